@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { createDevMailer } from './integrations/mail/dev-mailer';
+import type { Mailer } from './integrations/mail/mailer';
+import { createSmtpMailer } from './integrations/mail/smtp-mailer';
+import { jobDefinitions } from './jobs/definitions';
+import { type Jobs, startJobs } from './jobs/queue';
+import { createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
+import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { pgRateLimitStore } from './plugins/rate-limit-store';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    jobs: Jobs;
+  }
+}
+
+/** Builds the whole app (API, web, in-process jobs) without listening. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.nodeEnv === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+  });
+  app.decorate('database', database);
+
+  const devOutbox = createDevOutboxRepository(database.db);
+  const mailer: Mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createDevMailer((message) => devOutbox.add(message), app.log);
+
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  const authService = createAuthService(auth);
+  const rateLimits = createRateLimitsRepository(database.db);
+
+  await registerSecurity(app, { https: config.appUrl.startsWith('https://') });
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(rateLimits) });
+  await registerOpenApi(app, config.version);
+
+  await app.register(healthRoutes({ database: database.kind, version: config.version }));
+  await app.register(authRoutes({ auth, authService, config }));
+  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(devOutbox));
+  await registerWebApp(app, config.webDist);
+
+  const jobs = await startJobs({
+    database,
+    definitions: jobDefinitions(database.db),
+    work: config.runWorker,
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+    await database.close();
+  });
+
+  return app;
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_URL: z.url().optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Plume <no-reply@plume.local>'),
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  RUN_WORKER: bool.default(true),
+  WEB_DIST: z.string().min(1).optional(),
+  HELP_URL: z.url().optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  appSecret: string;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  x: { clientId: string; clientSecret: string } | undefined;
+  /** Requests a minute to each /api/auth route from one address. */
+  authRateLimit: number;
+  runWorker: boolean;
+  webDist: string;
+  helpUrl: string | undefined;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** apps/server, from src/config.ts and from the bundled dist/*.js alike (both one level down). */
+export const serverRoot = path.resolve(import.meta.dirname, '..');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Reads APP_SECRET from DATA_DIR, creating it on first run (not allowed in production). */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
+    problems.push('APP_SECRET: required when NODE_ENV=production');
+  }
+  if (Boolean(e.X_CLIENT_ID) !== Boolean(e.X_CLIENT_SECRET)) {
+    problems.push('X_CLIENT_ID / X_CLIENT_SECRET: set both or neither');
+  }
+  if (!e.DATABASE_URL && !e.RUN_WORKER) {
+    problems.push('RUN_WORKER: cannot be false with the embedded database (PGlite is single-process)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    x:
+      e.X_CLIENT_ID && e.X_CLIENT_SECRET
+        ? { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET }
+        : undefined,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    runWorker: e.RUN_WORKER,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    helpUrl: e.HELP_URL,
+    version: readVersion(),
+  };
+}

@@ -1,0 +1,137 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** What pg-boss needs when it does not own the connection. */
+export type SqlExecutor = {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Set for PostgreSQL: pg-boss opens its own pool on it. */
+  connectionString: string | undefined;
+  /** Set for PGlite: pg-boss runs its SQL through it. */
+  executor: SqlExecutor | undefined;
+  close(): Promise<void>;
+};
+
+import { migrationsFolder } from '../config';
+const MIGRATION_LOCK_ID = 4_711_2026;
+
+export class DataDirLockedError extends Error {
+  constructor(lockFile: string, pid: number) {
+    super(
+      `DATA_DIR is in use by another Plume process (pid ${pid}, lock ${lockFile}). ` +
+        'Stop it, or set DATA_DIR to another folder, or use DATABASE_URL for several processes.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** PGlite lets two processes open one folder and corrupt it; a pid lock file prevents that. */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'plume.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(pid) && isAlive(pid)) {
+        throw new DataDirLockedError(lockFile, pid);
+      }
+      rmSync(lockFile, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not take the lock ${lockFile}`);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const unlock = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const executor: SqlExecutor = {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        // pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT;) without parameters.
+        try {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        } catch (error) {
+          // A failed script leaves its transaction open on the single connection.
+          await client.exec('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      },
+    };
+    return {
+      kind: 'pglite',
+      db,
+      connectionString: undefined,
+      executor,
+      async close() {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string, onError: (error: Error) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ends (restart, failover) must not crash the process.
+  pool.on('error', onError);
+  // Several API processes may start at once: one migrates, the others wait.
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    connectionString,
+    executor: undefined,
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  onError: (error: Error) => void;
+}): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onError) : openPglite(options.dataDir);
+}

@@ -1,0 +1,43 @@
+/** Errors that carry their HTTP status; the error handler turns them into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(400, 'bad_request', message, details);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Sign in to continue') {
+    super(401, 'unauthorized', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, 'not_found', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, 'conflict', message);
+  }
+}
+
+/** A third party (X, Bluesky, an LLM, SMTP) failed; its message is passed on. */
+export class ProviderError extends AppError {
+  constructor(provider: string, message: string) {
+    super(502, 'provider_error', `${provider}: ${message}`);
+  }
+}

@@ -1,0 +1,86 @@
+import { apiErrorSchema, publicConfigSchema, sessionUserSchema } from '@plume/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Auth } from './auth';
+import { type AuthService, toHeaders } from './auth.service';
+
+/** Passes a Fastify request to better-auth's fetch handler and its Response back. */
+async function bridge(auth: Auth, config: Config, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, config.appUrl);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const headers = toHeaders(request.headers);
+  headers.delete('content-length');
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers,
+      body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
+    }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  // better-auth answers errors as { message, code }; the API answers { error: { code, message } }.
+  if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
+    const parsed = JSON.parse(text || '{}') as { message?: string; code?: string };
+    return reply.send({
+      error: { code: (parsed.code ?? 'auth_error').toLowerCase(), message: parsed.message ?? response.statusText },
+    });
+  }
+  return reply.send(text.length > 0 ? text : null);
+}
+
+export function authRoutes(deps: { auth: Auth; authService: AuthService; config: Config }): FastifyPluginAsyncZod {
+  const { auth, authService, config } = deps;
+  return async (app) => {
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      config: {
+        rateLimit: {
+          max: config.authRateLimit,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `auth|${request.ip}|${request.url.split('?')[0]}`,
+          // The app reads the session on every page load; only the sign-in steps are limited.
+          allowList: (request: FastifyRequest) => request.url.startsWith('/api/auth/get-session'),
+        },
+      },
+      handler: (request, reply) => bridge(auth, config, request, reply),
+    });
+
+    app.get(
+      '/api/me',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user (session cookie or Bearer token)',
+          response: { 200: sessionUserSchema, 401: apiErrorSchema },
+        },
+      },
+      async (request) => authService.toSessionUser(await authService.requireUser(request.headers)),
+    );
+
+    app.get(
+      '/api/config',
+      {
+        schema: {
+          tags: ['meta'],
+          summary: 'What this server has set up (sign-in methods, dev outbox)',
+          response: { 200: publicConfigSchema },
+        },
+      },
+      () => ({
+        xSignIn: config.x !== undefined,
+        devOutbox: config.nodeEnv !== 'production',
+        helpUrl: config.helpUrl ?? '/help/',
+        version: config.version,
+      }),
+    );
+  };
+}

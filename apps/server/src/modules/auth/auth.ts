@@ -1,0 +1,52 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, magicLink } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { magicLinkMail } from '../../integrations/mail/templates';
+
+export const MAGIC_LINK_MINUTES = 15;
+export const SESSION_COOKIE_PREFIX = 'plume';
+
+export function createAuth(options: { config: Config; db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
+  const { config, db, mailer, log } = options;
+  return betterAuth({
+    appName: 'Plume',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.appSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // Limits are enforced by Fastify with counters in the database, shared by every process.
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { encryptOAuthTokens: true },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    socialProviders: config.x
+      ? { twitter: { clientId: config.x.clientId, clientSecret: config.x.clientSecret } }
+      : {},
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES * 60,
+        sendMagicLink: async ({ email, url }) => {
+          await mailer.send(magicLinkMail(email, url, MAGIC_LINK_MINUTES));
+        },
+      }),
+      bearer({ requireSignature: true }),
+    ],
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+type Reply = { statusCode: number; code: string; message: string; details?: unknown };
+
+/** Fastify's own client errors, with messages a person can act on. */
+const fastifyCodes: Record<string, Omit<Reply, 'details'>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, code: 'invalid_json', message: 'The request body is empty but its Content-Type says JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, code: 'unsupported_media_type', message: 'Unsupported Content-Type: send application/json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, code: 'bad_request', message: 'Content-Length does not match the body' },
+};
+
+function describe(error: FastifyError): Reply {
+  if (error instanceof AppError) {
+    return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => {
+      const field = [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.');
+      return { field, message: v.message ?? 'is invalid' };
+    });
+    const message = issues.map((i) => `${i.field}: ${i.message}`).join('; ');
+    return { statusCode: 400, code: 'validation_error', message, details: issues };
+  }
+  const known = error.code ? fastifyCodes[error.code] : undefined;
+  if (known) return known;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON' || error instanceof SyntaxError) {
+    return { statusCode: 400, code: 'invalid_json', message: 'The request body is not valid JSON' };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { statusCode: 429, code: 'rate_limited', message: error.message };
+  if (status >= 400 && status < 500) {
+    return { statusCode: status, code: 'bad_request', message: error.message };
+  }
+  return { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
+}
+
+/** The one error handler: 4xx messages pass through, 5xx are logged with the request id and hidden. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const described = describe(error);
+    if (described.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: described.code, status: described.statusCode }, described.message);
+    }
+    const body: { code: string; message: string; details?: unknown } = {
+      code: described.code,
+      message: described.message,
+    };
+    if (described.details !== undefined) body.details = described.details;
+    return reply.status(described.statusCode).send({ error: body });
+  });
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { DataDirLockedError, openDatabase } from '../src/db/client';
+import { build } from './helpers/build';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plume-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', databaseUrl: undefined, runWorker: true });
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', DATA_DIR: tempDir() });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORT', 'SMTP_URL']);
+  });
+
+  it('requires APP_SECRET in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toEqual([
+      'APP_SECRET: required when NODE_ENV=production',
+    ]);
+  });
+
+  it('generates APP_SECRET into DATA_DIR on first run and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).appSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'app-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first);
+  });
+
+  it('needs both X credentials or neither', () => {
+    expect(problemsOf({ X_CLIENT_ID: 'id', DATA_DIR: tempDir() })).toEqual([
+      'X_CLIENT_ID / X_CLIENT_SECRET: set both or neither',
+    ]);
+  });
+});
+
+describe('the embedded database folder', () => {
+  it('cannot be opened twice while it is in use, and opens again once closed', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ databaseUrl: undefined, dataDir: dir, onError: () => {} });
+    try {
+      await expect(openDatabase({ databaseUrl: undefined, dataDir: dir, onError: () => {} })).rejects.toBeInstanceOf(
+        DataDirLockedError,
+      );
+    } finally {
+      await first.close();
+    }
+    // Once closed, the folder opens again.
+    const again = await openDatabase({ databaseUrl: undefined, dataDir: dir, onError: () => {} });
+    await again.close();
+  });
+});
+
+describe('in production', () => {
+  it('has no dev outbox', async () => {
+    const server = await build({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) });
+    try {
+      const response = await fetch(`${server.url}/api/dev/outbox`);
+      expect(response.status).toBe(404);
+      expect(await (await fetch(`${server.url}/api/config`)).json()).toMatchObject({ devOutbox: false });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+
+/** A free port on loopback, so APP_URL (and so magic links) can name it before listening. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * With DATABASE_URL set (as in CI's second run), each test file gets a fresh database on that
+ * server; otherwise it gets PGlite in a fresh folder.
+ */
+export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `plume_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestServer = {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/** Builds the whole app on a real port with its own database and a stand-in web build. */
+export async function build(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-test-'));
+  const webDist = path.join(dataDir, 'web');
+  mkdirSync(webDist);
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Plume</title><div id="root"></div>');
+  const database = await freshDatabaseUrl();
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    APP_URL: `http://127.0.0.1:${port}`,
+    AUTH_RATE_LIMIT: '1000',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config);
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** fetch with a cookie jar and the Origin header better-auth expects from a browser. */
+export function createClient(baseUrl: string) {
+  const cookies = new Map<string, string>();
+  async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('origin', baseUrl);
+    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(new URL(pathname, baseUrl), { ...init, headers, body, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (!name) continue;
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()));
+      if (expired) cookies.delete(name.trim());
+      else cookies.set(name.trim(), value.join('='));
+    }
+    return response;
+  }
+  return { request, cookies };
+}
+export type Client = ReturnType<typeof createClient>;
+
+/** Asks for a magic link, reads it from the dev outbox, follows it: the client is then signed in. */
+export async function signInThroughOutbox(client: Client, email: string) {
+  const asked = await client.request('/api/auth/sign-in/magic-link', {
+    method: 'POST',
+    json: { email, callbackURL: '/dashboard' },
+  });
+  if (!asked.ok) throw new Error(`magic link request failed: ${asked.status} ${await asked.text()}`);
+  const outbox = (await (await client.request('/api/dev/outbox')).json()) as { to: string; url: string }[];
+  const mail = outbox.find((m) => m.to === email);
+  if (!mail) throw new Error(`no mail for ${email}`);
+  const verified = await client.request(mail.url);
+  return { mail, verified };
+}

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
+import { sessions, users, verifications } from '../src/db/schema';
+import { build, type TestServer } from './helpers/build';
+
+async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function seedExpiredAndLive(server: TestServer) {
+  const { db } = server.app.database;
+  const past = new Date(Date.now() - 60_000);
+  const future = new Date(Date.now() + 3_600_000);
+  await db.insert(users).values({ id: 'u1', name: 'Ann', email: 'ann@example.com' });
+  await db.insert(sessions).values([
+    { id: 's-old', token: 't-old', userId: 'u1', expiresAt: past },
+    { id: 's-live', token: 't-live', userId: 'u1', expiresAt: future },
+  ]);
+  await db.insert(verifications).values([
+    { id: 'v-old', identifier: 'x', value: 'y', expiresAt: past },
+    { id: 'v-live', identifier: 'x', value: 'y', expiresAt: future },
+  ]);
+}
+
+async function remaining(server: TestServer) {
+  const { db } = server.app.database;
+  const s = await db.select({ id: sessions.id }).from(sessions);
+  const v = await db.select({ id: verifications.id }).from(verifications);
+  return [...s, ...v].map((r) => r.id).sort();
+}
+
+describe('the cleanup job', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build();
+  });
+  afterAll(() => server?.close());
+
+  it('runs through the queue and removes only expired sessions and magic-link tokens', async () => {
+    await seedExpiredAndLive(server);
+    const id = await server.app.jobs.send(CLEANUP_EXPIRED);
+    expect(id).toBeTruthy();
+    const left = await until(async () => {
+      const ids = await remaining(server);
+      return ids.length === 2 ? ids : undefined;
+    });
+    expect(left).toEqual(['s-live', 'v-live']);
+    const job = await until(async () => {
+      const found = await server.app.jobs.boss.getJobById(CLEANUP_EXPIRED, id ?? '');
+      return found?.state === 'completed' ? found : undefined;
+    });
+    expect(job.output).toMatchObject({ sessions: 1, verifications: 1 });
+  });
+
+  it('is scheduled hourly', async () => {
+    const schedules = await server.app.jobs.boss.getSchedules();
+    expect(schedules).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: CLEANUP_EXPIRED, cron: '7 * * * *' })]),
+    );
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('npm run worker', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build({ RUN_WORKER: 'false' });
+  });
+  afterAll(() => server?.close());
+
+  it('runs the jobs an API process without a worker queued', async () => {
+    await seedExpiredAndLive(server);
+    await server.app.jobs.send(CLEANUP_EXPIRED);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await remaining(server)).toHaveLength(4); // nobody works the queue yet
+
+    const serverRoot = path.resolve(import.meta.dirname, '..');
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, DATABASE_URL: server.app.database.connectionString, LOG_LEVEL: 'warn', DATA_DIR: server.dataDir },
+      stdio: 'inherit',
+    });
+    try {
+      expect(await until(async () => ((await remaining(server)).length === 2 ? true : undefined))).toBe(true);
+    } finally {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
+});

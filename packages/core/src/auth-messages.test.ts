@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { oauthErrorFromUrl } from './auth-messages';
+import { usernameOf } from './api/session';
+
+describe('oauthErrorFromUrl', () => {
+  it('reads error_description from the query', () => {
+    expect(oauthErrorFromUrl('?error=access_denied&error_description=User+denied', '')).toBe(
+      'Authentication failed: User denied',
+    );
+  });
+  it('reads error_description from the hash', () => {
+    expect(oauthErrorFromUrl('', '#error=x&error_description=Token%20expired')).toBe(
+      'Authentication failed: Token expired',
+    );
+  });
+  it('is null without a description', () => {
+    expect(oauthErrorFromUrl('?error=access_denied', '#a=1')).toBeNull();
+  });
+});
+
+describe('usernameOf', () => {
+  it('prefers the e-mail, then the full name, then empty', () => {
+    expect(usernameOf({ email: 'a@b.co', name: 'Ann' })).toBe('a@b.co');
+    expect(usernameOf({ email: null, name: 'Ann' })).toBe('Ann');
+    expect(usernameOf({ email: ' ', name: null })).toBe('');
+  });
+});
