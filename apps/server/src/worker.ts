@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError } from './db/client';
-import { openDatabase } from './db/client';
+import { DataDirLockedError, openDatabase } from './db/client';
 import { jobDefinitions } from './jobs/definitions';
 import { startJobs } from './jobs/queue';
 
@@ -9,7 +8,9 @@ import { startJobs } from './jobs/queue';
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    throw new ConfigError(['DATABASE_URL: required for a separate worker (with PGlite the worker runs inside npm start)']);
+    throw new ConfigError([
+      'DATABASE_URL: required for a separate worker (with PGlite the worker runs inside npm start)',
+    ]);
   }
   const log = pino({ level: config.logLevel, base: { role: 'worker' } });
   const database = await openDatabase({

@@ -29,6 +29,17 @@ describe('signing in with a magic link', () => {
     expect(user.jwt).toMatch(/^[^.]+\..+$/);
   });
 
+  it('answers the session probe with null when signed out and the user when signed in', async () => {
+    const client = createClient(server.url);
+    const out = await client.request('/api/session');
+    expect(out.status).toBe(200);
+    expect(await out.json()).toEqual({ user: null });
+    await signInThroughOutbox(client, 'probe@example.com');
+    expect(await (await client.request('/api/session')).json()).toMatchObject({
+      user: { username: 'probe@example.com' },
+    });
+  });
+
   it('keeps the dev outbox newest first', async () => {
     const client = createClient(server.url);
     for (const email of ['first@example.com', 'second@example.com']) {
@@ -126,7 +137,10 @@ describe('rate limits on the auth routes', () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 4; i++) {
-      last = await client.request('/api/auth/sign-in/magic-link', { method: 'POST', json: { email: `r${i}@example.com` } });
+      last = await client.request('/api/auth/sign-in/magic-link', {
+        method: 'POST',
+        json: { email: `r${i}@example.com` },
+      });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);

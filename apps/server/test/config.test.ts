@@ -29,11 +29,21 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
-    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', databaseUrl: undefined, runWorker: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      runWorker: true,
+    });
   });
 
   it('names every bad variable at once', () => {
-    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', DATA_DIR: tempDir() });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      SMTP_URL: 'http://mail',
+      DATA_DIR: tempDir(),
+    });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORT', 'SMTP_URL']);
   });
 

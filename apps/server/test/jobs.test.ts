@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
 import { sessions, users, verifications } from '../src/db/schema';
+import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
 import { build, type TestServer } from './helpers/build';
 
 async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -84,7 +84,12 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run worker', () => {
     const serverRoot = path.resolve(import.meta.dirname, '..');
     const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
       cwd: serverRoot,
-      env: { ...process.env, DATABASE_URL: server.app.database.connectionString, LOG_LEVEL: 'warn', DATA_DIR: server.dataDir },
+      env: {
+        ...process.env,
+        DATABASE_URL: server.app.database.connectionString,
+        LOG_LEVEL: 'warn',
+        DATA_DIR: server.dataDir,
+      },
       stdio: 'inherit',
     });
     try {

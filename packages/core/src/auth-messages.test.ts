@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oauthErrorFromUrl } from './auth-messages';
 import { usernameOf } from './api/session';
+import { oauthErrorFromUrl } from './auth-messages';
 
 describe('oauthErrorFromUrl', () => {
   it('reads error_description from the query', () => {

@@ -62,7 +62,10 @@ export const verifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ...timestamps,
   },
-  (t) => [index('verifications_identifier_idx').on(t.identifier), index('verifications_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('verifications_identifier_idx').on(t.identifier),
+    index('verifications_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 /** Mail the dev mailer would have sent; read at GET /api/dev/outbox outside production. */

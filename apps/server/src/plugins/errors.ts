@@ -6,11 +6,27 @@ type Reply = { statusCode: number; code: string; message: string; details?: unkn
 
 /** Fastify's own client errors, with messages a person can act on. */
 const fastifyCodes: Record<string, Omit<Reply, 'details'>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, code: 'invalid_json', message: 'The request body is empty but its Content-Type says JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    statusCode: 400,
+    code: 'invalid_json',
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    statusCode: 400,
+    code: 'invalid_json',
+    message: 'The request body is empty but its Content-Type says JSON',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, code: 'unsupported_media_type', message: 'Unsupported Content-Type: send application/json' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, code: 'bad_request', message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    statusCode: 415,
+    code: 'unsupported_media_type',
+    message: 'Unsupported Content-Type: send application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    statusCode: 400,
+    code: 'bad_request',
+    message: 'Content-Length does not match the body',
+  },
 };
 
 function describe(error: FastifyError): Reply {

@@ -14,7 +14,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -27,9 +27,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!isApi && built && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    const message = isApi || built
-      ? `Route ${request.method} ${pathname} not found`
-      : 'The web app is not built: run npm run build';
+    const message =
+      isApi || built ? `Route ${request.method} ${pathname} not found` : 'The web app is not built: run npm run build';
     return reply.status(404).send({ error: { code: 'not_found', message } });
   });
 }

@@ -38,3 +38,7 @@ export const publicConfigSchema = z
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** The web app's session probe: 200 whether or not anyone is signed in. */
+export const sessionStateSchema = z.object({ user: sessionUserSchema.nullable() }).meta({ id: 'SessionState' });
+export type SessionState = z.infer<typeof sessionStateSchema>;

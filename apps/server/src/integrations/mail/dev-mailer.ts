@@ -1,11 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailMessage, Mailer } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 
 /** Without SMTP_URL: logs each message's link and keeps it in the dev outbox. */
-export function createDevMailer(
-  keep: (message: MailMessage) => Promise<void>,
-  log: FastifyBaseLogger,
-): Mailer {
+export function createDevMailer(keep: (message: MailMessage) => Promise<void>, log: FastifyBaseLogger): Mailer {
   return {
     kind: 'dev',
     async send(message: MailMessage) {

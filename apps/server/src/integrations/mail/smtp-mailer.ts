@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { ProviderError } from '../../errors';
-import type { MailMessage, Mailer } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
@@ -8,7 +8,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     kind: 'smtp',
     async send(message: MailMessage) {
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       } catch (error) {
         throw new ProviderError('Mail', error instanceof Error ? error.message : String(error));
       }

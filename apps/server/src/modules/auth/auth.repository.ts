@@ -7,7 +7,10 @@ export function createAuthRepository(db: Db) {
     /** Removes sessions and magic-link tokens that expired before `now`. */
     async deleteExpired(now: Date): Promise<{ sessions: number; verifications: number }> {
       const s = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-      const v = await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id });
+      const v = await db
+        .delete(verifications)
+        .where(lt(verifications.expiresAt, now))
+        .returning({ id: verifications.id });
       return { sessions: s.length, verifications: v.length };
     },
   };

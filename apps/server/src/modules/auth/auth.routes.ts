@@ -1,4 +1,4 @@
-import { apiErrorSchema, publicConfigSchema, sessionUserSchema } from '@plume/core';
+import { apiErrorSchema, publicConfigSchema, sessionStateSchema, sessionUserSchema } from '@plume/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -64,6 +64,21 @@ export function authRoutes(deps: { auth: Auth; authService: AuthService; config:
         },
       },
       async (request) => authService.toSessionUser(await authService.requireUser(request.headers)),
+    );
+
+    app.get(
+      '/api/session',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Who is signed in, if anyone (never 401)',
+          response: { 200: sessionStateSchema },
+        },
+      },
+      async (request) => {
+        const found = await authService.authenticate(request.headers);
+        return { user: found ? authService.toSessionUser(found) : null };
+      },
     );
 
     app.get(

@@ -1,5 +1,5 @@
-import { type SessionUser, usernameOf } from '@plume/core';
 import type { IncomingHttpHeaders } from 'node:http';
+import { type SessionUser, usernameOf } from '@plume/core';
 import { UnauthorizedError } from '../../errors';
 import { type Auth, SESSION_COOKIE_PREFIX } from './auth';
 
@@ -35,7 +35,10 @@ export function createAuthService(auth: Auth) {
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
       const { id, email, name, image } = result.user;
-      return { user: { id, email, name, image: image ?? null }, token: presentedToken(headers) ?? result.session.token };
+      return {
+        user: { id, email, name, image: image ?? null },
+        token: presentedToken(headers) ?? result.session.token,
+      };
     },
 
     async requireUser(incoming: IncomingHttpHeaders): Promise<Authenticated> {

@@ -32,9 +32,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; lo
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    socialProviders: config.x
-      ? { twitter: { clientId: config.x.clientId, clientSecret: config.x.clientSecret } }
-      : {},
+    socialProviders: config.x ? { twitter: { clientId: config.x.clientId, clientSecret: config.x.clientSecret } } : {},
     logger: {
       log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
     },

@@ -12,7 +12,9 @@ export function createRateLimitsRepository(db: Db) {
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
           reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
-        RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (reset_at - now())) * 1000))::int AS ttl`)) as { rows: { count: number; ttl: number }[] };
+        RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (reset_at - now())) * 1000))::int AS ttl`)) as {
+        rows: { count: number; ttl: number }[];
+      };
       const row = result.rows[0];
       return { count: Number(row?.count ?? 1), ttlMs: Number(row?.ttl ?? windowMs) };
     },

@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, uniqueEmail } from './fixtures';
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test.describe(`in the ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    });
+
+    test('axe finds no violations on the landing page', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('axe finds no violations in the sign-in dialog', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('axe finds no violations on the dashboard', async ({ page }) => {
+      await page.goto('/');
+      await signIn(page, uniqueEmail(`a11y-${theme}`));
+      await expect(page.getByRole('heading', { name: 'Persona Dashboard' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Every page's console errors fail the test, unless the test says it expects them. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}@example.com`;
+}
+
+/** The magic link the dev mailer kept for `email`. */
+export async function magicLinkFor(page: Page, email: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as { to: string; url: string }[];
+      found = outbox.find((m) => m.to === email)?.url;
+      return found;
+    })
+    .toBeTruthy();
+  return found ?? '';
+}
+
+/** Signs in through the real magic-link flow, without the UI. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-in/magic-link', {
+    data: { email, callbackURL: '/dashboard' },
+    headers: { origin: new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url()).origin },
+  });
+  expect(response.ok()).toBe(true);
+  await page.goto(await magicLinkFor(page, email));
+}

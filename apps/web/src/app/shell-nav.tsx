@@ -1,0 +1,89 @@
+import { NavLink } from 'react-router';
+import { cn } from '../components/ui/cn';
+import { HelpIcon, HomeIcon, MoonIcon, SignOutIcon, SunIcon } from '../components/ui/icons';
+import { paths } from '../config/paths';
+import { useMe, useSignOut } from '../lib/auth';
+import { usePublicConfig } from '../lib/public-config';
+import { useTheme } from '../lib/theme';
+
+const item =
+  'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-200/80 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/** Navigation of the protected area; `collapsed` hides labels until the rail is hovered or focused. */
+export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { data: user } = useMe();
+  const signOut = useSignOut();
+  const { theme, toggle } = useTheme();
+  const config = usePublicConfig();
+  const label = cn(
+    'truncate whitespace-nowrap',
+    collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100',
+  );
+  const heading = cn(
+    'px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400',
+    collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100',
+  );
+  const username = user?.username ?? '';
+
+  return (
+    <div className="flex h-full flex-col gap-6 p-3">
+      <section aria-labelledby="nav-quick">
+        <h2 id="nav-quick" className={heading}>
+          Quick Actions
+        </h2>
+        <NavLink
+          to={paths.dashboard}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(item, isActive && 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white')
+          }
+        >
+          <HomeIcon />
+          <span className={label}>Dashboard</span>
+        </NavLink>
+      </section>
+
+      <section aria-labelledby="nav-appearance">
+        <h2 id="nav-appearance" className={heading}>
+          Appearance
+        </h2>
+        <button
+          type="button"
+          className={item}
+          onClick={toggle}
+          aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+        >
+          {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+          <span className={label}>{theme === 'dark' ? 'Light theme' : 'Dark theme'}</span>
+        </button>
+      </section>
+
+      <section aria-labelledby="nav-account">
+        <h2 id="nav-account" className={heading}>
+          Account
+        </h2>
+        <a className={item} href={config.data?.helpUrl ?? '/help/'} target="_blank" rel="noreferrer">
+          <HelpIcon />
+          <span className={label}>Help Center</span>
+        </a>
+        <button type="button" className={item} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <SignOutIcon />
+          <span className={label}>Sign Out</span>
+        </button>
+      </section>
+
+      <div className="mt-auto flex items-center gap-3 px-1.5" title={username}>
+        <span
+          aria-hidden="true"
+          className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-violet-700 text-sm font-semibold text-white uppercase"
+        >
+          {username.charAt(0) || '?'}
+        </span>
+        <span className={cn(label, 'text-sm')}>
+          <span className="sr-only">Signed in as </span>
+          {username}
+        </span>
+      </div>
+    </div>
+  );
+}

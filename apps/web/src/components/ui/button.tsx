@@ -1,0 +1,24 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export const buttonClasses: Record<Variant, string> = {
+  primary: 'bg-violet-700 text-white hover:bg-violet-600 focus-visible:outline-violet-500 disabled:bg-violet-700/60',
+  secondary:
+    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  ghost: 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800',
+  danger: 'bg-red-700 text-white hover:bg-red-600',
+};
+
+export const buttonBase =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed';
+
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button type={type} className={cn(buttonBase, buttonClasses[variant], className)} {...props} />;
+}

@@ -1,0 +1,30 @@
+import type { SVGProps } from 'react';
+
+function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="h-5 w-5 shrink-0"
+      {...props}
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+export const HomeIcon = () => <Icon d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />;
+export const MoonIcon = () => <Icon d="M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10z" />;
+export const SunIcon = () => (
+  <Icon d="M12 4V2m0 20v-2m8-8h2M2 12h2m13.7-5.7 1.4-1.4M4.9 19.1l1.4-1.4m0-11.4L4.9 4.9m14.2 14.2-1.4-1.4M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z" />
+);
+export const HelpIcon = () => (
+  <Icon d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zm-2.5-13a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14m0 3h.01" />
+);
+export const SignOutIcon = () => <Icon d="M15 17l5-5-5-5m5 5H9m4 9H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h8" />;
+export const MenuIcon = () => <Icon d="M4 6h16M4 12h16M4 18h16" />;

@@ -1,0 +1,8 @@
+/** Typed route paths; screens are added here when they exist. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  authComplete: '/auth/complete',
+  dashboard: '/dashboard',
+} as const;

@@ -1,0 +1,105 @@
+// npm run bench: start-up time, API latency and throughput, memory, and the web bundle's size.
+// Figures, not pass/fail: compare runs on the same machine.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = 3900;
+const base = `http://127.0.0.1:${port}`;
+
+function startServer(dataDir, env = {}) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const poll = async () => {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return resolve({ child, ms: performance.now() - started });
+      } catch {}
+      if (performance.now() - started > 60_000) return reject(new Error('server did not start'));
+      setTimeout(poll, 50);
+    };
+    poll();
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/** `concurrency` loops of requests for `seconds`; latency percentiles and requests a second. */
+async function load(url, { seconds = 5, concurrency = 16, init } = {}) {
+  const latencies = [];
+  const deadline = performance.now() + seconds * 1000;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        const response = await fetch(url, init);
+        await response.arrayBuffer();
+        if (!response.ok) failures++;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+  return { rps: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), failures };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+function bundleKb() {
+  const dir = path.join(root, 'apps/web/dist/assets');
+  let raw = 0;
+  let gzip = 0;
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.js'))) {
+    const file = path.join(dir, name);
+    raw += statSync(file).size;
+    gzip += gzipSync(readFileSync(file)).length;
+  }
+  return { raw: Math.round(raw / 1024), gzip: Math.round(gzip / 1024) };
+}
+
+const rows = [];
+const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-'));
+try {
+  const cold = await startServer(dataDir);
+  rows.push(['start-up, fresh PGlite folder (ms)', Math.round(cold.ms)]);
+  await stop(cold.child);
+  const warm = await startServer(dataDir);
+  rows.push(['start-up, existing PGlite folder (ms)', Math.round(warm.ms)]);
+
+  const health = await load(`${base}/api/health`);
+  rows.push(['GET /api/health req/s', health.rps], ['GET /api/health p50 / p99 (ms)', `${health.p50} / ${health.p99}`]);
+  const session = await load(`${base}/api/session`);
+  rows.push(
+    ['GET /api/session (signed out, PGlite) req/s', session.rps],
+    ['GET /api/session p50 / p99 (ms)', `${session.p50} / ${session.p99}`],
+  );
+  const page = await load(`${base}/`);
+  rows.push(['GET / (index.html) req/s', page.rps]);
+  rows.push(['server RSS after load (MB)', rssMb(warm.child.pid)]);
+  rows.push(['ratio: start-up fresh / existing', (cold.ms / warm.ms).toFixed(1)]);
+  await stop(warm.child);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const bundle = bundleKb();
+rows.push(['web JavaScript, raw / gzip (KB)', `${bundle.raw} / ${bundle.gzip}`]);
+
+const width = Math.max(...rows.map(([k]) => k.length));
+console.log('\nPlume benchmarks');
+for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);
