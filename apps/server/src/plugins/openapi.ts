@@ -23,7 +23,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     routePrefix: '/api/docs',
     staticCSP: true,
     // Swagger UI sets one inline style at run time.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }
