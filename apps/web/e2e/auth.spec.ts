@@ -95,3 +95,24 @@ test('an OAuth error in the URL says Authentication failed', async ({ page }) =>
   await expect(page.getByText('Authentication failed: The user cancelled')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a magic link used a second time explains itself and lets the user ask again', async ({ page, context }) => {
+  const email = uniqueEmail('twice');
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const link = await magicLinkFor(page, email);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const stranger = await context.browser()?.newContext();
+  const other = await stranger?.newPage();
+  if (!other) throw new Error('no second browser context');
+  await other.goto(link);
+  await expect(other).toHaveURL(/\/login\?error=/);
+  await expect(other.getByRole('alert')).toHaveText(
+    'This sign-in link has expired or was already used. Enter your email to get a new one.',
+  );
+  await expect(other.getByLabel('Email Address')).toBeVisible();
+  await stranger?.close();
+});

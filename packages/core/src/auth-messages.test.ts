@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usernameOf } from './api/session';
-import { oauthErrorFromUrl } from './auth-messages';
+import { oauthErrorFromUrl, signInErrorFromCode } from './auth-messages';
 
 describe('oauthErrorFromUrl', () => {
   it('reads error_description from the query', () => {
@@ -23,5 +23,17 @@ describe('usernameOf', () => {
     expect(usernameOf({ email: 'a@b.co', name: 'Ann' })).toBe('a@b.co');
     expect(usernameOf({ email: null, name: 'Ann' })).toBe('Ann');
     expect(usernameOf({ email: ' ', name: null })).toBe('');
+  });
+});
+
+describe('signInErrorFromCode', () => {
+  it('explains a used or expired magic link', () => {
+    expect(signInErrorFromCode('INVALID_TOKEN')).toBe(
+      'This sign-in link has expired or was already used. Enter your email to get a new one.',
+    );
+  });
+  it('names other codes and ignores none', () => {
+    expect(signInErrorFromCode('ACCOUNT_NOT_LINKED')).toBe('Sign-in failed: account not linked');
+    expect(signInErrorFromCode(null)).toBeNull();
   });
 });

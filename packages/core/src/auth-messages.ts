@@ -21,6 +21,15 @@ export const authTexts = {
   goToEmail: 'Go to Email Sign In',
 } as const;
 
+/** What a failed magic link or sign-in redirect (`?error=CODE`) tells the user. */
+export function signInErrorFromCode(code: string | null): string | null {
+  if (!code) return null;
+  if (code === 'INVALID_TOKEN' || code === 'EXPIRED_TOKEN') {
+    return 'This sign-in link has expired or was already used. Enter your email to get a new one.';
+  }
+  return `Sign-in failed: ${code.toLowerCase().replaceAll('_', ' ')}`;
+}
+
 /** 'Authentication failed: {description}' from an OAuth error in the query or hash, else null. */
 export function oauthErrorFromUrl(search: string, hash: string): string | null {
   for (const part of [search, hash.replace(/^#/, '?')]) {

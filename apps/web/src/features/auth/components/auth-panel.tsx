@@ -28,15 +28,17 @@ export function AuthPanel({
   email,
   onEmailChange,
   titleId,
+  initialError = null,
 }: {
   mode: AuthMode;
   onModeChange(mode: AuthMode): void;
   email: string;
   onEmailChange(email: string): void;
   titleId: string;
+  initialError?: string | null;
 }) {
   const [method, setMethod] = useState<Method>('email');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [sent, setSent] = useState<string | null>(null);
   const config = usePublicConfig();
   const magicLink = useRequestMagicLink();
