@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { type Traits, traitsSchema } from './traits';
+
+/** Strips < and > and trims, as the spec does for names and prompts. */
+export function cleanText(value: string): string {
+  return value.replace(/[<>]/g, '').trim();
+}
+
+export const personaNameSchema = z
+  .string()
+  .transform(cleanText)
+  .pipe(z.string().min(1, 'Name is required').max(50, 'Name must be under 50 characters'));
+
+const id = z.string().min(1).max(64);
+const isoTime = z.iso.datetime({ offset: true });
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
+const keywordList = z.array(z.string().trim().min(1).max(100)).max(50);
+
+export const contentSourceSchema = z
+  .object({
+    id,
+    name: z.string().trim().min(1, 'Source name is required').max(100),
+    type: z.enum(['rss', 'reddit', 'website']),
+    url: httpUrl,
+    enabled: z.boolean(),
+    frequency: z.number().int().min(1).max(10),
+    status: z.enum(['active', 'pending', 'error']),
+    lastCheck: isoTime.nullable(),
+    errorMessage: z.string().max(500).nullable(),
+  })
+  .meta({ id: 'ContentSource' });
+export type ContentSource = z.infer<typeof contentSourceSchema>;
+
+export const strategySchema = z
+  .object({
+    id,
+    name: z.string().trim().min(1, 'Strategy name is required').max(100),
+    description: z.string().max(500),
+    enabled: z.boolean(),
+    weight: z.number().int().min(1).max(10),
+    prompt: z.string().max(2000),
+    examples: z.array(z.string().trim().min(1).max(500)).max(20),
+  })
+  .meta({ id: 'Strategy' });
+export type Strategy = z.infer<typeof strategySchema>;
+
+export const replyTemplateSchema = z
+  .object({
+    id,
+    name: z.string().trim().min(1, 'Template name is required').max(100),
+    text: z.string().max(1000),
+    triggers: keywordList,
+    context: z.enum(['mention', 'reply', 'dm', 'any']),
+    sentiment: z.enum(['positive', 'neutral', 'negative', 'any']),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'ReplyTemplate' });
+export type ReplyTemplate = z.infer<typeof replyTemplateSchema>;
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export const automationSchema = z
+  .object({
+    autoPosting: z.object({
+      enabled: z.boolean(),
+      frequency: z.enum(['daily', 'twice-daily', 'hourly', 'custom']),
+      customTimes: z.array(timeOfDay).max(24),
+      advancedSchedule: z.partialRecord(z.enum(WEEKDAYS), z.array(timeOfDay).max(24)),
+      contentMix: z.object({
+        original: z.number().int().min(0).max(100),
+        curated: z.number().int().min(0).max(100),
+        promotional: z.number().int().min(0).max(100),
+      }),
+      smartTiming: z.boolean(),
+    }),
+    autoReplies: z.object({
+      enabled: z.boolean(),
+      responseRate: z.number().int().min(10).max(80),
+      maxRepliesPerHour: z.number().int().min(0).max(60),
+      sentimentFilter: z.enum(['all', 'neutral-positive', 'positive']),
+      templates: z.array(replyTemplateSchema).max(50),
+      contextualReplies: z.boolean(),
+    }),
+    engagement: z.object({
+      enabled: z.boolean(),
+      autoLike: z.object({
+        enabled: z.boolean(),
+        maxLikesPerHour: z.number().int().min(0).max(100),
+        targetAccounts: keywordList,
+      }),
+      autoRetweet: z.object({
+        enabled: z.boolean(),
+        maxRetweetsPerDay: z.number().int().min(0).max(100),
+        keywordFilter: keywordList,
+      }),
+      autoFollow: z.object({
+        enabled: z.boolean(),
+        maxFollowsPerDay: z.number().int().min(0).max(100),
+        targetCriteria: z.object({
+          minFollowers: z.number().int().min(0),
+          maxFollowers: z.number().int().min(0),
+          keywords: keywordList,
+        }),
+      }),
+    }),
+    safety: z.object({
+      dailyActivityLimit: z.number().int().min(0).max(1000),
+      cooldownPeriods: z.boolean(),
+      humanLikePatterns: z.boolean(),
+      backupBeforeActions: z.boolean(),
+    }),
+  })
+  .meta({ id: 'Automation' });
+export type Automation = z.infer<typeof automationSchema>;
+
+export const advancedOptionsSchema = z
+  .object({
+    includeHashtags: z.boolean(),
+    threadGeneration: z.boolean(),
+    linkSharing: z.boolean(),
+    modelTemperature: z
+      .number()
+      .min(0.1)
+      .max(1)
+      .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'must be in steps of 0.1'),
+    maxLength: z.number().int().min(40).max(400),
+  })
+  .meta({ id: 'AdvancedOptions' });
+export type AdvancedOptions = z.infer<typeof advancedOptionsSchema>;
+
+export const personaStatsSchema = z
+  .object({
+    followers: z.number().int().min(0),
+    totalTweets: z.number().int().min(0),
+    avgLikes: z.number().min(0),
+    avgRetweets: z.number().min(0),
+    engagementRate: z.number().min(0),
+  })
+  .meta({ id: 'PersonaStats' });
+export type PersonaStats = z.infer<typeof personaStatsSchema>;
+export const ZERO_STATS: PersonaStats = {
+  followers: 0,
+  totalTweets: 0,
+  avgLikes: 0,
+  avgRetweets: 0,
+  engagementRate: 0,
+};
+
+export const recentTweetSchema = z.object({
+  content: z.string().max(2000),
+  postedAt: isoTime.nullable(),
+  likes: z.number().int().min(0),
+  retweets: z.number().int().min(0),
+});
+export type RecentTweet = z.infer<typeof recentTweetSchema>;
+
+export const connectedAccountSchema = z
+  .object({
+    platform: z.enum(['bluesky', 'x']),
+    username: z.string().max(200),
+    isConnected: z.boolean(),
+    connectedAt: isoTime.nullable(),
+    status: z.enum(['active', 'disconnected', 'error']),
+    followers: z.number().int().min(0),
+    lastSyncAt: isoTime.nullable(),
+  })
+  .meta({ id: 'ConnectedAccount' });
+export type ConnectedAccount = z.infer<typeof connectedAccountSchema>;
+
+export const monetizationSchema = z
+  .object({
+    enabled: z.boolean(),
+    links: z.array(z.object({ label: z.string().trim().min(1).max(60), url: httpUrl })).max(20),
+  })
+  .meta({ id: 'Monetization' });
+export type Monetization = z.infer<typeof monetizationSchema>;
+
+/** The persona as the API answers it: the spec's server shape (snake_case). */
+export const personaSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    personality: traitsSchema,
+    created_at: isoTime,
+    automation: automationSchema,
+    sources: z.array(contentSourceSchema).max(50),
+    advanced_options: advancedOptionsSchema,
+    tags: z.array(z.uuid()).max(50),
+    stats: personaStatsSchema,
+    recent_tweets: z.array(recentTweetSchema).max(50),
+    is_active: z.boolean(),
+    custom_prompt: z.string(),
+    use_default_prompt: z.boolean(),
+    connected_accounts: z.array(connectedAccountSchema),
+    templates: z.array(strategySchema).max(50),
+    monetization: monetizationSchema,
+    setup_complete: z.boolean(),
+  })
+  .meta({ id: 'Persona' });
+export type Persona = z.infer<typeof personaSchema>;
+export const personaListSchema = z.array(personaSchema);
+
+const customPromptSchema = z
+  .string()
+  .transform(cleanText)
+  .pipe(z.string().max(200, 'Custom prompt must be at most 200 characters'));
+
+/** What a client may write. Server-owned fields (id, created_at, stats, recent tweets, accounts) are ignored. */
+export const personaWriteSchema = z
+  .object({
+    name: personaNameSchema,
+    personality: traitsSchema,
+    automation: automationSchema,
+    sources: personaSchema.shape.sources,
+    advanced_options: advancedOptionsSchema,
+    tags: personaSchema.shape.tags,
+    is_active: z.boolean(),
+    custom_prompt: customPromptSchema,
+    use_default_prompt: z.boolean(),
+    templates: personaSchema.shape.templates,
+    monetization: monetizationSchema,
+    setup_complete: z.boolean(),
+  })
+  .partial()
+  .meta({ id: 'PersonaWrite' });
+export type PersonaWrite = z.infer<typeof personaWriteSchema>;
+
+/** An exported persona file: name and personality are required; the rest falls back to defaults. */
+export const personaImportSchema = personaWriteSchema
+  .required({ name: true, personality: true })
+  .extend({
+    created_at: isoTime.optional(),
+    stats: personaStatsSchema.optional(),
+    recent_tweets: personaSchema.shape.recent_tweets.optional(),
+  })
+  .meta({ id: 'PersonaImport' });
+export type PersonaImport = z.infer<typeof personaImportSchema>;
+
+export const personaIdParamsSchema = z.object({ id: z.uuid('must be a persona id') });
+
+/** The spec's client shape (camelCase); the one place the two shapes meet. */
+export type ClientPersona = {
+  id: string;
+  name: string;
+  traits: Traits;
+  createdAt: string;
+  tags: string[];
+  stats: PersonaStats;
+  recentTweets: RecentTweet[];
+  isActive: boolean;
+  customPrompt?: string;
+  useDefaultPrompt: boolean;
+  connectedAccounts: ConnectedAccount[];
+  contentSources: ContentSource[];
+  templates: Strategy[];
+  monetization: Monetization;
+  advancedOptions: AdvancedOptions;
+  automation: Automation;
+  setupComplete: boolean;
+};
+
+export function toClientPersona(p: Persona): ClientPersona {
+  return {
+    id: p.id,
+    name: p.name,
+    traits: p.personality,
+    createdAt: p.created_at,
+    tags: p.tags,
+    stats: p.stats,
+    recentTweets: p.recent_tweets,
+    isActive: p.is_active,
+    ...(p.use_default_prompt ? {} : { customPrompt: p.custom_prompt }),
+    useDefaultPrompt: p.use_default_prompt,
+    connectedAccounts: p.connected_accounts,
+    contentSources: p.sources,
+    templates: p.templates,
+    monetization: p.monetization,
+    advancedOptions: p.advanced_options,
+    automation: p.automation,
+    setupComplete: p.setup_complete,
+  };
+}
+
+export function toServerPersona(c: ClientPersona): Persona {
+  return {
+    id: c.id,
+    name: c.name,
+    personality: c.traits,
+    created_at: c.createdAt,
+    automation: c.automation,
+    sources: c.contentSources,
+    advanced_options: c.advancedOptions,
+    tags: c.tags,
+    stats: c.stats,
+    recent_tweets: c.recentTweets,
+    is_active: c.isActive,
+    custom_prompt: c.customPrompt ?? '',
+    use_default_prompt: c.useDefaultPrompt,
+    connected_accounts: c.connectedAccounts,
+    templates: c.templates,
+    monetization: c.monetization,
+    setup_complete: c.setupComplete,
+  };
+}
