@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { createRepositories, createUnitOfWork } from './db/unit-of-work';
 import { createDevMailer } from './integrations/mail/dev-mailer';
 import type { Mailer } from './integrations/mail/mailer';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer';
@@ -15,7 +16,11 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { personasRoutes } from './modules/personas/personas.routes';
+import { createPersonasService } from './modules/personas/personas.service';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { createTagsService } from './modules/tags/tags.service';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
@@ -73,6 +78,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(healthRoutes({ database: database.kind, version: config.version }));
   await app.register(authRoutes({ auth, authService, config }));
+  const data = { repositories: createRepositories(database.db), unitOfWork: createUnitOfWork(database.db) };
+  await app.register(personasRoutes({ auth: authService, personas: createPersonasService(data) }));
+  await app.register(tagsRoutes({ auth: authService, tags: createTagsService(data) }));
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(devOutbox));
   await registerWebApp(app, config.webDist);
 

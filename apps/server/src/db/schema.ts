@@ -1,4 +1,16 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -84,3 +96,62 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+// Personas: the JSON columns hold the spec's nested shapes, validated by packages/core on the way in.
+export const personas = pgTable(
+  'personas',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    personality: jsonb('personality').notNull(),
+    automation: jsonb('automation').notNull(),
+    sources: jsonb('sources').notNull(),
+    templates: jsonb('templates').notNull(),
+    advancedOptions: jsonb('advanced_options').notNull(),
+    tags: uuid('tags').array().notNull().default(sql`'{}'::uuid[]`),
+    stats: jsonb('stats').notNull(),
+    recentTweets: jsonb('recent_tweets').notNull(),
+    isActive: boolean('is_active').notNull(),
+    customPrompt: text('custom_prompt').notNull().default(''),
+    useDefaultPrompt: boolean('use_default_prompt').notNull().default(true),
+    connectedAccounts: jsonb('connected_accounts').notNull(),
+    monetization: jsonb('monetization').notNull(),
+    setupComplete: boolean('setup_complete').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('personas_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/** A full snapshot of a persona at each create, save, import and rollback. */
+export const personaVersions = pgTable(
+  'persona_versions',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    /** Orders versions even when two share a timestamp. */
+    seq: serial('seq').notNull(),
+    summary: text('summary').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('persona_versions_persona_idx').on(t.personaId, t.seq)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tags_user_name_idx').on(t.userId, t.name)],
+);

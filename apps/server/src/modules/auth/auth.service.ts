@@ -47,6 +47,11 @@ export function createAuthService(auth: Auth) {
       return found;
     },
 
+    /** The signed-in user's id, or 401. */
+    async requireUserId(incoming: IncomingHttpHeaders): Promise<string> {
+      return (await this.requireUser(incoming)).user.id;
+    },
+
     toSessionUser({ user, token }: Authenticated): SessionUser {
       return { id: user.id, username: usernameOf(user), avatarUrl: user.image, jwt: token };
     },

@@ -1,0 +1,151 @@
+import type { Persona, PersonaVersion } from '@plume/core';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { personas, personaVersions } from '../../db/schema';
+
+type Row = typeof personas.$inferSelect;
+
+/** The persona as stored, in the API's server shape. JSON columns were validated on the way in. */
+function toPersona(row: Row): Persona {
+  return {
+    id: row.id,
+    name: row.name,
+    personality: row.personality as Persona['personality'],
+    created_at: row.createdAt.toISOString(),
+    automation: row.automation as Persona['automation'],
+    sources: row.sources as Persona['sources'],
+    advanced_options: row.advancedOptions as Persona['advanced_options'],
+    tags: row.tags,
+    stats: row.stats as Persona['stats'],
+    recent_tweets: row.recentTweets as Persona['recent_tweets'],
+    is_active: row.isActive,
+    custom_prompt: row.customPrompt,
+    use_default_prompt: row.useDefaultPrompt,
+    connected_accounts: row.connectedAccounts as Persona['connected_accounts'],
+    templates: row.templates as Persona['templates'],
+    monetization: row.monetization as Persona['monetization'],
+    setup_complete: row.setupComplete,
+  };
+}
+
+function toColumns(p: Persona) {
+  return {
+    name: p.name,
+    personality: p.personality,
+    automation: p.automation,
+    sources: p.sources,
+    templates: p.templates,
+    advancedOptions: p.advanced_options,
+    tags: p.tags,
+    stats: p.stats,
+    recentTweets: p.recent_tweets,
+    isActive: p.is_active,
+    customPrompt: p.custom_prompt,
+    useDefaultPrompt: p.use_default_prompt,
+    connectedAccounts: p.connected_accounts,
+    monetization: p.monetization,
+    setupComplete: p.setup_complete,
+  };
+}
+
+export function createPersonasRepository(db: Db) {
+  return {
+    /** Serialises writes that check the per-user active limit (inside a transaction). */
+    async lockUser(userId: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${userId}`}))`);
+    },
+
+    async list(userId: string): Promise<Persona[]> {
+      const rows = await db
+        .select()
+        .from(personas)
+        .where(eq(personas.userId, userId))
+        .orderBy(desc(personas.createdAt), desc(personas.id));
+      return rows.map(toPersona);
+    },
+
+    async find(userId: string, id: string): Promise<Persona | null> {
+      const [row] = await db
+        .select()
+        .from(personas)
+        .where(and(eq(personas.userId, userId), eq(personas.id, id)));
+      return row ? toPersona(row) : null;
+    },
+
+    async findMany(userId: string, ids: string[]): Promise<Persona[]> {
+      const rows = await db
+        .select()
+        .from(personas)
+        .where(and(eq(personas.userId, userId), inArray(personas.id, ids)));
+      return rows.map(toPersona);
+    },
+
+    async countActive(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(personas)
+        .where(and(eq(personas.userId, userId), eq(personas.isActive, true)));
+      return Number(row?.n ?? 0);
+    },
+
+    async insert(userId: string, persona: Persona): Promise<Persona> {
+      const [row] = await db
+        .insert(personas)
+        .values({ id: persona.id, userId, createdAt: new Date(persona.created_at), ...toColumns(persona) })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return toPersona(row);
+    },
+
+    async update(userId: string, persona: Persona): Promise<Persona> {
+      const [row] = await db
+        .update(personas)
+        .set({ ...toColumns(persona), updatedAt: new Date() })
+        .where(and(eq(personas.userId, userId), eq(personas.id, persona.id)))
+        .returning();
+      if (!row) throw new Error('update matched no row');
+      return toPersona(row);
+    },
+
+    async delete(userId: string, ids: string[]): Promise<number> {
+      const rows = await db
+        .delete(personas)
+        .where(and(eq(personas.userId, userId), inArray(personas.id, ids)))
+        .returning({ id: personas.id });
+      return rows.length;
+    },
+
+    /** Takes a tag off every persona of the user. */
+    async removeTagEverywhere(userId: string, tagId: string): Promise<void> {
+      await db
+        .update(personas)
+        .set({ tags: sql`array_remove(${personas.tags}, ${tagId}::uuid)` })
+        .where(and(eq(personas.userId, userId), sql`${tagId}::uuid = ANY(${personas.tags})`));
+    },
+
+    async addVersion(persona: Persona, summary: string): Promise<void> {
+      await db
+        .insert(personaVersions)
+        .values({ id: crypto.randomUUID(), personaId: persona.id, summary, snapshot: persona });
+    },
+
+    /** Newest first. */
+    async listVersions(personaId: string): Promise<PersonaVersion[]> {
+      const rows = await db
+        .select({ id: personaVersions.id, createdAt: personaVersions.createdAt, summary: personaVersions.summary })
+        .from(personaVersions)
+        .where(eq(personaVersions.personaId, personaId))
+        .orderBy(desc(personaVersions.seq));
+      return rows.map((r) => ({ versionId: r.id, createdAt: r.createdAt.toISOString(), summary: r.summary }));
+    },
+
+    async findVersion(personaId: string, versionId: string): Promise<{ snapshot: Persona; createdAt: Date } | null> {
+      const [row] = await db
+        .select({ snapshot: personaVersions.snapshot, createdAt: personaVersions.createdAt })
+        .from(personaVersions)
+        .where(and(eq(personaVersions.personaId, personaId), eq(personaVersions.id, versionId)));
+      return row ? { snapshot: row.snapshot as Persona, createdAt: row.createdAt } : null;
+    },
+  };
+}
+export type PersonasRepository = ReturnType<typeof createPersonasRepository>;

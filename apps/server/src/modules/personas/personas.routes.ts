@@ -1,0 +1,178 @@
+import {
+  bulkRequestSchema,
+  bulkResultSchema,
+  personaIdParamsSchema,
+  personaImportSchema,
+  personaListSchema,
+  personaSchema,
+  personaVersionListSchema,
+  personaWriteSchema,
+  rollbackRequestSchema,
+} from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { PersonasService } from './personas.service';
+
+const tags = ['personas'];
+
+/** A file name for an exported persona: its name, made safe. */
+function exportFileName(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `persona-${slug || 'export'}.json`;
+}
+
+export function personasRoutes(deps: { auth: AuthService; personas: PersonasService }): FastifyPluginAsyncZod {
+  const { auth, personas } = deps;
+  return async (app) => {
+    app.get(
+      '/api/personas',
+      {
+        schema: {
+          tags,
+          summary: 'Your personas, newest first',
+          response: { 200: personaListSchema, ...errorResponses },
+        },
+      },
+      async (request) => personas.list(await auth.requireUserId(request.headers)),
+    );
+
+    app.post(
+      '/api/personas',
+      {
+        schema: {
+          tags,
+          summary: 'Create a persona (missing fields get the defaults)',
+          body: personaWriteSchema,
+          response: { 201: personaSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const persona = await personas.create(await auth.requireUserId(request.headers), request.body);
+        return reply.status(201).send(persona);
+      },
+    );
+
+    app.post(
+      '/api/personas/import',
+      {
+        schema: {
+          tags,
+          summary: 'Create a persona from an exported file',
+          body: personaImportSchema,
+          response: { 201: personaSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const persona = await personas.import(await auth.requireUserId(request.headers), request.body);
+        return reply.status(201).send(persona);
+      },
+    );
+
+    app.post(
+      '/api/personas/bulk',
+      {
+        schema: {
+          tags,
+          summary: 'Activate, pause, delete, tag or untag several personas, all or nothing',
+          body: bulkRequestSchema,
+          response: { 200: bulkResultSchema, ...errorResponses },
+        },
+      },
+      async (request) => personas.bulk(await auth.requireUserId(request.headers), request.body),
+    );
+
+    app.get(
+      '/api/personas/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One persona',
+          params: personaIdParamsSchema,
+          response: { 200: personaSchema, ...errorResponses },
+        },
+      },
+      async (request) => personas.get(await auth.requireUserId(request.headers), request.params.id),
+    );
+
+    app.put(
+      '/api/personas/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Save a persona (fields left out keep their values)',
+          params: personaIdParamsSchema,
+          body: personaWriteSchema,
+          response: { 200: personaSchema, ...errorResponses },
+        },
+      },
+      async (request) => personas.update(await auth.requireUserId(request.headers), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/personas/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a persona',
+          params: personaIdParamsSchema,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await personas.remove(await auth.requireUserId(request.headers), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/personas/:id/export',
+      {
+        schema: {
+          tags,
+          summary: 'A persona as a JSON file',
+          params: personaIdParamsSchema,
+          response: { 200: personaSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const persona = await personas.get(await auth.requireUserId(request.headers), request.params.id);
+        return reply
+          .header('content-disposition', `attachment; filename="${exportFileName(persona.name)}"`)
+          .send(persona);
+      },
+    );
+
+    app.get(
+      '/api/personas/:id/versions',
+      {
+        schema: {
+          tags,
+          summary: 'Saved versions of a persona, newest first',
+          params: personaIdParamsSchema,
+          response: { 200: personaVersionListSchema, ...errorResponses },
+        },
+      },
+      async (request) => personas.versions(await auth.requireUserId(request.headers), request.params.id),
+    );
+
+    app.post(
+      '/api/personas/:id/rollback',
+      {
+        schema: {
+          tags,
+          summary: 'Restore a saved version (as a new version)',
+          params: personaIdParamsSchema,
+          body: rollbackRequestSchema,
+          response: { 200: personaSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        personas.rollback(await auth.requireUserId(request.headers), request.params.id, request.body.versionId),
+    );
+  };
+}

@@ -1,0 +1,202 @@
+import {
+  type BulkRequest,
+  type BulkResult,
+  DEFAULT_PERSONA_NAME,
+  DEFAULT_TRAITS,
+  defaultAdvancedOptions,
+  defaultAutomation,
+  defaultSources,
+  defaultStrategies,
+  describeChanges,
+  MAX_ACTIVE_PERSONAS,
+  type Persona,
+  type PersonaImport,
+  type PersonaVersion,
+  type PersonaWrite,
+  ZERO_STATS,
+} from '@plume/core';
+import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
+
+const PERSONA_NOT_FOUND = 'Persona not found';
+const ACTIVE_LIMIT = `You can have at most ${MAX_ACTIVE_PERSONAS} active personas. Pause one before activating another.`;
+
+/** A new persona with the specs' defaults, overlaid with what the client sent. */
+function newPersona(input: PersonaWrite, extra: Partial<Persona> = {}): Persona {
+  return {
+    id: crypto.randomUUID(),
+    name: input.name ?? DEFAULT_PERSONA_NAME,
+    personality: input.personality ?? { ...DEFAULT_TRAITS },
+    created_at: new Date().toISOString(),
+    automation: input.automation ?? defaultAutomation(),
+    sources: input.sources ?? defaultSources(),
+    advanced_options: input.advanced_options ?? defaultAdvancedOptions(),
+    tags: input.tags ?? [],
+    stats: { ...ZERO_STATS },
+    recent_tweets: [],
+    is_active: input.is_active ?? true,
+    custom_prompt: input.custom_prompt ?? '',
+    use_default_prompt: input.use_default_prompt ?? true,
+    connected_accounts: [],
+    templates: input.templates ?? defaultStrategies(),
+    monetization: input.monetization ?? { enabled: false, links: [] },
+    setup_complete: input.setup_complete ?? false,
+    ...extra,
+  };
+}
+
+function uniqueIds(ids: string[]): string[] {
+  return [...new Set(ids)];
+}
+
+export function createPersonasService(deps: { repositories: Repositories; unitOfWork: UnitOfWork }) {
+  const { repositories, unitOfWork } = deps;
+
+  async function requirePersona(repos: Repositories, userId: string, id: string): Promise<Persona> {
+    const persona = await repos.personas.find(userId, id);
+    if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
+    return persona;
+  }
+
+  /** Tag ids must be the user's own tags. */
+  async function checkTags(repos: Repositories, userId: string, tagIds: string[]): Promise<void> {
+    const existing = await repos.tags.existingIds(userId, tagIds);
+    const unknown = tagIds.filter((id) => !existing.has(id));
+    if (unknown.length > 0)
+      throw new BadRequestError(`body.tags: unknown tag id ${unknown.join(', ')}`, { field: 'tags', unknown });
+  }
+
+  /** Inside a transaction: may `activating` more (now inactive) personas become active? */
+  async function checkActiveLimit(repos: Repositories, userId: string, activating: number) {
+    if (activating === 0) return;
+    await repos.personas.lockUser(userId);
+    const active = await repos.personas.countActive(userId);
+    if (active + activating > MAX_ACTIVE_PERSONAS) throw new ConflictError(ACTIVE_LIMIT);
+  }
+
+  async function create(userId: string, persona: Persona, summary: string): Promise<Persona> {
+    return unitOfWork(async (repos) => {
+      await checkTags(repos, userId, persona.tags);
+      await checkActiveLimit(repos, userId, persona.is_active ? 1 : 0);
+      const created = await repos.personas.insert(userId, persona);
+      await repos.personas.addVersion(created, summary);
+      return created;
+    });
+  }
+
+  /** Saves `next` over the stored persona, as a new version described by `summary` (or by the diff). */
+  async function save(repos: Repositories, userId: string, before: Persona, next: Persona, summary?: string) {
+    if (next.is_active && !before.is_active) await checkActiveLimit(repos, userId, 1);
+    const saved = await repos.personas.update(userId, next);
+    await repos.personas.addVersion(saved, summary ?? describeChanges(before, saved));
+    return saved;
+  }
+
+  return {
+    list: (userId: string) => repositories.personas.list(userId),
+
+    get: (userId: string, id: string) => requirePersona(repositories, userId, id),
+
+    create: (userId: string, input: PersonaWrite) => create(userId, newPersona(input), 'Created'),
+
+    /** Replaces the fields the client sent; fields it left out keep their stored values. */
+    update(userId: string, id: string, input: PersonaWrite): Promise<Persona> {
+      return unitOfWork(async (repos) => {
+        const before = await requirePersona(repos, userId, id);
+        const next: Persona = { ...before };
+        for (const [key, value] of Object.entries(input)) {
+          if (value !== undefined) Object.assign(next, { [key]: value });
+        }
+        if (input.tags) await checkTags(repos, userId, input.tags);
+        return save(repos, userId, before, next);
+      });
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      const removed = await repositories.personas.delete(userId, [id]);
+      if (removed === 0) throw new NotFoundError(PERSONA_NOT_FOUND);
+    },
+
+    /** A new persona from an exported file: every field but the id is reproduced. */
+    import(userId: string, file: PersonaImport): Promise<Persona> {
+      const persona = newPersona(file, {
+        ...(file.created_at ? { created_at: file.created_at } : {}),
+        ...(file.stats ? { stats: file.stats } : {}),
+        ...(file.recent_tweets ? { recent_tweets: file.recent_tweets } : {}),
+      });
+      return create(userId, persona, `Imported from a file as "${persona.name}"`);
+    },
+
+    async versions(userId: string, id: string): Promise<PersonaVersion[]> {
+      await requirePersona(repositories, userId, id);
+      return repositories.personas.listVersions(id);
+    },
+
+    /** Restores a snapshot's settings as a new version; figures (stats, accounts) stay current. */
+    rollback(userId: string, id: string, versionId: string): Promise<Persona> {
+      return unitOfWork(async (repos) => {
+        const before = await requirePersona(repos, userId, id);
+        const version = await repos.personas.findVersion(id, versionId);
+        if (!version) throw new NotFoundError('Version not found');
+        const existingTags = await repos.tags.existingIds(userId, version.snapshot.tags);
+        const next: Persona = {
+          ...version.snapshot,
+          id: before.id,
+          created_at: before.created_at,
+          stats: before.stats,
+          recent_tweets: before.recent_tweets,
+          connected_accounts: before.connected_accounts,
+          tags: version.snapshot.tags.filter((tag) => existingTags.has(tag)),
+        };
+        return save(repos, userId, before, next, `Rolled back to the version of ${version.createdAt.toISOString()}`);
+      });
+    },
+
+    /** All or nothing: one failing id changes nothing, and every id gets a result. */
+    bulk(userId: string, request: BulkRequest): Promise<BulkResult> {
+      const ids = uniqueIds(request.ids);
+      return unitOfWork(async (repos) => {
+        const found = await repos.personas.findMany(userId, ids);
+        const byId = new Map(found.map((p) => [p.id, p]));
+        const missing = ids.filter((id) => !byId.has(id));
+        if (missing.length > 0) {
+          throw new AppError(404, 'not_found', 'Some personas were not found; nothing was changed', {
+            results: ids.map((id) =>
+              byId.has(id) ? { id, ok: false, error: 'Not changed' } : { id, ok: false, error: PERSONA_NOT_FOUND },
+            ),
+          });
+        }
+        if (request.tagId && !(await repos.tags.find(userId, request.tagId))) throw new NotFoundError('Tag not found');
+
+        if (request.action === 'delete') {
+          await repos.personas.delete(userId, ids);
+        } else {
+          if (request.action === 'activate') {
+            try {
+              await checkActiveLimit(repos, userId, found.filter((p) => !p.is_active).length);
+            } catch (error) {
+              if (!(error instanceof ConflictError)) throw error;
+              const already = new Set(found.filter((p) => p.is_active).map((p) => p.id));
+              throw new AppError(409, 'conflict', ACTIVE_LIMIT, {
+                results: ids.map((id) => ({ id, ok: false, error: already.has(id) ? 'Not changed' : ACTIVE_LIMIT })),
+              });
+            }
+          }
+          for (const before of found) {
+            const next = { ...before };
+            if (request.action === 'activate') next.is_active = true;
+            if (request.action === 'pause') next.is_active = false;
+            if (request.action === 'tag' && request.tagId && !next.tags.includes(request.tagId))
+              next.tags = [...next.tags, request.tagId];
+            if (request.action === 'untag') next.tags = next.tags.filter((tag) => tag !== request.tagId);
+            if (JSON.stringify(next) === JSON.stringify(before)) continue;
+            const saved = await repos.personas.update(userId, next);
+            await repos.personas.addVersion(saved, `${describeChanges(before, saved)} (bulk)`);
+          }
+        }
+        return { results: ids.map((id) => ({ id, ok: true })) };
+      });
+    },
+  };
+}
+export type PersonasService = ReturnType<typeof createPersonasService>;

@@ -1,0 +1,375 @@
+import type { Persona, PersonaVersion, Tag } from '@plume/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestServer } from './helpers/build';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+
+let server: TestServer;
+let ann: Client;
+let bob: Client;
+let emails = 0;
+
+async function signedIn(): Promise<Client> {
+  const client = createClient(server.url);
+  emails += 1;
+  await signInThroughOutbox(client, `user${emails}.${Date.now()}@example.com`);
+  return client;
+}
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const body = await response.text();
+  expect(response.status, body).toBe(status);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+const post = (c: Client, path: string, body: unknown) => c.request(path, { method: 'POST', json: body });
+const put = (c: Client, path: string, body: unknown) => c.request(path, { method: 'PUT', json: body });
+const del = (c: Client, path: string) => c.request(path, { method: 'DELETE' });
+const create = async (c: Client, body: unknown = {}) => json<Persona>(await post(c, '/api/personas', body), 201);
+const list = async (c: Client) => json<Persona[]>(await c.request('/api/personas'), 200);
+
+beforeAll(async () => {
+  server = await build();
+  ann = await signedIn();
+  bob = await signedIn();
+});
+afterAll(() => server?.close());
+
+describe('creating personas', () => {
+  it('needs a session', async () => {
+    const response = await fetch(`${server.url}/api/personas`);
+    expect(response.status).toBe(401);
+  });
+
+  it('fills in the specs defaults', async () => {
+    const persona = await create(ann);
+    expect(persona).toMatchObject({
+      name: 'New Persona',
+      personality: {
+        humor: 50,
+        sarcasm: 30,
+        tone: 40,
+        professionalism: 50,
+        optimism: 60,
+        technicality: 50,
+        controversial: 30,
+        emoji: 40,
+        engagement: 50,
+      },
+      is_active: true,
+      use_default_prompt: true,
+      custom_prompt: '',
+      setup_complete: false,
+      tags: [],
+      stats: { followers: 0, totalTweets: 0, avgLikes: 0, avgRetweets: 0, engagementRate: 0 },
+      recent_tweets: [],
+      connected_accounts: [],
+      advanced_options: {
+        includeHashtags: true,
+        threadGeneration: false,
+        linkSharing: true,
+        modelTemperature: 0.7,
+        maxLength: 280,
+      },
+    });
+    expect(persona.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(persona.sources.map((s) => [s.type, s.enabled, s.status])).toEqual([
+      ['rss', true, 'active'],
+      ['rss', false, 'pending'],
+      ['reddit', false, 'pending'],
+    ]);
+    expect(persona.templates.map((s) => [s.name, s.enabled, s.weight])).toEqual([
+      ['Commentary', true, 8],
+      ['Discussion Starters', true, 6],
+      ['Hot Takes', false, 4],
+      ['Educational Breakdown', false, 5],
+    ]);
+    const { autoPosting, autoReplies, engagement, safety } = persona.automation;
+    expect([autoPosting.enabled, autoReplies.enabled, engagement.enabled, engagement.autoLike.enabled]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(autoPosting.customTimes).toEqual(['09:00', '15:00']);
+    expect(autoReplies.templates.map((t) => t.name)).toEqual([
+      'Appreciation',
+      'Question Response',
+      'Agreement',
+      'Encouragement',
+      'Discussion Starter',
+    ]);
+    expect(safety.dailyActivityLimit).toBe(50);
+    await del(ann, `/api/personas/${persona.id}`);
+  });
+
+  it('cleans the name: trimmed, < and > stripped', async () => {
+    const persona = await create(ann, { name: '  <b>Ada</b>  ', is_active: false });
+    expect(persona.name).toBe('bAda/b');
+    await del(ann, `/api/personas/${persona.id}`);
+  });
+
+  it('refuses bad input with the field named, and stores nothing', async () => {
+    const before = (await list(ann)).length;
+    const cases: [unknown, string][] = [
+      [{ name: '  <>  ' }, 'body.name: Name is required'],
+      [{ name: 'x'.repeat(51) }, 'body.name: Name must be under 50 characters'],
+      [{ personality: { humor: 101 } }, 'body.personality'],
+      [
+        {
+          personality: {
+            humor: 50.5,
+            sarcasm: 30,
+            tone: 40,
+            professionalism: 50,
+            optimism: 60,
+            technicality: 50,
+            controversial: 30,
+            emoji: 40,
+            engagement: 50,
+          },
+        },
+        'body.personality.humor',
+      ],
+      [{ is_active: 'yes' }, 'body.is_active'],
+      [
+        {
+          advanced_options: {
+            includeHashtags: true,
+            threadGeneration: false,
+            linkSharing: true,
+            modelTemperature: 0.75,
+            maxLength: 280,
+          },
+        },
+        'body.advanced_options.modelTemperature',
+      ],
+      [{ tags: ['not-a-uuid'] }, 'body.tags.0'],
+    ];
+    for (const [body, field] of cases) {
+      const { error } = await json<{ error: { code: string; message: string } }>(
+        await post(ann, '/api/personas', body),
+        400,
+      );
+      expect(error.message).toContain(field);
+    }
+    expect((await list(ann)).length).toBe(before);
+  });
+
+  it('answers 413 for a body over 256 KB', async () => {
+    const response = await post(ann, '/api/personas', { name: 'Big', custom_prompt: 'x'.repeat(300_000) });
+    expect(response.status).toBe(413);
+  });
+
+  it('lists newest first, only the owners personas', async () => {
+    const first = await create(ann, { name: 'First', is_active: false });
+    const second = await create(ann, { name: 'Second', is_active: false });
+    const names = (await list(ann)).map((p) => p.name);
+    expect(names.indexOf('Second')).toBeLessThan(names.indexOf('First'));
+    expect((await list(bob)).map((p) => p.id)).not.toContain(first.id);
+    await del(ann, `/api/personas/${first.id}`);
+    await del(ann, `/api/personas/${second.id}`);
+  });
+});
+
+describe('saving, versions and rollback', () => {
+  it('saves only the fields sent and keeps a version per save, newest first', async () => {
+    const persona = await create(ann, { name: 'Versioned', is_active: false });
+    const automation = { ...persona.automation, autoPosting: { ...persona.automation.autoPosting, enabled: true } };
+    const saved = await json<Persona>(
+      await put(ann, `/api/personas/${persona.id}`, { name: 'Versioned 2', automation }),
+      200,
+    );
+    expect(saved.name).toBe('Versioned 2');
+    expect(saved.automation.autoPosting.enabled).toBe(true);
+    expect(saved.sources).toEqual(persona.sources);
+
+    const tuned = await json<Persona>(
+      await put(ann, `/api/personas/${persona.id}`, { personality: { ...persona.personality, humor: 80 } }),
+      200,
+    );
+    expect(tuned.personality.humor).toBe(80);
+
+    const versions = await json<PersonaVersion[]>(await ann.request(`/api/personas/${persona.id}/versions`), 200);
+    expect(versions.map((v) => v.summary)).toEqual([
+      'Traits (humor 50→80)',
+      'Renamed to "Versioned 2"; automation',
+      'Created',
+    ]);
+
+    const created = versions[2]?.versionId;
+    const rolled = await json<Persona>(
+      await post(ann, `/api/personas/${persona.id}/rollback`, { versionId: created }),
+      200,
+    );
+    expect(rolled).toMatchObject({
+      name: 'Versioned',
+      personality: persona.personality,
+      automation: persona.automation,
+    });
+    expect(rolled.id).toBe(persona.id);
+    const after = await json<PersonaVersion[]>(await ann.request(`/api/personas/${persona.id}/versions`), 200);
+    expect(after).toHaveLength(4);
+    expect(after[0]?.summary).toMatch(/^Rolled back to the version of /);
+  });
+
+  it('leaves the stored persona unchanged when a save is refused', async () => {
+    const persona = await create(ann, { name: 'Steady', is_active: false });
+    await json(await put(ann, `/api/personas/${persona.id}`, { name: '', personality: { humor: 5 } }), 400);
+    expect(await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
+  });
+
+  it('answers 404 for an unknown version or one of another persona', async () => {
+    const a = await create(ann, { is_active: false });
+    const b = await create(ann, { is_active: false });
+    const [bVersion] = await json<PersonaVersion[]>(await ann.request(`/api/personas/${b.id}/versions`), 200);
+    await json(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: crypto.randomUUID() }), 404);
+    await json(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: bVersion?.versionId }), 404);
+    await json(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: 'nope' }), 400);
+  });
+});
+
+describe('another users persona', () => {
+  it('answers 404 for read, update, delete, export, versions and rollback', async () => {
+    const mine = await create(ann, { name: 'Private', is_active: false });
+    const [version] = await json<PersonaVersion[]>(await ann.request(`/api/personas/${mine.id}/versions`), 200);
+    const attempts = [
+      bob.request(`/api/personas/${mine.id}`),
+      put(bob, `/api/personas/${mine.id}`, { name: 'Stolen' }),
+      del(bob, `/api/personas/${mine.id}`),
+      bob.request(`/api/personas/${mine.id}/export`),
+      bob.request(`/api/personas/${mine.id}/versions`),
+      post(bob, `/api/personas/${mine.id}/rollback`, { versionId: version?.versionId }),
+      post(bob, '/api/personas/bulk', { ids: [mine.id], action: 'pause' }),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
+    expect(await json<Persona>(await ann.request(`/api/personas/${mine.id}`), 200)).toEqual(mine);
+  });
+});
+
+describe('export and import', () => {
+  it('export then import reproduces every field but the id', async () => {
+    const original = await create(ann, {
+      name: 'Exported',
+      is_active: false,
+      custom_prompt: 'Be brief',
+      use_default_prompt: false,
+    });
+    const response = await ann.request(`/api/personas/${original.id}/export`);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="persona-exported.json"');
+    const file = await json<Persona>(response, 200);
+    const copy = await json<Persona>(await post(ann, '/api/personas/import', file), 201);
+    expect(copy.id).not.toBe(original.id);
+    expect({ ...copy, id: original.id }).toEqual(original);
+    const versions = await json<PersonaVersion[]>(await ann.request(`/api/personas/${copy.id}/versions`), 200);
+    expect(versions[0]?.summary).toBe('Imported from a file as "Exported"');
+  });
+
+  it('refuses a broken file, naming the field, and stores nothing', async () => {
+    const original = await create(ann, { name: 'Source', is_active: false });
+    const before = (await list(ann)).length;
+    const broken = { ...original, automation: { ...original.automation, safety: { dailyActivityLimit: 'many' } } };
+    const { error } = await json<{ error: { message: string } }>(await post(ann, '/api/personas/import', broken), 400);
+    expect(error.message).toContain('body.automation.safety');
+    await json(await post(ann, '/api/personas/import', { hello: 'world' }), 400);
+    await json(await post(ann, '/api/personas/import', [1, 2]), 400);
+    expect((await list(ann)).length).toBe(before);
+  });
+});
+
+describe('tags', () => {
+  it('are created, renamed and deleted, and deleting one takes it off every persona', async () => {
+    const tag = await json<Tag>(await post(ann, '/api/tags', { name: ' Tech ', color: 'blue' }), 201);
+    expect(tag).toMatchObject({ name: 'Tech', color: 'blue' });
+    await json(await post(ann, '/api/tags', { name: 'Tech', color: 'red' }), 409);
+    await json(await post(ann, '/api/tags', { name: 'x', color: 'neon' }), 400);
+    const renamed = await json<Tag>(await put(ann, `/api/tags/${tag.id}`, { name: 'Technology', color: 'teal' }), 200);
+    expect(renamed).toEqual({ id: tag.id, name: 'Technology', color: 'teal' });
+    expect(await json<Tag[]>(await bob.request('/api/tags'), 200)).toEqual([]);
+    await json(await put(bob, `/api/tags/${tag.id}`, { name: 'Mine', color: 'red' }), 404);
+
+    const tagged = await create(ann, { name: 'Tagged', is_active: false, tags: [tag.id] });
+    expect(tagged.tags).toEqual([tag.id]);
+    await json(await post(bob, '/api/personas', { is_active: false, tags: [tag.id] }), 400);
+
+    await json(await del(ann, `/api/tags/${tag.id}`), 204);
+    expect((await json<Persona>(await ann.request(`/api/personas/${tagged.id}`), 200)).tags).toEqual([]);
+    await json(await del(ann, `/api/tags/${tag.id}`), 404);
+  });
+});
+
+describe('the active limit and bulk actions', () => {
+  it('allows 10 active personas per user and answers 409 for an 11th', async () => {
+    const carol = await signedIn();
+    const created = [];
+    for (let i = 0; i < 10; i++) created.push(await create(carol, { name: `Active ${i}` }));
+    const { error } = await json<{ error: { message: string } }>(
+      await post(carol, '/api/personas', { name: 'Eleventh' }),
+      409,
+    );
+    expect(error.message).toBe('You can have at most 10 active personas. Pause one before activating another.');
+    const paused = await create(carol, { name: 'Paused', is_active: false });
+    await json(await put(carol, `/api/personas/${paused.id}`, { is_active: true }), 409);
+
+    // Bulk activate over the limit: 409, a result per id, nothing changed.
+    const more = await create(carol, { name: 'Paused 2', is_active: false });
+    const refused = await json<{ error: { details: { results: { id: string; ok: boolean }[] } } }>(
+      await post(carol, '/api/personas/bulk', { ids: [paused.id, more.id], action: 'activate' }),
+      409,
+    );
+    expect(refused.error.details.results.map((r) => r.ok)).toEqual([false, false]);
+    expect((await list(carol)).filter((p) => p.is_active)).toHaveLength(10);
+
+    // Pause two, then the two paused ones fit.
+    const pausedTwo = await json<{ results: { id: string; ok: boolean }[] }>(
+      await post(carol, '/api/personas/bulk', { ids: [created[0]?.id, created[1]?.id], action: 'pause' }),
+      200,
+    );
+    expect(pausedTwo.results).toEqual([
+      { id: created[0]?.id, ok: true },
+      { id: created[1]?.id, ok: true },
+    ]);
+    await json(await post(carol, '/api/personas/bulk', { ids: [paused.id, more.id], action: 'activate' }), 200);
+    expect((await list(carol)).filter((p) => p.is_active)).toHaveLength(10);
+    const [latest] = await json<PersonaVersion[]>(await carol.request(`/api/personas/${paused.id}/versions`), 200);
+    expect(latest?.summary).toBe('Activated (bulk)');
+  });
+
+  it('holds under concurrent creates: exactly 10 of 12 succeed', async () => {
+    const dave = await signedIn();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(dave, '/api/personas', { name: `Racer ${i}` })),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+    expect((await list(dave)).filter((p) => p.is_active)).toHaveLength(10);
+  });
+
+  it('changes nothing when one id is unknown, and names it', async () => {
+    const a = await create(ann, { name: 'Bulk A', is_active: true });
+    const ghost = crypto.randomUUID();
+    const refused = await json<{ error: { details: { results: { id: string; error: string }[] } } }>(
+      await post(ann, '/api/personas/bulk', { ids: [a.id, ghost], action: 'delete' }),
+      404,
+    );
+    expect(refused.error.details.results).toEqual([
+      { id: a.id, ok: false, error: 'Not changed' },
+      { id: ghost, ok: false, error: 'Persona not found' },
+    ]);
+    await json(await ann.request(`/api/personas/${a.id}`), 200);
+  });
+
+  it('tags, untags and deletes in bulk', async () => {
+    const tag = await json<Tag>(await post(ann, '/api/tags', { name: 'Bulk', color: 'green' }), 201);
+    const a = await create(ann, { name: 'Bulk T1', is_active: false });
+    const b = await create(ann, { name: 'Bulk T2', is_active: false });
+    await json(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'tag' }), 400);
+    await json(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'tag', tagId: tag.id }), 200);
+    expect((await json<Persona>(await ann.request(`/api/personas/${b.id}`), 200)).tags).toEqual([tag.id]);
+    await json(await post(ann, '/api/personas/bulk', { ids: [a.id], action: 'untag', tagId: tag.id }), 200);
+    expect((await json<Persona>(await ann.request(`/api/personas/${a.id}`), 200)).tags).toEqual([]);
+    await json(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'delete' }), 200);
+    await json(await ann.request(`/api/personas/${a.id}`), 404);
+    await json(await ann.request(`/api/personas/${b.id}`), 404);
+  });
+});
