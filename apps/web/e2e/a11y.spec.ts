@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -29,7 +29,15 @@ for (const theme of ['dark', 'light'] as const) {
     test('axe finds no violations on the dashboard', async ({ page }) => {
       await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-${theme}`));
-      await expect(page.getByRole('heading', { name: 'Persona Dashboard' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'No personas yet' })).toBeVisible();
+      await expectNoViolations(page);
+
+      const tag = await apiCall<{ id: string }>(page, 'POST', '/api/tags', { name: 'Tech', color: 'blue' });
+      await apiCall(page, 'POST', '/api/personas', { name: 'Ada', tags: [tag.id], setup_complete: false });
+      await apiCall(page, 'POST', '/api/personas', { name: 'Bo', is_active: false });
+      await page.reload();
+      await page.getByRole('checkbox', { name: 'Select Ada' }).check();
+      await expect(page.getByRole('region', { name: 'Bulk actions' })).toBeVisible();
       await expectNoViolations(page);
     });
   });

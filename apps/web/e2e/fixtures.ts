@@ -44,3 +44,15 @@ export async function signIn(page: Page, email: string): Promise<void> {
   expect(response.ok()).toBe(true);
   await page.goto(await magicLinkFor(page, email));
 }
+
+/** Calls the API as the signed-in page (the browser context's cookies). */
+export async function apiCall<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await page.request.fetch(path, { method, data, headers: { origin: new URL(page.url()).origin } });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}

@@ -3,8 +3,8 @@ import { paths } from '../config/paths';
 import { AuthCompletePage } from '../features/auth/components/auth-complete-page';
 import { SignInDialog } from '../features/auth/components/sign-in-dialog';
 import { SignupPage } from '../features/auth/components/signup-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { PersonaDashboard } from '../features/personas/components/persona-dashboard';
 import { AppShell } from './app-shell';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -29,7 +29,7 @@ export const router = createBrowserRouter([
       { path: paths.authComplete, element: <AuthCompletePage /> },
       {
         element: <RequireAuth />,
-        children: [{ element: <AppShell />, children: [{ path: paths.dashboard, element: <DashboardPage /> }] }],
+        children: [{ element: <AppShell />, children: [{ path: paths.dashboard, element: <PersonaDashboard /> }] }],
       },
       // The spec: any unknown path shows the landing page.
       { path: '*', element: <LandingPage /> },

@@ -1,0 +1,147 @@
+import type { Persona, Tag } from '@plume/core';
+import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+
+const card = (page: import('@playwright/test').Page, name: string) =>
+  page.getByTestId('persona-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, uniqueEmail('dashboard'));
+});
+
+test('creating a persona through the shortcut shows Next Steps and highlights the new card', async ({ page }) => {
+  await expect(page.getByRole('heading', { name: 'No personas yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Persona', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Next Steps' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('New Persona is ready to be set up.');
+  await dialog.getByRole('button', { name: 'Got it' }).click();
+  // The highlight's 3 s start once Next Steps is closed.
+  await expect(card(page, 'New Persona').getByText('Just Launched!')).toBeVisible();
+  await expect(card(page, 'New Persona').getByText('Setup incomplete')).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(card(page, 'New Persona').getByText('Just Launched!')).toBeVisible();
+  await expect(card(page, 'New Persona').getByText('Just Launched!')).toBeHidden({ timeout: 3000 });
+
+  // An unfinished persona is brought forward instead of starting another.
+  await page.getByRole('button', { name: 'New Persona', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Next Steps' })).toBeVisible();
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await expect(page.getByTestId('persona-card')).toHaveCount(1);
+  await expect(page.getByText('of 10 max')).toBeVisible();
+});
+
+test('filters, sorts and groups personas', async ({ page }) => {
+  const tag = await apiCall<Tag>(page, 'POST', '/api/tags', { name: 'Tech', color: 'blue' });
+  await apiCall(page, 'POST', '/api/personas', { name: 'Charlie', setup_complete: true, tags: [tag.id] });
+  await apiCall(page, 'POST', '/api/personas', { name: 'alpha', setup_complete: true, is_active: false });
+  await apiCall(page, 'POST', '/api/personas', { name: 'Bravo', setup_complete: true });
+  await page.reload();
+  const names = () => page.getByTestId('persona-card').getByRole('heading').allTextContents();
+  await expect.poll(names).toEqual(['Bravo', 'alpha', 'Charlie']);
+
+  await page.getByLabel('Sort by').selectOption('alphabetical');
+  await expect.poll(names).toEqual(['alpha', 'Bravo', 'Charlie']);
+
+  await page.getByLabel('Filter').selectOption('paused');
+  await expect.poll(names).toEqual(['alpha']);
+  await page.getByLabel('Filter').selectOption('x');
+  await expect(page.getByText('No personas match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect.poll(names).toEqual(['alpha', 'Bravo', 'Charlie']);
+
+  await page.getByRole('button', { name: 'Tech', exact: true }).click();
+  await expect.poll(names).toEqual(['Charlie']);
+  await page.getByRole('button', { name: 'Tech', exact: true }).click();
+
+  await page.getByLabel('Group by').selectOption('status');
+  await expect(page.getByRole('region', { name: 'Active' }).getByRole('heading', { level: 3 })).toHaveText([
+    'Bravo',
+    'Charlie',
+  ]);
+  await expect(page.getByRole('region', { name: 'Paused' }).getByRole('heading', { level: 3 })).toHaveText(['alpha']);
+  await page.getByLabel('Group by').selectOption('tag');
+  await expect(page.getByRole('region', { name: 'Tech' }).getByRole('heading', { level: 3 })).toHaveText(['Charlie']);
+
+  // The view survives a reload through the URL.
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('alphabetical');
+  await expect(page.getByLabel('Group by')).toHaveValue('tag');
+});
+
+test('bulk-pauses two personas', async ({ page }) => {
+  await apiCall(page, 'POST', '/api/personas', { name: 'One', setup_complete: true });
+  await apiCall(page, 'POST', '/api/personas', { name: 'Two', setup_complete: true });
+  await apiCall(page, 'POST', '/api/personas', { name: 'Three', setup_complete: true });
+  await page.reload();
+  await page.getByRole('checkbox', { name: 'Select One' }).check();
+  await page.getByRole('checkbox', { name: 'Select Two' }).check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText('Paused 2 personas')).toBeVisible();
+  await expect(card(page, 'One').getByText('Paused', { exact: true })).toBeVisible();
+  await expect(card(page, 'Two').getByText('Paused', { exact: true })).toBeVisible();
+  await expect(card(page, 'Three').getByText('Active', { exact: true })).toBeVisible();
+  const stored = await apiCall<Persona[]>(page, 'GET', '/api/personas');
+  expect(
+    stored
+      .filter((p) => !p.is_active)
+      .map((p) => p.name)
+      .sort(),
+  ).toEqual(['One', 'Two']);
+});
+
+test('the Active switch pauses and resumes a persona', async ({ page }) => {
+  await apiCall(page, 'POST', '/api/personas', { name: 'Switchy', setup_complete: true });
+  await page.reload();
+  await card(page, 'Switchy').getByRole('switch').click();
+  await expect(card(page, 'Switchy').getByText('Paused', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(card(page, 'Switchy').getByRole('switch')).not.toBeChecked();
+});
+
+test('deleting asks with the spec text first', async ({ page }) => {
+  await apiCall(page, 'POST', '/api/personas', { name: 'Doomed', setup_complete: true });
+  await page.reload();
+  await page.getByRole('button', { name: 'Delete Doomed' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete persona "Doomed"? This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card(page, 'Doomed')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Doomed' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Persona deleted')).toBeVisible();
+  await expect(card(page, 'Doomed')).toHaveCount(0);
+});
+
+test('export then import shows the copy', async ({ page }) => {
+  await apiCall(page, 'POST', '/api/personas', { name: 'Exporter', setup_complete: true, custom_prompt: 'Be brief' });
+  await page.reload();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Exporter' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('persona-exporter.json');
+  const file = await download.path();
+
+  await page.getByTestId('import-input').setInputFiles(file);
+  await expect(page.getByText('Imported "Exporter"')).toBeVisible();
+  await expect(card(page, 'Exporter')).toHaveCount(2);
+  const stored = await apiCall<Persona[]>(page, 'GET', '/api/personas');
+  const [copy, original] = stored;
+  expect(copy?.id).not.toBe(original?.id);
+  expect({ ...copy, id: original?.id }).toEqual(original);
+});
+
+test('a file that is not a persona is refused with the reason', async ({ page, consoleErrors }) => {
+  await page.getByTestId('import-input').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ name: 'Broken', personality: { humor: 'lots' } })),
+  });
+  await expect(page.getByText(/Failed to import persona: .*personality/)).toBeVisible();
+  // The browser logs the refused request; that one is expected.
+  expect(consoleErrors).toEqual([expect.stringContaining('400 (Bad Request)')]);
+  consoleErrors.length = 0;
+  expect(await apiCall<Persona[]>(page, 'GET', '/api/personas')).toEqual([]);
+});

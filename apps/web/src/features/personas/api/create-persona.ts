@@ -1,0 +1,14 @@
+import type { Persona, PersonaWrite } from '@plume/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { personasQueryOptions } from './get-personas';
+
+export const createPersona = (body: PersonaWrite) => api<Persona>('/api/personas', { method: 'POST', json: body });
+
+export function useCreatePersona() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPersona,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personasQueryOptions.queryKey }),
+  });
+}

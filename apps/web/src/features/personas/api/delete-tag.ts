@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { personasQueryOptions } from './get-personas';
+import { tagsQueryOptions } from './get-tags';
+
+export const deleteTag = (id: string) => api<null>(`/api/tags/${id}`, { method: 'DELETE' });
+
+/** Deleting a tag also takes it off personas, so both lists refresh. */
+export function useDeleteTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTag,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: tagsQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: personasQueryOptions.queryKey });
+    },
+  });
+}

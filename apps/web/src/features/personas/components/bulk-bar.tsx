@@ -1,0 +1,80 @@
+import type { BulkAction, Tag } from '@plume/core';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+
+/** Shown while personas are selected: activate, pause, tag, untag or delete them together. */
+export function BulkBar({
+  count,
+  tags,
+  busy,
+  onAction,
+  onClear,
+}: {
+  count: number;
+  tags: Tag[];
+  busy: boolean;
+  onAction(action: BulkAction, tagId?: string): void;
+  onClear(): void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [tagId, setTagId] = useState('');
+  const tagSelectId = useId();
+  const chosenTag = tags.some((t) => t.id === tagId) ? tagId : (tags[0]?.id ?? '');
+
+  return (
+    <section
+      aria-label="Bulk actions"
+      className="fixed inset-x-3 bottom-20 z-20 mx-auto flex max-w-4xl flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl md:bottom-4 md:left-20 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <p className="mr-2 text-sm font-semibold" aria-live="polite">
+        {count} selected
+      </p>
+      <Button variant="secondary" className="py-1.5" disabled={busy} onClick={() => onAction('activate')}>
+        Activate
+      </Button>
+      <Button variant="secondary" className="py-1.5" disabled={busy} onClick={() => onAction('pause')}>
+        Pause
+      </Button>
+      {tags.length > 0 && (
+        <span className="flex items-center gap-1">
+          <label htmlFor={tagSelectId} className="sr-only">
+            Tag for the selected personas
+          </label>
+          <select
+            id={tagSelectId}
+            value={chosenTag}
+            onChange={(e) => setTagId(e.target.value)}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950"
+          >
+            {tags.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          <Button variant="secondary" className="py-1.5" disabled={busy} onClick={() => onAction('tag', chosenTag)}>
+            Tag
+          </Button>
+          <Button variant="secondary" className="py-1.5" disabled={busy} onClick={() => onAction('untag', chosenTag)}>
+            Untag
+          </Button>
+        </span>
+      )}
+      <Button variant="danger" className="py-1.5" disabled={busy} onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
+      <Button variant="ghost" className="ml-auto py-1.5" onClick={onClear}>
+        Clear selection
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete personas"
+        message={`Are you sure you want to delete ${count} ${count === 1 ? 'persona' : 'personas'}? This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={() => onAction('delete')}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { TAG_COLORS, type Tag, type TagColor } from '@plume/core';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { tagChipClasses } from '../../../components/ui/tag-colors';
+import { useCreateTag } from '../api/create-tag';
+import { useDeleteTag } from '../api/delete-tag';
+
+/** Filter by tags (a persona shows when it has any chosen tag), and add or remove tags. */
+export function TagPanel({
+  tags,
+  selected,
+  onSelectedChange,
+}: {
+  tags: Tag[];
+  selected: string[];
+  onSelectedChange(ids: string[]): void;
+}) {
+  const [name, setName] = useState('');
+  const [color, setColor] = useState<TagColor>('violet');
+  const createTag = useCreateTag();
+  const deleteTag = useDeleteTag();
+  const nameId = useId();
+  const colorId = useId();
+
+  const toggle = (id: string) =>
+    onSelectedChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+
+  const add = (event: React.FormEvent) => {
+    event.preventDefault();
+    createTag.mutate(
+      { name, color },
+      {
+        onSuccess: (tag) => {
+          setName('');
+          toast.success(`Tag "${tag.name}" added`);
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="tag-panel-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="tag-panel-title" className="text-sm font-semibold">
+        Tags
+      </h2>
+      {tags.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          No tags yet. Add one to group and filter personas.
+        </p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {tags.map((t) => (
+            <li key={t.id} className="flex items-center">
+              <button
+                type="button"
+                aria-pressed={selected.includes(t.id)}
+                onClick={() => toggle(t.id)}
+                className={cn(
+                  'rounded-l-full px-3 py-1 text-sm font-medium',
+                  tagChipClasses[t.color],
+                  selected.includes(t.id) && 'ring-2 ring-violet-600 ring-inset dark:ring-violet-300',
+                )}
+              >
+                {t.name}
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  deleteTag.mutate(t.id, {
+                    onSuccess: () => {
+                      onSelectedChange(selected.filter((s) => s !== t.id));
+                      toast.success(`Tag "${t.name}" deleted`);
+                    },
+                    onError: (error) => toast.error(error.message),
+                  })
+                }
+                aria-label={`Delete tag ${t.name}`}
+                className={cn('rounded-r-full px-2 py-1 text-sm', tagChipClasses[t.color])}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={nameId} className="text-xs font-medium text-slate-700 dark:text-slate-300">
+            New tag
+          </label>
+          <input
+            id={nameId}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={30}
+            required
+            placeholder="e.g. Tech"
+            className="w-36 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={colorId} className="text-xs font-medium text-slate-700 dark:text-slate-300">
+            Colour
+          </label>
+          <select
+            id={colorId}
+            value={color}
+            onChange={(e) => setColor(e.target.value as TagColor)}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950"
+          >
+            {TAG_COLORS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary" className="py-1.5" disabled={createTag.isPending}>
+          Add tag
+        </Button>
+      </form>
+    </section>
+  );
+}
