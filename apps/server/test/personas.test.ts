@@ -1,4 +1,4 @@
-import type { Persona, PersonaVersion, Tag } from '@plume/core';
+import { DEFAULT_TRAITS, type Persona, type PersonaVersion, type Tag } from '@plume/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
@@ -114,22 +114,7 @@ describe('creating personas', () => {
       [{ name: '  <>  ' }, 'body.name: Name is required'],
       [{ name: 'x'.repeat(51) }, 'body.name: Name must be under 50 characters'],
       [{ personality: { humor: 101 } }, 'body.personality'],
-      [
-        {
-          personality: {
-            humor: 50.5,
-            sarcasm: 30,
-            tone: 40,
-            professionalism: 50,
-            optimism: 60,
-            technicality: 50,
-            controversial: 30,
-            emoji: 40,
-            engagement: 50,
-          },
-        },
-        'body.personality.humor',
-      ],
+      [{ personality: { ...DEFAULT_TRAITS, humor: 50.5 } }, 'body.personality.humor'],
       [{ is_active: 'yes' }, 'body.is_active'],
       [
         {

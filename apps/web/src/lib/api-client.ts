@@ -26,7 +26,14 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : null;
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page, say: the status speaks for it.
+    if (response.ok)
+      throw new ApiRequestError(response.status, 'invalid_response', 'The server sent an unreadable answer');
+  }
   if (!response.ok) {
     const error = (data as Partial<ApiError> | null)?.error;
     throw new ApiRequestError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText);

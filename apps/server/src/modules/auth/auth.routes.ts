@@ -26,10 +26,19 @@ async function bridge(auth: Auth, config: Config, request: FastifyRequest, reply
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
   // better-auth answers errors as { message, code }; the API answers { error: { code, message } }.
-  if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
-    const parsed = JSON.parse(text || '{}') as { message?: string; code?: string };
+  if (response.status >= 400) {
+    let parsed: { message?: string; code?: string } = {};
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch {
+      // Not JSON: the status text says enough.
+    }
+    reply.header('content-type', 'application/json; charset=utf-8');
     return reply.send({
-      error: { code: (parsed.code ?? 'auth_error').toLowerCase(), message: parsed.message ?? response.statusText },
+      error: {
+        code: (parsed.code ?? 'auth_error').toLowerCase(),
+        message: parsed.message ?? (response.statusText || 'Sign-in failed'),
+      },
     });
   }
   return reply.send(text.length > 0 ? text : null);
