@@ -7,6 +7,7 @@ export * from './personas/dashboard';
 export * from './personas/defaults';
 export * from './personas/metrics';
 export * from './personas/persona';
+export * from './personas/schedule';
 export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';
