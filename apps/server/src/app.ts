@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createRepositories, createUnitOfWork } from './db/unit-of-work';
+import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createDevMailer } from './integrations/mail/dev-mailer';
 import type { Mailer } from './integrations/mail/mailer';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer';
@@ -15,6 +16,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
+import { createFeedsService } from './modules/feeds/feeds.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { createPersonasService } from './modules/personas/personas.service';
@@ -81,6 +84,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const data = { repositories: createRepositories(database.db), unitOfWork: createUnitOfWork(database.db) };
   await app.register(personasRoutes({ auth: authService, personas: createPersonasService(data) }));
   await app.register(tagsRoutes({ auth: authService, tags: createTagsService(data) }));
+  const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
+  await app.register(feedsRoutes({ auth: authService, feeds: createFeedsService(feeds) }));
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(devOutbox));
   await registerWebApp(app, config.webDist);
 

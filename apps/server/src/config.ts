@@ -28,6 +28,7 @@ const envSchema = z.object({
   RUN_WORKER: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
   HELP_URL: z.url().optional(),
+  FEEDS_ALLOW_PRIVATE: bool.default(false),
 });
 
 export type Config = {
@@ -47,6 +48,8 @@ export type Config = {
   runWorker: boolean;
   webDist: string;
   helpUrl: string | undefined;
+  /** Let server-side fetches of user URLs reach loopback and private addresses (tests, self-hosting). */
+  feedsAllowPrivate: boolean;
   version: string;
 };
 
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     helpUrl: e.HELP_URL,
+    feedsAllowPrivate: e.FEEDS_ALLOW_PRIVATE,
     version: readVersion(),
   };
 }

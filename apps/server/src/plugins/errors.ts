@@ -35,7 +35,8 @@ function describe(error: FastifyError): Reply {
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => {
-      const field = [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.');
+      const context = error.validationContext === 'querystring' ? 'query' : error.validationContext;
+      const field = [context, ...v.instancePath.split('/').filter(Boolean)].join('.');
       return { field, message: v.message ?? 'is invalid' };
     });
     const message = issues.map((i) => `${i.field}: ${i.message}`).join('; ');

@@ -303,3 +303,9 @@ export function toServerPersona(c: ClientPersona): Persona {
     setup_complete: c.setupComplete,
   };
 }
+
+/** The spec's feed-titles call: GET /api/feed-titles?url=…(&type=rss|reddit|website) -> title strings. */
+export const feedTitlesQuerySchema = z
+  .object({ url: httpUrl, type: z.enum(['rss', 'reddit', 'website']).default('rss') })
+  .meta({ id: 'FeedTitlesQuery' });
+export const feedTitlesSchema = z.array(z.string()).meta({ id: 'FeedTitles' });

@@ -1,0 +1,189 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+/**
+ * A URL someone typed could not be fetched; the message says why, for the user. `refused`: the
+ * address itself is not allowed (bad input); `failed`: the site or the network let us down.
+ */
+export class FetchRefusedError extends Error {
+  constructor(
+    message: string,
+    public readonly kind: 'refused' | 'failed' = 'refused',
+  ) {
+    super(message);
+    this.name = 'FetchRefusedError';
+  }
+}
+
+export type SafeFetchOptions = {
+  /** Loopback and private addresses are refused unless this is set (tests, self-hosting). */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+};
+
+export type FetchedDocument = { url: string; status: number; contentType: string; text: string };
+
+// Addresses a user-supplied URL must never reach from the server (SSRF).
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+/**
+ * IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged by its IPv4 part. (No ::ffff:0:0/96 rule: BlockList
+ * checks IPv4 addresses against IPv6 rules as mapped addresses, so it would block them all.)
+ */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (family === 6 && address.toLowerCase().startsWith('::ffff:')) {
+    const v4 = address.slice(7);
+    if (isIP(v4) === 4) return blocked.check(v4, 'ipv4');
+  }
+  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+const PRIVATE = 'That address is on a private or local network, which Plume does not fetch from';
+
+/** A DNS lookup that refuses private answers, so the checked address is the one connected to. */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as LookupAddress[];
+      const usable = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));
+      if (usable.length === 0) return callback(new FetchRefusedError(PRIVATE), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+      const first = usable[0] as LookupAddress;
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+function decoder(encoding: string | undefined) {
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
+  if (encoding === 'deflate') return createInflate();
+  if (encoding === 'br') return createBrotliDecompress();
+  return null;
+}
+
+function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<FetchedDocument & { location?: string }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.get(
+      url,
+      {
+        lookup: guardedLookup(options.allowPrivate),
+        timeout: options.timeoutMs,
+        headers: {
+          'user-agent': 'PlumeBot/0.1 (+https://plume.local/help/)',
+          accept:
+            'application/rss+xml, application/atom+xml, application/xml, text/xml, text/html, application/json;q=0.9, */*;q=0.5',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (status >= 300 && status < 400 && location) {
+          response.resume();
+          resolve({ url: url.toString(), status, contentType: '', text: '', location });
+          return;
+        }
+        const decode = decoder(response.headers['content-encoding']);
+        const stream = decode ? response.pipe(decode) : response;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            request.destroy(
+              new FetchRefusedError(`The page is larger than ${Math.round(options.maxBytes / 1024)} KB`, 'failed'),
+            );
+            return;
+          }
+          chunks.push(chunk);
+        });
+        stream.on('end', () =>
+          resolve({
+            url: url.toString(),
+            status,
+            contentType: String(response.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        stream.on('error', reject);
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(new FetchRefusedError(`No answer within ${Math.round(options.timeoutMs / 1000)} s`, 'failed')),
+    );
+    request.on('error', reject);
+  });
+}
+
+/**
+ * GETs a user-supplied http(s) URL from the server: private and loopback addresses refused
+ * (also after redirects and DNS answers), with a timeout and a size cap.
+ */
+export async function safeFetch(input: string, options: SafeFetchOptions): Promise<FetchedDocument> {
+  const settings: Required<SafeFetchOptions> = {
+    timeoutMs: 10_000,
+    maxBytes: 2 * 1024 * 1024,
+    maxRedirects: 3,
+    ...options,
+  };
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new FetchRefusedError('That is not a valid URL');
+  }
+  for (let hop = 0; ; hop++) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new FetchRefusedError('Only http and https addresses can be fetched');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    // An IP literal never goes through DNS, so it is checked here.
+    if (!settings.allowPrivate && isPrivateAddress(host)) throw new FetchRefusedError(PRIVATE);
+    let result: FetchedDocument & { location?: string };
+    try {
+      result = await getOnce(url, settings);
+    } catch (error) {
+      if (error instanceof FetchRefusedError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        throw new FetchRefusedError(`${url.hostname} could not be found`, 'failed');
+      if (code === 'ECONNREFUSED') throw new FetchRefusedError(`${url.host} refused the connection`, 'failed');
+      throw new FetchRefusedError(`Could not fetch ${url.host}: ${(error as Error).message}`, 'failed');
+    }
+    if (!result.location) return result;
+    if (hop >= settings.maxRedirects) throw new FetchRefusedError('Too many redirects', 'failed');
+    url = new URL(result.location, url);
+  }
+}

@@ -1,0 +1,223 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFeedsAdapter, redditFeedUrl } from '../src/integrations/feeds/feeds';
+import { FetchRefusedError, isPrivateAddress, safeFetch } from '../src/integrations/feeds/safe-fetch';
+import { build, type TestServer } from './helpers/build';
+import { createClient, signInThroughOutbox } from './helpers/client';
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', 'feeds', name), 'utf8');
+
+/** Real-world feed documents, served on loopback as their sites would serve them. */
+let peer: Server;
+let base: string;
+beforeAll(async () => {
+  peer = createServer((req, res) => {
+    const send = (type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
+      res.writeHead(200, { 'content-type': type, ...headers });
+      res.end(body);
+    };
+    switch (req.url) {
+      case '/rss':
+        return send('application/rss+xml', fixture('hacker-news.rss'));
+      case '/atom':
+        return send('application/atom+xml', fixture('the-verge.atom'));
+      case '/r/programming/.rss':
+        return send('application/atom+xml', fixture('reddit-programming.rss'));
+      case '/site':
+        return send('text/html; charset=utf-8', fixture('news-site.html'));
+      case '/gzip':
+        return send('application/rss+xml', gzipSync(fixture('hacker-news.rss')), { 'content-encoding': 'gzip' });
+      case '/moved':
+        res.writeHead(301, { location: '/rss' });
+        return res.end();
+      case '/big':
+        return send('text/html', 'x'.repeat(3 * 1024 * 1024));
+      case '/slow':
+        return; // never answers
+      default:
+        res.writeHead(404, { 'content-type': 'text/html' });
+        return res.end('<h1>Not found</h1>');
+    }
+  });
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  peer.closeAllConnections();
+  peer.close();
+});
+
+const local = createFeedsAdapter({ allowPrivate: true, timeoutMs: 1000 });
+const titles = async (type: 'rss' | 'reddit' | 'website', url: string) =>
+  (await local.latest({ type, url })).map((i) => i.title);
+
+describe('reading sources', () => {
+  it('reads an RSS feed, with CDATA and entities decoded', async () => {
+    const items = await local.latest({ type: 'rss', url: `${base}/rss` });
+    expect(items).toEqual([
+      {
+        title: 'Show HN: A tiny database that fits in L1 cache',
+        link: 'https://example.org/tiny-db',
+        publishedAt: '2026-11-21T18:04:11.000Z',
+      },
+      {
+        title: 'Why "boring" tech & small teams win',
+        link: 'https://example.org/boring',
+        publishedAt: '2026-11-21T17:30:00.000Z',
+      },
+      {
+        title: 'Rust 2026 edition – what’s new',
+        link: 'https://example.org/rust',
+        publishedAt: '2026-11-21T16:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('reads an Atom feed with its alternate links', async () => {
+    const items = await local.latest({ type: 'rss', url: `${base}/atom` });
+    expect(items.map((i) => [i.title, i.link])).toEqual([
+      ['The best laptops you can buy right now', 'https://www.theverge.com/laptops'],
+      // type="html": the escaped markup is decoded once more.
+      ['Phones & tablets: this year’s round-up', 'https://www.theverge.com/phones'],
+    ]);
+  });
+
+  it('reads a subreddit through its feed', async () => {
+    expect(redditFeedUrl('https://www.reddit.com/r/programming/')).toBe('https://www.reddit.com/r/programming/.rss');
+    expect(await titles('reddit', `${base}/r/programming/`)).toEqual([
+      "I rewrote our build in 200 lines and it's 10x faster",
+      'What are you reading this week?',
+    ]);
+  });
+
+  it("reads a web page's headlines, skipping scripts, short ones and repeats", async () => {
+    expect(await titles('website', `${base}/site`)).toEqual([
+      'Example Tech Daily',
+      'New chips promise twice the battery life',
+      'Open source maintainers & the funding question',
+    ]);
+  });
+
+  it('follows redirects and decompresses', async () => {
+    expect(await titles('rss', `${base}/moved`)).toHaveLength(3);
+    expect(await titles('rss', `${base}/gzip`)).toHaveLength(3);
+  });
+
+  it('says why a source failed', async () => {
+    await expect(local.latest({ type: 'rss', url: `${base}/site` })).rejects.toThrow(
+      'That address is not an RSS or Atom feed',
+    );
+    await expect(local.latest({ type: 'rss', url: `${base}/missing` })).rejects.toThrow('The site answered HTTP 404');
+    await expect(local.latest({ type: 'rss', url: `${base}/slow` })).rejects.toThrow('No answer within 1 s');
+    await expect(local.latest({ type: 'website', url: `${base}/big` })).rejects.toThrow(
+      'The page is larger than 2048 KB',
+    );
+    await expect(local.latest({ type: 'rss', url: 'http://127.0.0.1:1/' })).rejects.toThrow('refused the connection');
+  });
+});
+
+describe('server-side fetching of user URLs', () => {
+  const strict = { allowPrivate: false };
+  const refusal = async (url: string) => {
+    const error = await safeFetch(url, strict).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FetchRefusedError);
+    return error as FetchRefusedError;
+  };
+
+  it('refuses loopback and private addresses before connecting, named or literal', async () => {
+    for (const url of [
+      `${base}/rss`,
+      'http://localhost:9/',
+      'http://10.1.2.3/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      const error = await refusal(url);
+      expect(error.kind).toBe('refused');
+      expect(error.message).toBe('That address is on a private or local network, which Plume does not fetch from');
+    }
+  });
+
+  it('refuses other schemes and malformed URLs', async () => {
+    expect((await refusal('ftp://example.org/feed')).message).toBe('Only http and https addresses can be fetched');
+    expect((await refusal('not a url')).message).toBe('That is not a valid URL');
+  });
+
+  it('knows which addresses are private', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.1.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '172.32.0.1']) {
+      expect(isPrivateAddress(a), a).toBe(false);
+    }
+  });
+});
+
+describe('GET /api/feed-titles', () => {
+  let server: TestServer;
+  let strictServer: TestServer;
+  beforeAll(async () => {
+    server = await build({ FEEDS_ALLOW_PRIVATE: 'true' });
+    strictServer = await build();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await strictServer?.close();
+  });
+
+  it('answers the titles to a signed-in user', async () => {
+    expect((await fetch(`${server.url}/api/feed-titles?url=${encodeURIComponent(`${base}/rss`)}`)).status).toBe(401);
+    const client = createClient(server.url);
+    await signInThroughOutbox(client, 'reader@example.com');
+    const response = await client.request(`/api/feed-titles?url=${encodeURIComponent(`${base}/rss`)}`);
+    expect(await response.json()).toEqual([
+      'Show HN: A tiny database that fits in L1 cache',
+      'Why "boring" tech & small teams win',
+      'Rust 2026 edition – what’s new',
+    ]);
+    const reddit = await client.request(
+      `/api/feed-titles?type=reddit&url=${encodeURIComponent(`${base}/r/programming/`)}`,
+    );
+    expect(await reddit.json()).toHaveLength(2);
+  });
+
+  it('answers 400 for a bad or refused address and 502 when the site fails', async () => {
+    const client = createClient(server.url);
+    await signInThroughOutbox(client, 'reader2@example.com');
+    const bad = await client.request('/api/feed-titles?url=notaurl');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('query.url');
+    const missing = await client.request(`/api/feed-titles?url=${encodeURIComponent(`${base}/missing`)}`);
+    expect(missing.status).toBe(502);
+    expect(await missing.json()).toEqual({
+      error: { code: 'provider_error', message: 'Feed: The site answered HTTP 404' },
+    });
+
+    const strictClient = createClient(strictServer.url);
+    await signInThroughOutbox(strictClient, 'reader3@example.com');
+    const refused = await strictClient.request(`/api/feed-titles?url=${encodeURIComponent(`${base}/rss`)}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'query.url: That address is on a private or local network, which Plume does not fetch from',
+      },
+    });
+  });
+});
