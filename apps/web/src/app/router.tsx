@@ -1,15 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
-import { AuthCompletePage } from '../features/auth/components/auth-complete-page';
-import { SignInDialog } from '../features/auth/components/sign-in-dialog';
-import { SignupPage } from '../features/auth/components/signup-page';
 import { LandingPage } from '../features/landing/components/landing-page';
-import { PersonaDashboard } from '../features/personas/components/persona-dashboard';
-import { AppShell } from './app-shell';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
+// The landing page is in the first bundle; every other screen loads when it is first visited.
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -18,18 +14,43 @@ export const router = createBrowserRouter([
       { path: paths.home, element: <LandingPage /> },
       {
         path: paths.login,
-        element: (
-          <>
-            <LandingPage />
-            <SignInDialog />
-          </>
-        ),
+        lazy: async () => {
+          const { SignInDialog } = await import('../features/auth/components/sign-in-dialog');
+          return {
+            Component: () => (
+              <>
+                <LandingPage />
+                <SignInDialog />
+              </>
+            ),
+          };
+        },
       },
-      { path: paths.signup, element: <SignupPage /> },
-      { path: paths.authComplete, element: <AuthCompletePage /> },
+      {
+        path: paths.signup,
+        lazy: async () => ({ Component: (await import('../features/auth/components/signup-page')).SignupPage }),
+      },
+      {
+        path: paths.authComplete,
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/auth-complete-page')).AuthCompletePage,
+        }),
+      },
       {
         element: <RequireAuth />,
-        children: [{ element: <AppShell />, children: [{ path: paths.dashboard, element: <PersonaDashboard /> }] }],
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
+            children: [
+              {
+                path: paths.dashboard,
+                lazy: async () => ({
+                  Component: (await import('../features/personas/components/persona-dashboard')).PersonaDashboard,
+                }),
+              },
+            ],
+          },
+        ],
       },
       // The spec: any unknown path shows the landing page.
       { path: '*', element: <LandingPage /> },
