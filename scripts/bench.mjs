@@ -1,7 +1,7 @@
 // npm run bench: start-up time, API latency and throughput, memory, and the web bundle's size.
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +13,15 @@ const base = `http://127.0.0.1:${port}`;
 function startServer(dataDir, env = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -61,25 +69,44 @@ function rssMb(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/** gzip KB of JavaScript files in dist. */
+function gzipKb(files) {
+  const dist = path.join(root, 'apps/web/dist');
+  return Math.round(files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0) / 1024);
+}
+
+/** The landing page's JavaScript (entry and preloaded chunks) and all of the app's. */
 function bundleKb() {
-  const dir = path.join(root, 'apps/web/dist/assets');
-  let raw = 0;
-  let gzip = 0;
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.js'))) {
-    const file = path.join(dir, name);
-    raw += statSync(file).size;
-    gzip += gzipSync(readFileSync(file)).length;
-  }
-  return { raw: Math.round(raw / 1024), gzip: Math.round(gzip / 1024) };
+  const html = readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8');
+  const landing = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const all = readdirSync(path.join(root, 'apps/web/dist/assets'))
+    .filter((n) => n.endsWith('.js'))
+    .map((n) => `assets/${n}`);
+  return { landing: gzipKb(landing), all: gzipKb(all) };
+}
+
+/** Signs a user in through the dev outbox; returns the session cookie. */
+async function signIn(email) {
+  const headers = { 'content-type': 'application/json', origin: base };
+  await fetch(`${base}/api/auth/sign-in/magic-link`, { method: 'POST', headers, body: JSON.stringify({ email }) });
+  const outbox = await (await fetch(`${base}/api/dev/outbox`)).json();
+  const verified = await fetch(outbox.find((m) => m.to === email).url, { redirect: 'manual' });
+  return verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const rows = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-'));
+let running;
 try {
   const cold = await startServer(dataDir);
+  running = cold.child;
   rows.push(['start-up, fresh PGlite folder (ms)', Math.round(cold.ms)]);
   await stop(cold.child);
   const warm = await startServer(dataDir);
+  running = warm.child;
   rows.push(['start-up, existing PGlite folder (ms)', Math.round(warm.ms)]);
 
   const health = await load(`${base}/api/health`);
@@ -89,16 +116,32 @@ try {
     ['GET /api/session (signed out, PGlite) req/s', session.rps],
     ['GET /api/session p50 / p99 (ms)', `${session.p50} / ${session.p99}`],
   );
+  const cookie = await signIn('bench@example.com');
+  for (let i = 0; i < 10; i++) {
+    await fetch(`${base}/api/personas`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench ${i}` }),
+    });
+  }
+  const personas = await load(`${base}/api/personas`, { init: { headers: { cookie } } });
+  rows.push(
+    ['GET /api/personas (10 personas) req/s', personas.rps],
+    ['GET /api/personas p50 / p99 (ms)', `${personas.p50} / ${personas.p99}`],
+  );
   const page = await load(`${base}/`);
   rows.push(['GET / (index.html) req/s', page.rps]);
   rows.push(['server RSS after load (MB)', rssMb(warm.child.pid)]);
   rows.push(['ratio: start-up fresh / existing', (cold.ms / warm.ms).toFixed(1)]);
   await stop(warm.child);
+  running = undefined;
 } finally {
+  // A failed run must not leave a server behind.
+  if (running) await stop(running);
   rmSync(dataDir, { recursive: true, force: true });
 }
 const bundle = bundleKb();
-rows.push(['web JavaScript, raw / gzip (KB)', `${bundle.raw} / ${bundle.gzip}`]);
+rows.push(['landing page JavaScript, gzip (KB)', bundle.landing], ['all web JavaScript, gzip (KB)', bundle.all]);
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log('\nPlume benchmarks');
