@@ -22,6 +22,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { createPersonasService } from './modules/personas/personas.service';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
+import { sourcesRoutes } from './modules/sources/sources.routes';
+import { createSourcesService } from './modules/sources/sources.service';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { createTagsService } from './modules/tags/tags.service';
 import { registerErrorHandler } from './plugins/errors';
@@ -86,6 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(tagsRoutes({ auth: authService, tags: createTagsService(data) }));
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
   await app.register(feedsRoutes({ auth: authService, feeds: createFeedsService(feeds) }));
+  await app.register(sourcesRoutes({ auth: authService, sources: createSourcesService({ ...data, feeds }) }));
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(devOutbox));
   await registerWebApp(app, config.webDist);
 

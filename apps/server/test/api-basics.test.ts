@@ -96,7 +96,16 @@ describe('the API basics', () => {
       paths: Record<string, unknown>;
     };
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/me', '/api/config']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/me',
+        '/api/config',
+        '/api/personas/{id}',
+        '/api/feed-titles',
+        '/api/ingest',
+      ]),
+    );
     const docs = await fetch(`${server.url}/api/docs/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

@@ -3,7 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Persona } from '@plume/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceItems } from '../src/db/schema';
 import { createFeedsAdapter, redditFeedUrl } from '../src/integrations/feeds/feeds';
 import { FetchRefusedError, isPrivateAddress, safeFetch } from '../src/integrations/feeds/safe-fetch';
 import { build, type TestServer } from './helpers/build';
@@ -219,5 +222,92 @@ describe('GET /api/feed-titles', () => {
         message: 'query.url: That address is on a private or local network, which Plume does not fetch from',
       },
     });
+  });
+});
+
+describe('POST /api/ingest', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build({ FEEDS_ALLOW_PRIVATE: 'true' });
+  });
+  afterAll(() => server?.close());
+
+  async function personaWithSource(client: ReturnType<typeof createClient>, url: string) {
+    const source = {
+      id: 'local',
+      name: 'Local',
+      type: 'rss',
+      url,
+      enabled: true,
+      frequency: 3,
+      status: 'pending',
+      lastCheck: null,
+      errorMessage: null,
+    };
+    const response = await client.request('/api/personas', {
+      method: 'POST',
+      json: { name: 'Reader', is_active: false, sources: [source] },
+    });
+    return (await response.json()) as Persona;
+  }
+
+  it("keeps a source's items once each and records its status", async () => {
+    const client = createClient(server.url);
+    await signInThroughOutbox(client, 'ingest@example.com');
+    const persona = await personaWithSource(client, `${base}/rss`);
+    const first = await client.request('/api/ingest', {
+      method: 'POST',
+      json: { personaId: persona.id, feedUrl: `${base}/rss` },
+    });
+    expect(await first.json()).toMatchObject({
+      ingested: 3,
+      titles: expect.arrayContaining(['Show HN: A tiny database that fits in L1 cache']),
+    });
+    const again = await client.request('/api/ingest', {
+      method: 'POST',
+      json: { personaId: persona.id, feedUrl: `${base}/rss` },
+    });
+    expect(await again.json()).toMatchObject({ ingested: 0 });
+
+    const kept = await server.app.database.db.select().from(sourceItems).where(eq(sourceItems.personaId, persona.id));
+    expect(kept).toHaveLength(3);
+    const after = (await (await client.request(`/api/personas/${persona.id}`)).json()) as Persona;
+    expect(after.sources[0]).toMatchObject({ status: 'active', errorMessage: null });
+    expect(after.sources[0]?.lastCheck).toMatch(/^\d{4}-/);
+    // Recording a check is not a user's save: no new version.
+    const versions = (await (await client.request(`/api/personas/${persona.id}/versions`)).json()) as unknown[];
+    expect(versions).toHaveLength(1);
+  });
+
+  it('records a broken feed as the source error and answers 502', async () => {
+    const client = createClient(server.url);
+    await signInThroughOutbox(client, 'ingest2@example.com');
+    const persona = await personaWithSource(client, `${base}/site`);
+    const response = await client.request('/api/ingest', {
+      method: 'POST',
+      json: { personaId: persona.id, feedUrl: `${base}/site` },
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error: { code: 'provider_error', message: 'Feed: That address is not an RSS or Atom feed' },
+    });
+    const after = (await (await client.request(`/api/personas/${persona.id}`)).json()) as Persona;
+    expect(after.sources[0]).toMatchObject({
+      status: 'error',
+      errorMessage: 'That address is not an RSS or Atom feed',
+    });
+  });
+
+  it("answers 404 for another user's persona", async () => {
+    const owner = createClient(server.url);
+    await signInThroughOutbox(owner, 'ingest-owner@example.com');
+    const persona = await personaWithSource(owner, `${base}/rss`);
+    const other = createClient(server.url);
+    await signInThroughOutbox(other, 'ingest-other@example.com');
+    const response = await other.request('/api/ingest', {
+      method: 'POST',
+      json: { personaId: persona.id, feedUrl: `${base}/rss` },
+    });
+    expect(response.status).toBe(404);
   });
 });

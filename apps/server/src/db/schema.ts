@@ -155,3 +155,23 @@ export const tags = pgTable(
   },
   (t) => [uniqueIndex('tags_user_name_idx').on(t.userId, t.name)],
 );
+
+/** Items fetched from a persona's content sources; generation draws on the latest titles. */
+export const sourceItems = pgTable(
+  'source_items',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    sourceUrl: text('source_url').notNull(),
+    title: text('title').notNull(),
+    link: text('link'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('source_items_unique_idx').on(t.personaId, t.sourceUrl, t.title),
+    index('source_items_recent_idx').on(t.personaId, t.fetchedAt),
+  ],
+);

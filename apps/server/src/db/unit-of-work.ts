@@ -1,9 +1,14 @@
 import { createPersonasRepository } from '../modules/personas/personas.repository';
+import { createSourcesRepository } from '../modules/sources/sources.repository';
 import { createTagsRepository } from '../modules/tags/tags.repository';
 import type { Db } from './client';
 
 export function createRepositories(db: Db) {
-  return { personas: createPersonasRepository(db), tags: createTagsRepository(db) };
+  return {
+    personas: createPersonasRepository(db),
+    tags: createTagsRepository(db),
+    sources: createSourcesRepository(db),
+  };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
 

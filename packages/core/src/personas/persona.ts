@@ -305,7 +305,19 @@ export function toServerPersona(c: ClientPersona): Persona {
 }
 
 /** The spec's feed-titles call: GET /api/feed-titles?url=…(&type=rss|reddit|website) -> title strings. */
-export const feedTitlesQuerySchema = z
-  .object({ url: httpUrl, type: z.enum(['rss', 'reddit', 'website']).default('rss') })
-  .meta({ id: 'FeedTitlesQuery' });
+// Query and params schemas stay inline (no component id): OpenAPI needs their properties.
+export const feedTitlesQuerySchema = z.object({
+  url: httpUrl,
+  type: z.enum(['rss', 'reddit', 'website']).default('rss'),
+});
 export const feedTitlesSchema = z.array(z.string()).meta({ id: 'FeedTitles' });
+
+/** The spec's POST /api/ingest: fetch a persona's source now and keep its items. */
+export const ingestRequestSchema = z
+  .object({ personaId: z.uuid('must be a persona id'), feedUrl: httpUrl })
+  .meta({ id: 'IngestRequest' });
+export type IngestRequest = z.infer<typeof ingestRequestSchema>;
+export const ingestResultSchema = z
+  .object({ ingested: z.number().int().min(0), titles: z.array(z.string()) })
+  .meta({ id: 'IngestResult' });
+export type IngestResult = z.infer<typeof ingestResultSchema>;
