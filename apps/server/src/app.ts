@@ -52,7 +52,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.nodeEnv === 'production',
+    // Only this many proxies' X-Forwarded-For entries are believed; a client cannot pick its own address.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -29,6 +29,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   HELP_URL: z.url().optional(),
   FEEDS_ALLOW_PRIVATE: bool.default(false),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Config = {
@@ -50,6 +51,8 @@ export type Config = {
   helpUrl: string | undefined;
   /** Let server-side fetches of user URLs reach loopback and private addresses (tests, self-hosting). */
   feedsAllowPrivate: boolean;
+  /** How many proxies in front of Plume may set X-Forwarded-For (0: none, the socket address counts). */
+  trustProxy: number;
   version: string;
 };
 
@@ -98,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     problems.push('APP_SECRET: required when NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    problems.push('SMTP_URL: required when NODE_ENV=production (the dev mailer never runs in production)');
+  }
   if (Boolean(e.X_CLIENT_ID) !== Boolean(e.X_CLIENT_SECRET)) {
     problems.push('X_CLIENT_ID / X_CLIENT_SECRET: set both or neither');
   }
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     helpUrl: e.HELP_URL,
     feedsAllowPrivate: e.FEEDS_ALLOW_PRIVATE,
+    trustProxy: e.TRUST_PROXY,
     version: readVersion(),
   };
 }

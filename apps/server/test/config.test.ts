@@ -47,9 +47,10 @@ describe('configuration', () => {
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORT', 'SMTP_URL']);
   });
 
-  it('requires APP_SECRET in production', () => {
+  it('requires APP_SECRET and real mail in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toEqual([
       'APP_SECRET: required when NODE_ENV=production',
+      'SMTP_URL: required when NODE_ENV=production (the dev mailer never runs in production)',
     ]);
   });
 
@@ -87,7 +88,11 @@ describe('the embedded database folder', () => {
 
 describe('in production', () => {
   it('has no dev outbox', async () => {
-    const server = await build({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) });
+    const server = await build({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
     try {
       const response = await fetch(`${server.url}/api/dev/outbox`);
       expect(response.status).toBe(404);

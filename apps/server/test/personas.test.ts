@@ -266,6 +266,12 @@ describe('tags', () => {
     const tag = await json<Tag>(await post(ann, '/api/tags', { name: ' Tech ', color: 'blue' }), 201);
     expect(tag).toMatchObject({ name: 'Tech', color: 'blue' });
     await json(await post(ann, '/api/tags', { name: 'Tech', color: 'red' }), 409);
+    // Two at once: the unique index answers 409, never 500.
+    const racing = await Promise.all([
+      post(ann, '/api/tags', { name: 'Twin', color: 'red' }),
+      post(ann, '/api/tags', { name: 'Twin', color: 'red' }),
+    ]);
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
     await json(await post(ann, '/api/tags', { name: 'x', color: 'neon' }), 400);
     const renamed = await json<Tag>(await put(ann, `/api/tags/${tag.id}`, { name: 'Technology', color: 'teal' }), 200);
     expect(renamed).toEqual({ id: tag.id, name: 'Technology', color: 'teal' });
@@ -275,6 +281,11 @@ describe('tags', () => {
     const tagged = await create(ann, { name: 'Tagged', is_active: false, tags: [tag.id] });
     expect(tagged.tags).toEqual([tag.id]);
     await json(await post(bob, '/api/personas', { is_active: false, tags: [tag.id] }), 400);
+
+    // Another account's tag ids are dropped on import, not refused.
+    const file = await json<Persona>(await ann.request(`/api/personas/${tagged.id}/export`), 200);
+    const imported = await json<Persona>(await post(bob, '/api/personas/import', { ...file, is_active: false }), 201);
+    expect(imported.tags).toEqual([]);
 
     await json(await del(ann, `/api/tags/${tag.id}`), 204);
     expect((await json<Persona>(await ann.request(`/api/personas/${tagged.id}`), 200)).tags).toEqual([]);

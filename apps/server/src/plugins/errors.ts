@@ -29,6 +29,15 @@ const fastifyCodes: Record<string, Omit<Reply, 'details'>> = {
   },
 };
 
+/** The PostgreSQL error code, also when Drizzle wraps the driver's error. */
+function postgresCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 function describe(error: FastifyError): Reply {
   if (error instanceof AppError) {
     return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
@@ -42,6 +51,8 @@ function describe(error: FastifyError): Reply {
     const message = issues.map((i) => `${i.field}: ${i.message}`).join('; ');
     return { statusCode: 400, code: 'validation_error', message, details: issues };
   }
+  // A unique index caught a duplicate that a check let through (two requests at once).
+  if (postgresCode(error) === '23505') return { statusCode: 409, code: 'conflict', message: 'That already exists' };
   const known = error.code ? fastifyCodes[error.code] : undefined;
   if (known) return known;
   if (error.code === 'FST_ERR_CTP_INVALID_JSON' || error instanceof SyntaxError) {

@@ -1,4 +1,4 @@
-import type { SessionState, SessionUser } from '@plume/core';
+import type { SessionState } from '@plume/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,9 @@ import { api } from './api-client';
 import { SESSION_KEY, writePersistedSession } from './persisted-session';
 
 /** The signed-in user, or null when signed out. */
-export async function fetchMe(): Promise<SessionUser | null> {
+export type CurrentUser = NonNullable<SessionState['user']>;
+
+export async function fetchMe(): Promise<CurrentUser | null> {
   return (await api<SessionState>('/api/session')).user;
 }
 

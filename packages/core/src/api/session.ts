@@ -40,5 +40,7 @@ export const publicConfigSchema = z
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** The web app's session probe: 200 whether or not anyone is signed in. */
-export const sessionStateSchema = z.object({ user: sessionUserSchema.nullable() }).meta({ id: 'SessionState' });
+export const sessionStateSchema = z
+  .object({ user: sessionUserSchema.omit({ jwt: true }).nullable() })
+  .meta({ id: 'SessionState' });
 export type SessionState = z.infer<typeof sessionStateSchema>;

@@ -43,7 +43,8 @@ export function engagementColor(engagementRate: number): EngagementColor {
 
 /** >= 1,000,000 as one-decimal M; >= 1,000 as one-decimal K; otherwise the number. */
 export function formatCount(value: number): string {
-  if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1)}M`;
+  // 999,950 would round to "1000.0K": it reads as 1.0M.
+  if (value >= 999_950) return `${(value / 1_000_000).toFixed(1)}M`;
   if (value >= 1_000) return `${(value / 1_000).toFixed(1)}K`;
   return String(value);
 }

@@ -18,10 +18,14 @@ function text(value: unknown): string {
   return '';
 }
 
+export const MAX_TITLE_LENGTH = 300;
+
+/** Text without tags or extra spaces, cut to a title's length (input is bounded first, so this stays linear). */
 function clean(value: string): string {
-  return decodeEntities(value.replace(/<[^>]*>/g, ' '))
+  const text = decodeEntities(value.slice(0, 4 * MAX_TITLE_LENGTH).replace(/<[^<>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
+  return text.length > MAX_TITLE_LENGTH ? `${text.slice(0, MAX_TITLE_LENGTH - 1)}…` : text;
 }
 
 function isoDate(value: unknown): string | null {
@@ -74,30 +78,90 @@ export function parseFeed(document: string): FeedItem[] | null {
   return null;
 }
 
-const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** A numeric character reference, or the original text when it names no character. */
+function codePoint(value: number, original: string): string {
+  return Number.isInteger(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : original;
+}
 
 export function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (match, entity: string) => {
-    if (entity.startsWith('#x') || entity.startsWith('#X'))
-      return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
+  return value.replace(/&(#x[0-9a-f]{1,8}|#\d{1,10}|[a-z]{2,8});/gi, (match, entity: string) => {
+    if (entity[1] === 'x' || entity[1] === 'X') return codePoint(Number.parseInt(entity.slice(2), 16), match);
+    if (entity.startsWith('#')) return codePoint(Number.parseInt(entity.slice(1), 10), match);
     return named[entity.toLowerCase()] ?? match;
   });
 }
 
-/** A web page's headlines: its h1-h3 texts (scripts and styles ignored), else its title. */
-export function parseHeadlines(html: string): FeedItem[] {
-  const body = html.replace(/<(script|style|noscript)[\s\S]*?<\/\1>/gi, ' ');
+const MAX_HTML_SCANNED = 512 * 1024;
+const MAX_HEADING_LENGTH = 4000;
+
+/** Where each match of `pattern` starts, in order (one pass). */
+function positions(text: string, pattern: RegExp): number[] {
+  return Array.from(text.matchAll(pattern), (m) => m.index);
+}
+
+/** The first position at or after `from`, by binary search; -1 when there is none. */
+function firstFrom(sorted: number[], from: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid] as number) < from) low = mid + 1;
+    else high = mid;
+  }
+  return low < sorted.length ? (sorted[low] as number) : -1;
+}
+
+/** Removes <script>, <style> and <noscript> blocks in one pass (no backtracking). */
+function withoutScripts(html: string): string {
+  const lower = html.toLowerCase();
+  const closes: Record<string, number[]> = {
+    script: positions(lower, /<\/script/g),
+    style: positions(lower, /<\/style/g),
+    noscript: positions(lower, /<\/noscript/g),
+  };
+  const opening = /<(script|style|noscript)\b/g;
+  let out = '';
+  let at = 0;
+  for (let match = opening.exec(lower); match; match = opening.exec(lower)) {
+    out += `${html.slice(at, match.index)} `;
+    const close = firstFrom(closes[match[1] as string] ?? [], match.index);
+    if (close < 0) return out;
+    const after = lower.indexOf('>', close);
+    at = after < 0 ? lower.length : after + 1;
+    opening.lastIndex = at;
+  }
+  return out + html.slice(at);
+}
+
+/** A web page's headlines: its h1-h3 texts (scripts and styles ignored), else its title. Linear in the page size. */
+export function parseHeadlines(page: string): FeedItem[] {
+  const html = withoutScripts(page.slice(0, MAX_HTML_SCANNED));
+  const lower = html.toLowerCase();
   const seen = new Set<string>();
   const items: FeedItem[] = [];
-  for (const match of body.matchAll(/<h([1-3])\b[^>]*>([\s\S]*?)<\/h\1>/gi)) {
-    const title = clean(match[2] ?? '');
-    if (title.length < 8 || title.length > 300 || seen.has(title)) continue;
+  const closes: Record<string, number[]> = {
+    '1': positions(lower, /<\/h1/g),
+    '2': positions(lower, /<\/h2/g),
+    '3': positions(lower, /<\/h3/g),
+  };
+  const opening = /<h([1-3])\b[^<>]{0,500}>/g;
+  for (let match = opening.exec(lower); match; match = opening.exec(lower)) {
+    const start = match.index + match[0].length;
+    const end = firstFrom(closes[match[1] as string] ?? [], start);
+    if (end < 0 || end - start > MAX_HEADING_LENGTH) continue;
+    const inner = html.slice(start, end);
+    const title = clean(inner);
+    if (title.length < 8 || seen.has(title)) continue;
     seen.add(title);
-    const link = /<a\b[^>]*href="([^"]+)"/i.exec(match[2] ?? '')?.[1] ?? null;
+    const link = /<a\b[^<>]*href="([^"]+)"/i.exec(inner)?.[1] ?? null;
     items.push({ title, link, publishedAt: null });
   }
   if (items.length > 0) return items;
-  const title = clean(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '');
+  const titleStart = lower.indexOf('<title');
+  const titleOpenEnd = titleStart < 0 ? -1 : lower.indexOf('>', titleStart);
+  const titleEnd = titleOpenEnd < 0 ? -1 : lower.indexOf('</title', titleOpenEnd);
+  const title = titleEnd < 0 ? '' : clean(html.slice(titleOpenEnd + 1, titleEnd));
   return title ? [{ title, link: null, publishedAt: null }] : [];
 }

@@ -85,8 +85,11 @@ export function authRoutes(deps: { auth: Auth; authService: AuthService; config:
         },
       },
       async (request) => {
+        // The web app's probe: never the token, which page scripts do not need.
         const found = await authService.authenticate(request.headers);
-        return { user: found ? authService.toSessionUser(found) : null };
+        if (!found) return { user: null };
+        const { jwt: _token, ...user } = authService.toSessionUser(found);
+        return { user };
       },
     );
 

@@ -72,6 +72,16 @@ export function createPersonasRepository(db: Db) {
       return row ? toPersona(row) : null;
     },
 
+    /** Inside a transaction: the persona, locked against other writes until the transaction ends. */
+    async findForUpdate(userId: string, id: string): Promise<Persona | null> {
+      const [row] = await db
+        .select()
+        .from(personas)
+        .where(and(eq(personas.userId, userId), eq(personas.id, id)))
+        .for('update');
+      return row ? toPersona(row) : null;
+    },
+
     async findMany(userId: string, ids: string[]): Promise<Persona[]> {
       const rows = await db
         .select()

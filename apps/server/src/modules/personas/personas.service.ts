@@ -19,6 +19,7 @@ import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
 
 const PERSONA_NOT_FOUND = 'Persona not found';
+const MAX_TAGS_PER_PERSONA = 50;
 const ACTIVE_LIMIT = `You can have at most ${MAX_ACTIVE_PERSONAS} active personas. Pause one before activating another.`;
 
 /** A new persona with the specs' defaults, overlaid with what the client sent. */
@@ -117,9 +118,11 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
       if (removed === 0) throw new NotFoundError(PERSONA_NOT_FOUND);
     },
 
-    /** A new persona from an exported file: every field but the id is reproduced. */
-    import(userId: string, file: PersonaImport): Promise<Persona> {
+    /** A new persona from an exported file: every field but the id is reproduced (tags this account lacks are dropped). */
+    async import(userId: string, file: PersonaImport): Promise<Persona> {
+      const existingTags = await repositories.tags.existingIds(userId, file.tags ?? []);
       const persona = newPersona(file, {
+        tags: (file.tags ?? []).filter((tag) => existingTags.has(tag)),
         ...(file.created_at ? { created_at: file.created_at } : {}),
         ...(file.stats ? { stats: file.stats } : {}),
         ...(file.recent_tweets ? { recent_tweets: file.recent_tweets } : {}),
@@ -186,8 +189,18 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
             const next = { ...before };
             if (request.action === 'activate') next.is_active = true;
             if (request.action === 'pause') next.is_active = false;
-            if (request.action === 'tag' && request.tagId && !next.tags.includes(request.tagId))
+            if (request.action === 'tag' && request.tagId && !next.tags.includes(request.tagId)) {
+              if (next.tags.length >= MAX_TAGS_PER_PERSONA) {
+                throw new AppError(409, 'conflict', `A persona can carry at most ${MAX_TAGS_PER_PERSONA} tags`, {
+                  results: ids.map((id) => ({
+                    id,
+                    ok: false,
+                    error: id === next.id ? 'Too many tags' : 'Not changed',
+                  })),
+                });
+              }
               next.tags = [...next.tags, request.tagId];
+            }
             if (request.action === 'untag') next.tags = next.tags.filter((tag) => tag !== request.tagId);
             if (JSON.stringify(next) === JSON.stringify(before)) continue;
             const saved = await repos.personas.update(userId, next);

@@ -1,12 +1,44 @@
 import type { ContentSource, IngestRequest, IngestResult } from '@plume/core';
-import type { Repositories } from '../../db/unit-of-work';
+import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
 import { NotFoundError } from '../../errors';
 import type { FeedsAdapter } from '../../integrations/feeds/feeds';
+import type { FeedItem } from '../../integrations/feeds/parse-feed';
 import { FetchRefusedError } from '../../integrations/feeds/safe-fetch';
 import { feedErrorToHttp } from '../feeds/feeds.service';
 
-export function createSourcesService(deps: { repositories: Repositories; feeds: FeedsAdapter }) {
-  const { repositories, feeds } = deps;
+const MAX_ERROR_MESSAGE = 500;
+
+export function createSourcesService(deps: {
+  repositories: Repositories;
+  unitOfWork: UnitOfWork;
+  feeds: FeedsAdapter;
+}) {
+  const { repositories, unitOfWork, feeds } = deps;
+
+  /**
+   * After a fetch (which may take seconds), the persona is read again under a row lock and only
+   * the matching source's status fields change, so edits saved meanwhile are kept.
+   */
+  function record(
+    userId: string,
+    personaId: string,
+    feedUrl: string,
+    changes: Partial<ContentSource>,
+    items: FeedItem[] = [],
+  ) {
+    return unitOfWork(async (repos) => {
+      const persona = await repos.personas.findForUpdate(userId, personaId);
+      if (!persona) throw new NotFoundError('Persona not found');
+      const ingested = await repos.sources.addItems(persona.id, feedUrl, items);
+      const lastCheck = new Date().toISOString();
+      if (persona.sources.some((s) => s.url === feedUrl)) {
+        const sources = persona.sources.map((s) => (s.url === feedUrl ? { ...s, ...changes, lastCheck } : s));
+        await repos.personas.update(userId, { ...persona, sources });
+      }
+      return ingested;
+    });
+  }
+
   return {
     /**
      * Fetches one of a persona's sources now and keeps its items. The source's status, last check
@@ -16,23 +48,23 @@ export function createSourcesService(deps: { repositories: Repositories; feeds: 
       const persona = await repositories.personas.find(userId, request.personaId);
       if (!persona) throw new NotFoundError('Persona not found');
       const source = persona.sources.find((s) => s.url === request.feedUrl);
-      const record = async (changes: Partial<ContentSource>) => {
-        if (!source) return;
-        const sources = persona.sources.map((s) =>
-          s.id === source.id ? { ...s, ...changes, lastCheck: new Date().toISOString() } : s,
-        );
-        await repositories.personas.update(userId, { ...persona, sources });
-      };
+      let items: FeedItem[];
       try {
-        const items = await feeds.latest({ type: source?.type ?? 'rss', url: request.feedUrl });
-        const ingested = await repositories.sources.addItems(persona.id, request.feedUrl, items);
-        await record({ status: 'active', errorMessage: null });
-        return { ingested, titles: items.map((item) => item.title) };
+        items = await feeds.latest({ type: source?.type ?? 'rss', url: request.feedUrl });
       } catch (error) {
         if (!(error instanceof FetchRefusedError)) throw error;
-        await record({ status: 'error', errorMessage: error.message });
+        const errorMessage = error.message.slice(0, MAX_ERROR_MESSAGE);
+        await record(userId, persona.id, request.feedUrl, { status: 'error', errorMessage });
         throw feedErrorToHttp(error, 'body.feedUrl');
       }
+      const ingested = await record(
+        userId,
+        persona.id,
+        request.feedUrl,
+        { status: 'active', errorMessage: null },
+        items,
+      );
+      return { ingested, titles: items.map((item) => item.title) };
     },
   };
 }
