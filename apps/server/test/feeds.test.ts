@@ -163,6 +163,9 @@ describe('server-side fetching of user URLs', () => {
       'fd00::1',
       'fe80::1',
       '::ffff:127.0.0.1',
+      '64:ff9b::a00:1',
+      '2002:c0a8:101::1',
+      '::127.0.0.1',
     ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }

@@ -51,6 +51,11 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  // These carry an IPv4 address inside and can reach private networks through gateways.
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['::', 96],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
@@ -141,6 +146,13 @@ function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<Fetched
         stream.on('error', reject);
       },
     );
+    // The socket timeout only catches silence; this bounds the whole exchange.
+    const deadline = setTimeout(
+      () =>
+        request.destroy(new FetchRefusedError(`No answer within ${Math.round(options.timeoutMs / 1000)} s`, 'failed')),
+      options.timeoutMs,
+    );
+    request.on('close', () => clearTimeout(deadline));
     request.on('timeout', () =>
       request.destroy(new FetchRefusedError(`No answer within ${Math.round(options.timeoutMs / 1000)} s`, 'failed')),
     );
