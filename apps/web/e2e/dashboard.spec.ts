@@ -78,6 +78,11 @@ test('bulk-pauses two personas', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Select Two' }).check();
   const bar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bar).toContainText('2 selected');
+  // A filter that hides the selection also takes it out of bulk actions.
+  await page.getByLabel('Filter').selectOption('paused');
+  await expect(bar).toBeHidden();
+  await page.getByLabel('Filter').selectOption('all');
+  await expect(bar).toContainText('2 selected');
   await bar.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByText('Paused 2 personas')).toBeVisible();
   await expect(card(page, 'One').getByText('Paused', { exact: true })).toBeVisible();

@@ -35,6 +35,21 @@ export function AppShell() {
               className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r border-slate-200 bg-white shadow-xl dark:border-slate-800 dark:bg-slate-900"
             >
               <Dialog.Title className="sr-only">Menu</Dialog.Title>
+              <Dialog.Close
+                className="absolute top-3 right-3 rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                aria-label="Close menu"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d="M5 5l10 10M15 5L5 15" />
+                </svg>
+              </Dialog.Close>
               <nav aria-label="Menu" className="h-full">
                 <ShellNav collapsed={false} onNavigate={() => setMenuOpen(false)} />
               </nav>

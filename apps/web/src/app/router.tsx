@@ -10,6 +10,12 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while a lazily loaded screen arrives on the first page load.
+    hydrateFallbackElement: (
+      <p role="status" className="p-8 text-center text-slate-600 dark:text-slate-300">
+        Loading...
+      </p>
+    ),
     children: [
       { path: paths.home, element: <LandingPage /> },
       {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../components/ui/cn';
 import { HelpIcon, HomeIcon, MoonIcon, SignOutIcon, SunIcon } from '../components/ui/icons';
@@ -24,11 +25,13 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
     collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100',
   );
   const username = user?.username ?? '';
+  // The nav renders twice (rail and mobile menu): ids must not repeat.
+  const id = useId();
 
   return (
     <div className="flex h-full flex-col gap-6 p-3">
-      <section aria-labelledby="nav-quick">
-        <h2 id="nav-quick" className={heading}>
+      <section aria-labelledby={`${id}-quick`}>
+        <h2 id={`${id}-quick`} className={heading}>
           Quick Actions
         </h2>
         <NavLink
@@ -43,8 +46,8 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         </NavLink>
       </section>
 
-      <section aria-labelledby="nav-appearance">
-        <h2 id="nav-appearance" className={heading}>
+      <section aria-labelledby={`${id}-appearance`}>
+        <h2 id={`${id}-appearance`} className={heading}>
           Appearance
         </h2>
         <button
@@ -58,8 +61,8 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         </button>
       </section>
 
-      <section aria-labelledby="nav-account">
-        <h2 id="nav-account" className={heading}>
+      <section aria-labelledby={`${id}-account`}>
+        <h2 id={`${id}-account`} className={heading}>
           Account
         </h2>
         <a className={item} href={config.data?.helpUrl ?? '/help/'} target="_blank" rel="noreferrer">

@@ -2,6 +2,7 @@ import type { SessionState } from '@plume/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { api } from './api-client';
 import { SESSION_KEY, writePersistedSession } from './persisted-session';
 
@@ -46,6 +47,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api<unknown>('/api/auth/sign-out', { method: 'POST', json: {} }),
     onSettled: () => {
+      toast.dismiss();
       navigate('/', { replace: true });
       writePersistedSession(null);
       // The session query is updated in place (not removed) so the screens watching it see null.

@@ -1,8 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 from any call means the session ended (expired, signed out elsewhere): the app
+  // then treats the user as signed out, and the route guard remembers where they were.
+  const onError = (error: Error) => {
+    if (error instanceof ApiRequestError && error.status === 401) client.setQueryData(['me'], null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         gcTime: 5 * 60_000,
@@ -13,4 +20,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -25,16 +25,23 @@ export function AuthCompletePage() {
       if (window.opener) window.close();
       return;
     }
-    void fetchMe().then((user) => {
-      writePersistedSession(user);
-      queryClient.setQueryData(meQueryOptions.queryKey, user);
-      if (window.opener) {
-        tell(user ? null : 'Sign-in did not complete');
-        window.close();
-      } else {
-        navigate(user ? takeReturnTo('/dashboard') : '/login', { replace: true });
-      }
-    });
+    fetchMe().then(
+      (user) => {
+        writePersistedSession(user);
+        queryClient.setQueryData(meQueryOptions.queryKey, user);
+        if (window.opener) {
+          tell(user ? null : 'Sign-in did not complete');
+          window.close();
+        } else {
+          navigate(user ? takeReturnTo('/dashboard') : '/login', { replace: true });
+        }
+      },
+      () => {
+        const error = 'Plume could not be reached to finish signing in. Close this window and try again.';
+        setText(error);
+        tell(error);
+      },
+    );
   }, [navigate, queryClient]);
 
   return (

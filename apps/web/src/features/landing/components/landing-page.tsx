@@ -29,12 +29,12 @@ function TopBar() {
               <span className="hidden max-w-48 truncate text-sm text-slate-700 sm:inline dark:text-slate-300">
                 {user.username}
               </span>
-              <Link to={paths.dashboard} className={cn(buttonBase, buttonClasses.primary, 'px-3')}>
+              <Link to={paths.dashboard} className={cn(buttonBase, buttonClasses.primary, 'px-3 whitespace-nowrap')}>
                 Dashboard
               </Link>
               <button
                 type="button"
-                className={cn(buttonBase, buttonClasses.ghost, 'px-3')}
+                className={cn(buttonBase, buttonClasses.ghost, 'px-3 whitespace-nowrap')}
                 onClick={() => signOut.mutate()}
               >
                 Sign Out
@@ -42,10 +42,10 @@ function TopBar() {
             </>
           ) : (
             <>
-              <Link to={paths.login} className={cn(buttonBase, buttonClasses.ghost, 'px-3')}>
+              <Link to={paths.login} className={cn(buttonBase, buttonClasses.ghost, 'px-3 whitespace-nowrap')}>
                 Sign In
               </Link>
-              <Link to={paths.signup} className={cn(buttonBase, buttonClasses.primary, 'px-3')}>
+              <Link to={paths.signup} className={cn(buttonBase, buttonClasses.primary, 'px-3 whitespace-nowrap')}>
                 Get Started
               </Link>
             </>
@@ -82,7 +82,11 @@ export function LandingPage() {
               {user ? 'Enter Dashboard' : 'Start Your Growth'}
             </Link>
           </div>
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">About 3 minutes to set up. No credit card.</p>
+          {!user && (
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+              About 3 minutes to set up. No credit card.
+            </p>
+          )}
         </section>
       </main>
       <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">

@@ -6,12 +6,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 /** Shown while personas are selected: activate, pause, tag, untag or delete them together. */
 export function BulkBar({
   count,
+  names,
   tags,
   busy,
   onAction,
   onClear,
 }: {
   count: number;
+  names: string[];
   tags: Tag[];
   busy: boolean;
   onAction(action: BulkAction, tagId?: string): void;
@@ -71,7 +73,7 @@ export function BulkBar({
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete personas"
-        message={`Are you sure you want to delete ${count} ${count === 1 ? 'persona' : 'personas'}? This cannot be undone.`}
+        message={`Are you sure you want to delete ${count === 1 ? 'persona' : `${count} personas:`} ${names.map((n) => `"${n}"`).join(', ')}? This cannot be undone.`}
         confirmLabel="Delete"
         onConfirm={() => onAction('delete')}
       />

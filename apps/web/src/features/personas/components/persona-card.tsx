@@ -86,7 +86,7 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
             checked={persona.is_active}
             onCheckedChange={onActiveChange}
             disabled={busy}
-            label={`${persona.name} is ${persona.is_active ? 'active' : 'paused'}`}
+            label={`Active: ${persona.name}`}
           />
           <span className="text-xs font-medium text-slate-700 dark:text-slate-300">
             {persona.is_active ? 'Active' : 'Paused'}

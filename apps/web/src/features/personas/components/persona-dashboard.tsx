@@ -118,8 +118,11 @@ export function PersonaDashboard() {
     });
   };
 
+  // Bulk actions apply to what is selected and shown: a filter never hides a persona being deleted.
+  const selectedShown = shown.filter((p) => selected.has(p.id));
+
   const runBulk = (action: BulkAction, tagId?: string) => {
-    const ids = [...selected];
+    const ids = selectedShown.map((p) => p.id);
     bulk.mutate(
       { ids, action, ...(tagId ? { tagId } : {}) },
       {
@@ -216,7 +219,9 @@ export function PersonaDashboard() {
               ) : (
                 groups.map((group) => (
                   <section key={group.key} aria-label={view.group === 'none' ? 'Personas' : group.label}>
-                    {view.group !== 'none' && (
+                    {view.group === 'none' ? (
+                      <h2 className="sr-only">Personas</h2>
+                    ) : (
                       <h2 className="mb-3 text-lg font-semibold">
                         {group.label}{' '}
                         <span className="text-slate-600 dark:text-slate-400">({group.personas.length})</span>
@@ -266,9 +271,10 @@ export function PersonaDashboard() {
         </>
       )}
 
-      {selected.size > 0 && (
+      {selectedShown.length > 0 && (
         <BulkBar
-          count={selected.size}
+          count={selectedShown.length}
+          names={selectedShown.map((p) => p.name)}
           tags={allTags}
           busy={bulk.isPending}
           onAction={runBulk}

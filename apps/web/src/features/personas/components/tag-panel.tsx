@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import { useCreateTag } from '../api/create-tag';
 import { useDeleteTag } from '../api/delete-tag';
@@ -19,6 +20,7 @@ export function TagPanel({
 }) {
   const [name, setName] = useState('');
   const [color, setColor] = useState<TagColor>('violet');
+  const [deleting, setDeleting] = useState<Tag | null>(null);
   const createTag = useCreateTag();
   const deleteTag = useDeleteTag();
   const nameId = useId();
@@ -71,15 +73,7 @@ export function TagPanel({
               </button>
               <button
                 type="button"
-                onClick={() =>
-                  deleteTag.mutate(t.id, {
-                    onSuccess: () => {
-                      onSelectedChange(selected.filter((s) => s !== t.id));
-                      toast.success(`Tag "${t.name}" deleted`);
-                    },
-                    onError: (error) => toast.error(error.message),
-                  })
-                }
+                onClick={() => setDeleting(t)}
                 aria-label={`Delete tag ${t.name}`}
                 className={cn('rounded-r-full px-2 py-1 text-sm', tagChipClasses[t.color])}
               >
@@ -89,6 +83,28 @@ export function TagPanel({
           ))}
         </ul>
       )}
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        Choose tags to show only personas that carry them.
+      </p>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete tag"
+        message={`Delete the tag "${deleting?.name ?? ''}"? It comes off every persona. This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          const tag = deleting;
+          setDeleting(null);
+          if (!tag) return;
+          deleteTag.mutate(tag.id, {
+            onSuccess: () => {
+              onSelectedChange(selected.filter((s) => s !== tag.id));
+              toast.success(`Tag "${tag.name}" deleted`);
+            },
+            onError: (error) => toast.error(error.message),
+          });
+        }}
+      />
       <form onSubmit={add} className="mt-3 flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={nameId} className="text-xs font-medium text-slate-700 dark:text-slate-300">
