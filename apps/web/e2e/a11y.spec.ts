@@ -26,6 +26,19 @@ for (const theme of ['dark', 'light'] as const) {
       await expectNoViolations(page);
     });
 
+    test('axe finds no violations in the persona editor', async ({ page }) => {
+      await page.goto('/');
+      await signIn(page, uniqueEmail(`a11y-editor-${theme}`));
+      await apiCall(page, 'POST', '/api/tags', { name: 'Tech', color: 'blue' });
+      await page.goto('/editor');
+      await expect(page.getByLabel('Name')).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('tab', { name: 'Personality' }).click();
+      await expectNoViolations(page);
+      await page.getByRole('tab', { name: 'Advanced' }).click();
+      await expectNoViolations(page);
+    });
+
     test('axe finds no violations on the dashboard', async ({ page }) => {
       await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-${theme}`));

@@ -9,26 +9,37 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, uniqueEmail('dashboard'));
 });
 
-test('creating a persona through the shortcut shows Next Steps and highlights the new card', async ({ page }) => {
+test('creating a persona through the shortcut opens the editor, then shows Next Steps and the highlight', async ({
+  page,
+}) => {
   await expect(page.getByRole('heading', { name: 'No personas yet' })).toBeVisible();
   await page.getByRole('button', { name: 'New Persona', exact: true }).click();
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/);
+  await page.getByLabel('Name').fill('Launchpad');
+  await page.getByRole('button', { name: 'Create Persona' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Persona saved')).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Next Steps' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('New Persona is ready to be set up.');
+  await expect(dialog).toContainText('Launchpad is ready to be set up.');
   await dialog.getByRole('button', { name: 'Got it' }).click();
   // The highlight's 3 s start once Next Steps is closed.
-  await expect(card(page, 'New Persona').getByText('Just Launched!')).toBeVisible();
-  await expect(card(page, 'New Persona').getByText('Setup incomplete')).toBeVisible();
+  await expect(card(page, 'Launchpad').getByText('Just Launched!')).toBeVisible();
   await page.waitForTimeout(2000);
-  await expect(card(page, 'New Persona').getByText('Just Launched!')).toBeVisible();
-  await expect(card(page, 'New Persona').getByText('Just Launched!')).toBeHidden({ timeout: 3000 });
+  await expect(card(page, 'Launchpad').getByText('Just Launched!')).toBeVisible();
+  await expect(card(page, 'Launchpad').getByText('Just Launched!')).toBeHidden({ timeout: 3000 });
+  await expect(card(page, 'Launchpad').getByText('Setup incomplete')).toHaveCount(0);
+});
 
-  // An unfinished persona is brought forward instead of starting another.
+test('an unfinished persona is opened instead of starting another', async ({ page }) => {
+  const unfinished = await apiCall<Persona>(page, 'POST', '/api/personas', {
+    name: 'Half done',
+    setup_complete: false,
+  });
+  await page.reload();
   await page.getByRole('button', { name: 'New Persona', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Next Steps' })).toBeVisible();
-  await page.getByRole('button', { name: 'Got it' }).click();
-  await expect(page.getByTestId('persona-card')).toHaveCount(1);
-  await expect(page.getByText('of 10 max')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/editor/${unfinished.id}$`));
+  expect(await apiCall<Persona[]>(page, 'GET', '/api/personas')).toHaveLength(1);
 });
 
 test('filters, sorts and groups personas', async ({ page }) => {

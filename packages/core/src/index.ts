@@ -5,6 +5,7 @@ export * from './auth-messages';
 export * from './personas/bulk';
 export * from './personas/dashboard';
 export * from './personas/defaults';
+export * from './personas/editor';
 export * from './personas/metrics';
 export * from './personas/persona';
 export * from './personas/schedule';

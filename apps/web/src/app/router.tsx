@@ -54,6 +54,12 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/personas/components/persona-dashboard')).PersonaDashboard,
                 }),
               },
+              ...[paths.editor, `${paths.editor}/:id`].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/personas/components/persona-editor')).PersonaEditor,
+                }),
+              })),
             ],
           },
         ],

@@ -5,4 +5,5 @@ export const paths = {
   signup: '/signup',
   authComplete: '/auth/complete',
   dashboard: '/dashboard',
+  editor: '/editor',
 } as const;

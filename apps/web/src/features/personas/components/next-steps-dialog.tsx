@@ -1,5 +1,7 @@
 import type { Persona } from '@plume/core';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
 import { Modal } from '../../../components/ui/modal';
 
 const steps = [
@@ -34,7 +36,12 @@ export function NextStepsDialog({ persona, onClose }: { persona: Persona | null;
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
         Nothing is posted until you approve it. Auto-posting is optional.
       </p>
-      <div className="mt-6 flex justify-end">
+      <div className="mt-6 flex justify-end gap-2">
+        {persona && (
+          <Link to={`/editor/${persona.id}`} className={cn(buttonBase, buttonClasses.secondary)}>
+            Open the editor
+          </Link>
+        )}
         <Button onClick={onClose}>Got it</Button>
       </div>
     </Modal>

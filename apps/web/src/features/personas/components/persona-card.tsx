@@ -8,7 +8,8 @@ import {
   type Tag,
 } from '@plume/core';
 import { forwardRef, useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
@@ -136,6 +137,13 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
       )}
 
       <div className="mt-auto flex justify-end gap-1 border-t border-slate-200 pt-3 dark:border-slate-800">
+        <Link
+          to={`/editor/${persona.id}`}
+          className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
+          aria-label={`Edit ${persona.name}`}
+        >
+          Edit
+        </Link>
         <Button variant="ghost" className="px-3 py-1.5" onClick={onExport} aria-label={`Export ${persona.name}`}>
           Export
         </Button>

@@ -7,6 +7,7 @@ import {
   unfinishedPersona,
 } from '@plume/core';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -45,6 +46,18 @@ export function PersonaDashboard() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [justLaunched, setJustLaunched] = useState<string | null>(null);
   const [nextSteps, setNextSteps] = useState<Persona | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back from the editor after creating a persona: Next Steps and the highlight.
+  const launchedId = (location.state as { launched?: string } | null)?.launched;
+  useEffect(() => {
+    if (!launchedId || !personas.data) return;
+    const persona = personas.data.find((p) => p.id === launchedId);
+    navigate(location.pathname + location.search, { replace: true, state: null });
+    if (!persona) return;
+    setJustLaunched(persona.id);
+    setNextSteps(persona);
+  }, [launchedId, personas.data, navigate, location.pathname, location.search]);
   const [deleting, setDeleting] = useState<Persona | null>(null);
   const cardRefs = useRef(new Map<string, HTMLElement>());
   const fileInput = useRef<HTMLInputElement>(null);
@@ -84,21 +97,17 @@ export function PersonaDashboard() {
     setJustLaunched(persona.id);
   };
 
-  /** The creation shortcut: an unfinished persona is brought forward instead of starting another. */
+  /** The creation shortcut: an unfinished persona's editor opens instead of starting another. */
   const newPersona = () => {
     const unfinished = unfinishedPersona(all);
     if (unfinished) {
-      launch(unfinished);
-      setNextSteps(unfinished);
+      navigate(`/editor/${unfinished.id}`);
       return;
     }
     createPersona.mutate(
       { setup_complete: false, is_active: true },
       {
-        onSuccess: (persona) => {
-          launch(persona);
-          setNextSteps(persona);
-        },
+        onSuccess: (persona) => navigate(`/editor/${persona.id}`),
         onError: (error) => toast.error(`Failed to create persona: ${error.message}`),
       },
     );

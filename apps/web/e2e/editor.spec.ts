@@ -1,0 +1,94 @@
+import type { Persona, PersonaVersion } from '@plume/core';
+import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, uniqueEmail('editor'));
+});
+
+test('creates a persona from a preset and the archetype follows the sliders', async ({ page }) => {
+  await page.goto('/editor');
+  await expect(page.getByRole('heading', { name: 'New persona' })).toBeVisible();
+  await expect(page.getByText('33% · Complete more sections')).toBeVisible();
+  await page.getByLabel('Name').fill('Ada');
+  await page.getByRole('tab', { name: 'Personality' }).click();
+  const archetype = page.getByTestId('archetype');
+  await expect(archetype).toHaveText('Balanced Communicator');
+  await page.getByRole('button', { name: /Tech Guru/ }).click();
+  await expect(archetype).toHaveText('Technical Expert');
+  await expect(page.getByText('67% · Great! Your persona is well configured')).toBeVisible();
+
+  // Lower professionalism below the rule's threshold: the archetype changes with it.
+  await page.getByLabel('Professionalism').fill('60');
+  await expect(page.getByText('60 · Balanced').first()).toBeVisible();
+  await expect(archetype).not.toHaveText('Technical Expert');
+  await page.getByLabel('Humor').fill('90');
+  await page.getByLabel('Sarcasm').fill('80');
+  await expect(archetype).toHaveText('Sarcastic Comedian');
+  await expect(page.getByText('90 · High · Wacky')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Persona' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const [saved] = await apiCall<Persona[]>(page, 'GET', '/api/personas');
+  expect(saved).toMatchObject({
+    name: 'Ada',
+    setup_complete: true,
+    personality: { humor: 90, sarcasm: 80, professionalism: 60 },
+  });
+});
+
+test('asks before leaving with unsaved changes', async ({ page }) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Careful', setup_complete: true });
+  await page.goto(`/editor/${persona.id}`);
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+  await page.getByLabel('Name').fill('Careless');
+  await page.getByRole('link', { name: '← Dashboard' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Leave without saving?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/editor/${persona.id}$`));
+  await page.getByRole('link', { name: '← Dashboard' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`)).name).toBe('Careful');
+});
+
+test('a name the spec refuses disables Save with its message', async ({ page }) => {
+  await page.goto('/editor');
+  await page.getByLabel('Name').fill('   ');
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Persona' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Random Name' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(/^user-[a-z0-9]{6}$/);
+  await expect(page.getByRole('button', { name: 'Create Persona' })).toBeEnabled();
+});
+
+test('rolls back to an earlier version from Version History', async ({ page }) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Before', setup_complete: true });
+  await apiCall(page, 'PUT', `/api/personas/${persona.id}`, { name: 'After' });
+  await page.goto(`/editor/${persona.id}`);
+  await expect(page.getByLabel('Name')).toHaveValue('After');
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await page.getByRole('button', { name: 'Version History' }).click();
+  const history = page.getByRole('dialog', { name: 'Version History' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await history.getByRole('button', { name: 'Rollback' }).click();
+  await expect(page.getByText('Rolled back')).toBeVisible();
+  await page.getByRole('tab', { name: 'Identity' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('Before');
+  const versions = await apiCall<PersonaVersion[]>(page, 'GET', `/api/personas/${persona.id}/versions`);
+  expect(versions[0]?.summary).toMatch(/^Rolled back to the version of /);
+});
+
+test('a max length outside 40-400 shows an error and is never saved', async ({ page }) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Lengthy', setup_complete: true });
+  await page.goto(`/editor/${persona.id}`);
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await page.getByLabel('Max post length').fill('5');
+  await expect(page.getByText('Max length must be a whole number from 40 to 400')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await page.getByLabel('Max post length').fill('300');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`)).advanced_options.maxLength).toBe(300);
+});

@@ -1,0 +1,52 @@
+import {
+  DEFAULT_PERSONA_NAME,
+  DEFAULT_TRAITS,
+  defaultAdvancedOptions,
+  defaultAutomation,
+  defaultSources,
+  defaultStrategies,
+  type Persona,
+  type PersonaWrite,
+} from '@plume/core';
+
+/** The editable part of a persona, plus what progress needs to see. */
+export type EditorDraft = Required<Omit<PersonaWrite, 'setup_complete'>> & Pick<Persona, 'connected_accounts'>;
+
+export function draftOf(persona: Persona | undefined): EditorDraft {
+  if (!persona) {
+    return {
+      name: DEFAULT_PERSONA_NAME,
+      personality: { ...DEFAULT_TRAITS },
+      automation: defaultAutomation(),
+      sources: defaultSources(),
+      advanced_options: defaultAdvancedOptions(),
+      tags: [],
+      is_active: true,
+      custom_prompt: '',
+      use_default_prompt: true,
+      templates: defaultStrategies(),
+      monetization: { enabled: false, links: [] },
+      connected_accounts: [],
+    };
+  }
+  return {
+    name: persona.name,
+    personality: persona.personality,
+    automation: persona.automation,
+    sources: persona.sources,
+    advanced_options: persona.advanced_options,
+    tags: persona.tags,
+    is_active: persona.is_active,
+    custom_prompt: persona.custom_prompt,
+    use_default_prompt: persona.use_default_prompt,
+    templates: persona.templates,
+    monetization: persona.monetization,
+    connected_accounts: persona.connected_accounts,
+  };
+}
+
+/** What is sent on save: the draft, cleaned, and setup marked complete. */
+export function toWrite(draft: EditorDraft): PersonaWrite {
+  const { connected_accounts: _accounts, ...write } = draft;
+  return { ...write, name: write.name.replace(/[<>]/g, '').trim().slice(0, 50), setup_complete: true };
+}

@@ -1,0 +1,101 @@
+import { archetype, PERSONALITY_PRESETS, type TraitKey, type Traits, traitLabel, traitLevel } from '@plume/core';
+import { useId } from 'react';
+import { cn } from '../../../components/ui/cn';
+import { Section } from './editor-field';
+
+const groups: { title: string; traits: TraitKey[] }[] = [
+  { title: 'Core Personality', traits: ['humor', 'sarcasm', 'tone', 'professionalism'] },
+  { title: 'Communication Style', traits: ['optimism', 'technicality', 'controversial', 'engagement'] },
+  { title: 'Content Presentation', traits: ['emoji'] },
+];
+
+const names: Record<TraitKey, string> = {
+  humor: 'Humor',
+  sarcasm: 'Sarcasm',
+  tone: 'Tone',
+  professionalism: 'Professionalism',
+  optimism: 'Optimism',
+  technicality: 'Technicality',
+  controversial: 'Controversial',
+  emoji: 'Emoji',
+  engagement: 'Engagement',
+};
+
+function describe(trait: TraitKey, value: number): string {
+  const named = trait === 'humor' || trait === 'sarcasm' || trait === 'tone' ? traitLabel(trait, value) : null;
+  return named ? `${traitLevel(value)} · ${named}` : traitLevel(value);
+}
+
+function Slider({ trait, value, onChange }: { trait: TraitKey; value: number; onChange(value: number): void }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <div className="flex items-baseline justify-between text-sm">
+        <label htmlFor={id} className="font-medium">
+          {names[trait]}
+        </label>
+        <output htmlFor={id} className="text-slate-700 dark:text-slate-300">
+          {value} · {describe(trait, value)}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={100}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-violet-700"
+      />
+    </div>
+  );
+}
+
+export function PersonalitySection({ traits, onChange }: { traits: Traits; onChange(traits: Traits): void }) {
+  const label = archetype(traits);
+  return (
+    <Section title="Personality" description="Start from a preset, then tune the nine sliders.">
+      <ul className="grid gap-2 sm:grid-cols-3" aria-label="Presets">
+        {PERSONALITY_PRESETS.map((preset) => {
+          const active = JSON.stringify(preset.traits) === JSON.stringify(traits);
+          return (
+            <li key={preset.id}>
+              <button
+                type="button"
+                aria-pressed={active}
+                onClick={() => onChange({ ...preset.traits })}
+                className={cn(
+                  'h-full w-full rounded-xl border p-3 text-left text-sm transition-colors',
+                  active
+                    ? 'border-violet-600 bg-violet-50 dark:bg-violet-950'
+                    : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800',
+                )}
+              >
+                <span className="font-medium">
+                  <span aria-hidden="true">{preset.emoji}</span> {preset.name}
+                </span>
+                <span className="mt-0.5 block text-slate-600 dark:text-slate-400">{preset.description}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="rounded-xl bg-violet-50 px-4 py-3 dark:bg-violet-950/60" aria-live="polite">
+        Archetype: <strong data-testid="archetype">{label}</strong>
+      </p>
+      {groups.map((group) => (
+        <fieldset key={group.title} className="space-y-3">
+          <legend className="text-sm font-semibold text-slate-700 dark:text-slate-300">{group.title}</legend>
+          {group.traits.map((trait) => (
+            <Slider
+              key={trait}
+              trait={trait}
+              value={traits[trait]}
+              onChange={(value) => onChange({ ...traits, [trait]: value })}
+            />
+          ))}
+        </fieldset>
+      ))}
+    </Section>
+  );
+}

@@ -1,0 +1,273 @@
+import { editorProgress, type Persona, personaImportSchema } from '@plume/core';
+import { Tabs } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useCreatePersona } from '../api/create-persona';
+import { useDeletePersona } from '../api/delete-persona';
+import { useExportPersona } from '../api/export-persona';
+import { usePersona } from '../api/get-persona';
+import { useTags } from '../api/get-tags';
+import { useRollbackPersona } from '../api/rollback-persona';
+import { useUpdatePersona } from '../api/update-persona';
+import { AdvancedSection } from './editor-advanced-section';
+import { draftOf, type EditorDraft, toWrite } from './editor-draft';
+import { Section } from './editor-field';
+import { IdentitySection, nameError } from './editor-identity-section';
+import { PersonalitySection } from './editor-personality-section';
+import { VersionHistoryDialog } from './editor-version-history-dialog';
+
+/** /editor (a new persona) and /editor/{id}. */
+export function PersonaEditor() {
+  const { id } = useParams();
+  const persona = usePersona(id);
+  if (id && persona.isPending) {
+    return (
+      <p role="status" className="p-8 text-center">
+        Loading...
+      </p>
+    );
+  }
+  if (id && persona.isError) {
+    return (
+      <main className="mx-auto max-w-xl p-8 text-center">
+        <h1 className="text-2xl font-semibold">Persona not found</h1>
+        <Link to="/dashboard" className="mt-4 inline-block text-violet-700 underline dark:text-violet-300">
+          Back to the dashboard
+        </Link>
+      </main>
+    );
+  }
+  return <EditorForm key={persona.data?.id ?? 'new'} persona={persona.data} />;
+}
+
+const tabClass =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-violet-100 data-[state=active]:text-violet-900 dark:text-slate-300 dark:data-[state=active]:bg-violet-900/60 dark:data-[state=active]:text-white';
+
+function EditorForm({ persona }: { persona: Persona | undefined }) {
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<EditorDraft>(() => draftOf(persona));
+  const [saved, setSaved] = useState(() => JSON.stringify(draftOf(persona)));
+  const [lengthValid, setLengthValid] = useState(true);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [pendingImport, setPendingImport] = useState<{ name: string; draft: EditorDraft } | null>(null);
+  const leaving = useRef(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const tags = useTags();
+  const create = useCreatePersona();
+  const update = useUpdatePersona();
+  const remove = useDeletePersona();
+  const exportPersona = useExportPersona();
+  const rollback = useRollbackPersona();
+
+  const dirty = JSON.stringify(draft) !== saved;
+  const error = nameError(draft.name);
+  const progress = editorProgress(draft);
+  const change = (next: Partial<EditorDraft>) => setDraft((d) => ({ ...d, ...next }));
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  const leaveTo = (path: string, state?: unknown) => {
+    leaving.current = true;
+    navigate(path, { state });
+  };
+
+  const save = () => {
+    const body = toWrite(draft);
+    const done = {
+      onSuccess: (p: Persona) => {
+        toast.success('Persona saved');
+        leaveTo('/dashboard', persona?.setup_complete ? undefined : { launched: p.id });
+      },
+      onError: () => toast.error('Failed to save persona'),
+    };
+    if (persona) update.mutate({ id: persona.id, body }, done);
+    else create.mutate(body, done);
+  };
+
+  const onImport = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      toast.error(`Failed to import persona: ${file.name} is not a JSON file`);
+      return;
+    }
+    const result = personaImportSchema.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      toast.error(`Failed to import persona: ${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}`);
+      return;
+    }
+    const imported = draftOf({ ...(persona ?? ({} as Persona)), ...result.data } as Persona);
+    setPendingImport({
+      name: file.name,
+      draft: { ...imported, tags: draft.tags, connected_accounts: draft.connected_accounts },
+    });
+  };
+
+  const busy = create.isPending || update.isPending;
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 pb-32 md:px-8">
+      <header className="space-y-4">
+        <Link
+          to="/dashboard"
+          className="text-sm text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
+        >
+          ← Dashboard
+        </Link>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h1 className="text-3xl font-semibold tracking-tight">{persona ? persona.name : 'New persona'}</h1>
+          <Button onClick={save} disabled={error !== null || !lengthValid || busy}>
+            {persona?.setup_complete ? 'Save Changes' : 'Create Persona'}
+          </Button>
+        </div>
+        <div>
+          <div
+            role="progressbar"
+            aria-label="Setup progress"
+            aria-valuenow={progress.percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div
+              className={cn('h-full rounded-full', progress.percent < 60 ? 'bg-amber-500' : 'bg-emerald-600')}
+              style={{ width: `${progress.percent}%` }}
+            />
+          </div>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {progress.percent}% · {progress.message}
+          </p>
+        </div>
+      </header>
+
+      <Tabs.Root defaultValue="identity" className="space-y-4">
+        <Tabs.List aria-label="Editor sections" className="flex flex-wrap gap-1">
+          <Tabs.Trigger value="identity" className={tabClass}>
+            Identity
+          </Tabs.Trigger>
+          <Tabs.Trigger value="personality" className={tabClass}>
+            Personality
+          </Tabs.Trigger>
+          <Tabs.Trigger value="advanced" className={tabClass}>
+            Advanced
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="identity">
+          <IdentitySection draft={draft} tags={tags.data ?? []} onChange={change} />
+        </Tabs.Content>
+        <Tabs.Content value="personality">
+          <PersonalitySection traits={draft.personality} onChange={(personality) => change({ personality })} />
+        </Tabs.Content>
+        <Tabs.Content value="advanced" className="space-y-4">
+          <AdvancedSection draft={draft} onChange={change} onMaxLengthValid={setLengthValid} />
+          {persona && (
+            <Section title="Persona management">
+              <div className="flex flex-wrap gap-2">
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="application/json,.json"
+                  className="sr-only"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  data-testid="editor-import-input"
+                  onChange={(e) => void onImport(e.target.files?.[0])}
+                />
+                <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+                  Import
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    exportPersona.mutate(persona, {
+                      onError: (e) => toast.error(`Failed to export persona: ${e.message}`),
+                    })
+                  }
+                >
+                  Export
+                </Button>
+                <Button variant="secondary" onClick={() => setHistoryOpen(true)}>
+                  Version History
+                </Button>
+                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                  Delete Persona
+                </Button>
+              </div>
+            </Section>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+
+      {persona && (
+        <VersionHistoryDialog
+          personaId={persona.id}
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          onRollback={(versionId) =>
+            rollback.mutate(
+              { id: persona.id, versionId },
+              {
+                onSuccess: (restored) => {
+                  const next = draftOf(restored);
+                  setDraft(next);
+                  setSaved(JSON.stringify(next));
+                  setHistoryOpen(false);
+                  toast.success('Rolled back');
+                },
+                onError: (e) => toast.error(`Failed to rollback persona: ${e.message}`),
+              },
+            )
+          }
+        />
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete persona"
+        message={`Are you sure you want to delete persona "${persona?.name ?? ''}"? This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={() =>
+          persona &&
+          remove.mutate(persona.id, {
+            onSuccess: () => {
+              toast.success('Persona deleted');
+              leaveTo('/dashboard');
+            },
+            onError: () => toast.error('Failed to delete persona'),
+          })
+        }
+      />
+      <ConfirmDialog
+        open={pendingImport !== null}
+        onOpenChange={(open) => !open && setPendingImport(null)}
+        title="Import persona"
+        message={`Replace this persona's settings with ${pendingImport?.name ?? 'the file'}? Nothing is saved until you save.`}
+        confirmLabel="Replace"
+        onConfirm={() => {
+          if (pendingImport) setDraft(pendingImport.draft);
+          setPendingImport(null);
+        }}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title="Unsaved changes"
+        message="Leave without saving? Your changes to this persona will be lost."
+        confirmLabel="Leave"
+        onConfirm={() => blocker.proceed?.()}
+      />
+    </main>
+  );
+}
