@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../components/ui/cn';
-import { HomeIcon, MenuIcon, PlusIcon } from '../components/ui/icons';
+import { CloseIcon, HomeIcon, MenuIcon, PlusIcon } from '../components/ui/icons';
 import { Logo } from '../components/ui/logo';
 import { paths } from '../config/paths';
 import { ShellNav } from './shell-nav';
@@ -39,16 +39,7 @@ export function AppShell() {
                 className="absolute top-3 right-3 rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
                 aria-label="Close menu"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M5 5l10 10M15 5L5 15" />
-                </svg>
+                <CloseIcon />
               </Dialog.Close>
               <nav aria-label="Menu" className="h-full">
                 <ShellNav collapsed={false} onNavigate={() => setMenuOpen(false)} />

@@ -1,5 +1,6 @@
 /** The editor spec's defaults for a new persona. */
-import type { AdvancedOptions, Automation, ContentSource, ReplyTemplate, Strategy } from './persona';
+import type { AdvancedOptions, Automation, ContentSource, Persona, ReplyTemplate, Strategy } from './persona';
+import { DEFAULT_TRAITS } from './traits';
 
 export const DEFAULT_PERSONA_NAME = 'New Persona';
 export const MAX_ACTIVE_PERSONAS = 10;
@@ -165,4 +166,36 @@ export function defaultStrategies(): Strategy[] {
       examples: [],
     },
   ];
+}
+
+export type PersonaSettings = Pick<
+  Persona,
+  | 'name'
+  | 'personality'
+  | 'automation'
+  | 'sources'
+  | 'advanced_options'
+  | 'tags'
+  | 'is_active'
+  | 'custom_prompt'
+  | 'use_default_prompt'
+  | 'templates'
+  | 'monetization'
+>;
+
+/** Everything a user sets on a new persona, at the specs' defaults (server and editor alike). */
+export function defaultPersonaSettings(): PersonaSettings {
+  return {
+    name: DEFAULT_PERSONA_NAME,
+    personality: { ...DEFAULT_TRAITS },
+    automation: defaultAutomation(),
+    sources: defaultSources(),
+    advanced_options: defaultAdvancedOptions(),
+    tags: [],
+    is_active: true,
+    custom_prompt: '',
+    use_default_prompt: true,
+    templates: defaultStrategies(),
+    monetization: { enabled: false, links: [] },
+  };
 }

@@ -1,12 +1,7 @@
 import {
   type BulkRequest,
   type BulkResult,
-  DEFAULT_PERSONA_NAME,
-  DEFAULT_TRAITS,
-  defaultAdvancedOptions,
-  defaultAutomation,
-  defaultSources,
-  defaultStrategies,
+  defaultPersonaSettings,
   describeChanges,
   MAX_ACTIVE_PERSONAS,
   type Persona,
@@ -24,23 +19,15 @@ const ACTIVE_LIMIT = `You can have at most ${MAX_ACTIVE_PERSONAS} active persona
 
 /** A new persona with the specs' defaults, overlaid with what the client sent. */
 function newPersona(input: PersonaWrite, extra: Partial<Persona> = {}): Persona {
+  const sent = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as PersonaWrite;
   return {
     id: crypto.randomUUID(),
-    name: input.name ?? DEFAULT_PERSONA_NAME,
-    personality: input.personality ?? { ...DEFAULT_TRAITS },
     created_at: new Date().toISOString(),
-    automation: input.automation ?? defaultAutomation(),
-    sources: input.sources ?? defaultSources(),
-    advanced_options: input.advanced_options ?? defaultAdvancedOptions(),
-    tags: input.tags ?? [],
+    ...defaultPersonaSettings(),
+    ...sent,
     stats: { ...ZERO_STATS },
     recent_tweets: [],
-    is_active: input.is_active ?? true,
-    custom_prompt: input.custom_prompt ?? '',
-    use_default_prompt: input.use_default_prompt ?? true,
     connected_accounts: [],
-    templates: input.templates ?? defaultStrategies(),
-    monetization: input.monetization ?? { enabled: false, links: [] },
     setup_complete: input.setup_complete ?? false,
     ...extra,
   };

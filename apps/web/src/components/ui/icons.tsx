@@ -28,4 +28,5 @@ export const HelpIcon = () => (
 );
 export const SignOutIcon = () => <Icon d="M15 17l5-5-5-5m5 5H9m4 9H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h8" />;
 export const MenuIcon = () => <Icon d="M4 6h16M4 12h16M4 18h16" />;
+export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;
 export const PlusIcon = () => <Icon d="M12 5v14M5 12h14" />;

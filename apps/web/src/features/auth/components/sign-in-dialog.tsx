@@ -2,6 +2,7 @@ import { type AuthMode, signInErrorFromCode } from '@plume/core';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { CloseIcon } from '../../../components/ui/icons';
 import { useRedirectWhenSignedIn } from '../hooks/use-redirect-when-signed-in';
 import { AuthPanel } from './auth-panel';
 
@@ -49,16 +50,7 @@ export function SignInDialog() {
             className="absolute top-3 right-3 rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
             aria-label="Close"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
+            <CloseIcon />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,34 +1,10 @@
-import {
-  DEFAULT_PERSONA_NAME,
-  DEFAULT_TRAITS,
-  defaultAdvancedOptions,
-  defaultAutomation,
-  defaultSources,
-  defaultStrategies,
-  type Persona,
-  type PersonaWrite,
-} from '@plume/core';
+import { defaultPersonaSettings, type Persona, type PersonaWrite } from '@plume/core';
 
 /** The editable part of a persona, plus what progress needs to see. */
 export type EditorDraft = Required<Omit<PersonaWrite, 'setup_complete'>> & Pick<Persona, 'connected_accounts'>;
 
 export function draftOf(persona: Persona | undefined): EditorDraft {
-  if (!persona) {
-    return {
-      name: DEFAULT_PERSONA_NAME,
-      personality: { ...DEFAULT_TRAITS },
-      automation: defaultAutomation(),
-      sources: defaultSources(),
-      advanced_options: defaultAdvancedOptions(),
-      tags: [],
-      is_active: true,
-      custom_prompt: '',
-      use_default_prompt: true,
-      templates: defaultStrategies(),
-      monetization: { enabled: false, links: [] },
-      connected_accounts: [],
-    };
-  }
+  if (!persona) return { ...defaultPersonaSettings(), connected_accounts: [] };
   return {
     name: persona.name,
     personality: persona.personality,
