@@ -321,3 +321,12 @@ export const ingestResultSchema = z
   .object({ ingested: z.number().int().min(0), titles: z.array(z.string()) })
   .meta({ id: 'IngestResult' });
 export type IngestResult = z.infer<typeof ingestResultSchema>;
+
+/** The file name a persona is exported under: 'persona-{name as a slug}.json'. */
+export function personaExportFileName(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `persona-${slug || 'export'}.json`;
+}

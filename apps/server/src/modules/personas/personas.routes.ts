@@ -1,6 +1,7 @@
 import {
   bulkRequestSchema,
   bulkResultSchema,
+  personaExportFileName,
   personaIdParamsSchema,
   personaImportSchema,
   personaListSchema,
@@ -16,15 +17,6 @@ import type { AuthService } from '../auth/auth.service';
 import type { PersonasService } from './personas.service';
 
 const tags = ['personas'];
-
-/** A file name for an exported persona: its name, made safe. */
-function exportFileName(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `persona-${slug || 'export'}.json`;
-}
 
 export function personasRoutes(deps: { auth: AuthService; personas: PersonasService }): FastifyPluginAsyncZod {
   const { auth, personas } = deps;
@@ -142,7 +134,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
       async (request, reply) => {
         const persona = await personas.get(await auth.requireUserId(request.headers), request.params.id);
         return reply
-          .header('content-disposition', `attachment; filename="${exportFileName(persona.name)}"`)
+          .header('content-disposition', `attachment; filename="${personaExportFileName(persona.name)}"`)
           .send(persona);
       },
     );

@@ -1,4 +1,4 @@
-import type { Persona } from '@plume/core';
+import { type Persona, personaExportFileName } from '@plume/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,12 +9,7 @@ export async function exportPersona(persona: Pick<Persona, 'id' | 'name'>): Prom
   const url = URL.createObjectURL(blob);
   const link = Object.assign(window.document.createElement('a'), {
     href: url,
-    download: `persona-${
-      persona.name
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || 'export'
-    }.json`,
+    download: personaExportFileName(persona.name),
   });
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);

@@ -11,6 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { JsonFileButton } from '../../../components/ui/json-file-button';
 import { useMe } from '../../../lib/auth';
 import { useBulkPersonas } from '../api/bulk-personas';
 import { useCreatePersona } from '../api/create-persona';
@@ -60,7 +61,6 @@ export function PersonaDashboard() {
   }, [launchedId, personas.data, navigate, location.pathname, location.search]);
   const [deleting, setDeleting] = useState<Persona | null>(null);
   const cardRefs = useRef(new Map<string, HTMLElement>());
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const createPersona = useCreatePersona();
   const updatePersona = useUpdatePersona();
@@ -113,17 +113,13 @@ export function PersonaDashboard() {
     );
   };
 
-  const onImport = (file: File | undefined) => {
-    if (!file) return;
+  const onImport = (file: File) => {
     importPersona.mutate(file, {
       onSuccess: (persona) => {
         toast.success(`Imported "${persona.name}"`);
         launch(persona);
       },
       onError: (error) => toast.error(`Failed to import persona: ${error.message}`),
-      onSettled: () => {
-        if (fileInput.current) fileInput.current.value = '';
-      },
     });
   };
 
@@ -156,19 +152,7 @@ export function PersonaDashboard() {
           </p>
         </div>
         <div className="flex gap-2">
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(e) => onImport(e.target.files?.[0])}
-            data-testid="import-input"
-          />
-          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={importPersona.isPending}>
-            Import
-          </Button>
+          <JsonFileButton label="Import" onFile={onImport} disabled={importPersona.isPending} testId="import-input" />
           <Button onClick={newPersona} disabled={createPersona.isPending || personas.isPending}>
             New Persona
           </Button>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { JsonFileButton } from '../../../components/ui/json-file-button';
 import { useCreatePersona } from '../api/create-persona';
 import { useDeletePersona } from '../api/delete-persona';
 import { useExportPersona } from '../api/export-persona';
@@ -56,7 +57,6 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [pendingImport, setPendingImport] = useState<{ name: string; draft: EditorDraft } | null>(null);
   const leaving = useRef(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const tags = useTags();
   const create = useCreatePersona();
   const update = useUpdatePersona();
@@ -92,9 +92,7 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
     else create.mutate(body, done);
   };
 
-  const onImport = async (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
+  const onImport = async (file: File) => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(await file.text());
@@ -175,19 +173,7 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
           {persona && (
             <Section title="Persona management">
               <div className="flex flex-wrap gap-2">
-                <input
-                  ref={fileInput}
-                  type="file"
-                  accept="application/json,.json"
-                  className="sr-only"
-                  tabIndex={-1}
-                  aria-hidden="true"
-                  data-testid="editor-import-input"
-                  onChange={(e) => void onImport(e.target.files?.[0])}
-                />
-                <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-                  Import
-                </Button>
+                <JsonFileButton label="Import" onFile={(file) => void onImport(file)} testId="editor-import-input" />
                 <Button
                   variant="secondary"
                   onClick={() =>
