@@ -2,6 +2,7 @@ export * from './api/errors';
 export * from './api/health';
 export * from './api/session';
 export * from './auth-messages';
+export * from './automation/activity';
 export * from './personas/bulk';
 export * from './personas/dashboard';
 export * from './personas/defaults';

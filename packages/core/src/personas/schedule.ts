@@ -123,3 +123,8 @@ export function scheduleSummary(posting: Pick<AutoPosting, 'advancedSchedule' | 
   if (posting.customTimes.length > 0) return `Daily at ${[...posting.customTimes].sort().join(', ')}`;
   return 'No schedule';
 }
+
+/** The instant the local day containing `now` began in the zone (midnight, or the first time after a DST gap). */
+export function startOfDay(now: Date, timeZone: string): Date {
+  return zonedTimeToInstant(localDate(now.getTime(), timeZone), '00:00', timeZone);
+}

@@ -68,6 +68,11 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
   const error = nameError(draft.name);
   const progress = editorProgress(draft);
   const change = (next: Partial<EditorDraft>) => setDraft((d) => ({ ...d, ...next }));
+  /** A change the server already holds (a source's check, automation saved at once): not an unsaved edit. */
+  const absorb = (patch: (d: EditorDraft) => EditorDraft) => {
+    setDraft(patch);
+    setSaved((s) => JSON.stringify(patch(JSON.parse(s) as EditorDraft)));
+  };
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
