@@ -14,6 +14,8 @@ import { type Jobs, startJobs } from './jobs/queue';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { automationRoutes } from './modules/automation/automation.routes';
+import { createAutomationService } from './modules/automation/automation.service';
 import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
@@ -87,6 +89,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const data = { repositories: createRepositories(database.db), unitOfWork: createUnitOfWork(database.db) };
   await app.register(personasRoutes({ auth: authService, personas: createPersonasService(data) }));
   await app.register(tagsRoutes({ auth: authService, tags: createTagsService(data) }));
+  await app.register(automationRoutes({ auth: authService, automation: createAutomationService(data) }));
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
   await app.register(feedsRoutes({ auth: authService, feeds: createFeedsService(feeds) }));
   await app.register(sourcesRoutes({ auth: authService, sources: createSourcesService({ ...data, feeds }) }));

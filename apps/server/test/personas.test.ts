@@ -203,6 +203,34 @@ describe('saving, versions and rollback', () => {
     expect(await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
   });
 
+  it('keeps a bio and an emoji avatar, and refuses two emoji naming the field', async () => {
+    const persona = await create(ann, { name: 'Owl', is_active: false, bio: ' Reads <i>papers</i> ', avatar: '🦉' });
+    expect(persona).toMatchObject({ bio: 'Reads ipapers/i', avatar: '🦉' });
+    const refused = await json<{ error: { message: string } }>(
+      await put(ann, `/api/personas/${persona.id}`, { avatar: '🦉🦉', bio: 'Changed' }),
+      400,
+    );
+    expect(refused.error.message).toMatch(/avatar/);
+    expect(await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
+    await json(await put(ann, `/api/personas/${persona.id}`, { bio: 'x'.repeat(161) }), 400);
+    const cleared = await json<Persona>(await put(ann, `/api/personas/${persona.id}`, { avatar: '' }), 200);
+    expect(cleared.avatar).toBe('');
+  });
+
+  it("keeps each source's recorded check when a client saves stale values", async () => {
+    const persona = await create(ann, { is_active: false });
+    const [first, ...rest] = persona.sources;
+    if (!first) throw new Error('no seeded source');
+    const sent = [{ ...first, name: 'Renamed', status: 'error', errorMessage: 'made up' }, ...rest];
+    const added = { ...first, id: 'added', url: 'https://example.com/feed.xml', status: 'active' };
+    const saved = await json<Persona>(
+      await put(ann, `/api/personas/${persona.id}`, { sources: [...sent, added] }),
+      200,
+    );
+    expect(saved.sources[0]).toEqual({ ...first, name: 'Renamed' });
+    expect(saved.sources.at(-1)).toMatchObject({ id: 'added', status: 'pending', lastCheck: null });
+  });
+
   it('answers 404 for an unknown version or one of another persona', async () => {
     const a = await create(ann, { is_active: false });
     const b = await create(ann, { is_active: false });

@@ -1,4 +1,5 @@
-import type { Persona, PersonaVersion } from '@plume/core';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_TRAITS, type Persona, type PersonaVersion } from '@plume/core';
 import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -91,4 +92,60 @@ test('a max length outside 40-400 shows an error and is never saved', async ({ p
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`)).advanced_options.maxLength).toBe(300);
+});
+
+test('a short bio and an emoji avatar are saved and shown on the dashboard card', async ({ page }) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Owl', setup_complete: true });
+  await page.goto(`/editor/${persona.id}`);
+  await page.getByLabel('Short bio').fill('Reads papers so you do not have to.');
+  await expect(page.getByText('35 / 160')).toBeVisible();
+  await page.getByLabel('Or type any emoji').fill('🦉🦉');
+  await expect(page.getByText('Avatar must be a single emoji or character')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Avatar 🦉' }).click();
+  await expect(page.getByRole('button', { name: 'Avatar 🦉' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const card = page.getByRole('article', { name: 'Owl' });
+  await expect(card).toContainText('🦉');
+  await expect(card).toContainText('Reads papers so you do not have to.');
+  expect(await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`)).toMatchObject({
+    bio: 'Reads papers so you do not have to.',
+    avatar: '🦉',
+  });
+});
+
+test('exports the persona, then imports a file over it after confirming', async ({ page }) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', {
+    name: 'Source',
+    setup_complete: true,
+    personality: { ...DEFAULT_TRAITS, humor: 90 },
+  });
+  await page.goto(`/editor/${persona.id}`);
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('persona-source.json');
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as Persona;
+  expect(exported).toMatchObject({ name: 'Source', personality: { humor: 90 } });
+
+  await page.getByTestId('editor-import-input').setInputFiles({
+    name: 'other.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({ ...exported, name: 'Imported', personality: { ...DEFAULT_TRAITS, humor: 10 } }),
+    ),
+  });
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText("Replace this persona's settings with other.json?");
+  await confirm.getByRole('button', { name: 'Replace' }).click();
+  await page.getByRole('tab', { name: 'Identity' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('Imported');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`)).toMatchObject({
+    name: 'Imported',
+    personality: { humor: 10 },
+  });
 });

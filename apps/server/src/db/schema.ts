@@ -106,6 +106,8 @@ export const personas = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
     personality: jsonb('personality').notNull(),
     automation: jsonb('automation').notNull(),
     sources: jsonb('sources').notNull(),
@@ -174,4 +176,21 @@ export const sourceItems = pgTable(
     uniqueIndex('source_items_unique_idx').on(t.personaId, t.sourceUrl, t.title),
     index('source_items_recent_idx').on(t.personaId, t.fetchedAt),
   ],
+);
+
+/**
+ * One row per action a persona's automation took (post, reply, like, repost, follow): the
+ * Automation tab's real figures, and the base for daily limits.
+ */
+export const automationActions = pgTable(
+  'automation_actions',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automation_actions_persona_idx').on(t.personaId, t.createdAt)],
 );

@@ -1,3 +1,4 @@
+import { createAutomationRepository } from '../modules/automation/automation.repository';
 import { createPersonasRepository } from '../modules/personas/personas.repository';
 import { createSourcesRepository } from '../modules/sources/sources.repository';
 import { createTagsRepository } from '../modules/tags/tags.repository';
@@ -8,6 +9,7 @@ export function createRepositories(db: Db) {
     personas: createPersonasRepository(db),
     tags: createTagsRepository(db),
     sources: createSourcesRepository(db),
+    automation: createAutomationRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -56,6 +56,6 @@ export function summarizeActivity(
     posts: n('post'),
     replies: n('reply'),
     engagementActions: n('like') + n('repost') + n('follow'),
-    timeSavedMinutes: Math.round(minutes * 10) / 10,
+    timeSavedMinutes: minutes,
   };
 }

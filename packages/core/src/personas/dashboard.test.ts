@@ -11,6 +11,8 @@ function persona(over: Partial<Persona> & { followers?: number; posts?: number; 
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `P${n}`,
+    bio: '',
+    avatar: '',
     personality: DEFAULT_TRAITS,
     created_at: `2026-11-${String(n).padStart(2, '0')}T00:00:00.000Z`,
     automation: defaultAutomation(),

@@ -171,6 +171,8 @@ export function defaultStrategies(): Strategy[] {
 export type PersonaSettings = Pick<
   Persona,
   | 'name'
+  | 'bio'
+  | 'avatar'
   | 'personality'
   | 'automation'
   | 'sources'
@@ -187,6 +189,8 @@ export type PersonaSettings = Pick<
 export function defaultPersonaSettings(): PersonaSettings {
   return {
     name: DEFAULT_PERSONA_NAME,
+    bio: '',
+    avatar: '',
     personality: { ...DEFAULT_TRAITS },
     automation: defaultAutomation(),
     sources: defaultSources(),

@@ -12,6 +12,33 @@ export const personaNameSchema = z
   .pipe(z.string().min(1, 'Name is required').max(50, 'Name must be under 50 characters'));
 
 const id = z.string().min(1).max(64);
+
+export const MAX_BIO_LENGTH = 160;
+
+/** The number of user-perceived characters (an emoji with modifiers is one). */
+export function graphemeCount(value: string): number {
+  return [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(value)].length;
+}
+
+/** A short bio: cleaned like names, at most 160 characters. */
+export const personaBioSchema = z
+  .string()
+  .transform(cleanText)
+  .pipe(z.string().max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters`));
+
+/** One emoji (or character) shown as the persona's avatar; empty shows the name's initial. */
+export const personaAvatarSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .refine((v) => v === '' || graphemeCount(v) === 1, 'Avatar must be a single emoji or character');
+
+/** The avatar a persona shows: its emoji, else the first letter of its name. */
+export function avatarOf(p: { name: string; avatar: string }): string {
+  if (p.avatar) return p.avatar;
+  const first = new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(p.name.trim())[Symbol.iterator]().next();
+  return first.done ? '?' : first.value.segment.toUpperCase();
+}
 const isoTime = z.iso.datetime({ offset: true });
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
@@ -31,6 +58,19 @@ export const contentSourceSchema = z
   })
   .meta({ id: 'ContentSource' });
 export type ContentSource = z.infer<typeof contentSourceSchema>;
+
+/**
+ * A source's check (status, last check, error) is the server's record, not the client's to set:
+ * a saved source keeps its stored check; a new source, or one pointed at another URL, is pending.
+ */
+export function keepSourceChecks(stored: ContentSource[], sent: ContentSource[]): ContentSource[] {
+  return sent.map((source) => {
+    const before = stored.find((s) => s.id === source.id && s.url === source.url);
+    return before
+      ? { ...source, status: before.status, lastCheck: before.lastCheck, errorMessage: before.errorMessage }
+      : { ...source, status: 'pending', lastCheck: null, errorMessage: null };
+  });
+}
 
 export const strategySchema = z
   .object({
@@ -181,6 +221,8 @@ export const personaSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
+    bio: z.string(),
+    avatar: z.string(),
     personality: traitsSchema,
     created_at: isoTime,
     automation: automationSchema,
@@ -210,6 +252,8 @@ const customPromptSchema = z
 export const personaWriteSchema = z
   .object({
     name: personaNameSchema,
+    bio: personaBioSchema,
+    avatar: personaAvatarSchema,
     personality: traitsSchema,
     automation: automationSchema,
     sources: personaSchema.shape.sources,
@@ -243,6 +287,8 @@ export const personaIdParamsSchema = z.object({ id: z.uuid('must be a persona id
 export type ClientPersona = {
   id: string;
   name: string;
+  bio: string;
+  avatar: string;
   traits: Traits;
   createdAt: string;
   tags: string[];
@@ -264,6 +310,8 @@ export function toClientPersona(p: Persona): ClientPersona {
   return {
     id: p.id,
     name: p.name,
+    bio: p.bio,
+    avatar: p.avatar,
     traits: p.personality,
     createdAt: p.created_at,
     tags: p.tags,
@@ -286,6 +334,8 @@ export function toServerPersona(c: ClientPersona): Persona {
   return {
     id: c.id,
     name: c.name,
+    bio: c.bio,
+    avatar: c.avatar,
     personality: c.traits,
     created_at: c.createdAt,
     automation: c.automation,

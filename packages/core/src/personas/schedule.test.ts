@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPostTime, scheduleSummary, zonedTimeToInstant } from './schedule';
+import { nextPostTime, scheduleSummary, startOfDay, zonedTimeToInstant } from './schedule';
 
 const none = { advancedSchedule: {}, customTimes: [], smartTiming: false };
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -86,5 +86,23 @@ describe('schedule summary', () => {
     ).toBe('Mon, Fri');
     expect(scheduleSummary({ advancedSchedule: {}, customTimes: ['15:00', '09:00'] })).toBe('Daily at 09:00, 15:00');
     expect(scheduleSummary({ advancedSchedule: {}, customTimes: [] })).toBe('No schedule');
+  });
+});
+
+describe('start of the day in a time zone', () => {
+  it('is local midnight, in UTC terms', () => {
+    expect(startOfDay(new Date('2026-11-22T15:00:00Z'), 'Europe/Paris').toISOString()).toBe('2026-11-21T23:00:00.000Z');
+    expect(startOfDay(new Date('2026-11-22T02:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-11-21T05:00:00.000Z',
+    );
+  });
+  it('follows the offset of the day itself on a DST change', () => {
+    // New York leaves DST on 2026-11-01: that day began at 04:00Z (EDT), the next at 05:00Z (EST).
+    expect(startOfDay(new Date('2026-11-01T20:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-11-01T04:00:00.000Z',
+    );
+    expect(startOfDay(new Date('2026-11-02T20:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-11-02T05:00:00.000Z',
+    );
   });
 });

@@ -12,6 +12,8 @@ export const rollbackRequestSchema = z
   .meta({ id: 'RollbackRequest' });
 
 const labels: [keyof Persona, string][] = [
+  ['bio', 'bio'],
+  ['avatar', 'avatar'],
   ['automation', 'automation'],
   ['sources', 'content sources'],
   ['templates', 'strategies'],

@@ -10,6 +10,8 @@ function toPersona(row: Row): Persona {
   return {
     id: row.id,
     name: row.name,
+    bio: row.bio,
+    avatar: row.avatar,
     personality: row.personality as Persona['personality'],
     created_at: row.createdAt.toISOString(),
     automation: row.automation as Persona['automation'],
@@ -31,6 +33,8 @@ function toPersona(row: Row): Persona {
 function toColumns(p: Persona) {
   return {
     name: p.name,
+    bio: p.bio,
+    avatar: p.avatar,
     personality: p.personality,
     automation: p.automation,
     sources: p.sources,
@@ -154,7 +158,10 @@ export function createPersonasRepository(db: Db) {
         .select({ snapshot: personaVersions.snapshot, createdAt: personaVersions.createdAt })
         .from(personaVersions)
         .where(and(eq(personaVersions.personaId, personaId), eq(personaVersions.id, versionId)));
-      return row ? { snapshot: row.snapshot as Persona, createdAt: row.createdAt } : null;
+      // Snapshots taken before a field existed lack it: they read as that field's default.
+      if (!row) return null;
+      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar'> & Partial<Pick<Persona, 'bio' | 'avatar'>>;
+      return { snapshot: { bio: '', avatar: '', ...stored }, createdAt: row.createdAt };
     },
   };
 }

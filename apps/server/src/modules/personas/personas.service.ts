@@ -3,6 +3,7 @@ import {
   type BulkResult,
   defaultPersonaSettings,
   describeChanges,
+  keepSourceChecks,
   MAX_ACTIVE_PERSONAS,
   type Persona,
   type PersonaImport,
@@ -95,6 +96,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
         for (const [key, value] of Object.entries(input)) {
           if (value !== undefined) Object.assign(next, { [key]: value });
         }
+        if (input.sources) next.sources = keepSourceChecks(before.sources, input.sources);
         if (input.tags) await checkTags(repos, userId, input.tags);
         return save(repos, userId, before, next);
       });

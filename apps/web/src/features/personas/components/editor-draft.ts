@@ -7,6 +7,8 @@ export function draftOf(persona: Persona | undefined): EditorDraft {
   if (!persona) return { ...defaultPersonaSettings(), connected_accounts: [] };
   return {
     name: persona.name,
+    bio: persona.bio,
+    avatar: persona.avatar,
     personality: persona.personality,
     automation: persona.automation,
     sources: persona.sources,

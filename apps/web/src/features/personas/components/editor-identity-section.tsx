@@ -1,16 +1,35 @@
-import { personaNameSchema, randomPersonaName, randomUserName, type Tag } from '@plume/core';
+import {
+  MAX_BIO_LENGTH,
+  personaAvatarSchema,
+  personaBioSchema,
+  personaNameSchema,
+  randomPersonaName,
+  randomUserName,
+  type Tag,
+} from '@plume/core';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { PersonaAvatar } from '../../../components/ui/persona-avatar';
 import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import type { EditorDraft } from './editor-draft';
 import { inputClass, Section } from './editor-field';
 
-export function nameError(name: string): string | null {
-  const result = personaNameSchema.safeParse(name);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Name is invalid');
+function firstError(schema: { safeParse(v: string): { error?: { issues: { message: string }[] } } }, value: string) {
+  return schema.safeParse(value).error?.issues[0]?.message ?? null;
 }
+
+export const nameError = (name: string) => firstError(personaNameSchema, name);
+
+/** The first problem of the Identity section (name, bio, avatar), or null: Save waits for none. */
+export function identityError(draft: Pick<EditorDraft, 'name' | 'bio' | 'avatar'>): string | null {
+  return (
+    nameError(draft.name) ?? firstError(personaBioSchema, draft.bio) ?? firstError(personaAvatarSchema, draft.avatar)
+  );
+}
+
+const AVATAR_CHOICES = ['🦉', '🤖', '🚀', '🧠', '🔥', '🌿', '🎨', '📚', '📈', '😂', '🦄', '☕'];
 
 export function IdentitySection({
   draft,
@@ -23,9 +42,15 @@ export function IdentitySection({
 }) {
   const nameId = useId();
   const errorId = useId();
+  const bioId = useId();
+  const bioErrorId = useId();
+  const avatarId = useId();
+  const avatarErrorId = useId();
   const error = nameError(draft.name);
+  const bioError = firstError(personaBioSchema, draft.bio);
+  const avatarError = firstError(personaAvatarSchema, draft.avatar);
   return (
-    <Section title="Identity" description="Its name, whether it runs, and how you group it.">
+    <Section title="Identity" description="Its name, face and bio, whether it runs, and how you group it.">
       <div className="space-y-1.5">
         <label htmlFor={nameId} className="block text-sm font-medium">
           Name
@@ -53,6 +78,77 @@ export function IdentitySection({
           </Button>
         </div>
       </div>
+      <div className="space-y-1.5">
+        <label htmlFor={bioId} className="block text-sm font-medium">
+          Short bio
+        </label>
+        <textarea
+          id={bioId}
+          rows={2}
+          value={draft.bio}
+          maxLength={MAX_BIO_LENGTH + 20}
+          placeholder="What this persona posts about, in a sentence"
+          onChange={(e) => onChange({ bio: e.target.value })}
+          aria-invalid={bioError !== null}
+          aria-describedby={bioError ? bioErrorId : undefined}
+          className={inputClass}
+        />
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {draft.bio.length} / {MAX_BIO_LENGTH}
+        </p>
+        {bioError && (
+          <p id={bioErrorId} className="text-sm text-red-700 dark:text-red-300">
+            {bioError}
+          </p>
+        )}
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Avatar</legend>
+        <div className="flex flex-wrap items-center gap-2">
+          <PersonaAvatar persona={draft} className="h-12 w-12 text-2xl" />
+          <Button
+            variant="secondary"
+            className="py-1.5"
+            aria-pressed={draft.avatar === ''}
+            onClick={() => onChange({ avatar: '' })}
+          >
+            Use initial
+          </Button>
+          {AVATAR_CHOICES.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              aria-label={`Avatar ${emoji}`}
+              aria-pressed={draft.avatar === emoji}
+              onClick={() => onChange({ avatar: emoji })}
+              className={cn(
+                'h-9 w-9 rounded-lg border text-lg',
+                draft.avatar === emoji
+                  ? 'border-violet-600 bg-violet-50 dark:bg-violet-950'
+                  : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800',
+              )}
+            >
+              {emoji}
+            </button>
+          ))}
+        </div>
+        <label htmlFor={avatarId} className="block text-sm">
+          Or type any emoji
+        </label>
+        <input
+          id={avatarId}
+          value={draft.avatar}
+          onChange={(e) => onChange({ avatar: e.target.value.trim() })}
+          aria-invalid={avatarError !== null}
+          aria-describedby={avatarError ? avatarErrorId : undefined}
+          className={`${inputClass} max-w-32`}
+        />
+        {avatarError && (
+          <p id={avatarErrorId} className="text-sm text-red-700 dark:text-red-300">
+            {avatarError}
+          </p>
+        )}
+      </fieldset>
       <div className="flex items-center gap-3">
         <Switch checked={draft.is_active} onCheckedChange={(is_active) => onChange({ is_active })} label="Active" />
         <span className="text-sm">{draft.is_active ? 'Active' : 'Paused'}</span>

@@ -11,6 +11,7 @@ import { forwardRef, useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { PersonaAvatar } from '../../../components/ui/persona-avatar';
 import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 
@@ -76,11 +77,13 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
           aria-label={`Select ${persona.name}`}
           className="mt-1.5 h-4 w-4 accent-violet-700"
         />
+        <PersonaAvatar persona={persona} />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="truncate text-lg font-semibold">
             {persona.name}
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">{archetype(persona.personality)}</p>
+          {persona.bio && <p className="mt-1 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{persona.bio}</p>}
         </div>
         <div className="flex flex-col items-end gap-1">
           <Switch

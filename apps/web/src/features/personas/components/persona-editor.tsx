@@ -17,7 +17,7 @@ import { useUpdatePersona } from '../api/update-persona';
 import { AdvancedSection } from './editor-advanced-section';
 import { draftOf, type EditorDraft, toWrite } from './editor-draft';
 import { Section } from './editor-field';
-import { IdentitySection, nameError } from './editor-identity-section';
+import { IdentitySection, identityError } from './editor-identity-section';
 import { PersonalitySection } from './editor-personality-section';
 import { VersionHistoryDialog } from './editor-version-history-dialog';
 
@@ -65,7 +65,7 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
   const rollback = useRollbackPersona();
 
   const dirty = JSON.stringify(draft) !== saved;
-  const error = nameError(draft.name);
+  const error = identityError(draft);
   const progress = editorProgress(draft);
   const change = (next: Partial<EditorDraft>) => setDraft((d) => ({ ...d, ...next }));
   /** A change the server already holds (a source's check, automation saved at once): not an unsaved edit. */

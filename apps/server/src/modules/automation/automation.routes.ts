@@ -1,0 +1,28 @@
+import { automationActivityQuerySchema, automationActivitySchema, personaIdParamsSchema } from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { AutomationService } from './automation.service';
+
+export function automationRoutes(deps: { auth: AuthService; automation: AutomationService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/personas/:id/automation/activity',
+      {
+        schema: {
+          tags: ['automation'],
+          summary: "What a persona's automation did today (posts, replies, engagement actions, time saved)",
+          params: personaIdParamsSchema,
+          querystring: automationActivityQuerySchema,
+          response: { 200: automationActivitySchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        deps.automation.activity(
+          await deps.auth.requireUserId(request.headers),
+          request.params.id,
+          request.query.timeZone,
+        ),
+    );
+  };
+}
