@@ -17,6 +17,7 @@ test('creates a persona from a preset and the archetype follows the sliders', as
   await expect(archetype).toHaveText('Balanced Communicator');
   await page.getByRole('button', { name: /Tech Guru/ }).click();
   await expect(archetype).toHaveText('Technical Expert');
+  await expect(page.getByTestId('style-preview')).toContainText('Professionalism: Polished and professional');
   await expect(page.getByText('67% · Great! Your persona is well configured')).toBeVisible();
 
   // Lower professionalism below the rule's threshold: the archetype changes with it.

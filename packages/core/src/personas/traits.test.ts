@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { archetype, DEFAULT_TRAITS, type Traits, traitLabel, traitLevel } from './traits';
+import {
+  archetype,
+  DEFAULT_TRAITS,
+  styleInstructions,
+  TRAIT_KEYS,
+  type Traits,
+  traitLabel,
+  traitLevel,
+} from './traits';
 
 const t = (over: Partial<Traits>): Traits => ({ ...DEFAULT_TRAITS, ...over });
 
@@ -39,5 +47,16 @@ describe('archetype', () => {
   });
   it('lets the first matching rule win', () => {
     expect(archetype(t({ professionalism: 90, technicality: 90, humor: 90, sarcasm: 90 }))).toBe('Technical Expert');
+  });
+});
+
+describe('style instructions', () => {
+  it('read each trait at its level, in slider order', () => {
+    const lines = styleInstructions({ ...DEFAULT_TRAITS, humor: 90, emoji: 10, engagement: 71 });
+    expect(lines.map((l) => l.trait)).toEqual([...TRAIT_KEYS]);
+    expect(lines[0]).toEqual({ trait: 'humor', level: 'High', text: 'Leads with jokes and wordplay' });
+    expect(lines.find((l) => l.trait === 'emoji')?.text).toBe('No emoji');
+    expect(lines.find((l) => l.trait === 'engagement')?.text).toBe('Ends with a question to spark replies');
+    expect(lines.find((l) => l.trait === 'tone')?.level).toBe('Balanced');
   });
 });

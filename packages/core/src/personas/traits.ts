@@ -66,3 +66,32 @@ export function archetype(t: Traits): string {
   if (t.sarcasm > 70 && t.controversial > 60) return 'Edgy Commentator';
   return 'Balanced Communicator';
 }
+
+/** How each trait's level reads as a style instruction (the editor's style preview; the prompt builder's basis). */
+const STYLE: Record<TraitKey, Record<'Low' | 'Balanced' | 'High', string>> = {
+  humor: { Low: 'Keeps it serious', Balanced: 'Adds light humor now and then', High: 'Leads with jokes and wordplay' },
+  sarcasm: { Low: 'Says things straight', Balanced: 'Allows a wry aside', High: 'Leans on heavy sarcasm' },
+  tone: { Low: 'Warm and friendly', Balanced: 'Even-toned', High: 'Edgy and blunt' },
+  professionalism: { Low: 'Casual, like a chat', Balanced: 'Relaxed but tidy', High: 'Polished and professional' },
+  optimism: { Low: 'Skeptical and critical', Balanced: 'Realistic', High: 'Upbeat and encouraging' },
+  technicality: { Low: 'Plain words, no jargon', Balanced: 'Some technical detail', High: 'Deep technical detail' },
+  controversial: {
+    Low: 'Avoids hot topics',
+    Balanced: 'Takes a side when it matters',
+    High: 'Seeks debate with bold claims',
+  },
+  emoji: { Low: 'No emoji', Balanced: 'An emoji here and there', High: 'Plenty of emoji' },
+  engagement: {
+    Low: 'Speaks, does not ask',
+    Balanced: 'Sometimes asks the audience',
+    High: 'Ends with a question to spark replies',
+  },
+};
+
+/** One style line per trait, in slider order: what the sliders make of the voice. */
+export function styleInstructions(t: Traits): { trait: TraitKey; level: 'Low' | 'Balanced' | 'High'; text: string }[] {
+  return TRAIT_KEYS.map((trait) => {
+    const level = traitLevel(t[trait]);
+    return { trait, level, text: STYLE[trait][level] };
+  });
+}

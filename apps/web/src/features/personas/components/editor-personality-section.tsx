@@ -1,4 +1,12 @@
-import { archetype, PERSONALITY_PRESETS, type TraitKey, type Traits, traitLabel, traitLevel } from '@plume/core';
+import {
+  archetype,
+  PERSONALITY_PRESETS,
+  styleInstructions,
+  type TraitKey,
+  type Traits,
+  traitLabel,
+  traitLevel,
+} from '@plume/core';
 import { useId } from 'react';
 import { cn } from '../../../components/ui/cn';
 import { Section } from './editor-field';
@@ -80,9 +88,19 @@ export function PersonalitySection({ traits, onChange }: { traits: Traits; onCha
           );
         })}
       </ul>
-      <p className="rounded-xl bg-violet-50 px-4 py-3 dark:bg-violet-950/60" aria-live="polite">
-        Archetype: <strong data-testid="archetype">{label}</strong>
-      </p>
+      <div className="rounded-xl bg-violet-50 px-4 py-3 dark:bg-violet-950/60">
+        <p aria-live="polite">
+          Archetype: <strong data-testid="archetype">{label}</strong>
+        </p>
+        <h3 className="mt-2 text-sm font-semibold">Style preview</h3>
+        <ul className="mt-1 grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-2" data-testid="style-preview">
+          {styleInstructions(traits).map((line) => (
+            <li key={line.trait} className={cn(line.level === 'Balanced' && 'text-slate-600 dark:text-slate-400')}>
+              <span className="font-medium">{names[line.trait]}:</span> {line.text}
+            </li>
+          ))}
+        </ul>
+      </div>
       {groups.map((group) => (
         <fieldset key={group.title} className="space-y-3">
           <legend className="text-sm font-semibold text-slate-700 dark:text-slate-300">{group.title}</legend>
