@@ -85,7 +85,8 @@ export function PipelinePreview({
       const perSource = results.map((result, i) => {
         const source = enabledSources[i] as ContentSource;
         if (result.status === 'fulfilled') return result.value.map((title) => ({ title, source: source.name }));
-        const message = result.reason instanceof Error ? result.reason.message : 'Unknown error';
+        // The server names the provider ('Feed: …'); here the source's name says it.
+        const message = result.reason instanceof Error ? result.reason.message.replace(/^Feed: /, '') : 'Unknown error';
         found.push({ source: source.name, message });
         return [];
       });

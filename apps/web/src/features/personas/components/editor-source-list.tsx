@@ -25,6 +25,10 @@ const typeLabel = Object.fromEntries(SOURCE_TYPES.map((t) => [t.type, t.label]))
 >;
 
 export const badgeClass = 'rounded-full px-2 py-0.5 text-xs font-medium';
+/** Switch, details and actions; on a narrow screen the actions move to their own line. */
+export const rowHeaderClass =
+  'grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)_auto]';
+export const rowActionsClass = 'col-span-2 flex justify-end gap-1 sm:col-span-1';
 
 export function FrequencySlider({
   value,
@@ -152,7 +156,7 @@ function SourceRow({
   const [editing, setEditing] = useState(false);
   return (
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" aria-label={source.name}>
-      <div className="flex flex-wrap items-start gap-3">
+      <div className={rowHeaderClass}>
         <Switch
           checked={source.enabled}
           onCheckedChange={(enabled) => onChange({ ...source, enabled })}
@@ -169,7 +173,7 @@ function SourceRow({
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{lastCheckLabel(source.lastCheck)}</p>
         </div>
         {!editing && (
-          <div className="flex gap-1">
+          <div className={rowActionsClass}>
             <Button
               variant="ghost"
               className="px-3"

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Switch } from '../../../components/ui/switch';
 import { inputClass, Section } from './editor-field';
-import { badgeClass } from './editor-source-list';
+import { badgeClass, rowActionsClass, rowHeaderClass } from './editor-source-list';
 
 function StrategyEditForm({
   strategy,
@@ -149,7 +149,7 @@ function StrategyRow({
   const [editing, setEditing] = useState(startEditing);
   return (
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" aria-label={strategy.name}>
-      <div className="flex flex-wrap items-start gap-3">
+      <div className={rowHeaderClass}>
         <Switch
           checked={strategy.enabled}
           onCheckedChange={(enabled) => onChange({ ...strategy, enabled })}
@@ -180,7 +180,7 @@ function StrategyRow({
           )}
         </div>
         {!editing && (
-          <div className="flex gap-1">
+          <div className={rowActionsClass}>
             <Button
               variant="ghost"
               className="px-3"
