@@ -31,6 +31,14 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), APP_URL: baseURL, AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // The sources tests serve real feed documents on loopback.
+      FEEDS_ALLOW_PRIVATE: 'true',
+    },
   },
 });

@@ -10,6 +10,7 @@ export * from './personas/editor';
 export * from './personas/metrics';
 export * from './personas/persona';
 export * from './personas/schedule';
+export * from './personas/sources';
 export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';

@@ -19,6 +19,7 @@ import { draftOf, type EditorDraft, toWrite } from './editor-draft';
 import { Section } from './editor-field';
 import { IdentitySection, identityError } from './editor-identity-section';
 import { PersonalitySection } from './editor-personality-section';
+import { SourcesTab } from './editor-sources-tab';
 import { VersionHistoryDialog } from './editor-version-history-dialog';
 
 /** /editor (a new persona) and /editor/{id}. */
@@ -163,6 +164,9 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
           <Tabs.Trigger value="personality" className={tabClass}>
             Personality
           </Tabs.Trigger>
+          <Tabs.Trigger value="sources" className={tabClass}>
+            Content Sources
+          </Tabs.Trigger>
           <Tabs.Trigger value="advanced" className={tabClass}>
             Advanced
           </Tabs.Trigger>
@@ -172,6 +176,9 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
         </Tabs.Content>
         <Tabs.Content value="personality">
           <PersonalitySection traits={draft.personality} onChange={(personality) => change({ personality })} />
+        </Tabs.Content>
+        <Tabs.Content value="sources">
+          <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />
         </Tabs.Content>
         <Tabs.Content value="advanced" className="space-y-4">
           <AdvancedSection draft={draft} onChange={change} onMaxLengthValid={setLengthValid} />

@@ -1,0 +1,214 @@
+import {
+  type ContentSource,
+  composeExample,
+  MAX_TITLES_FOR_GENERATION,
+  pickStrategy,
+  pipelineBlocker,
+  strategyShares,
+} from '@plume/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { useFeedTitles } from '../api/get-feed-titles';
+import { personaQueryOptions } from '../api/get-persona';
+import { useIngestSource } from '../api/ingest-source';
+import type { EditorDraft } from './editor-draft';
+import { Section } from './editor-field';
+
+type Headline = { title: string; source: string };
+type Failure = { source: string; message: string };
+type Example = { text: string; strategy: string; headline: Headline };
+
+/** Up to five headlines, taken in turn from each source so one busy feed does not crowd out the rest. */
+function interleave(perSource: Headline[][]): Headline[] {
+  const out: Headline[] = [];
+  for (let i = 0; out.length < MAX_TITLES_FOR_GENERATION && perSource.some((list) => i < list.length); i++) {
+    for (const list of perSource) {
+      const item = list[i];
+      if (item && out.length < MAX_TITLES_FOR_GENERATION) out.push(item);
+    }
+  }
+  return out;
+}
+
+const stepTitle = 'text-sm font-semibold text-slate-800 dark:text-slate-200';
+const muted = 'text-sm text-slate-600 dark:text-slate-400';
+
+export function PipelinePreview({
+  draft,
+  personaId,
+  onAbsorb,
+}: {
+  draft: EditorDraft;
+  personaId: string | undefined;
+  onAbsorb(patch: (d: EditorDraft) => EditorDraft): void;
+}) {
+  const blockerId = useId();
+  const queryClient = useQueryClient();
+  const ingest = useIngestSource();
+  const feedTitles = useFeedTitles();
+  const [fetching, setFetching] = useState(false);
+  const [headlines, setHeadlines] = useState<Headline[] | null>(null);
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const [example, setExample] = useState<Example | null>(null);
+  const [exampleNote, setExampleNote] = useState<string | null>(null);
+
+  const enabledSources = draft.sources.filter((s) => s.enabled);
+  const enabledStrategies = draft.templates.filter((s) => s.enabled);
+  const shares = strategyShares(draft.templates);
+  const blocker = pipelineBlocker(draft.sources, draft.templates);
+
+  /** A saved persona's sources are ingested (items kept, check recorded); a new one's are only read. */
+  const read = async (source: ContentSource): Promise<string[]> =>
+    personaId
+      ? (await ingest.mutateAsync({ personaId, feedUrl: source.url })).titles
+      : feedTitles.mutateAsync({ url: source.url, type: source.type });
+
+  /** The checks the server recorded become part of the saved state, not unsaved edits. */
+  const absorbChecks = async (id: string) => {
+    const fresh = await queryClient.fetchQuery({ ...personaQueryOptions(id), staleTime: 0 });
+    onAbsorb((d) => ({
+      ...d,
+      sources: d.sources.map((s) => {
+        const saved = fresh.sources.find((f) => f.id === s.id && f.url === s.url);
+        return saved ? { ...s, status: saved.status, lastCheck: saved.lastCheck, errorMessage: saved.errorMessage } : s;
+      }),
+    }));
+  };
+
+  const fetchNow = async (): Promise<Headline[]> => {
+    setFetching(true);
+    try {
+      const results = await Promise.allSettled(enabledSources.map(read));
+      const found: Failure[] = [];
+      const perSource = results.map((result, i) => {
+        const source = enabledSources[i] as ContentSource;
+        if (result.status === 'fulfilled') return result.value.map((title) => ({ title, source: source.name }));
+        // The server names the provider ('Feed: …'); here the source's name says it.
+        const message = result.reason instanceof Error ? result.reason.message.replace(/^Feed: /, '') : 'Unknown error';
+        found.push({ source: source.name, message });
+        return [];
+      });
+      const next = interleave(perSource);
+      setHeadlines(next);
+      setFailures(found);
+      for (const f of found) toast.error(`Failed to ingest feed: ${f.source}: ${f.message}`);
+      if (personaId && found.length < results.length) toast.success('Feed ingested');
+      if (personaId) await absorbChecks(personaId).catch(() => undefined);
+      return next;
+    } finally {
+      setFetching(false);
+    }
+  };
+
+  const generate = async () => {
+    const list = headlines && headlines.length > 0 ? headlines : await fetchNow();
+    const strategy = pickStrategy(draft.templates);
+    const headline = list[Math.floor(Math.random() * list.length)];
+    if (!strategy || !headline) {
+      setExample(null);
+      setExampleNote('No headlines to write from: fix or turn on a source, then try again.');
+      return;
+    }
+    setExampleNote(null);
+    setExample({
+      text: composeExample({
+        traits: draft.personality,
+        strategy,
+        headline: headline.title,
+        options: draft.advanced_options,
+      }),
+      strategy: strategy.name,
+      headline,
+    });
+  };
+
+  return (
+    <Section
+      title="Pipeline preview"
+      description="How this persona turns its sources into posts: read the latest headlines, pick a strategy by weight, write."
+    >
+      <ol className="space-y-4">
+        <li className="space-y-1">
+          <h3 className={stepTitle}>1. Sources</h3>
+          <p className={muted}>
+            {enabledSources.length === 0
+              ? 'No source is turned on.'
+              : `${enabledSources.length} turned on: ${enabledSources.map((s) => s.name).join(', ')}`}
+          </p>
+        </li>
+        <li className="space-y-1">
+          <h3 className={stepTitle}>2. Latest headlines</h3>
+          <div aria-live="polite" className="space-y-2">
+            {headlines === null ? (
+              <p className={muted}>Not fetched yet. Fetch now reads the sources that are turned on.</p>
+            ) : headlines.length === 0 ? (
+              <p className={muted}>No headlines were found.</p>
+            ) : (
+              <ul className="space-y-1" aria-label="Latest headlines">
+                {headlines.map((h) => (
+                  <li key={`${h.source}|${h.title}`} className="text-sm">
+                    {h.title} <span className="text-slate-600 dark:text-slate-400">· {h.source}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {failures.map((f) => (
+              <p
+                key={f.source}
+                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
+              >
+                {f.source}: {f.message}
+              </p>
+            ))}
+          </div>
+        </li>
+        <li className="space-y-1">
+          <h3 className={stepTitle}>3. Strategy</h3>
+          <p className={muted}>
+            {enabledStrategies.length === 0
+              ? 'No strategy is turned on.'
+              : enabledStrategies.map((s) => `${s.name} ${shares.get(s.id) ?? 0}%`).join(' · ')}
+          </p>
+        </li>
+        <li className="space-y-2">
+          <h3 className={stepTitle}>4. Example post</h3>
+          <div aria-live="polite">
+            {example ? (
+              <figure className="space-y-2 rounded-xl border border-violet-200 bg-violet-50 p-4 dark:border-violet-900 dark:bg-violet-950/50">
+                <blockquote data-testid="example-post" className="text-base break-words whitespace-pre-wrap">
+                  {example.text}
+                </blockquote>
+                <figcaption className="text-xs text-slate-700 dark:text-slate-300">
+                  {example.strategy} · from “{example.headline.title}” ({example.headline.source}) ·{' '}
+                  {example.text.length} / {draft.advanced_options.maxLength} characters. Written by Plume's offline
+                  composer from templates, not by an AI model.
+                </figcaption>
+              </figure>
+            ) : (
+              <p className={muted}>{exampleNote ?? 'Generate an example to see a post written from a headline.'}</p>
+            )}
+          </div>
+        </li>
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void fetchNow()} disabled={fetching || enabledSources.length === 0}>
+          {fetching ? 'Fetching...' : 'Fetch now'}
+        </Button>
+        <Button
+          onClick={() => void generate()}
+          disabled={fetching || blocker !== null}
+          aria-describedby={blocker ? blockerId : undefined}
+        >
+          Generate example
+        </Button>
+      </div>
+      {blocker && (
+        <p id={blockerId} className={muted}>
+          {blocker}
+        </p>
+      )}
+    </Section>
+  );
+}

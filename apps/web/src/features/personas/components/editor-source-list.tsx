@@ -1,0 +1,271 @@
+import {
+  type ContentSource,
+  frequencyLabel,
+  lastCheckLabel,
+  MAX_SOURCES,
+  SOURCE_TYPES,
+  sourceFormErrors,
+} from '@plume/core';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Switch } from '../../../components/ui/switch';
+import { AddSourceDialog } from './editor-add-source-dialog';
+import { inputClass, Section } from './editor-field';
+
+const statusClass: Record<ContentSource['status'], string> = {
+  active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
+  error: 'bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100',
+};
+const statusLabel: Record<ContentSource['status'], string> = { active: 'Active', pending: 'Pending', error: 'Error' };
+const typeLabel = Object.fromEntries(SOURCE_TYPES.map((t) => [t.type, t.label])) as Record<
+  ContentSource['type'],
+  string
+>;
+
+export const badgeClass = 'rounded-full px-2 py-0.5 text-xs font-medium';
+/** Switch, details and actions; on a narrow screen the actions move to their own line. */
+export const rowHeaderClass =
+  'grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)_auto]';
+export const rowActionsClass = 'col-span-2 flex justify-end gap-1 sm:col-span-1';
+
+export function FrequencySlider({
+  value,
+  sourceName,
+  onChange,
+}: {
+  value: number;
+  sourceName: string;
+  onChange(value: number): void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <label htmlFor={id} className="font-medium">
+          Frequency<span className="sr-only"> of {sourceName}</span>
+        </label>
+        <output htmlFor={id} className="text-slate-700 dark:text-slate-300">
+          {frequencyLabel(value)}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={1}
+        max={10}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-violet-700"
+      />
+    </div>
+  );
+}
+
+function SourceEditForm({
+  source,
+  others,
+  onSave,
+  onCancel,
+}: {
+  source: ContentSource;
+  others: ContentSource[];
+  onSave(next: ContentSource): void;
+  onCancel(): void;
+}) {
+  const nameId = useId();
+  const urlId = useId();
+  const [name, setName] = useState(source.name);
+  const [url, setUrl] = useState(source.url);
+  const [frequency, setFrequency] = useState(source.frequency);
+  const [tried, setTried] = useState(false);
+  const duplicate = others.some((s) => s.url === url.trim()) ? 'Another source already uses this address' : undefined;
+  const errors = sourceFormErrors({ name, url });
+  const shown = tried ? { ...errors, url: errors?.url ?? duplicate } : null;
+
+  const save = () => {
+    setTried(true);
+    if (errors || duplicate) return;
+    const nextUrl = url.trim();
+    // A new address has not been checked yet.
+    const recheck = nextUrl !== source.url ? { status: 'pending' as const, lastCheck: null, errorMessage: null } : {};
+    onSave({ ...source, name: name.trim(), url: nextUrl, frequency, ...recheck });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+      className="mt-3 space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800"
+    >
+      <div className="space-y-1">
+        <label htmlFor={nameId} className="block text-sm font-medium">
+          Source name
+        </label>
+        <input
+          id={nameId}
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={Boolean(shown?.name)}
+          className={inputClass}
+        />
+        {shown?.name && <p className="text-sm text-red-700 dark:text-red-300">{shown.name}</p>}
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={urlId} className="block text-sm font-medium">
+          URL
+        </label>
+        <input
+          id={urlId}
+          type="url"
+          value={url}
+          maxLength={2048}
+          onChange={(e) => setUrl(e.target.value)}
+          aria-invalid={Boolean(shown?.url)}
+          className={inputClass}
+        />
+        {shown?.url && <p className="text-sm text-red-700 dark:text-red-300">{shown.url}</p>}
+      </div>
+      <FrequencySlider value={frequency} sourceName={name || source.name} onChange={setFrequency} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Save</Button>
+      </div>
+    </form>
+  );
+}
+
+function SourceRow({
+  source,
+  others,
+  onChange,
+  onRemove,
+}: {
+  source: ContentSource;
+  others: ContentSource[];
+  onChange(next: ContentSource): void;
+  onRemove(): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" aria-label={source.name}>
+      <div className={rowHeaderClass}>
+        <Switch
+          checked={source.enabled}
+          onCheckedChange={(enabled) => onChange({ ...source, enabled })}
+          label={`Use ${source.name}`}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium break-words">{source.name}</span>
+            <span className={cn(badgeClass, 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200')}>
+              {typeLabel[source.type]}
+            </span>
+            <span className={cn(badgeClass, statusClass[source.status])}>{statusLabel[source.status]}</span>
+          </div>
+          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{lastCheckLabel(source.lastCheck)}</p>
+        </div>
+        {!editing && (
+          <div className={rowActionsClass}>
+            <Button
+              variant="ghost"
+              className="px-3"
+              aria-label={`Edit ${source.name}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+            <Button variant="ghost" className="px-3" aria-label={`Remove ${source.name}`} onClick={onRemove}>
+              Remove
+            </Button>
+          </div>
+        )}
+      </div>
+      {source.status === 'error' && source.errorMessage && (
+        <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200">
+          {source.errorMessage}
+        </p>
+      )}
+      {editing ? (
+        <SourceEditForm
+          source={source}
+          others={others}
+          onCancel={() => setEditing(false)}
+          onSave={(next) => {
+            onChange(next);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        source.enabled && (
+          <div className="mt-3 space-y-3">
+            <p className="text-sm break-all text-slate-700 dark:text-slate-300">{source.url}</p>
+            <FrequencySlider
+              value={source.frequency}
+              sourceName={source.name}
+              onChange={(frequency) => onChange({ ...source, frequency })}
+            />
+          </div>
+        )
+      )}
+    </li>
+  );
+}
+
+export function SourceList({
+  sources,
+  onChange,
+}: {
+  sources: ContentSource[];
+  onChange(sources: ContentSource[]): void;
+}) {
+  const [adding, setAdding] = useState(false);
+  const full = sources.length >= MAX_SOURCES;
+  return (
+    <Section title="Content sources" description="Feeds, subreddits and sites this persona reads for ideas.">
+      {sources.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
+          No sources yet. Add a feed, a subreddit or a website to give this persona something to talk about.
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-label="Content sources">
+          {sources.map((source) => (
+            <SourceRow
+              key={source.id}
+              source={source}
+              others={sources.filter((s) => s.id !== source.id)}
+              onChange={(next) => onChange(sources.map((s) => (s.id === next.id ? next : s)))}
+              onRemove={() => onChange(sources.filter((s) => s.id !== source.id))}
+            />
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={() => setAdding(true)} disabled={full}>
+          Add Source
+        </Button>
+        {full && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            A persona can have at most {MAX_SOURCES} sources.
+          </p>
+        )}
+      </div>
+      <AddSourceDialog
+        open={adding}
+        onOpenChange={setAdding}
+        existingUrls={sources.map((s) => s.url)}
+        onAdd={(source) => {
+          onChange([...sources, source]);
+          setAdding(false);
+        }}
+      />
+    </Section>
+  );
+}
