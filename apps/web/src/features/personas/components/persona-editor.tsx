@@ -15,6 +15,7 @@ import { useTags } from '../api/get-tags';
 import { useRollbackPersona } from '../api/rollback-persona';
 import { useUpdatePersona } from '../api/update-persona';
 import { AdvancedSection } from './editor-advanced-section';
+import { AutomationSection } from './editor-automation-section';
 import { draftOf, type EditorDraft, toWrite } from './editor-draft';
 import { Section } from './editor-field';
 import { IdentitySection, nameError } from './editor-identity-section';
@@ -163,6 +164,9 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
           <Tabs.Trigger value="personality" className={tabClass}>
             Personality
           </Tabs.Trigger>
+          <Tabs.Trigger value="automation" className={tabClass}>
+            Automation
+          </Tabs.Trigger>
           <Tabs.Trigger value="advanced" className={tabClass}>
             Advanced
           </Tabs.Trigger>
@@ -172,6 +176,9 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
         </Tabs.Content>
         <Tabs.Content value="personality">
           <PersonalitySection traits={draft.personality} onChange={(personality) => change({ personality })} />
+        </Tabs.Content>
+        <Tabs.Content value="automation">
+          <AutomationSection persona={persona} draft={draft} change={change} absorb={absorb} />
         </Tabs.Content>
         <Tabs.Content value="advanced" className="space-y-4">
           <AdvancedSection draft={draft} onChange={change} onMaxLengthValid={setLengthValid} />
