@@ -70,7 +70,7 @@ export function RepliesCard({ automation, commit }: AutomationCardProps) {
           {replies.templates.slice(0, VISIBLE_REPLY_TEMPLATES).map((t) => (
             <li
               key={t.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+              className="flex items-center justify-between gap-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
             >
               <div className="min-w-0">
                 <p className="font-medium">{t.name}</p>

@@ -1,6 +1,7 @@
 import { type Automation, NEW_CUSTOM_TIME, NEW_SCHEDULE_TIME, type Weekday } from '@plume/core';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CloseIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import {
   DialogActions,
@@ -45,36 +46,38 @@ function TimeList({
       <legend id={legendId} className="text-sm font-medium">
         {label}
       </legend>
-      {times.length === 0 && <p className={hintClass}>No times.</p>}
-      <ul className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {times.length === 0 && <span className={hintClass}>No times.</span>}
         {times.map((time, i) => (
           // Times are plain strings and may repeat: the position is their identity.
-          <li key={i} className="flex items-center gap-2">
+          <span key={i} className="flex items-center">
             <input
               type="time"
               aria-label={`${item} ${i + 1}`}
               value={time}
               onChange={(e) => onChange(times.map((t, j) => (j === i ? e.target.value : t)))}
-              className={`${inputClass} max-w-36`}
+              className={`${inputClass} w-34`}
             />
             <Button
               variant="ghost"
+              className="px-2"
               aria-label={`Remove ${item} ${i + 1}`}
               onClick={() => onChange(times.filter((_, j) => j !== i))}
             >
-              Remove
+              <CloseIcon />
             </Button>
-          </li>
+          </span>
         ))}
-      </ul>
-      <Button
-        variant="secondary"
-        aria-label={`Add time to ${label}`}
-        disabled={times.length >= MAX_TIMES}
-        onClick={() => onChange([...times, newTime])}
-      >
-        Add time
-      </Button>
+        <Button
+          variant="secondary"
+          className="px-3"
+          aria-label={`Add time to ${label}`}
+          disabled={times.length >= MAX_TIMES}
+          onClick={() => onChange([...times, newTime])}
+        >
+          Add time
+        </Button>
+      </div>
     </fieldset>
   );
 }
@@ -126,7 +129,7 @@ function PostingForm({
           newTime={NEW_CUSTOM_TIME}
           onChange={setCustomTimes}
         />
-        <p className={hintClass}>Used on days the advanced schedule leaves empty.</p>
+        <p className={hintClass}>Used when the advanced schedule has no times.</p>
         {!timesOk && <p className={errorClass}>Every custom time must be set (HH:MM)</p>}
       </div>
       <fieldset className="space-y-3">
@@ -185,7 +188,7 @@ export function AdvancedScheduleDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Advanced schedule"
-      description="Times to post on each weekday, in your time zone. Days with times take precedence over the custom times."
+      description="Times to post on each weekday, in your time zone. While any day has a time, the custom times are not used."
     >
       <ScheduleForm schedule={schedule} onSave={onSave} onCancel={() => onOpenChange(false)} />
     </Modal>
