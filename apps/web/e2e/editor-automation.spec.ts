@@ -242,3 +242,30 @@ test('a new persona keeps its automation in the draft until it is created', asyn
   const [saved] = await apiCall<Persona[]>(page, 'GET', '/api/personas');
   expect(saved?.automation.autoReplies.enabled).toBe(true);
 });
+
+test('a failed save is undone with a message, and activity that cannot load shows dashes', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.unroute('**/automation/activity*');
+  await page.route('**/automation/activity*', (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
+  );
+  await page.route('**/api/personas/*', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Internal error' } } })
+      : route.fallback(),
+  );
+  const persona = await openAutomation(page, 'Offline');
+  await expect(page.getByText("Today's activity could not be loaded.")).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '—' })).toHaveCount(4);
+
+  await page.getByRole('switch', { name: 'Engagement Optimization' }).click();
+  await expect(page.getByText('Failed to save persona')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Engagement Optimization' })).not.toBeChecked();
+  await expect(page.getByTestId('automation-status')).toHaveText('Inactive');
+  expect((await stored(page, persona.id)).engagement.enabled).toBe(false);
+  // The two refused requests above are this test's own doing.
+  expect(consoleErrors.every((e) => /status of (404|500)/.test(e))).toBe(true);
+  consoleErrors.splice(0);
+});
