@@ -35,6 +35,16 @@ for (const theme of ['dark', 'light'] as const) {
       await expectNoViolations(page);
       await page.getByRole('tab', { name: 'Personality' }).click();
       await expectNoViolations(page);
+      await page.getByRole('tab', { name: 'Automation' }).click();
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: 'Engagement settings' }).click();
+      await expect(page.getByRole('dialog', { name: 'Engagement settings' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Add Template' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add template' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Advanced' }).click();
       await expectNoViolations(page);
     });

@@ -3,6 +3,7 @@ export * from './api/health';
 export * from './api/session';
 export * from './auth-messages';
 export * from './automation/activity';
+export * from './automation/settings';
 export * from './personas/bulk';
 export * from './personas/dashboard';
 export * from './personas/defaults';

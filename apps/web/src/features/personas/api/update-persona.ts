@@ -1,18 +1,27 @@
 import type { Persona, PersonaWrite } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { personaQueryOptions } from './get-persona';
 import { personasQueryOptions } from './get-personas';
 
 export const updatePersona = ({ id, body }: { id: string; body: PersonaWrite }) =>
   api<Persona>(`/api/personas/${id}`, { method: 'PUT', json: body });
 
-export function useUpdatePersona() {
+/**
+ * `scope`: saves sharing it run one after another (switches saved at once must reach the
+ * server in the order they were flipped).
+ */
+export function useUpdatePersona(scope?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePersona,
-    onSuccess: (saved) =>
+    ...(scope ? { scope: { id: scope } } : {}),
+    onSuccess: (saved) => {
       queryClient.setQueryData(personasQueryOptions.queryKey, (list) =>
         list?.map((p) => (p.id === saved.id ? saved : p)),
-      ),
+      );
+      // The editor reopened within the cache's freshness window must show what was saved.
+      queryClient.setQueryData(personaQueryOptions(saved.id).queryKey, saved);
+    },
   });
 }

@@ -15,6 +15,7 @@ import { useTags } from '../api/get-tags';
 import { useRollbackPersona } from '../api/rollback-persona';
 import { useUpdatePersona } from '../api/update-persona';
 import { AdvancedSection } from './editor-advanced-section';
+import { AutomationSection } from './editor-automation-section';
 import { draftOf, type EditorDraft, toWrite } from './editor-draft';
 import { Section } from './editor-field';
 import { IdentitySection, identityError } from './editor-identity-section';
@@ -167,6 +168,9 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
           <Tabs.Trigger value="sources" className={tabClass}>
             Content Sources
           </Tabs.Trigger>
+          <Tabs.Trigger value="automation" className={tabClass}>
+            Automation
+          </Tabs.Trigger>
           <Tabs.Trigger value="advanced" className={tabClass}>
             Advanced
           </Tabs.Trigger>
@@ -179,6 +183,9 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
         </Tabs.Content>
         <Tabs.Content value="sources">
           <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />
+        </Tabs.Content>
+        <Tabs.Content value="automation">
+          <AutomationSection persona={persona} draft={draft} change={change} absorb={absorb} />
         </Tabs.Content>
         <Tabs.Content value="advanced" className="space-y-4">
           <AdvancedSection draft={draft} onChange={change} onMaxLengthValid={setLengthValid} />

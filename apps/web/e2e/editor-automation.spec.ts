@@ -1,0 +1,271 @@
+import type { Page } from '@playwright/test';
+import type { AutomationActivity, Persona } from '@plume/core';
+import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+
+const zeros: AutomationActivity = {
+  since: new Date().toISOString(),
+  posts: 0,
+  replies: 0,
+  engagementActions: 0,
+  timeSavedMinutes: 0,
+};
+
+test.beforeEach(async ({ page }) => {
+  // GET /api/personas/{id}/automation/activity is being built on main and is missing on this
+  // branch; its 404 would log a console error. Remove this stub once the endpoint is merged.
+  await page.route('**/automation/activity*', (route) => route.fulfill({ json: zeros }));
+  await page.goto('/');
+  await signIn(page, uniqueEmail('automation'));
+});
+
+async function openAutomation(page: Page, name: string): Promise<Persona> {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name, setup_complete: true });
+  await page.goto(`/editor/${persona.id}`);
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  return persona;
+}
+
+const stored = async (page: Page, id: string) =>
+  (await apiCall<Persona>(page, 'GET', `/api/personas/${id}`)).automation;
+
+test('toggles automation switches and finds them saved after a reload', async ({ page }) => {
+  const persona = await openAutomation(page, 'Switches');
+  const status = page.getByTestId('automation-status');
+  await expect(status).toHaveText('Inactive');
+  await expect(page.getByText('Posts today')).toBeVisible();
+
+  for (const name of ['Automated Posting', 'Smart Auto-Replies', 'Engagement Optimization', 'Auto-like']) {
+    await page.getByRole('switch', { name }).click();
+    await expect(page.getByRole('switch', { name })).toBeChecked();
+  }
+  await expect(status).toHaveText('Active');
+  await expect
+    .poll(async () => {
+      const a = await stored(page, persona.id);
+      return [a.autoPosting.enabled, a.autoReplies.enabled, a.engagement.enabled, a.engagement.autoLike.enabled];
+    })
+    .toEqual([true, true, true, true]);
+  // Saved at once: nothing is left as an unsaved edit.
+  await page.getByRole('link', { name: '← Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto(`/editor/${persona.id}`);
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  for (const name of ['Automated Posting', 'Smart Auto-Replies', 'Engagement Optimization', 'Auto-like']) {
+    await expect(page.getByRole('switch', { name })).toBeChecked();
+  }
+  await expect(page.getByRole('switch', { name: 'Auto-retweet' })).not.toBeChecked();
+  await expect(status).toHaveText('Active');
+
+  for (const name of ['Automated Posting', 'Smart Auto-Replies', 'Engagement Optimization']) {
+    await page.getByRole('switch', { name }).click();
+  }
+  await expect(status).toHaveText('Inactive');
+  await expect
+    .poll(async () => {
+      const a = await stored(page, persona.id);
+      return [a.autoPosting.enabled, a.autoReplies.enabled, a.engagement.enabled, a.engagement.autoLike.enabled];
+    })
+    .toEqual([false, false, false, true]);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  await expect(status).toHaveText('Inactive');
+  await expect(page.getByRole('switch', { name: 'Auto-like' })).toBeChecked();
+});
+
+test('edits reply templates: adds, edits, deletes, and only the first four show', async ({ page }) => {
+  const persona = await openAutomation(page, 'Templates');
+  const list = page.getByRole('list', { name: 'Reply templates' });
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByText('+1 more')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Template' }).click();
+  const editor = page.getByRole('dialog', { name: 'Add template' });
+  await expect(editor.getByLabel('Template name')).toHaveValue('New Template');
+  await expect(editor.getByLabel('Context')).toHaveValue('mention');
+  await expect(editor.getByLabel('Sentiment')).toHaveValue('neutral');
+  await expect(editor.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  await expect(editor.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await editor.getByLabel('Template name').fill('Welcome');
+  await editor.getByLabel('Reply instructions').fill('Welcome them to the conversation.');
+  await editor.getByLabel('Triggers').fill(' hi, hello ,, ,welcome ');
+  await editor.getByLabel('Context').selectOption('dm');
+  await editor.getByRole('switch', { name: 'Active' }).click();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByText('+2 more')).toBeVisible();
+  await expect
+    .poll(async () => (await stored(page, persona.id)).autoReplies.templates.at(-1))
+    .toMatchObject({
+      name: 'Welcome',
+      text: 'Welcome them to the conversation.',
+      triggers: ['hi', 'hello', 'welcome'],
+      context: 'dm',
+      sentiment: 'neutral',
+      isActive: true,
+    });
+
+  await list.getByRole('button', { name: 'Edit Appreciation' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit template' });
+  await expect(edit.getByLabel('Triggers')).toHaveValue('thanks, thank you, love this, great post');
+  await edit.getByLabel('Template name').fill('');
+  await expect(edit.getByText('Template name is required')).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await edit.getByLabel('Template name').fill('Thanks');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(list.getByRole('listitem').first()).toContainText('Thanks');
+
+  for (const name of ['Agreement', 'Encouragement']) {
+    await list.getByRole('button', { name: `Edit ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Edit template' }).getByRole('button', { name: 'Delete' }).click();
+  }
+  // Two fewer: the template added last moves into the first four.
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list).toContainText('Welcome');
+  await expect(page.getByText(/^\+\d+ more$/)).toHaveCount(0);
+  await expect
+    .poll(async () => (await stored(page, persona.id)).autoReplies.templates.map((t) => t.name))
+    .toEqual(['Thanks', 'Question Response', 'Discussion Starter', 'Welcome']);
+});
+
+test('a posting schedule shows its summary and next post time', async ({ page }) => {
+  const persona = await openAutomation(page, 'Schedule');
+  const summary = page.getByTestId('schedule-summary');
+  const next = page.getByTestId('next-post');
+  await expect(summary).toHaveText('Mon, Wed, Fri');
+  await expect(next).toContainText('±15 min smart timing');
+
+  // Clear the advanced schedule: the custom times take over.
+  await page.getByRole('button', { name: 'Advanced schedule' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Advanced schedule' });
+  for (const day of ['Monday', 'Wednesday', 'Friday']) {
+    await dialog.getByRole('button', { name: `Remove ${day} time 1` }).click();
+  }
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(summary).toHaveText('Daily at 09:00, 15:00');
+
+  // A Tuesday at 10:30 (a new time starts at 09:00).
+  await page.getByRole('button', { name: 'Advanced schedule' }).click();
+  dialog = page.getByRole('dialog', { name: 'Advanced schedule' });
+  await dialog.getByRole('button', { name: 'Add time to Tuesday' }).click();
+  await expect(dialog.getByLabel('Tuesday time 1', { exact: true })).toHaveValue('09:00');
+  await dialog.getByLabel('Tuesday time 1', { exact: true }).fill('10:30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(summary).toHaveText('Tue');
+  await page.getByRole('switch', { name: 'Smart timing' }).click();
+  await expect(next).toHaveText(/^Tue\b.*10:30/);
+  await expect(next).not.toContainText('smart timing');
+  await expect
+    .poll(async () => {
+      const posting = (await stored(page, persona.id)).autoPosting;
+      return [posting.advancedSchedule, posting.smartTiming];
+    })
+    .toEqual([{ Tuesday: ['10:30'] }, false]);
+
+  // Posting settings: a new custom time starts at 12:00; with no times at all nothing is scheduled.
+  await page.getByRole('button', { name: 'Posting settings' }).click();
+  dialog = page.getByRole('dialog', { name: 'Posting settings' });
+  await dialog.getByRole('button', { name: 'Add time to Custom times' }).click();
+  await expect(dialog.getByLabel('Custom time 3', { exact: true })).toHaveValue('12:00');
+  await dialog.getByLabel('Frequency').selectOption('custom');
+  await dialog.getByLabel('Promotional').fill('50');
+  await expect(dialog.getByText('Total: 140%')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => (await stored(page, persona.id)).autoPosting)
+    .toMatchObject({
+      frequency: 'custom',
+      customTimes: ['09:00', '12:00', '15:00'],
+      contentMix: { original: 70, curated: 20, promotional: 50 },
+    });
+
+  await page.getByRole('button', { name: 'Advanced schedule' }).click();
+  dialog = page.getByRole('dialog', { name: 'Advanced schedule' });
+  await dialog.getByRole('button', { name: 'Remove Tuesday time 1' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Posting settings' }).click();
+  dialog = page.getByRole('dialog', { name: 'Posting settings' });
+  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Remove Custom time 1' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(summary).toHaveText('No schedule');
+  await expect(next).toHaveText('Not scheduled');
+});
+
+test('an out-of-range limit shows an error and is not saved', async ({ page }) => {
+  const persona = await openAutomation(page, 'Limits');
+  await page.getByRole('button', { name: 'Safety settings' }).click();
+  const safety = page.getByRole('dialog', { name: 'Safety settings' });
+  await safety.getByLabel('Daily activity limit').fill('5000');
+  await expect(safety.getByText('Daily activity limit must be a whole number from 0 to 1000')).toBeVisible();
+  await expect(safety.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await safety.getByRole('button', { name: 'Cancel' }).click();
+  expect((await stored(page, persona.id)).safety.dailyActivityLimit).toBe(50);
+
+  await page.getByRole('button', { name: 'Reply settings' }).click();
+  const replies = page.getByRole('dialog', { name: 'Reply settings' });
+  await replies.getByLabel('Max replies per hour').fill('61');
+  await expect(replies.getByText('Max replies per hour must be a whole number from 0 to 60')).toBeVisible();
+  await expect(replies.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await replies.getByLabel('Max replies per hour').fill('12');
+  await replies.getByRole('button', { name: 'Save' }).click();
+
+  await page.getByRole('button', { name: 'Engagement settings' }).click();
+  const engagement = page.getByRole('dialog', { name: 'Engagement settings' });
+  await engagement.getByLabel('Max followers').fill('50');
+  await expect(engagement.getByText('Max followers must be at least min followers')).toBeVisible();
+  await expect(engagement.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await engagement.getByLabel('Max followers').fill('5000');
+  await engagement.getByLabel('Keyword filter').fill('ai, , rust ');
+  await engagement.getByRole('button', { name: 'Save' }).click();
+
+  await expect
+    .poll(async () => {
+      const a = await stored(page, persona.id);
+      return [a.safety.dailyActivityLimit, a.autoReplies.maxRepliesPerHour, a.engagement];
+    })
+    .toMatchObject([
+      50,
+      12,
+      { autoRetweet: { keywordFilter: ['ai', 'rust'] }, autoFollow: { targetCriteria: { maxFollowers: 5000 } } },
+    ]);
+});
+
+test('a new persona keeps its automation in the draft until it is created', async ({ page }) => {
+  await page.goto('/editor');
+  await page.getByLabel('Name').fill('Fresh');
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  await expect(page.getByText('Activity appears here once the persona is saved and automation runs.')).toBeVisible();
+  await page.getByRole('switch', { name: 'Smart Auto-Replies' }).click();
+  await expect(page.getByTestId('automation-status')).toHaveText('Active');
+  await page.getByRole('button', { name: 'Create Persona' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const [saved] = await apiCall<Persona[]>(page, 'GET', '/api/personas');
+  expect(saved?.automation.autoReplies.enabled).toBe(true);
+});
+
+test('a failed save is undone with a message, and activity that cannot load shows dashes', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.unroute('**/automation/activity*');
+  await page.route('**/automation/activity*', (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
+  );
+  await page.route('**/api/personas/*', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Internal error' } } })
+      : route.fallback(),
+  );
+  const persona = await openAutomation(page, 'Offline');
+  await expect(page.getByText("Today's activity could not be loaded.")).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '—' })).toHaveCount(4);
+
+  await page.getByRole('switch', { name: 'Engagement Optimization' }).click();
+  await expect(page.getByText('Failed to save persona')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Engagement Optimization' })).not.toBeChecked();
+  await expect(page.getByTestId('automation-status')).toHaveText('Inactive');
+  expect((await stored(page, persona.id)).engagement.enabled).toBe(false);
+  // The two refused requests above are this test's own doing.
+  expect(consoleErrors.every((e) => /status of (404|500)/.test(e))).toBe(true);
+  consoleErrors.splice(0);
+});

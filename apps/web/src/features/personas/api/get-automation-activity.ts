@@ -1,0 +1,18 @@
+import type { AutomationActivity } from '@plume/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Today's automation figures for a persona; "today" is the day in the given IANA time zone. */
+export const getAutomationActivity = (id: string, timeZone: string) =>
+  api<AutomationActivity>(`/api/personas/${id}/automation/activity?timeZone=${encodeURIComponent(timeZone)}`);
+
+export const automationActivityQueryOptions = (id: string, timeZone: string) =>
+  queryOptions({
+    queryKey: ['personas', id, 'automation-activity', timeZone],
+    queryFn: () => getAutomationActivity(id, timeZone),
+  });
+
+/** Not called for a persona that is not saved yet (no id): it has no activity. */
+export function useAutomationActivity(id: string | undefined, timeZone: string) {
+  return useQuery({ ...automationActivityQueryOptions(id ?? '', timeZone), enabled: Boolean(id) });
+}

@@ -1,0 +1,177 @@
+import {
+  type Automation,
+  integerFieldError,
+  newReplyTemplate,
+  type ReplyTemplate,
+  removeReplyTemplate,
+  upsertReplyTemplate,
+  VISIBLE_REPLY_TEMPLATES,
+} from '@plume/core';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Modal } from '../../../components/ui/modal';
+import {
+  AutomationCard,
+  DialogActions,
+  Facts,
+  hintClass,
+  NumberField,
+  RangeField,
+  SelectField,
+  SwitchRow,
+} from './editor-automation-fields';
+import type { AutomationCardProps } from './editor-automation-section';
+import { CONTEXTS, ReplyTemplateDialog, SENTIMENTS } from './editor-reply-template-dialog';
+
+type Replies = Automation['autoReplies'];
+
+const SENTIMENT_FILTERS: Record<Replies['sentimentFilter'], string> = {
+  all: 'All messages',
+  'neutral-positive': 'Neutral and positive',
+  positive: 'Positive only',
+};
+
+export function RepliesCard({ automation, commit }: AutomationCardProps) {
+  const replies = automation.autoReplies;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [editing, setEditing] = useState<{ template: ReplyTemplate; isNew: boolean } | null>(null);
+  const setReplies = (patch: Partial<Replies>) => commit({ ...automation, autoReplies: { ...replies, ...patch } });
+  const hidden = replies.templates.length - VISIBLE_REPLY_TEMPLATES;
+
+  return (
+    <AutomationCard
+      title="Smart Auto-Replies"
+      description="Answers mentions and replies in this persona's voice, within the limits below."
+      enabled={replies.enabled}
+      onToggle={(enabled) => setReplies({ enabled })}
+    >
+      <Facts
+        items={[
+          ['Response rate', `${replies.responseRate}%`],
+          ['Max replies per hour', String(replies.maxRepliesPerHour)],
+          ['Replies to', SENTIMENT_FILTERS[replies.sentimentFilter]],
+        ]}
+      />
+      <SwitchRow
+        label="Contextual replies"
+        hint="Reads the conversation before replying."
+        checked={replies.contextualReplies}
+        onChange={(contextualReplies) => setReplies({ contextualReplies })}
+      />
+      <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
+        Reply settings
+      </Button>
+
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold">Reply templates</h3>
+        {replies.templates.length === 0 && <p className={hintClass}>No templates yet.</p>}
+        <ul className="space-y-2" aria-label="Reply templates">
+          {replies.templates.slice(0, VISIBLE_REPLY_TEMPLATES).map((t) => (
+            <li
+              key={t.id}
+              className="flex items-center justify-between gap-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">{t.name}</p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {CONTEXTS[t.context]} · {SENTIMENTS[t.sentiment]} ·{' '}
+                  <span
+                    className={cn(
+                      t.isActive ? 'text-emerald-700 dark:text-emerald-300' : 'text-slate-600 dark:text-slate-400',
+                    )}
+                  >
+                    {t.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                aria-label={`Edit ${t.name}`}
+                onClick={() => setEditing({ template: t, isNew: false })}
+              >
+                Edit
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {hidden > 0 && <p className={hintClass}>+{hidden} more</p>}
+        <Button
+          variant="secondary"
+          disabled={replies.templates.length >= 50}
+          onClick={() => setEditing({ template: newReplyTemplate(crypto.randomUUID()), isNew: true })}
+        >
+          Add Template
+        </Button>
+      </div>
+
+      <Modal open={settingsOpen} onOpenChange={setSettingsOpen} title="Reply settings">
+        <ReplySettingsForm
+          replies={replies}
+          onCancel={() => setSettingsOpen(false)}
+          onSave={(patch) => {
+            setReplies(patch);
+            setSettingsOpen(false);
+          }}
+        />
+      </Modal>
+      <ReplyTemplateDialog
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSave={(template) => {
+          setReplies({ templates: upsertReplyTemplate(replies.templates, template) });
+          setEditing(null);
+        }}
+        onDelete={(id) => {
+          setReplies({ templates: removeReplyTemplate(replies.templates, id) });
+          setEditing(null);
+        }}
+      />
+    </AutomationCard>
+  );
+}
+
+function ReplySettingsForm({
+  replies,
+  onSave,
+  onCancel,
+}: {
+  replies: Replies;
+  onSave(patch: Partial<Replies>): void;
+  onCancel(): void;
+}) {
+  const [responseRate, setResponseRate] = useState(replies.responseRate);
+  const [maxPerHour, setMaxPerHour] = useState(String(replies.maxRepliesPerHour));
+  const [sentimentFilter, setSentimentFilter] = useState(replies.sentimentFilter);
+  const [contextualReplies, setContextualReplies] = useState(replies.contextualReplies);
+  const maxError = integerFieldError(maxPerHour, 'Max replies per hour', 0, 60);
+
+  return (
+    <div className="space-y-5">
+      <RangeField label="Response rate" unit="%" min={10} max={80} value={responseRate} onChange={setResponseRate} />
+      <p className={hintClass}>The share of eligible mentions and replies that get an answer.</p>
+      <NumberField
+        label="Max replies per hour"
+        min={0}
+        max={60}
+        value={maxPerHour}
+        onChange={setMaxPerHour}
+        error={maxError}
+      />
+      <SelectField
+        label="Sentiment filter"
+        value={sentimentFilter}
+        options={SENTIMENT_FILTERS}
+        onChange={setSentimentFilter}
+      />
+      <SwitchRow label="Contextual replies" checked={contextualReplies} onChange={setContextualReplies} />
+      <DialogActions
+        onCancel={onCancel}
+        saveDisabled={maxError !== null}
+        onSave={() =>
+          onSave({ responseRate, maxRepliesPerHour: Number(maxPerHour), sentimentFilter, contextualReplies })
+        }
+      />
+    </div>
+  );
+}

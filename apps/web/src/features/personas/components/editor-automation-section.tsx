@@ -1,0 +1,75 @@
+import { type Automation, automationActive, type Persona } from '@plume/core';
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { useUpdatePersona } from '../api/update-persona';
+import { AutomationBanner } from './editor-automation-banner';
+import { EngagementCard } from './editor-automation-engagement';
+import { PostingCard } from './editor-automation-posting';
+import { RepliesCard } from './editor-automation-replies';
+import { SafetyCard } from './editor-automation-safety';
+import type { EditorDraft } from './editor-draft';
+
+/** What each card gets: the current settings, and `commit` to apply (and, for a saved persona, save) a change. */
+export type AutomationCardProps = { automation: Automation; commit(next: Automation): void };
+
+/**
+ * The Automation tab. For a saved persona every change (a switch, a dialog's Save) is saved at
+ * once, in order, and absorbed so it is not an unsaved edit; a failed save is undone. A new
+ * persona keeps the change in the draft until Create Persona.
+ */
+export function AutomationSection({
+  persona,
+  draft,
+  change,
+  absorb,
+}: {
+  persona: Persona | undefined;
+  draft: EditorDraft;
+  change(next: Partial<EditorDraft>): void;
+  absorb(patch: (d: EditorDraft) => EditorDraft): void;
+}) {
+  const update = useUpdatePersona(persona ? `automation-${persona.id}` : undefined);
+  const sent = useRef(0);
+  const inFlight = useRef(0);
+  /** The automation the server holds: what a failed save goes back to. */
+  const confirmed = useRef(draft.automation);
+
+  const commit = (next: Automation) => {
+    if (!persona) {
+      change({ automation: next });
+      return;
+    }
+    if (inFlight.current === 0) confirmed.current = draft.automation;
+    const n = ++sent.current;
+    inFlight.current += 1;
+    change({ automation: next });
+    update.mutate(
+      { id: persona.id, body: { automation: next } },
+      {
+        onSuccess: (saved) => {
+          confirmed.current = saved.automation;
+          // Only the latest change decides what is shown; earlier answers would undo later flips.
+          if (n === sent.current) absorb((d) => ({ ...d, automation: saved.automation }));
+        },
+        onError: () => {
+          toast.error('Failed to save persona');
+          if (n === sent.current) change({ automation: confirmed.current });
+        },
+        onSettled: () => {
+          inFlight.current -= 1;
+        },
+      },
+    );
+  };
+
+  const props: AutomationCardProps = { automation: draft.automation, commit };
+  return (
+    <div className="space-y-4">
+      <AutomationBanner personaId={persona?.id} active={automationActive(draft.automation)} />
+      <PostingCard {...props} />
+      <RepliesCard {...props} />
+      <EngagementCard {...props} />
+      <SafetyCard {...props} />
+    </div>
+  );
+}
