@@ -1,19 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { AutomationActivity, Persona } from '@plume/core';
+import type { Persona } from '@plume/core';
 import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
 
-const zeros: AutomationActivity = {
-  since: new Date().toISOString(),
-  posts: 0,
-  replies: 0,
-  engagementActions: 0,
-  timeSavedMinutes: 0,
-};
-
 test.beforeEach(async ({ page }) => {
-  // GET /api/personas/{id}/automation/activity is being built on main and is missing on this
-  // branch; its 404 would log a console error. Remove this stub once the endpoint is merged.
-  await page.route('**/automation/activity*', (route) => route.fulfill({ json: zeros }));
   await page.goto('/');
   await signIn(page, uniqueEmail('automation'));
 });
@@ -77,7 +66,7 @@ test('edits reply templates: adds, edits, deletes, and only the first four show'
   const persona = await openAutomation(page, 'Templates');
   const list = page.getByRole('list', { name: 'Reply templates' });
   await expect(list.getByRole('listitem')).toHaveCount(4);
-  await expect(page.getByText('+1 more')).toBeVisible();
+  await expect(page.getByRole('button', { name: '+1 more: show all' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Template' }).click();
   const editor = page.getByRole('dialog', { name: 'Add template' });
@@ -93,7 +82,11 @@ test('edits reply templates: adds, edits, deletes, and only the first four show'
   await editor.getByRole('switch', { name: 'Active' }).click();
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor).toBeHidden();
-  await expect(page.getByText('+2 more')).toBeVisible();
+  await page.getByRole('button', { name: '+2 more: show all' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(6);
+  await expect(list.getByRole('listitem').last()).toContainText('Welcome');
+  await page.getByRole('button', { name: 'Show the first 4' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(4);
   await expect
     .poll(async () => (await stored(page, persona.id)).autoReplies.templates.at(-1))
     .toMatchObject({
@@ -122,7 +115,7 @@ test('edits reply templates: adds, edits, deletes, and only the first four show'
   // Two fewer: the template added last moves into the first four.
   await expect(list.getByRole('listitem')).toHaveCount(4);
   await expect(list).toContainText('Welcome');
-  await expect(page.getByText(/^\+\d+ more$/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /more: show all/ })).toHaveCount(0);
   await expect
     .poll(async () => (await stored(page, persona.id)).autoReplies.templates.map((t) => t.name))
     .toEqual(['Thanks', 'Question Response', 'Discussion Starter', 'Welcome']);

@@ -37,6 +37,8 @@ export function RepliesCard({ automation, commit }: AutomationCardProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [editing, setEditing] = useState<{ template: ReplyTemplate; isNew: boolean } | null>(null);
   const setReplies = (patch: Partial<Replies>) => commit({ ...automation, autoReplies: { ...replies, ...patch } });
+  // The spec shows the first 4; a user who added more can still reach them.
+  const [showAll, setShowAll] = useState(false);
   const hidden = replies.templates.length - VISIBLE_REPLY_TEMPLATES;
 
   return (
@@ -67,7 +69,7 @@ export function RepliesCard({ automation, commit }: AutomationCardProps) {
         <h3 className="text-sm font-semibold">Reply templates</h3>
         {replies.templates.length === 0 && <p className={hintClass}>No templates yet.</p>}
         <ul className="space-y-2" aria-label="Reply templates">
-          {replies.templates.slice(0, VISIBLE_REPLY_TEMPLATES).map((t) => (
+          {(showAll ? replies.templates : replies.templates.slice(0, VISIBLE_REPLY_TEMPLATES)).map((t) => (
             <li
               key={t.id}
               className="flex items-center justify-between gap-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
@@ -95,7 +97,11 @@ export function RepliesCard({ automation, commit }: AutomationCardProps) {
             </li>
           ))}
         </ul>
-        {hidden > 0 && <p className={hintClass}>+{hidden} more</p>}
+        {hidden > 0 && (
+          <Button variant="ghost" className="px-2 py-1" onClick={() => setShowAll(!showAll)}>
+            {showAll ? 'Show the first 4' : `+${hidden} more: show all`}
+          </Button>
+        )}
         <Button
           variant="secondary"
           disabled={replies.templates.length >= 50}

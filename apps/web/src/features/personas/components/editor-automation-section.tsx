@@ -20,13 +20,13 @@ export type AutomationCardProps = { automation: Automation; commit(next: Automat
 export function AutomationSection({
   persona,
   draft,
-  change,
-  absorb,
+  onChange: change,
+  onAbsorb: absorb,
 }: {
   persona: Persona | undefined;
   draft: EditorDraft;
-  change(next: Partial<EditorDraft>): void;
-  absorb(patch: (d: EditorDraft) => EditorDraft): void;
+  onChange(next: Partial<EditorDraft>): void;
+  onAbsorb(patch: (d: EditorDraft) => EditorDraft): void;
 }) {
   const update = useUpdatePersona(persona ? `automation-${persona.id}` : undefined);
   const sent = useRef(0);

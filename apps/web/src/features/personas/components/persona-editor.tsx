@@ -185,7 +185,7 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
           <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />
         </Tabs.Content>
         <Tabs.Content value="automation">
-          <AutomationSection persona={persona} draft={draft} change={change} absorb={absorb} />
+          <AutomationSection persona={persona} draft={draft} onChange={change} onAbsorb={absorb} />
         </Tabs.Content>
         <Tabs.Content value="advanced" className="space-y-4">
           <AdvancedSection draft={draft} onChange={change} onMaxLengthValid={setLengthValid} />
