@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { createSecretBox } from './crypto/secret-box';
 import { type Database, openDatabase } from './db/client';
 import { createRepositories, createUnitOfWork } from './db/unit-of-work';
 import { createFeedsAdapter } from './integrations/feeds/feeds';
@@ -11,6 +12,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer';
 import { jobDefinitions } from './jobs/definitions';
 import { type Jobs, startJobs } from './jobs/queue';
+import { createAiSettingsService } from './modules/ai-settings/ai-settings.service';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -90,6 +92,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(personasRoutes({ auth: authService, personas: createPersonasService(data) }));
   await app.register(tagsRoutes({ auth: authService, tags: createTagsService(data) }));
   await app.register(automationRoutes({ auth: authService, automation: createAutomationService(data) }));
+  // Writing: the model a user writes with (their settings, the server's AI_* defaults, or offline).
+  const aiSettingsService = createAiSettingsService({
+    repository: data.repositories.aiSettings,
+    secretBox: createSecretBox(config.appSecret),
+    serverDefault: config.ai,
+    timeoutMs: config.aiTimeoutMs,
+  });
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
   await app.register(feedsRoutes({ auth: authService, feeds: createFeedsService(feeds) }));
   await app.register(sourcesRoutes({ auth: authService, sources: createSourcesService({ ...data, feeds }) }));

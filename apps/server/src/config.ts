@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { HOSTED_BASE_URLS, HOSTED_MODELS } from '@plume/core';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -30,6 +31,12 @@ const envSchema = z.object({
   HELP_URL: z.url().optional(),
   FEEDS_ALLOW_PRIVATE: bool.default(false),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  AI_PROVIDER: z.enum(['openai', 'anthropic', 'custom']).optional(),
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -53,7 +60,20 @@ export type Config = {
   feedsAllowPrivate: boolean;
   /** How many proxies in front of Plume may set X-Forwarded-For (0: none, the socket address counts). */
   trustProxy: number;
+  /** The server-wide AI provider (users may choose their own); unset: the offline composer writes. */
+  ai: AiProviderConfig | undefined;
+  /** How long one call to an AI provider may take. */
+  aiTimeoutMs: number;
+  /** Writing requests (chat, draft, generate, test) a minute per user. */
+  generationRateLimit: number;
   version: string;
+};
+
+export type AiProviderConfig = {
+  provider: 'openai' | 'anthropic' | 'custom';
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -110,6 +130,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.DATABASE_URL && !e.RUN_WORKER) {
     problems.push('RUN_WORKER: cannot be false with the embedded database (PGlite is single-process)');
   }
+  if (!e.AI_PROVIDER && (e.AI_BASE_URL || e.AI_MODEL || e.AI_API_KEY)) {
+    problems.push('AI_PROVIDER: set it (openai, anthropic or custom) to use AI_BASE_URL, AI_MODEL or AI_API_KEY');
+  }
+  if (e.AI_PROVIDER === 'custom' && !e.AI_BASE_URL) problems.push('AI_BASE_URL: required when AI_PROVIDER=custom');
+  if (e.AI_PROVIDER === 'custom' && !e.AI_MODEL) problems.push('AI_MODEL: required when AI_PROVIDER=custom');
+  if ((e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'anthropic') && !e.AI_API_KEY) {
+    problems.push(`AI_API_KEY: required when AI_PROVIDER=${e.AI_PROVIDER}`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -131,6 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     helpUrl: e.HELP_URL,
     feedsAllowPrivate: e.FEEDS_ALLOW_PRIVATE,
     trustProxy: e.TRUST_PROXY,
+    ai: e.AI_PROVIDER
+      ? {
+          provider: e.AI_PROVIDER,
+          baseUrl: e.AI_BASE_URL ?? (e.AI_PROVIDER === 'custom' ? '' : HOSTED_BASE_URLS[e.AI_PROVIDER]),
+          model: e.AI_MODEL ?? (e.AI_PROVIDER === 'custom' ? '' : HOSTED_MODELS[e.AI_PROVIDER][0]),
+          apiKey: e.AI_API_KEY,
+        }
+      : undefined,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
+    generationRateLimit: e.GENERATION_RATE_LIMIT,
     version: readVersion(),
   };
 }

@@ -31,6 +31,19 @@ test('creating a persona through the shortcut opens the editor, then shows Next 
   await expect(card(page, 'Launchpad').getByText('Setup incomplete')).toHaveCount(0);
 });
 
+test("a Next Steps step opens the editor on that step's tab", async ({ page }) => {
+  await page.getByRole('button', { name: 'New Persona', exact: true }).click();
+  await page.getByLabel('Name').fill('Stepper');
+  await page.getByRole('button', { name: 'Create Persona' }).click();
+  await page.getByRole('dialog', { name: 'Next Steps' }).getByRole('link', { name: 'Feed it ideas' }).click();
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}\?tab=sources$/);
+  await expect(page.getByRole('tab', { name: 'Content Sources' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  await expect(page).toHaveURL(/\?tab=automation$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Automation' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('an unfinished persona is opened instead of starting another', async ({ page }) => {
   const unfinished = await apiCall<Persona>(page, 'POST', '/api/personas', {
     name: 'Half done',

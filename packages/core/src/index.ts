@@ -15,3 +15,4 @@ export * from './personas/sources';
 export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';
+export * from './writing/api';

@@ -194,3 +194,36 @@ export const automationActions = pgTable(
   },
   (t) => [index('automation_actions_persona_idx').on(t.personaId, t.createdAt)],
 );
+
+/** Each user's AI provider choice (Global Settings); the API key is encrypted (secret-box) before it lands here. */
+export const aiSettings = pgTable('ai_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  baseUrl: text('base_url').notNull().default(''),
+  model: text('model').notNull(),
+  apiKeyEncrypted: text('api_key_encrypted'),
+  ...timestamps,
+});
+
+/** A persona's conversation: prompts and what was written for them (chat, draft panel, generator). */
+export const personaMessages = pgTable(
+  'persona_messages',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    /** chat | draft | generate | sample */
+    kind: text('kind').notNull(),
+    /** openai | anthropic | custom | offline, for assistant messages */
+    writer: text('writer'),
+    /** Orders messages written in the same instant. */
+    seq: serial('seq').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('persona_messages_persona_idx').on(t.personaId, t.seq)],
+);

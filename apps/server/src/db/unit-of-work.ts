@@ -1,3 +1,4 @@
+import { createAiSettingsRepository } from '../modules/ai-settings/ai-settings.repository';
 import { createAutomationRepository } from '../modules/automation/automation.repository';
 import { createPersonasRepository } from '../modules/personas/personas.repository';
 import { createSourcesRepository } from '../modules/sources/sources.repository';
@@ -10,6 +11,7 @@ export function createRepositories(db: Db) {
     tags: createTagsRepository(db),
     sources: createSourcesRepository(db),
     automation: createAutomationRepository(db),
+    aiSettings: createAiSettingsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

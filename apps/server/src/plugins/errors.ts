@@ -75,6 +75,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.info({ code: described.code, status: described.statusCode }, described.message);
     }
+    const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (described.statusCode === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
     const body: { code: string; message: string; details?: unknown } = {
       code: described.code,
       message: described.message,

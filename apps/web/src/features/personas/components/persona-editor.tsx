@@ -1,7 +1,7 @@
 import { editorProgress, type Persona, personaImportSchema } from '@plume/core';
 import { Tabs } from 'radix-ui';
 import { useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -47,11 +47,19 @@ export function PersonaEditor() {
   return <EditorForm key={persona.data?.id ?? 'new'} persona={persona.data} />;
 }
 
+/** The tabs shown now (Accounts arrives with connected accounts); `?tab=` opens one. */
+const TABS = ['identity', 'personality', 'sources', 'automation', 'advanced'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
 const tabClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-violet-100 data-[state=active]:text-violet-900 dark:text-slate-300 dark:data-[state=active]:bg-violet-900/60 dark:data-[state=active]:text-white';
 
 function EditorForm({ persona }: { persona: Persona | undefined }) {
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'identity';
   const [draft, setDraft] = useState<EditorDraft>(() => draftOf(persona));
   const [saved, setSaved] = useState(() => JSON.stringify(draftOf(persona)));
   const [lengthValid, setLengthValid] = useState(true);
@@ -157,7 +165,11 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
         </div>
       </header>
 
-      <Tabs.Root defaultValue="identity" className="space-y-4">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+        className="space-y-4"
+      >
         <Tabs.List aria-label="Editor sections" className="flex flex-wrap gap-1">
           <Tabs.Trigger value="identity" className={tabClass}>
             Identity

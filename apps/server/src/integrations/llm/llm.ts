@@ -1,0 +1,129 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { AiProvider } from '@plume/core';
+import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
+import type { AiProviderConfig } from '../../config';
+import { AppError, ProviderError } from '../../errors';
+
+/** One request to a model: the system prompt (persona voice and rules) and the user's prompt. */
+export type LlmCall = {
+  system: string;
+  prompt: string;
+  temperature: number;
+  maxOutputTokens: number;
+  signal?: AbortSignal;
+};
+
+/** A configured model of one provider. The only code that talks to LLM providers. */
+export interface LlmClient {
+  readonly provider: AiProvider;
+  readonly model: string;
+  generate(call: LlmCall): Promise<string>;
+  /** Pieces of text as the model writes them; throws (a ProviderError or 429) when the provider fails. */
+  stream(call: LlmCall): AsyncIterable<string>;
+}
+
+const NAMES: Record<AiProvider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', custom: 'AI provider' };
+
+/** The provider said "too many requests": passed on as 429 with its Retry-After. */
+export class ProviderRateLimitError extends AppError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}
+
+function languageModel(config: AiProviderConfig): LanguageModel {
+  const apiKey = config.apiKey;
+  switch (config.provider) {
+    case 'openai':
+      return createOpenAI({ apiKey, baseURL: config.baseUrl || undefined }).chat(config.model);
+    case 'anthropic':
+      return createAnthropic({ apiKey, baseURL: config.baseUrl || undefined })(config.model);
+    case 'custom':
+      return createOpenAICompatible({ name: 'custom', baseURL: config.baseUrl, apiKey }).chatModel(config.model);
+  }
+}
+
+function retryAfter(headers: Record<string, string> | undefined): number | undefined {
+  const value = headers?.['retry-after'];
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** What the provider said, as an error a person can act on (401 bad key, 429, timeouts). */
+export function toProviderError(error: unknown, provider: AiProvider, timedOut: boolean): AppError {
+  const name = NAMES[provider];
+  if (error instanceof AppError) return error;
+  if (timedOut) return new ProviderError(name, 'the request timed out');
+  if (APICallError.isInstance(error)) {
+    const detail = error.message || `HTTP ${error.statusCode}`;
+    if (error.statusCode === 429) {
+      return new ProviderRateLimitError(`${name}: ${detail}`, retryAfter(error.responseHeaders));
+    }
+    if (error.statusCode === 401 || error.statusCode === 403) {
+      return new ProviderError(name, `the API key was refused (${detail})`);
+    }
+    return new ProviderError(name, detail);
+  }
+  return new ProviderError(name, error instanceof Error ? error.message : String(error));
+}
+
+export function createLlmClient(config: AiProviderConfig, options: { timeoutMs: number }): LlmClient {
+  const model = languageModel(config);
+  const deadline = (signal: AbortSignal | undefined) => {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    return { timeout, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+  };
+  return {
+    provider: config.provider,
+    model: config.model,
+
+    async generate(call) {
+      const { timeout, signal } = deadline(call.signal);
+      try {
+        const result = await generateText({
+          model,
+          system: call.system,
+          prompt: call.prompt,
+          temperature: call.temperature,
+          maxOutputTokens: call.maxOutputTokens,
+          abortSignal: signal,
+          maxRetries: 0,
+        });
+        return result.text;
+      } catch (error) {
+        throw toProviderError(error, config.provider, timeout.aborted);
+      }
+    },
+
+    async *stream(call) {
+      const { timeout, signal } = deadline(call.signal);
+      try {
+        const result = streamText({
+          model,
+          system: call.system,
+          prompt: call.prompt,
+          temperature: call.temperature,
+          maxOutputTokens: call.maxOutputTokens,
+          abortSignal: signal,
+          maxRetries: 0,
+          // Errors arrive as stream parts below; this only keeps the SDK from logging them.
+          onError: () => {},
+        });
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta') yield part.text;
+          else if (part.type === 'error') throw part.error;
+        }
+      } catch (error) {
+        throw toProviderError(error, config.provider, timeout.aborted);
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { AiProvider } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { aiSettings } from '../../db/schema';
+
+/** A user's stored AI choice; the key stays sealed (secret-box) here. */
+export type StoredAiSettings = {
+  provider: AiProvider;
+  baseUrl: string;
+  model: string;
+  apiKeyEncrypted: string | null;
+};
+
+export function createAiSettingsRepository(db: Db) {
+  return {
+    async find(userId: string): Promise<StoredAiSettings | null> {
+      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.userId, userId));
+      return row
+        ? {
+            provider: row.provider as AiProvider,
+            baseUrl: row.baseUrl,
+            model: row.model,
+            apiKeyEncrypted: row.apiKeyEncrypted,
+          }
+        : null;
+    },
+
+    async save(userId: string, settings: StoredAiSettings): Promise<void> {
+      await db
+        .insert(aiSettings)
+        .values({ userId, ...settings })
+        .onConflictDoUpdate({ target: aiSettings.userId, set: { ...settings, updatedAt: new Date() } });
+    },
+
+    async remove(userId: string): Promise<void> {
+      await db.delete(aiSettings).where(eq(aiSettings.userId, userId));
+    },
+  };
+}
+export type AiSettingsRepository = ReturnType<typeof createAiSettingsRepository>;

@@ -1,0 +1,177 @@
+/**
+ * The writing API's shapes (app spec: Calls /chat, Global Settings; editor spec: /draft,
+ * /conversations): one source for server and web.
+ */
+import { z } from 'zod';
+import { advancedOptionsSchema, cleanText, strategySchema } from '../personas/persona';
+import { traitsSchema } from '../personas/traits';
+
+export const AI_PROVIDERS = ['openai', 'anthropic', 'custom'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+/** Who wrote a text: a model of one of the providers, or the offline composer (no provider set). */
+export const WRITERS = ['openai', 'anthropic', 'custom', 'offline'] as const;
+export type Writer = (typeof WRITERS)[number];
+
+/** The fixed model lists of the two hosted providers; the first is the default (spec §9). */
+export const HOSTED_MODELS = {
+  openai: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'],
+  anthropic: [
+    'claude-haiku-4-5',
+    'claude-sonnet-4-5',
+    'claude-opus-4-1',
+    'claude-3-5-haiku-latest',
+    'claude-3-7-sonnet-latest',
+  ],
+} as const satisfies Record<Exclude<AiProvider, 'custom'>, readonly string[]>;
+
+/** The hosted providers' standard API bases. */
+export const HOSTED_BASE_URLS: Record<Exclude<AiProvider, 'custom'>, string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+};
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+
+/** GET /api/settings/ai: the user's choice; the key itself never leaves the server. */
+export const aiSettingsSchema = z
+  .object({
+    provider: z.enum(AI_PROVIDERS),
+    baseUrl: z.string(),
+    model: z.string(),
+    apiKeySet: z.boolean(),
+    /** What writes now: the user's settings, the server's defaults, or the offline composer. */
+    source: z.enum(['user', 'server', 'offline']),
+  })
+  .meta({ id: 'AiSettings' });
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+/** PUT /api/settings/ai. `apiKey`: a new key; null removes the stored one; absent keeps it. */
+export const aiSettingsWriteSchema = z
+  .object({
+    provider: z.enum(AI_PROVIDERS),
+    baseUrl: z.union([httpUrl, z.literal('')]).default(''),
+    model: z.string().trim().min(1, 'Model is required').max(200),
+    apiKey: z.string().trim().min(1).max(500).nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.provider === 'custom' && !value.baseUrl) {
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'API Base URL is required for a custom provider' });
+    }
+    if (value.provider !== 'custom' && !(HOSTED_MODELS[value.provider] as readonly string[]).includes(value.model)) {
+      ctx.addIssue({ code: 'custom', path: ['model'], message: `must be one of ${HOSTED_MODELS[value.provider].join(', ')}` });
+    }
+  })
+  .meta({ id: 'AiSettingsWrite' });
+export type AiSettingsWrite = z.infer<typeof aiSettingsWriteSchema>;
+
+/** POST /api/settings/ai/test: one small call with the stored settings. */
+export const aiTestResultSchema = z
+  .object({ writer: z.enum(WRITERS), model: z.string(), text: z.string(), ms: z.number() })
+  .meta({ id: 'AiTestResult' });
+export type AiTestResult = z.infer<typeof aiTestResultSchema>;
+
+/**
+ * What a writing call may say of the persona beyond what is stored: the editor's unsaved values
+ * (live sample, draft panel). Accepts the client shape's `traits` or the server shape's `personality`.
+ */
+export const personaOverrideSchema = z
+  .object({
+    name: z.string().max(60),
+    traits: traitsSchema,
+    personality: traitsSchema,
+    customPrompt: z.string().max(250),
+    custom_prompt: z.string().max(250),
+    useDefaultPrompt: z.boolean(),
+    use_default_prompt: z.boolean(),
+    templates: z.array(strategySchema).max(50),
+    advancedOptions: advancedOptionsSchema,
+    advanced_options: advancedOptionsSchema,
+  })
+  .partial()
+  .meta({ id: 'PersonaOverride' });
+export type PersonaOverride = z.infer<typeof personaOverrideSchema>;
+
+/** The chat prompt: < and > stripped, cut to 500 characters (spec §5). */
+export const promptSchema = z
+  .string()
+  .transform((v) => cleanText(v).slice(0, 500))
+  .pipe(z.string().min(1, 'Prompt is required'));
+
+const titlesSchema = z.array(z.string().trim().min(1).max(300)).max(20);
+
+/** POST /chat (also /api/chat): `{ prompt, persona, titles, personaId }` -> `{ text }`. */
+export const chatRequestSchema = z
+  .object({
+    prompt: promptSchema,
+    persona: personaOverrideSchema.optional(),
+    titles: titlesSchema.optional(),
+    personaId: z.uuid('must be a persona id').optional(),
+  })
+  .meta({ id: 'ChatRequest' });
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+export const chatResponseSchema = z.object({ text: z.string(), writer: z.enum(WRITERS) }).meta({ id: 'ChatResponse' });
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/**
+ * GET /draft (also /api/draft), server-sent events: `prompt`, optional `persona` (JSON text),
+ * optional `top5Titles` (comma separated), optional `personaId`. Each `data:` message is a piece
+ * of text; `data: [DONE]` ends it; a failure is `event: error` with `{ message }` as data.
+ */
+export const draftQuerySchema = z.object({
+  prompt: promptSchema,
+  persona: z.string().max(20_000).optional(),
+  top5Titles: z.string().max(2000).optional(),
+  personaId: z.uuid('must be a persona id').optional(),
+});
+export const DRAFT_DONE = '[DONE]';
+
+export const POST_TYPES = ['short post', 'joke', 'advice', 'thread', 'observation', 'question'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+export const PLATFORMS = ['x', 'bluesky'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** Hashtags: comma separated, trimmed, blanks dropped, one leading # each (spec §5). */
+export function parseHashtags(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim().replace(/^#+/, ''))
+    .filter((t) => t.length > 0)
+    .map((t) => `#${t}`);
+}
+
+/** POST /api/generate: the advanced generator. */
+export const generateRequestSchema = z
+  .object({
+    personaId: z.uuid('must be a persona id'),
+    type: z.enum(POST_TYPES),
+    topic: z
+      .string()
+      .transform((v) => cleanText(v).slice(0, 300))
+      .default(''),
+    hashtags: z.union([z.string().max(500).transform(parseHashtags), z.array(z.string().max(60)).max(10)]).default([]),
+    platforms: z.array(z.enum(PLATFORMS)).min(1, 'Pick at least one platform').max(2),
+    count: z.number().int().min(1).max(10).default(3),
+  })
+  .meta({ id: 'GenerateRequest' });
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+export const generatedPostSchema = z
+  .object({
+    content: z.string(),
+    hashtags: z.array(z.string()),
+    type: z.enum(POST_TYPES),
+    /** A thread's parts, each within the platform limits; a single post has one part. */
+    parts: z.array(z.string()).min(1),
+    writer: z.enum(WRITERS),
+  })
+  .meta({ id: 'GeneratedPost' });
+export type GeneratedPost = z.infer<typeof generatedPostSchema>;
+export const generatedPostListSchema = z.array(generatedPostSchema);
+
+/** GET /conversations/{personaId} (also under /api): the persona's messages, oldest first. */
+export const messageSchema = z
+  .object({ id: z.string(), role: z.enum(['user', 'assistant']), content: z.string() })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
+export const messageListSchema = z.array(messageSchema);
+export const conversationParamsSchema = z.object({ personaId: z.uuid('must be a persona id') });
