@@ -12,6 +12,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer';
 import { jobDefinitions } from './jobs/definitions';
 import { type Jobs, startJobs } from './jobs/queue';
+import { aiSettingsRoutes } from './modules/ai-settings/ai-settings.routes';
 import { createAiSettingsService } from './modules/ai-settings/ai-settings.service';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -45,10 +46,13 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole app (API, web, in-process jobs) without listening. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** Builds the whole app (API, web, in-process jobs) without listening. `logStream`: where logs go (tests read them). */
+export async function buildApp(
+  config: Config,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
     genReqId: (request) => {
@@ -99,6 +103,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     serverDefault: config.ai,
     timeoutMs: config.aiTimeoutMs,
   });
+  await app.register(aiSettingsRoutes({ auth: authService, aiSettings: aiSettingsService }));
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
   await app.register(feedsRoutes({ auth: authService, feeds: createFeedsService(feeds) }));
   await app.register(sourcesRoutes({ auth: authService, sources: createSourcesService({ ...data, feeds }) }));

@@ -52,8 +52,14 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** Builds the whole app on a real port with its own database and a stand-in web build. */
-export async function build(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Builds the whole app on a real port with its own database and a stand-in web build.
+ * `logStream` receives the log lines (set LOG_LEVEL in `env` to see them).
+ */
+export async function build(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-test-'));
   const webDist = path.join(dataDir, 'web');
   mkdirSync(webDist);
@@ -71,7 +77,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestServe
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

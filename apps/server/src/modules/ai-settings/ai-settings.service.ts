@@ -1,12 +1,32 @@
+import {
+  type AiProvider,
+  type AiSettings,
+  type AiSettingsWrite,
+  type AiTestResult,
+  HOSTED_BASE_URLS,
+  HOSTED_MODELS,
+} from '@plume/core';
 import type { AiProviderConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
+import { ConflictError } from '../../errors';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/llm';
 import type { AiSettingsRepository, StoredAiSettings } from './ai-settings.repository';
 
 /** The purpose a stored AI key is sealed for. */
 export const AI_KEY_PURPOSE = 'ai-api-key';
 
+/** What Test connection answers when no provider is set: the offline composer writes. */
+export const OFFLINE_TEST_TEXT =
+  'No AI provider is set: the offline composer writes your posts from templates, without calling a model.';
+
 export type LlmFactory = (config: AiProviderConfig) => LlmClient;
+
+/** A base URL as stored and compared: a trailing slash does not make it another host or path. */
+function normalizeBaseUrl(provider: AiProvider, baseUrl: string): string {
+  const given = baseUrl.trim().replace(/\/+$/, '');
+  if (given) return given;
+  return provider === 'custom' ? '' : HOSTED_BASE_URLS[provider];
+}
 
 /**
  * Which model writes for a user: their own Global Settings, else the server's AI_* defaults,
@@ -23,12 +43,21 @@ export function createAiSettingsService(deps: {
   const { repository, secretBox, serverDefault } = deps;
   const createClient = deps.createClient ?? ((config) => createLlmClient(config, { timeoutMs: deps.timeoutMs }));
 
+  function openKey(sealed: string): string {
+    try {
+      return secretBox.open(sealed, AI_KEY_PURPOSE);
+    } catch {
+      // APP_SECRET changed since the key was saved: say what to do rather than fail with a 500.
+      throw new ConflictError('The stored API key can no longer be read: enter it again in Global Settings');
+    }
+  }
+
   function configOf(stored: StoredAiSettings): AiProviderConfig {
     return {
       provider: stored.provider,
       baseUrl: stored.baseUrl,
       model: stored.model,
-      apiKey: stored.apiKeyEncrypted ? secretBox.open(stored.apiKeyEncrypted, AI_KEY_PURPOSE) : undefined,
+      apiKey: stored.apiKeyEncrypted ? openKey(stored.apiKeyEncrypted) : undefined,
     };
   }
 
@@ -39,12 +68,78 @@ export function createAiSettingsService(deps: {
     return serverDefault ? { config: serverDefault, source: 'server' } : null;
   }
 
+  /** What Global Settings shows: never the key, only whether one is set. */
+  async function view(userId: string): Promise<AiSettings> {
+    const stored = await repository.find(userId);
+    if (stored) {
+      const { provider, baseUrl, model } = stored;
+      return { provider, baseUrl, model, apiKeySet: stored.apiKeyEncrypted !== null, source: 'user' };
+    }
+    if (serverDefault) {
+      const { provider, baseUrl, model } = serverDefault;
+      return { provider, baseUrl, model, apiKeySet: Boolean(serverDefault.apiKey), source: 'server' };
+    }
+    return {
+      provider: 'openai',
+      baseUrl: HOSTED_BASE_URLS.openai,
+      model: HOSTED_MODELS.openai[0],
+      apiKeySet: false,
+      source: 'offline',
+    };
+  }
+
+  /** The model that writes for a user, or null for the offline composer. */
+  async function clientFor(userId: string): Promise<LlmClient | null> {
+    const found = await effective(userId);
+    return found ? createClient(found.config) : null;
+  }
+
   return {
     effective,
-    /** The model that writes for a user, or null for the offline composer. */
-    async clientFor(userId: string): Promise<LlmClient | null> {
-      const found = await effective(userId);
-      return found ? createClient(found.config) : null;
+    view,
+    clientFor,
+
+    /**
+     * Stores a user's choice. A new key is sealed; null removes it; absent keeps it, unless the
+     * provider or base URL changed: a key is never sent to a host it was not entered for.
+     */
+    async save(userId: string, input: AiSettingsWrite): Promise<AiSettings> {
+      const baseUrl = normalizeBaseUrl(input.provider, input.baseUrl);
+      let apiKeyEncrypted: string | null = null;
+      if (typeof input.apiKey === 'string') {
+        apiKeyEncrypted = secretBox.seal(input.apiKey, AI_KEY_PURPOSE);
+      } else if (input.apiKey === undefined) {
+        const stored = await repository.find(userId);
+        const sameHost = stored && stored.provider === input.provider && stored.baseUrl === baseUrl;
+        apiKeyEncrypted = sameHost ? stored.apiKeyEncrypted : null;
+      }
+      await repository.save(userId, { provider: input.provider, baseUrl, model: input.model, apiKeyEncrypted });
+      return view(userId);
+    },
+
+    /** Forgets a user's choice: the server's defaults (or the offline composer) write again. */
+    async reset(userId: string): Promise<AiSettings> {
+      await repository.remove(userId);
+      return view(userId);
+    },
+
+    /** One small call with the settings in force; a provider's failure is thrown as its ProviderError. */
+    async test(userId: string): Promise<AiTestResult> {
+      const started = Date.now();
+      const client = await clientFor(userId);
+      if (!client) return { writer: 'offline', model: 'offline composer', text: OFFLINE_TEST_TEXT, ms: 0 };
+      const text = await client.generate({
+        system: 'You are checking a connection. Answer with the single word OK.',
+        prompt: 'Reply with: OK',
+        temperature: 0,
+        maxOutputTokens: 16,
+      });
+      return {
+        writer: client.provider,
+        model: client.model,
+        text: text.trim() || '(the model answered with no text)',
+        ms: Date.now() - started,
+      };
     },
   };
 }

@@ -1,0 +1,59 @@
+import { aiSettingsSchema, aiSettingsWriteSchema, aiTestResultSchema, apiErrorSchema } from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { AiSettingsService } from './ai-settings.service';
+
+/** Global Settings: the AI provider a user writes with, stored per user; the key never comes back. */
+export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettingsService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/settings/ai',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: "The user's AI provider settings (whether a key is set, never the key)",
+          response: { 200: aiSettingsSchema, ...errorResponses },
+        },
+      },
+      async (request) => deps.aiSettings.view(await deps.auth.requireUserId(request.headers)),
+    );
+
+    app.put(
+      '/api/settings/ai',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: "Saves the user's AI provider settings; apiKey: a new key, null to remove it, absent to keep it",
+          body: aiSettingsWriteSchema,
+          response: { 200: aiSettingsSchema, ...errorResponses },
+        },
+      },
+      async (request) => deps.aiSettings.save(await deps.auth.requireUserId(request.headers), request.body),
+    );
+
+    app.delete(
+      '/api/settings/ai',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: "Forgets the user's AI provider settings: the server default (or the offline composer) writes",
+          response: { 200: aiSettingsSchema, ...errorResponses },
+        },
+      },
+      async (request) => deps.aiSettings.reset(await deps.auth.requireUserId(request.headers)),
+    );
+
+    app.post(
+      '/api/settings/ai/test',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Test connection: one small call with the settings in force, or what the offline composer says',
+          response: { 200: aiTestResultSchema, ...errorResponses, 429: apiErrorSchema, 502: apiErrorSchema },
+        },
+      },
+      async (request) => deps.aiSettings.test(await deps.auth.requireUserId(request.headers)),
+    );
+  };
+}

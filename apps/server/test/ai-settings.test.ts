@@ -1,0 +1,286 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type AiSettings, type AiTestResult, type ApiError, HOSTED_BASE_URLS, HOSTED_MODELS } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../src/crypto/secret-box';
+import { aiSettings } from '../src/db/schema';
+import { AI_KEY_PURPOSE, OFFLINE_TEST_TEXT } from '../src/modules/ai-settings/ai-settings.service';
+import { build, type TestServer } from './helpers/build';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+
+const APP_SECRET = 'ai-settings-test-secret-0123456789abcdef';
+const GOOD_KEY = 'sk-good-7f3a9c1e5b2d4f6a8c0e';
+const WRONG_KEY = 'sk-wrong-2b4d6f8a0c1e3a5c7e9b';
+const OTHER_KEY = 'sk-other-9e8d7c6b5a4f3e2d1c0b';
+const SERVER_KEY = 'sk-server-1a2b3c4d5e6f7a8b9c0d';
+const KEYS = [GOOD_KEY, WRONG_KEY, OTHER_KEY, SERVER_KEY];
+
+/** A hand-written OpenAI-compatible peer: answers GOOD_KEY, refuses any other key with 401. */
+let peer: Server;
+let peerUrl: string;
+const peerRequests: { authorization: string | undefined; body: Record<string, unknown> }[] = [];
+beforeAll(async () => {
+  peer = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+      }
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      peerRequests.push({ authorization: req.headers.authorization, body });
+      if (req.headers.authorization !== `Bearer ${GOOD_KEY}`) {
+        return send(401, {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+        });
+      }
+      send(200, {
+        id: 'chatcmpl-stub',
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: 'OK from the stub' }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 12, completion_tokens: 4, total_tokens: 16 },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+  peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => {
+  peer.closeAllConnections();
+  peer.close();
+});
+
+/** Every log line the server writes (LOG_LEVEL trace) and every response body, searched for keys at the end. */
+const logLines: string[] = [];
+const bodies: string[] = [];
+
+let server: TestServer;
+let ann: Client;
+let bob: Client;
+let emails = 0;
+
+async function signedIn(target: TestServer): Promise<Client> {
+  const client = createClient(target.url);
+  emails += 1;
+  await signInThroughOutbox(client, `ai${emails}.${Date.now()}@example.com`);
+  return client;
+}
+
+async function call<T>(c: Client, path: string, init: RequestInit & { json?: unknown }, status: number): Promise<T> {
+  const response = await c.request(path, init);
+  const text = await response.text();
+  bodies.push(text);
+  expect(response.status, text).toBe(status);
+  return (text ? JSON.parse(text) : null) as T;
+}
+const read = (c: Client) => call<AiSettings>(c, '/api/settings/ai', {}, 200);
+const save = (c: Client, body: unknown, status = 200) =>
+  call<AiSettings>(c, '/api/settings/ai', { method: 'PUT', json: body }, status);
+const invalid = (c: Client, body: unknown) =>
+  call<ApiError>(c, '/api/settings/ai', { method: 'PUT', json: body }, 400);
+const reset = (c: Client) => call<AiSettings>(c, '/api/settings/ai', { method: 'DELETE' }, 200);
+const test = <T = AiTestResult>(c: Client, status = 200) =>
+  call<T>(c, '/api/settings/ai/test', { method: 'POST', json: {} }, status);
+
+async function storedRow(c: Client) {
+  const me = await call<{ user: { id: string } }>(c, '/api/session', {}, 200);
+  const [row] = await server.app.database.db.select().from(aiSettings).where(eq(aiSettings.userId, me.user.id));
+  return row;
+}
+
+beforeAll(async () => {
+  server = await build(
+    { APP_SECRET, LOG_LEVEL: 'trace' },
+    { logStream: { write: (line: string) => logLines.push(line) } },
+  );
+  ann = await signedIn(server);
+  bob = await signedIn(server);
+});
+afterAll(() => server?.close());
+
+describe('AI settings defaults', () => {
+  it('without AI_* variables: OpenAI with its first model, no key, and the offline composer writes', async () => {
+    expect(await read(ann)).toEqual({
+      provider: 'openai',
+      baseUrl: HOSTED_BASE_URLS.openai,
+      model: HOSTED_MODELS.openai[0],
+      apiKeySet: false,
+      source: 'offline',
+    });
+  });
+
+  it("with AI_* variables: the server's default, saying whether it has a key (never the key)", async () => {
+    const withEnv = await build(
+      { AI_PROVIDER: 'openai', AI_API_KEY: SERVER_KEY, AI_MODEL: 'gpt-4o', LOG_LEVEL: 'trace' },
+      { logStream: { write: (line: string) => logLines.push(line) } },
+    );
+    try {
+      const c = await signedIn(withEnv);
+      expect(await read(c)).toEqual({
+        provider: 'openai',
+        baseUrl: HOSTED_BASE_URLS.openai,
+        model: 'gpt-4o',
+        apiKeySet: true,
+        source: 'server',
+      });
+      await save(c, { provider: 'anthropic', model: 'claude-haiku-4-5' });
+      expect((await reset(c)).source).toBe('server');
+    } finally {
+      await withEnv.close();
+    }
+  });
+
+  it('needs a session', async () => {
+    const anon = createClient(server.url);
+    await call(anon, '/api/settings/ai', {}, 401);
+    await call(anon, '/api/settings/ai', { method: 'PUT', json: { provider: 'openai', model: 'gpt-4o' } }, 401);
+    await call(anon, '/api/settings/ai', { method: 'DELETE' }, 401);
+    await call(anon, '/api/settings/ai/test', { method: 'POST', json: {} }, 401);
+  });
+
+  it('Test connection without a provider says the offline composer writes', async () => {
+    expect(await test(ann)).toEqual({ writer: 'offline', model: 'offline composer', text: OFFLINE_TEST_TEXT, ms: 0 });
+  });
+});
+
+describe('saving AI settings', () => {
+  it('stores each provider; hosted ones get their standard base URL', async () => {
+    expect(await save(ann, { provider: 'anthropic', model: 'claude-sonnet-4-5' })).toEqual({
+      provider: 'anthropic',
+      baseUrl: HOSTED_BASE_URLS.anthropic,
+      model: 'claude-sonnet-4-5',
+      apiKeySet: false,
+      source: 'user',
+    });
+    expect(await save(ann, { provider: 'openai', baseUrl: '', model: 'gpt-4.1' })).toMatchObject({
+      provider: 'openai',
+      baseUrl: HOSTED_BASE_URLS.openai,
+      model: 'gpt-4.1',
+    });
+    await save(ann, { provider: 'custom', baseUrl: 'http://localhost:11434/v1/', model: 'llama3.2:3b' });
+    expect(await read(ann)).toEqual({
+      provider: 'custom',
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.2:3b',
+      apiKeySet: false,
+      source: 'user',
+    });
+  });
+
+  it('names the field that is wrong', async () => {
+    const field = (error: ApiError) => (error.error.details as { field: string }[]).map((d) => d.field);
+    const hosted = await invalid(ann, { provider: 'openai', model: 'claude-haiku-4-5' });
+    expect(field(hosted)).toEqual(['body.model']);
+    expect(hosted.error.message).toContain('must be one of gpt-4o-mini');
+    const noBase = await invalid(ann, { provider: 'custom', model: 'llama3' });
+    expect(field(noBase)).toEqual(['body.baseUrl']);
+    expect(noBase.error.message).toContain('API Base URL is required for a custom provider');
+    expect(field(await invalid(ann, { provider: 'custom', baseUrl: 'ftp://example.com', model: 'x' }))).toEqual([
+      'body.baseUrl',
+    ]);
+    expect(field(await invalid(ann, { provider: 'custom', baseUrl: 'http://x.test', model: '  ' }))).toEqual([
+      'body.model',
+    ]);
+    expect(field(await invalid(ann, { provider: 'gemini', model: 'x' }))).toEqual(['body.provider']);
+  });
+
+  it('one user’s settings are not another’s', async () => {
+    await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: OTHER_KEY });
+    expect(await read(bob)).toMatchObject({ source: 'offline', apiKeySet: false });
+    expect(await test(bob)).toMatchObject({ writer: 'offline' });
+    expect(await storedRow(bob)).toBeUndefined();
+  });
+});
+
+describe('the API key', () => {
+  it('is stored sealed, opens with the secret box, and is never sent back', async () => {
+    const saved = await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
+    expect(saved).toEqual({ provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKeySet: true, source: 'user' });
+    const row = await storedRow(ann);
+    expect(row?.apiKeyEncrypted).toBeTruthy();
+    expect(row?.apiKeyEncrypted).not.toContain(GOOD_KEY);
+    expect(createSecretBox(APP_SECRET).open(row?.apiKeyEncrypted ?? '', AI_KEY_PURPOSE)).toBe(GOOD_KEY);
+    expect(await read(ann)).toMatchObject({ apiKeySet: true });
+  });
+
+  it('is kept when absent (model changed), removed with null', async () => {
+    expect(await save(ann, { provider: 'custom', baseUrl: `${peerUrl}/`, model: 'stub-2' })).toMatchObject({
+      model: 'stub-2',
+      apiKeySet: true,
+    });
+    const kept = await storedRow(ann);
+    expect(createSecretBox(APP_SECRET).open(kept?.apiKeyEncrypted ?? '', AI_KEY_PURPOSE)).toBe(GOOD_KEY);
+    expect(await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-2', apiKey: null })).toMatchObject({
+      apiKeySet: false,
+    });
+    expect((await storedRow(ann))?.apiKeyEncrypted).toBeNull();
+  });
+
+  it('is dropped when the provider or the base URL changes without a new key', async () => {
+    await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
+    expect(
+      await save(ann, { provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'stub-model' }),
+    ).toMatchObject({ apiKeySet: false });
+    await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
+    expect(await save(ann, { provider: 'openai', model: 'gpt-4o-mini' })).toMatchObject({ apiKeySet: false });
+    expect((await storedRow(ann))?.apiKeyEncrypted).toBeNull();
+    // A new key sent along with the change is kept.
+    expect(await save(ann, { provider: 'openai', model: 'gpt-4o-mini', apiKey: OTHER_KEY })).toMatchObject({
+      apiKeySet: true,
+    });
+  });
+});
+
+describe('Test connection', () => {
+  it("makes one small call and shows the model's answer", async () => {
+    await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
+    const before = peerRequests.length;
+    const result = await test(ann);
+    expect(result).toMatchObject({ writer: 'custom', model: 'stub-model', text: 'OK from the stub' });
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(peerRequests).toHaveLength(before + 1);
+    const sent = peerRequests.at(-1);
+    expect(sent?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(sent?.body).toMatchObject({ model: 'stub-model', max_tokens: 16 });
+  });
+
+  it("passes on the provider's refusal as a 502 with its message", async () => {
+    await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: WRONG_KEY });
+    const refused = await test<ApiError>(ann, 502);
+    expect(refused.error.code).toBe('provider_error');
+    expect(refused.error.message).toContain('the API key was refused');
+    expect(refused.error.message).toContain('Incorrect API key provided');
+  });
+
+  it('says when the provider cannot be reached, never a 500', async () => {
+    // Port 9 (discard) on loopback: nothing listens there.
+    await save(ann, { provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'stub-model' });
+    const failed = await test<ApiError>(ann, 502);
+    expect(failed.error.code).toBe('provider_error');
+  });
+
+  it('resets to the offline composer', async () => {
+    expect(await reset(ann)).toMatchObject({ source: 'offline', apiKeySet: false });
+    expect(await storedRow(ann)).toBeUndefined();
+  });
+});
+
+describe('secrets', () => {
+  it('no key appears in any response body or log line', async () => {
+    expect(logLines.length).toBeGreaterThan(20);
+    expect(bodies.length).toBeGreaterThan(20);
+    for (const key of KEYS) {
+      expect(logLines.filter((line) => line.includes(key))).toEqual([]);
+      expect(bodies.filter((body) => body.includes(key))).toEqual([]);
+    }
+  });
+});
