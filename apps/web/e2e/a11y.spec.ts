@@ -49,6 +49,21 @@ for (const theme of ['dark', 'light'] as const) {
       await expectNoViolations(page);
     });
 
+    test('axe finds no violations in Global Settings', async ({ page, consoleErrors }) => {
+      await page.goto('/');
+      await signIn(page, uniqueEmail(`a11y-settings-${theme}`));
+      await page.goto('/settings');
+      await expect(page.getByRole('heading', { name: 'Global Settings' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('radio', { name: /Custom/ }).check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('main').getByText('API Base URL is required for a custom provider')).toBeVisible();
+      expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('400 (Bad Request)')]);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect(page.getByTestId('test-result')).toContainText('offline composer');
+      await expectNoViolations(page);
+    });
+
     test('axe finds no violations on the dashboard', async ({ page }) => {
       await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-${theme}`));

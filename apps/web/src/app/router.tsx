@@ -60,6 +60,12 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/personas/components/persona-editor')).PersonaEditor,
                 }),
               })),
+              {
+                path: paths.settings,
+                lazy: async () => ({
+                  Component: (await import('../features/settings/components/global-settings-page')).GlobalSettingsPage,
+                }),
+              },
             ],
           },
         ],

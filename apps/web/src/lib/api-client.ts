@@ -6,6 +6,8 @@ export class ApiRequestError extends Error {
     public readonly status: number,
     public readonly code: string,
     message: string,
+    /** What the server added, e.g. `[{ field, message }]` for a 400 naming its fields. */
+    public readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -36,7 +38,12 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
   if (!response.ok) {
     const error = (data as Partial<ApiError> | null)?.error;
-    throw new ApiRequestError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText);
+    throw new ApiRequestError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message ?? response.statusText,
+      error?.details,
+    );
   }
   return data as T;
 }

@@ -1,0 +1,435 @@
+import { type AiProvider, type AiSettings, HOSTED_MODELS } from '@plume/core';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useMe, useSignOut } from '../../../lib/auth';
+import { useAiSettings } from '../api/get-ai-settings';
+import { type AiSettingsInput, useSaveAiSettings } from '../api/save-ai-settings';
+import { useTestAiSettings } from '../api/test-ai-settings';
+
+const inputClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:outline-2 focus:outline-violet-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-[invalid=true]:border-red-400';
+
+const PROVIDERS: { value: AiProvider; label: string; hint?: string }[] = [
+  { value: 'openai', label: 'OpenAI' },
+  { value: 'anthropic', label: 'Anthropic' },
+  { value: 'custom', label: 'Custom', hint: 'OpenAI-compatible: Ollama, LM Studio, vLLM, OpenRouter' },
+];
+const providerName = (p: AiProvider) => PROVIDERS.find((x) => x.value === p)?.label ?? p;
+
+const SOURCE_TEXT: Record<AiSettings['source'], string> = {
+  user: 'Your settings',
+  server: 'Server default',
+  offline: 'Offline composer: no AI provider is set; posts are written from templates',
+};
+
+type Draft = { provider: AiProvider; baseUrl: string; model: string; apiKey: string };
+type FieldErrors = Partial<Record<'provider' | 'baseUrl' | 'model' | 'apiKey' | 'form', string>>;
+
+function draftOf(settings: AiSettings): Draft {
+  return { provider: settings.provider, baseUrl: settings.baseUrl, model: settings.model, apiKey: '' };
+}
+
+/** A 400's `[{ field: 'body.model', message }]` as messages per field of the form. */
+function fieldErrorsOf(error: Error): FieldErrors {
+  if (!(error instanceof ApiRequestError) || error.status !== 400 || !Array.isArray(error.details)) {
+    return { form: error.message };
+  }
+  const errors: FieldErrors = {};
+  for (const detail of error.details as { field?: unknown; message?: unknown }[]) {
+    const field = typeof detail.field === 'string' ? detail.field.replace(/^body\.?/, '') : '';
+    const key = (['provider', 'baseUrl', 'model', 'apiKey'] as const).find((k) => k === field) ?? 'form';
+    errors[key] ??= String(detail.message ?? 'is invalid');
+  }
+  return errors;
+}
+
+/** Global Settings (/settings): the AI provider that writes for this user, kept on the server. */
+export function GlobalSettingsPage() {
+  const settings = useAiSettings();
+  return (
+    <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 pb-32 md:px-8">
+      <header className="space-y-3">
+        <Link
+          to={paths.dashboard}
+          className="text-sm text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
+        >
+          ← Dashboard
+        </Link>
+        <h1 className="text-3xl font-semibold tracking-tight">Global Settings</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          The AI model that writes your posts. Stored on the server for your account; your API key is kept encrypted and
+          never shown again.
+        </p>
+      </header>
+      {settings.isPending ? (
+        <p role="status">Loading...</p>
+      ) : settings.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          Failed to load settings: {settings.error.message}
+        </p>
+      ) : (
+        <ProviderForm key={JSON.stringify(settings.data)} settings={settings.data} />
+      )}
+      <AccountSection />
+    </main>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The ids that describe an input: its hint and its error, when shown. */
+const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+function ProviderForm({ settings }: { settings: AiSettings }) {
+  const navigate = useNavigate();
+  const save = useSaveAiSettings();
+  const removeKey = useSaveAiSettings();
+  const test = useTestAiSettings();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const id = useId();
+  const ids = { baseUrl: `${id}-base`, model: `${id}-model`, apiKey: `${id}-key` };
+
+  const hosted = draft.provider !== 'custom';
+  const hostedModels: readonly string[] = draft.provider === 'custom' ? [] : HOSTED_MODELS[draft.provider];
+  const stored = settings.source === 'user';
+  const change = (next: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...next }));
+    setErrors((e) => {
+      const rest = { ...e };
+      for (const key of Object.keys(next)) delete rest[key as keyof FieldErrors];
+      delete rest.form;
+      return rest;
+    });
+  };
+  const chooseProvider = (provider: AiProvider) => {
+    if (provider === draft.provider) return;
+    // Back to what is saved for that provider, else its defaults (the fixed list's first model).
+    const same = provider === settings.provider;
+    if (provider === 'custom') {
+      change({ provider, baseUrl: same ? settings.baseUrl : '', model: same ? settings.model : '' });
+    } else {
+      change({
+        provider,
+        baseUrl: same ? settings.baseUrl : '',
+        model: same ? settings.model : HOSTED_MODELS[provider][0],
+      });
+    }
+  };
+
+  const baseUrl = hosted ? (draft.provider === settings.provider ? settings.baseUrl : '') : draft.baseUrl.trim();
+  const key = draft.apiKey.trim();
+  // The server drops a saved key when the provider or base URL changes without a new one.
+  const keyWillDrop =
+    stored &&
+    settings.apiKeySet &&
+    !key &&
+    (draft.provider !== settings.provider || baseUrl.replace(/\/+$/, '') !== settings.baseUrl);
+  const dirty =
+    draft.provider !== settings.provider ||
+    draft.model !== settings.model ||
+    (!hosted && baseUrl.replace(/\/+$/, '') !== settings.baseUrl) ||
+    key !== '';
+
+  const leave = () => {
+    // Back where the user came from; straight to the dashboard when /settings was opened directly.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(paths.dashboard);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: AiSettingsInput = { provider: draft.provider, baseUrl, model: draft.model.trim() };
+    if (key) body.apiKey = key;
+    save.mutate(body, {
+      onSuccess: () => {
+        toast.success('Settings saved');
+        leave();
+      },
+      onError: (error) => {
+        const found = fieldErrorsOf(error);
+        setErrors(found);
+        // The fields' own words, without the API's `body.field:` prefixes.
+        toast.error(`Failed to save settings: ${Object.values(found).join('; ') || error.message}`);
+      },
+    });
+  };
+
+  const keyStatus =
+    settings.source === 'server'
+      ? settings.apiKeySet
+        ? "Key set (the server's)"
+        : 'No key set'
+      : settings.apiKeySet
+        ? 'Key set'
+        : 'No key set';
+  const keyHint = keyWillDrop
+    ? `The saved key was entered for ${providerName(settings.provider)} at ${settings.baseUrl}: saving without a new key removes it.`
+    : settings.source === 'server'
+      ? "Saving makes these your own settings; the server's key is not copied to them."
+      : hosted
+        ? undefined
+        : 'Optional: local servers such as Ollama need no key.';
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div>
+        <h2 className="text-lg font-semibold">AI model</h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="ai-source">
+          <span className="font-medium">What writes now: </span>
+          {SOURCE_TEXT[settings.source]}
+          {settings.source !== 'offline' && ` (${providerName(settings.provider)}, ${settings.model})`}
+        </p>
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium">AI Provider</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {PROVIDERS.map((p) => (
+            <label
+              key={p.value}
+              className={cn(
+                'flex cursor-pointer items-start gap-2 rounded-xl border p-3 text-sm transition-colors',
+                draft.provider === p.value
+                  ? 'border-violet-600 bg-violet-50 dark:border-violet-400 dark:bg-violet-950/40'
+                  : 'border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800',
+              )}
+            >
+              <input
+                type="radio"
+                name={`${id}-provider`}
+                value={p.value}
+                checked={draft.provider === p.value}
+                onChange={() => chooseProvider(p.value)}
+                className="mt-0.5 accent-violet-700"
+              />
+              <span>
+                <span className="block font-medium">{p.label}</span>
+                {p.hint && <span className="block text-xs text-slate-600 dark:text-slate-400">{p.hint}</span>}
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.provider && <p className="text-sm text-red-700 dark:text-red-300">{errors.provider}</p>}
+      </fieldset>
+
+      {hosted ? (
+        <Field id={ids.model} label="Model" error={errors.model}>
+          <select
+            id={ids.model}
+            value={draft.model}
+            onChange={(e) => change({ model: e.target.value })}
+            aria-invalid={errors.model ? true : undefined}
+            aria-describedby={describedBy(ids.model, false, errors.model)}
+            className={inputClass}
+          >
+            {/* A model saved earlier that left the fixed list still shows, so the choice is visible. */}
+            {!hostedModels.includes(draft.model) && <option value={draft.model}>{draft.model}</option>}
+            {hostedModels.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : (
+        <>
+          <Field
+            id={ids.baseUrl}
+            label="API Base URL"
+            error={errors.baseUrl}
+            hint="The address of the OpenAI-compatible API, ending in /v1 for most servers."
+          >
+            <input
+              id={ids.baseUrl}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="http://localhost:11434/v1"
+              value={draft.baseUrl}
+              onChange={(e) => change({ baseUrl: e.target.value })}
+              aria-invalid={errors.baseUrl ? true : undefined}
+              aria-describedby={describedBy(ids.baseUrl, true, errors.baseUrl)}
+              className={inputClass}
+            />
+          </Field>
+          <Field id={ids.model} label="Model" error={errors.model}>
+            <input
+              id={ids.model}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="llama3.2"
+              value={draft.model}
+              onChange={(e) => change({ model: e.target.value })}
+              aria-invalid={errors.model ? true : undefined}
+              aria-describedby={describedBy(ids.model, false, errors.model)}
+              className={inputClass}
+            />
+          </Field>
+        </>
+      )}
+
+      <Field id={ids.apiKey} label="API key" error={errors.apiKey} hint={keyHint}>
+        <div className="flex flex-wrap items-center gap-2">
+          <input
+            id={ids.apiKey}
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            placeholder={settings.apiKeySet && stored ? 'Leave empty to keep the current key' : 'Paste your API key'}
+            value={draft.apiKey}
+            onChange={(e) => change({ apiKey: e.target.value })}
+            aria-invalid={errors.apiKey ? true : undefined}
+            aria-describedby={[`${id}-key-status`, describedBy(ids.apiKey, keyHint, errors.apiKey)]
+              .filter(Boolean)
+              .join(' ')}
+            className={cn(inputClass, 'min-w-0 flex-1 basis-56')}
+          />
+          <span
+            id={`${id}-key-status`}
+            className={cn(
+              'rounded-full px-2.5 py-1 text-xs font-medium',
+              settings.apiKeySet
+                ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100'
+                : 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+            )}
+          >
+            {keyStatus}
+          </span>
+          {stored && settings.apiKeySet && (
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-red-700 dark:text-red-300"
+              disabled={removeKey.isPending}
+              onClick={() =>
+                removeKey.mutate(
+                  { provider: settings.provider, baseUrl: settings.baseUrl, model: settings.model, apiKey: null },
+                  {
+                    onSuccess: () => toast.success('API key removed'),
+                    onError: (error) => toast.error(`Failed to remove the key: ${error.message}`),
+                  },
+                )
+              }
+            >
+              Remove key
+            </Button>
+          )}
+        </div>
+      </Field>
+
+      {errors.form && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {errors.form}
+        </p>
+      )}
+
+      <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+            {test.isPending ? 'Testing...' : 'Test connection'}
+          </Button>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {dirty ? 'Tests the saved settings, not the changes above.' : 'One short request to the model.'}
+          </span>
+        </div>
+        <div aria-live="polite" data-testid="test-result">
+          {test.isSuccess && (
+            <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100">
+              {test.data.writer === 'offline' ? (
+                test.data.text
+              ) : (
+                <>
+                  <span className="font-medium">
+                    {providerName(test.data.writer)} · {test.data.model} answered in {test.data.ms} ms:
+                  </span>{' '}
+                  “{test.data.text}”
+                </>
+              )}
+            </p>
+          )}
+          {test.isError && (
+            <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-200">
+              {test.error.message}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="ghost" onClick={leave}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AccountSection() {
+  const { data: user } = useMe();
+  const signOut = useSignOut();
+  return (
+    <section
+      aria-labelledby="settings-account"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="min-w-0">
+        <h2 id="settings-account" className="text-lg font-semibold">
+          Your account
+        </h2>
+        <p className="truncate text-sm text-slate-700 dark:text-slate-300">
+          Signed in as <span className="font-medium">{user?.username ?? ''}</span>
+        </p>
+      </div>
+      <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        Sign Out
+      </Button>
+    </section>
+  );
+}
