@@ -85,8 +85,7 @@ async function call<T>(c: Client, path: string, init: RequestInit & { json?: unk
 const read = (c: Client) => call<AiSettings>(c, '/api/settings/ai', {}, 200);
 const save = (c: Client, body: unknown, status = 200) =>
   call<AiSettings>(c, '/api/settings/ai', { method: 'PUT', json: body }, status);
-const invalid = (c: Client, body: unknown) =>
-  call<ApiError>(c, '/api/settings/ai', { method: 'PUT', json: body }, 400);
+const invalid = (c: Client, body: unknown) => call<ApiError>(c, '/api/settings/ai', { method: 'PUT', json: body }, 400);
 const reset = (c: Client) => call<AiSettings>(c, '/api/settings/ai', { method: 'DELETE' }, 200);
 const test = <T = AiTestResult>(c: Client, status = 200) =>
   call<T>(c, '/api/settings/ai/test', { method: 'POST', json: {} }, status);
@@ -204,7 +203,13 @@ describe('saving AI settings', () => {
 describe('the API key', () => {
   it('is stored sealed, opens with the secret box, and is never sent back', async () => {
     const saved = await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
-    expect(saved).toEqual({ provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKeySet: true, source: 'user' });
+    expect(saved).toEqual({
+      provider: 'custom',
+      baseUrl: peerUrl,
+      model: 'stub-model',
+      apiKeySet: true,
+      source: 'user',
+    });
     const row = await storedRow(ann);
     expect(row?.apiKeyEncrypted).toBeTruthy();
     expect(row?.apiKeyEncrypted).not.toContain(GOOD_KEY);
