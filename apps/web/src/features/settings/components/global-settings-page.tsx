@@ -327,7 +327,7 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
             aria-describedby={[`${id}-key-status`, describedBy(ids.apiKey, keyHint, errors.apiKey)]
               .filter(Boolean)
               .join(' ')}
-            className={cn(inputClass, 'min-w-0 flex-1 basis-56')}
+            className={cn(inputClass, 'min-w-0 basis-full sm:flex-1 sm:basis-56')}
           />
           <span
             id={`${id}-key-status`}
@@ -341,9 +341,9 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
             {keyStatus}
           </span>
           {stored && settings.apiKeySet && (
-            <Button
-              variant="ghost"
-              className="px-2 py-1 text-red-700 dark:text-red-300"
+            <button
+              type="button"
+              className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950/50"
               disabled={removeKey.isPending}
               onClick={() =>
                 removeKey.mutate(
@@ -356,7 +356,7 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
               }
             >
               Remove key
-            </Button>
+            </button>
           )}
         </div>
       </Field>
@@ -423,7 +423,7 @@ function AccountSection() {
         <h2 id="settings-account" className="text-lg font-semibold">
           Your account
         </h2>
-        <p className="truncate text-sm text-slate-700 dark:text-slate-300">
+        <p className="text-sm break-all text-slate-700 dark:text-slate-300">
           Signed in as <span className="font-medium">{user?.username ?? ''}</span>
         </p>
       </div>
