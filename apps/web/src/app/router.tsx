@@ -56,10 +56,15 @@ export const router = createBrowserRouter([
               },
               ...[paths.editor, `${paths.editor}/:id`].map((path) => ({
                 path,
-                lazy: async () => ({
-                  Component: (await import('../features/personas/components/persona-editor')).PersonaEditor,
-                }),
+                lazy: async () => ({ Component: (await import('./persona-editor-route')).PersonaEditorRoute }),
               })),
+              {
+                path: `${paths.advanced}/:id`,
+                lazy: async () => ({
+                  Component: (await import('../features/writing/components/advanced-generator-page'))
+                    .AdvancedGeneratorPage,
+                }),
+              },
             ],
           },
         ],

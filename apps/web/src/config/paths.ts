@@ -6,4 +6,5 @@ export const paths = {
   authComplete: '/auth/complete',
   dashboard: '/dashboard',
   editor: '/editor',
+  advanced: '/advanced',
 } as const;
