@@ -291,6 +291,39 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Live Sample Content' })).toHaveCount(0);
 });
 
+test('a chat message shows at once in the conversation and the reply follows', async ({ page }) => {
+  const persona = await newPersona(page, 'Chatty');
+  const stored: { id: string; role: 'user' | 'assistant'; content: string }[] = [];
+  let asked: unknown;
+  await stubWritingApi(page, {
+    conversation: stored,
+    chat: async (route) => {
+      asked = route.request().postDataJSON();
+      // A slow reply, so the message is seen on its own first.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      stored.push(
+        { id: 'u1', role: 'user', content: 'How are you?' },
+        { id: 'a1', role: 'assistant', content: 'Busy!' },
+      );
+      await route.fulfill({ json: { text: 'Busy!', writer: 'offline' } });
+    },
+  });
+  await page.goto(`/advanced/${persona.id}`);
+  await expect(page.getByText('No messages yet.')).toBeVisible();
+  await page.getByLabel('Message Chatty').fill('How are you?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveText([
+    'You: How are you?',
+  ]);
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveText([
+    'You: How are you?',
+    'AI: Busy!',
+  ]);
+  expect(asked).toEqual({ prompt: 'How are you?', personaId: persona.id });
+  await expect(page.getByLabel('Message Chatty')).toHaveValue('');
+});
+
 test('/advanced for an unknown id says Persona not found', async ({ page, consoleErrors }) => {
   await stubWritingApi(page);
   await page.goto('/advanced/00000000-0000-4000-8000-000000000000');
