@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+import { stubWritingApi } from './writing-stubs';
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -27,6 +28,7 @@ for (const theme of ['dark', 'light'] as const) {
     });
 
     test('axe finds no violations in the persona editor', async ({ page }) => {
+      await stubWritingApi(page);
       await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-editor-${theme}`));
       await apiCall(page, 'POST', '/api/tags', { name: 'Tech', color: 'blue' });
@@ -34,6 +36,8 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(page.getByLabel('Name')).toBeVisible();
       await expectNoViolations(page);
       await page.getByRole('tab', { name: 'Personality' }).click();
+      // With the live sample written.
+      await expect(page.getByTestId('live-sample')).toHaveText('Hello world');
       await expectNoViolations(page);
       await page.getByRole('tab', { name: 'Automation' }).click();
       await expectNoViolations(page);
@@ -61,6 +65,35 @@ for (const theme of ['dark', 'light'] as const) {
       expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('400 (Bad Request)')]);
       await page.getByRole('button', { name: 'Test connection' }).click();
       await expect(page.getByTestId('test-result')).toContainText('offline composer');
+      await expectNoViolations(page);
+    });
+
+    test('axe finds no violations in the writing studio', async ({ page }) => {
+      await stubWritingApi(page, {
+        conversation: [
+          { id: '1', role: 'user', content: 'Say hi' },
+          { id: '2', role: 'assistant', content: 'Hi!' },
+        ],
+        draft: 'data: A [link](https://example.com) and **bold**\n\ndata: [DONE]\n\n',
+        generate: (route) =>
+          route.fulfill({
+            json: [
+              { content: 'One', hashtags: [], type: 'thread', parts: ['One', 'Two'], writer: 'offline' },
+              { content: 'x'.repeat(290), hashtags: [], type: 'thread', parts: ['x'.repeat(290)], writer: 'offline' },
+            ],
+          }),
+      });
+      await page.goto('/');
+      await signIn(page, uniqueEmail(`a11y-studio-${theme}`));
+      const persona = await apiCall<{ id: string }>(page, 'POST', '/api/personas', { name: 'Ada' });
+      await apiCall(page, 'POST', '/api/personas', { name: 'Bo' });
+      await page.goto(`/advanced/${persona.id}`);
+      await expect(page.getByRole('list', { name: 'Conversation' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: 'Generate Draft' }).click();
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await expect(page.getByTestId('generated-post')).toHaveCount(2);
+      await expect(page.getByRole('link', { name: 'link' })).toBeVisible();
       await expectNoViolations(page);
     });
 

@@ -16,3 +16,5 @@ export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';
 export * from './writing/api';
+export * from './writing/safe-url';
+export * from './writing/suggested-prompts';

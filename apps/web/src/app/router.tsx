@@ -56,14 +56,19 @@ export const router = createBrowserRouter([
               },
               ...[paths.editor, `${paths.editor}/:id`].map((path) => ({
                 path,
-                lazy: async () => ({
-                  Component: (await import('../features/personas/components/persona-editor')).PersonaEditor,
-                }),
+                lazy: async () => ({ Component: (await import('./persona-editor-route')).PersonaEditorRoute }),
               })),
               {
                 path: paths.settings,
                 lazy: async () => ({
                   Component: (await import('../features/settings/components/global-settings-page')).GlobalSettingsPage,
+                }),
+              },
+              {
+                path: `${paths.advanced}/:id`,
+                lazy: async () => ({
+                  Component: (await import('../features/writing/components/advanced-generator-page'))
+                    .AdvancedGeneratorPage,
                 }),
               },
             ],

@@ -7,4 +7,5 @@ export const paths = {
   dashboard: '/dashboard',
   editor: '/editor',
   settings: '/settings',
+  advanced: '/advanced',
 } as const;

@@ -118,8 +118,11 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /**
  * GET /draft (also /api/draft), server-sent events: `prompt`, optional `persona` (JSON text),
- * optional `top5Titles` (comma separated), optional `personaId`. Each `data:` message is a piece
- * of text; `data: [DONE]` ends it; a failure is `event: error` with `{ message }` as data.
+ * optional `top5Titles` (comma separated), optional `personaId`. First an `event: meta` with
+ * `{ writer }` as data (who writes this stream: the UI labels the offline composer's text);
+ * then each `data:` message is a piece of text; `data: [DONE]` ends it; a failure is
+ * `event: error` with `{ message }` as data. Clients that only listen to plain messages never
+ * see the named `meta` event, so the spec's helper keeps working unchanged.
  */
 export const draftQuerySchema = z.object({
   prompt: promptSchema,
@@ -128,6 +131,10 @@ export const draftQuerySchema = z.object({
   personaId: z.uuid('must be a persona id').optional(),
 });
 export const DRAFT_DONE = '[DONE]';
+export const DRAFT_META_EVENT = 'meta';
+export const draftMetaSchema = z.object({ writer: z.enum(WRITERS) });
+export type DraftMeta = z.infer<typeof draftMetaSchema>;
+export const draftErrorSchema = z.object({ message: z.string() });
 
 export const POST_TYPES = ['short post', 'joke', 'advice', 'thread', 'observation', 'question'] as const;
 export type PostType = (typeof POST_TYPES)[number];

@@ -7,7 +7,7 @@ import {
   traitLabel,
   traitLevel,
 } from '@plume/core';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cn } from '../../../components/ui/cn';
 import { Section } from './editor-field';
 
@@ -59,7 +59,16 @@ function Slider({ trait, value, onChange }: { trait: TraitKey; value: number; on
   );
 }
 
-export function PersonalitySection({ traits, onChange }: { traits: Traits; onChange(traits: Traits): void }) {
+export function PersonalitySection({
+  traits,
+  onChange,
+  liveSample,
+}: {
+  traits: Traits;
+  onChange(traits: Traits): void;
+  /** The Live Sample Content box, composed by the app layer. */
+  liveSample?: ReactNode;
+}) {
   const label = archetype(traits);
   return (
     <Section title="Personality" description="Start from a preset, then tune the nine sliders.">
@@ -101,6 +110,7 @@ export function PersonalitySection({ traits, onChange }: { traits: Traits; onCha
           ))}
         </ul>
       </div>
+      {liveSample}
       {groups.map((group) => (
         <fieldset key={group.title} className="space-y-3">
           <legend className="text-sm font-semibold text-slate-700 dark:text-slate-300">{group.title}</legend>

@@ -147,6 +147,13 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         >
           Edit
         </Link>
+        <Link
+          to={`/advanced/${persona.id}`}
+          className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
+          aria-label={`Write with ${persona.name}`}
+        >
+          Write
+        </Link>
         <Button variant="ghost" className="px-3 py-1.5" onClick={onExport} aria-label={`Export ${persona.name}`}>
           Export
         </Button>

@@ -1,6 +1,6 @@
 import { editorProgress, type Persona, personaImportSchema } from '@plume/core';
 import { Tabs } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -23,8 +23,14 @@ import { PersonalitySection } from './editor-personality-section';
 import { SourcesTab } from './editor-sources-tab';
 import { VersionHistoryDialog } from './editor-version-history-dialog';
 
+/** What the app layer may place in the editor (features don't import each other). */
+export type EditorSlots = {
+  /** The Personality tab's Live Sample Content box, given the unsaved draft. */
+  renderLiveSample?(props: { personaId: string | undefined; draft: EditorDraft }): ReactNode;
+};
+
 /** /editor (a new persona) and /editor/{id}. */
-export function PersonaEditor() {
+export function PersonaEditor({ renderLiveSample }: EditorSlots = {}) {
   const { id } = useParams();
   const persona = usePersona(id);
   if (id && persona.isPending) {
@@ -44,7 +50,7 @@ export function PersonaEditor() {
       </main>
     );
   }
-  return <EditorForm key={persona.data?.id ?? 'new'} persona={persona.data} />;
+  return <EditorForm key={persona.data?.id ?? 'new'} persona={persona.data} renderLiveSample={renderLiveSample} />;
 }
 
 /** The tabs shown now (Accounts arrives with connected accounts); `?tab=` opens one. */
@@ -55,7 +61,7 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 const tabClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-violet-100 data-[state=active]:text-violet-900 dark:text-slate-300 dark:data-[state=active]:bg-violet-900/60 dark:data-[state=active]:text-white';
 
-function EditorForm({ persona }: { persona: Persona | undefined }) {
+function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefined } & EditorSlots) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -191,7 +197,11 @@ function EditorForm({ persona }: { persona: Persona | undefined }) {
           <IdentitySection draft={draft} tags={tags.data ?? []} onChange={change} />
         </Tabs.Content>
         <Tabs.Content value="personality">
-          <PersonalitySection traits={draft.personality} onChange={(personality) => change({ personality })} />
+          <PersonalitySection
+            traits={draft.personality}
+            onChange={(personality) => change({ personality })}
+            liveSample={renderLiveSample?.({ personaId: persona?.id, draft })}
+          />
         </Tabs.Content>
         <Tabs.Content value="sources">
           <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />

@@ -1,0 +1,23 @@
+import { PersonaEditor } from '../features/personas/components/persona-editor';
+import { LiveSample } from '../features/writing/components/live-sample';
+
+/** The editor with the writing feature's Live Sample in its Personality tab, composed here. */
+export function PersonaEditorRoute() {
+  return (
+    <PersonaEditor
+      renderLiveSample={({ personaId, draft }) => (
+        <LiveSample
+          personaId={personaId}
+          persona={{
+            name: draft.name,
+            personality: draft.personality,
+            custom_prompt: draft.custom_prompt,
+            use_default_prompt: draft.use_default_prompt,
+            templates: draft.templates,
+            advanced_options: draft.advanced_options,
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import type { Persona } from '@plume/core';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useWritingPersona } from '../api/get-personas';
+import { ChatForm } from './chat-form';
+import { ConversationList } from './conversation-list';
+import { DraftPanel } from './draft-panel';
+import { GeneratorPanel } from './generator-panel';
+import { Panel } from './panel';
+import { PersonaSwitcher } from './persona-switcher';
+
+/** /advanced/{id}: the persona's writing studio (app spec: Advanced tweet generation). */
+export function AdvancedGeneratorPage() {
+  const { id = '' } = useParams();
+  const persona = useWritingPersona(id);
+  if (persona.isPending) {
+    return (
+      <p role="status" className="p-8 text-center">
+        Loading...
+      </p>
+    );
+  }
+  if (persona.isError) {
+    return (
+      <main className="mx-auto max-w-xl p-8 text-center">
+        <h1 className="text-2xl font-semibold">Persona not found</h1>
+        <Link to={paths.dashboard} className="mt-4 inline-block text-violet-700 underline dark:text-violet-300">
+          Back to the dashboard
+        </Link>
+      </main>
+    );
+  }
+  // Keyed by persona: switching starts a clean studio (no results of the other persona).
+  return <Studio key={persona.data.id} persona={persona.data} />;
+}
+
+function Studio({ persona }: { persona: Persona }) {
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 pb-24 md:px-8">
+      <header className="space-y-3">
+        <Link
+          to={paths.dashboard}
+          className="text-sm text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
+        >
+          ← Dashboard
+        </Link>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h1 className="text-3xl font-semibold tracking-tight">Advanced generation</h1>
+          <PersonaSwitcher persona={persona} />
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <GeneratorPanel persona={persona} />
+        <div className="space-y-6">
+          <DraftPanel personaId={persona.id} personaName={persona.name} />
+          <Panel title="Conversation" description={`What you and ${persona.name} wrote.`}>
+            <ConversationList personaId={persona.id} />
+            <ChatForm personaId={persona.id} personaName={persona.name} />
+          </Panel>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Message } from '@plume/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { inputClass } from '../../../components/ui/input-class';
+import { useChat } from '../api/chat';
+import { conversationQueryKey } from '../api/get-conversation';
+
+/** Ask the persona something: the message shows at once, the reply when the server has it. */
+export function ChatForm({ personaId, personaName }: { personaId: string; personaName: string }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const queryClient = useQueryClient();
+  const chat = useChat();
+
+  const send = () => {
+    const prompt = text.trim();
+    if (!prompt) return;
+    // The spec's local add: the user's message appends at once; the reload brings the stored ones.
+    queryClient.setQueryData<Message[]>(conversationQueryKey(personaId), (list) => [
+      ...(list ?? []),
+      { id: `pending-${Date.now()}`, role: 'user', content: prompt },
+    ]);
+    setText('');
+    chat.mutate({ prompt, personaId });
+  };
+
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-medium">
+        Message {personaName}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          value={text}
+          maxLength={500}
+          onChange={(e) => setText(e.target.value)}
+          className={cn(inputClass, 'flex-1')}
+        />
+        <Button type="submit" disabled={chat.isPending || text.trim().length === 0}>
+          {chat.isPending ? 'Sending...' : 'Send'}
+        </Button>
+      </div>
+      {chat.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Failed to send: {chat.error.message}
+        </p>
+      )}
+    </form>
+  );
+}

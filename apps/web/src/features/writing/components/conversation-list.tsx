@@ -1,0 +1,30 @@
+import { useConversation } from '../api/get-conversation';
+
+/**
+ * The persona's conversation, oldest first: `AI:` for the assistant, `You:` otherwise (editor
+ * spec). The spec: a failed load is silently ignored, so it shows nothing.
+ */
+export function ConversationList({ personaId }: { personaId: string }) {
+  const messages = useConversation(personaId);
+  if (!messages.data) return null;
+  if (messages.data.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No messages yet.</p>;
+  }
+  return (
+    <ol aria-label="Conversation" className="max-h-96 space-y-2 overflow-y-auto text-sm">
+      {messages.data.map((m) => (
+        <li
+          key={m.id}
+          className={
+            m.role === 'assistant'
+              ? 'rounded-xl bg-violet-50 px-3 py-2 dark:bg-violet-950/60'
+              : 'rounded-xl bg-slate-100 px-3 py-2 dark:bg-slate-800'
+          }
+        >
+          <span className="font-semibold">{m.role === 'assistant' ? 'AI:' : 'You:'}</span>{' '}
+          <span className="whitespace-pre-wrap break-words">{m.content}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
