@@ -16,3 +16,7 @@ export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';
 export * from './writing/api';
+export * from './writing/limits';
+export * from './writing/offline-composer';
+export * from './writing/post-process';
+export * from './writing/prompt';

@@ -58,7 +58,11 @@ export const aiSettingsWriteSchema = z
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'API Base URL is required for a custom provider' });
     }
     if (value.provider !== 'custom' && !(HOSTED_MODELS[value.provider] as readonly string[]).includes(value.model)) {
-      ctx.addIssue({ code: 'custom', path: ['model'], message: `must be one of ${HOSTED_MODELS[value.provider].join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['model'],
+        message: `must be one of ${HOSTED_MODELS[value.provider].join(', ')}`,
+      });
     }
   })
   .meta({ id: 'AiSettingsWrite' });
