@@ -118,8 +118,11 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /**
  * GET /draft (also /api/draft), server-sent events: `prompt`, optional `persona` (JSON text),
- * optional `top5Titles` (comma separated), optional `personaId`. Each `data:` message is a piece
- * of text; `data: [DONE]` ends it; a failure is `event: error` with `{ message }` as data.
+ * optional `top5Titles` (comma separated), optional `personaId`. First an `event: writer` naming
+ * who writes (a Writer; also the `x-writer` header), then each `data:` message is a piece of text
+ * (a piece with line breaks is several `data:` lines of one event); `data: [DONE]` ends it; a
+ * provider failure is `event: error` with `{ message }` as data. Before the stream starts, bad
+ * input, another user's persona and the rate limit answer as HTTP errors (400, 404, 429).
  */
 export const draftQuerySchema = z.object({
   prompt: promptSchema,
@@ -128,6 +131,8 @@ export const draftQuerySchema = z.object({
   personaId: z.uuid('must be a persona id').optional(),
 });
 export const DRAFT_DONE = '[DONE]';
+/** The draft stream's first event: who writes. */
+export const DRAFT_WRITER_EVENT = 'writer';
 
 export const POST_TYPES = ['short post', 'joke', 'advice', 'thread', 'observation', 'question'] as const;
 export type PostType = (typeof POST_TYPES)[number];

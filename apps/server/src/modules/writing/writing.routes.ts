@@ -3,6 +3,7 @@ import {
   chatResponseSchema,
   conversationParamsSchema,
   DRAFT_DONE,
+  DRAFT_WRITER_EVENT,
   draftQuerySchema,
   generatedPostListSchema,
   generateRequestSchema,
@@ -112,7 +113,7 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
           res.on('close', () => {
             if (!res.writableFinished) gone.abort();
           });
-          res.write(sseEvent(draft.writer, 'writer'));
+          res.write(sseEvent(draft.writer, DRAFT_WRITER_EVENT));
           try {
             for await (const piece of draft.pieces(gone.signal)) {
               if (gone.signal.aborted) break;
