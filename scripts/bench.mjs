@@ -2,12 +2,13 @@
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = 3900;
+const port = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${port}`;
 
 function startServer(dataDir, env = {}) {
@@ -97,6 +98,51 @@ async function signIn(email) {
     .join('; ');
 }
 
+/**
+ * A local OpenAI-compatible model: streams 20 chunks 5 ms apart, each a word with its leading space
+ * as real tokenizers write them.
+ */
+function startStubModel() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', async () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = (content) =>
+        `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+      for (let i = 0; i < 20; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (res.destroyed) return;
+        res.write(chunk(i === 0 ? 'Word0' : ` word${i}`));
+      }
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Milliseconds until the first `data:` event whose text passes `isText`, then the rest is read. */
+async function firstToken(url, init, isText) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let first;
+  for await (const chunk of response.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (first === undefined && end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (!block.startsWith('event:') && isText(block.replace(/^data: ?/, ''))) first = performance.now() - started;
+      end = buffer.indexOf('\n\n');
+    }
+  }
+  if (first === undefined) throw new Error(`no text from ${url}`);
+  return first;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 const rows = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-'));
 let running;
@@ -105,7 +151,14 @@ try {
   running = cold.child;
   rows.push(['start-up, fresh PGlite folder (ms)', Math.round(cold.ms)]);
   await stop(cold.child);
-  const warm = await startServer(dataDir);
+  const model = await startStubModel();
+  const modelUrl = `http://127.0.0.1:${model.address().port}/v1`;
+  const warm = await startServer(dataDir, {
+    AI_PROVIDER: 'custom',
+    AI_BASE_URL: modelUrl,
+    AI_MODEL: 'bench',
+    GENERATION_RATE_LIMIT: '100000',
+  });
   running = warm.child;
   rows.push(['start-up, existing PGlite folder (ms)', Math.round(warm.ms)]);
 
@@ -129,6 +182,38 @@ try {
     ['GET /api/personas (10 personas) req/s', personas.rps],
     ['GET /api/personas p50 / p99 (ms)', `${personas.p50} / ${personas.p99}`],
   );
+  // Time to first token: the model called directly vs. through GET /api/draft (session, persona
+  // defaults, prompt building, the AI SDK, the stream limiter, server-sent events).
+  const iterations = 40;
+  const direct = [];
+  const drafted = [];
+  const body = JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+  const hasContent = (data) => JSON.parse(data).choices?.[0]?.delta?.content;
+  for (let i = 0; i < iterations; i++) {
+    direct.push(
+      await firstToken(
+        `${modelUrl}/chat/completions`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+        hasContent,
+      ),
+    );
+    drafted.push(
+      await firstToken(
+        `${base}/api/draft?prompt=Write%20a%20post`,
+        { headers: { cookie } },
+        (data) => data !== '[DONE]',
+      ),
+    );
+  }
+  const directMs = median(direct);
+  const draftMs = median(drafted);
+  rows.push(
+    [`time to first token, model called directly, p50 of ${iterations} (ms)`, directMs.toFixed(1)],
+    [`time to first token through GET /api/draft, p50 of ${iterations} (ms)`, draftMs.toFixed(1)],
+    ['ratio: first token through /draft / direct', (draftMs / directMs).toFixed(2)],
+  );
+  model.close();
+
   const page = await load(`${base}/`);
   rows.push(['GET / (index.html) req/s', page.rps]);
   rows.push(['server RSS after load (MB)', rssMb(warm.child.pid)]);

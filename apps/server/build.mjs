@@ -2,8 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@plume/'));
+const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const pkg = read('./package.json');
+// @plume/core's own packages (twitter-text) stay external too: bundled, their CommonJS require()s fail in ESM.
+const core = read('../../packages/core/package.json');
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(core.dependencies)].filter(
+  (name) => !name.startsWith('@plume/'),
+);
 
 await build({
   entryPoints: ['src/server.ts', 'src/worker.ts'],

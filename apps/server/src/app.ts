@@ -31,6 +31,9 @@ import { sourcesRoutes } from './modules/sources/sources.routes';
 import { createSourcesService } from './modules/sources/sources.service';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { createTagsService } from './modules/tags/tags.service';
+import { createWritingRepository } from './modules/writing/writing.repository';
+import { writingRoutes } from './modules/writing/writing.routes';
+import { createWritingService } from './modules/writing/writing.service';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
@@ -104,6 +107,18 @@ export async function buildApp(
     timeoutMs: config.aiTimeoutMs,
   });
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: aiSettingsService }));
+  await app.register(
+    writingRoutes({
+      auth: authService,
+      writing: createWritingService({
+        repositories: data.repositories,
+        messages: createWritingRepository(database.db),
+        aiSettings: aiSettingsService,
+        rateLimits,
+        generationRateLimit: config.generationRateLimit,
+      }),
+    }),
+  );
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
   await app.register(feedsRoutes({ auth: authService, feeds: createFeedsService(feeds) }));
   await app.register(sourcesRoutes({ auth: authService, sources: createSourcesService({ ...data, feeds }) }));

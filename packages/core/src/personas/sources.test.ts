@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { composeExample } from '../writing/offline-composer';
 import { defaultAdvancedOptions, defaultSources, defaultStrategies } from './defaults';
 import { contentSourceSchema, strategySchema } from './persona';
 import {
-  composeExample,
   frequencyLabel,
   headlineHashtags,
   lastCheckLabel,

@@ -1,6 +1,5 @@
 /** Content sources, strategies and the pipeline preview (editor spec: Content Sources & Strategies tab). */
-import { type AdvancedOptions, type ContentSource, contentSourceSchema, type Strategy } from './persona';
-import type { Traits } from './traits';
+import { type ContentSource, contentSourceSchema, type Strategy } from './persona';
 
 export type SourceType = ContentSource['type'];
 export const SOURCE_TYPES: { type: SourceType; label: string; hint: string }[] = [
@@ -146,71 +145,4 @@ export function headlineHashtags(headline: string): string[] {
   );
   const chosen = new Set([...words].sort((a, b) => b.length - a.length).slice(0, 2));
   return words.filter((w) => chosen.has(w)).map((w) => `#${w[0]?.toUpperCase()}${w.slice(1)}`);
-}
-
-function take(t: Traits): string {
-  if (t.sarcasm > 70) return 'Sure, because that always goes exactly to plan.';
-  if (t.optimism > 70) return 'This is the kind of progress worth getting excited about.';
-  if (t.technicality > 70) return 'The interesting part is what changes under the hood.';
-  if (t.professionalism > 70) return 'The details matter more than the headline suggests.';
-  if (t.humor > 70) return 'I did not have this on my bingo card, but here we are.';
-  return 'Curious to see where this goes.';
-}
-
-function question(t: Traits): string {
-  if (t.technicality > 70) return 'How would you have built it?';
-  if (t.optimism > 70) return 'What would you do with this?';
-  if (t.sarcasm > 70) return 'Who had this on their roadmap?';
-  return 'What is your take?';
-}
-
-function emoji(t: Traits): string | null {
-  if (t.emoji <= 60) return null;
-  if (t.humor > 70) return '😂';
-  if (t.optimism > 70) return '🚀';
-  return '💡';
-}
-
-function body(strategy: Pick<Strategy, 'id' | 'name'>, headline: string, t: Traits): string {
-  const closer = t.engagement > 70 ? ' Thoughts?' : '';
-  switch (strategy.id) {
-    case 'discussion-starters':
-      return `${headline}. ${question(t)}`;
-    case 'hot-takes':
-      return `Hot take: ${headline}, and ${t.controversial > 60 ? 'most people are reading it wrong' : 'it matters more than it looks'}.${closer}`;
-    case 'educational-breakdown':
-      return `${headline}. In plain words: start with the problem it solves, then how it solves it.${closer}`;
-    default:
-      return `${t.professionalism > 70 ? 'Worth reading' : 'Just saw this'}: ${headline}. ${take(t)}${closer}`;
-  }
-}
-
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, Math.max(0, max - 1));
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-/**
- * The offline composer's example post: a template filled from a headline, the chosen strategy and
- * the traits, within the persona's hashtag and length settings. Deterministic, so it never
- * pretends to be an AI model's writing.
- */
-export function composeExample(input: {
-  traits: Traits;
-  strategy: Pick<Strategy, 'id' | 'name'>;
-  headline: string;
-  options: Pick<AdvancedOptions, 'includeHashtags' | 'maxLength'>;
-}): string {
-  const headline = input.headline.trim().replace(/[\s.!?:;,]+$/, '');
-  const mark = emoji(input.traits);
-  const text = mark
-    ? `${body(input.strategy, headline, input.traits)} ${mark}`
-    : body(input.strategy, headline, input.traits);
-  const tags = input.options.includeHashtags ? headlineHashtags(headline).join(' ') : '';
-  const max = input.options.maxLength;
-  // Hashtags are dropped before the post itself is shortened.
-  if (tags && text.length + 1 + tags.length <= max) return `${text} ${tags}`;
-  return clip(text, max);
 }

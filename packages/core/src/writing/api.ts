@@ -119,10 +119,12 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
 /**
  * GET /draft (also /api/draft), server-sent events: `prompt`, optional `persona` (JSON text),
  * optional `top5Titles` (comma separated), optional `personaId`. First an `event: meta` with
- * `{ writer }` as data (who writes this stream: the UI labels the offline composer's text);
- * then each `data:` message is a piece of text; `data: [DONE]` ends it; a failure is
- * `event: error` with `{ message }` as data. Clients that only listen to plain messages never
- * see the named `meta` event, so the spec's helper keeps working unchanged.
+ * `{ writer }` as data (who writes: the UI labels the offline composer's text; also the
+ * `x-writer` header); then each `data:` message is a piece of text (a piece with line breaks is
+ * several `data:` lines of one event); `data: [DONE]` ends it; a provider failure is
+ * `event: error` with `{ message }` as data. Clients that only listen to plain messages never see
+ * the named events, so the spec's helper keeps working unchanged. Before the stream starts, bad
+ * input, another user's persona and the rate limit answer as HTTP errors (400, 404, 429).
  */
 export const draftQuerySchema = z.object({
   prompt: promptSchema,

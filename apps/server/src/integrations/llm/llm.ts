@@ -121,6 +121,8 @@ export function createLlmClient(config: AiProviderConfig, options: { timeoutMs: 
           if (part.type === 'text-delta') yield part.text;
           else if (part.type === 'error') throw part.error;
         }
+        // An aborted stream ends quietly; past the deadline that is the provider's failure.
+        if (timeout.aborted) throw new Error('timed out');
       } catch (error) {
         throw toProviderError(error, config.provider, timeout.aborted);
       }

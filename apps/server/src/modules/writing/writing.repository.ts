@@ -1,0 +1,29 @@
+import type { Message, Writer } from '@plume/core';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { personaMessages } from '../../db/schema';
+
+export type MessageKind = 'chat' | 'draft' | 'generate' | 'sample';
+export type NewMessage = { role: 'user' | 'assistant'; content: string; kind: MessageKind; writer: Writer | null };
+
+/** A persona's conversation: the prompts sent and what was written back. */
+export function createWritingRepository(db: Db) {
+  return {
+    /** Adds messages in the order given (one statement, so they stay together). */
+    async add(personaId: string, messages: NewMessage[]): Promise<void> {
+      if (messages.length === 0) return;
+      await db.insert(personaMessages).values(messages.map((m) => ({ id: crypto.randomUUID(), personaId, ...m })));
+    },
+
+    /** The persona's messages, oldest first. */
+    async list(personaId: string): Promise<Message[]> {
+      const rows = await db
+        .select({ id: personaMessages.id, role: personaMessages.role, content: personaMessages.content })
+        .from(personaMessages)
+        .where(eq(personaMessages.personaId, personaId))
+        .orderBy(asc(personaMessages.seq));
+      return rows.map((r) => ({ id: r.id, role: r.role === 'user' ? 'user' : 'assistant', content: r.content }));
+    },
+  };
+}
+export type WritingRepository = ReturnType<typeof createWritingRepository>;

@@ -1,0 +1,168 @@
+import {
+  chatRequestSchema,
+  chatResponseSchema,
+  conversationParamsSchema,
+  DRAFT_DONE,
+  DRAFT_META_EVENT,
+  type DraftMeta,
+  draftQuerySchema,
+  generatedPostListSchema,
+  generateRequestSchema,
+  MAX_TITLES_FOR_GENERATION,
+  messageListSchema,
+  type PersonaOverride,
+  personaOverrideSchema,
+} from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, BadRequestError } from '../../errors';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { WritingService } from './writing.service';
+
+const tags = ['writing'];
+const writingErrors = { ...errorResponses, 429: errorResponses[400], 502: errorResponses[400] };
+
+/** One server-sent event; a piece with line breaks is several `data:` lines of the same event. */
+export function sseEvent(data: string, event?: string): string {
+  const lines = data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`);
+  return `${event ? `event: ${event}\n` : ''}${lines.join('\n')}\n\n`;
+}
+
+/** The draft's `persona` query: JSON of the editor's unsaved values. */
+function parsePersona(text: string | undefined): PersonaOverride | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BadRequestError('query.persona: must be JSON');
+  }
+  const parsed = personaOverrideSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({
+    field: ['query', 'persona', ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  throw new BadRequestError(issues.map((i) => `${i.field}: ${i.message}`).join('; '), issues);
+}
+
+/** The spec's calls live at the root (/chat, /draft, /conversations) and under /api; /api is documented. */
+const both = (path: string) => [`/api${path}`, path] as const;
+
+export function writingRoutes(deps: { auth: AuthService; writing: WritingService }): FastifyPluginAsyncZod {
+  const { auth, writing } = deps;
+  return async (app) => {
+    for (const url of both('/chat')) {
+      app.post(
+        url,
+        {
+          schema: {
+            hide: !url.startsWith('/api'),
+            tags,
+            summary: "One answer in a persona's voice (the prompt is cleaned: < and > stripped, 500 characters)",
+            body: chatRequestSchema,
+            response: { 200: chatResponseSchema, ...writingErrors },
+          },
+        },
+        async (request) => writing.chat(await auth.requireUserId(request.headers), request.body),
+      );
+    }
+
+    for (const url of both('/draft')) {
+      app.get(
+        url,
+        {
+          schema: {
+            hide: !url.startsWith('/api'),
+            tags,
+            summary:
+              'A draft as server-sent events: an `event: writer` naming who writes, then `data:` pieces, then `data: [DONE]`; a provider failure is `event: error` with `{ message }`',
+            querystring: draftQuerySchema,
+            response: writingErrors,
+          },
+        },
+        async (request, reply) => {
+          const userId = await auth.requireUserId(request.headers);
+          const { prompt, personaId, top5Titles } = request.query;
+          const titles = (top5Titles ?? '')
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+            .slice(0, MAX_TITLES_FOR_GENERATION);
+          // Errors up to here (400, 401, 404, 429) answer as HTTP; from here on, as events.
+          const draft = await writing.draft(userId, {
+            prompt,
+            personaId,
+            override: parsePersona(request.query.persona),
+            titles,
+          });
+          reply.hijack();
+          const res = reply.raw;
+          // Hijacked: the headers set so far (security, request id) are copied by hand.
+          for (const [name, value] of Object.entries(reply.getHeaders())) {
+            if (value !== undefined) res.setHeader(name, value);
+          }
+          res.writeHead(200, {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache, no-transform',
+            connection: 'keep-alive',
+            'x-accel-buffering': 'no',
+            'x-writer': draft.writer,
+          });
+          // The reader went away: stop the provider rather than pay for text nobody reads.
+          const gone = new AbortController();
+          res.on('close', () => {
+            if (!res.writableFinished) gone.abort();
+          });
+          res.write(sseEvent(JSON.stringify({ writer: draft.writer } satisfies DraftMeta), DRAFT_META_EVENT));
+          try {
+            for await (const piece of draft.pieces(gone.signal)) {
+              if (gone.signal.aborted) break;
+              res.write(sseEvent(piece));
+            }
+            if (!gone.signal.aborted) res.write(sseEvent(DRAFT_DONE));
+          } catch (error) {
+            if (!gone.signal.aborted) {
+              const known = error instanceof AppError;
+              if (known) request.log.info({ code: error.code }, error.message);
+              else request.log.error({ err: error }, 'draft failed');
+              const message = known ? error.message : 'Something went wrong on our side';
+              res.write(sseEvent(JSON.stringify({ message }), 'error'));
+            }
+          } finally {
+            res.end();
+          }
+        },
+      );
+    }
+
+    app.post(
+      '/api/generate',
+      {
+        schema: {
+          tags,
+          summary: 'Posts of one type for a persona (a thread as parts), each within the chosen platforms’ limits',
+          body: generateRequestSchema,
+          response: { 200: generatedPostListSchema, ...writingErrors },
+        },
+      },
+      async (request) => writing.generate(await auth.requireUserId(request.headers), request.body),
+    );
+
+    for (const url of both('/conversations/:personaId')) {
+      app.get(
+        url,
+        {
+          schema: {
+            hide: !url.startsWith('/api'),
+            tags,
+            summary: "A persona's drafts and chats as messages, oldest first",
+            params: conversationParamsSchema,
+            response: { 200: messageListSchema, ...errorResponses },
+          },
+        },
+        async (request) => writing.conversation(await auth.requireUserId(request.headers), request.params.personaId),
+      );
+    }
+  };
+}

@@ -1,0 +1,278 @@
+import {
+  type BuiltPrompt,
+  buildPrompt,
+  type ChatRequest,
+  type ChatResponse,
+  type ComposedPost,
+  characterLimit,
+  cleanLines,
+  composeOffline,
+  createStreamLimiter,
+  cutToFit,
+  defaultPersonaSettings,
+  fitsPlatforms,
+  type GeneratedPost,
+  type GenerateRequest,
+  hashtagsIn,
+  MAX_TITLES_FOR_GENERATION,
+  type Message,
+  type Persona,
+  type PersonaOverride,
+  parseHashtags,
+  parseThreads,
+  splitThread,
+  type Writer,
+  type WritingPersona,
+  type WritingRequest,
+} from '@plume/core';
+import type { Repositories } from '../../db/unit-of-work';
+import { AppError, NotFoundError, ProviderError } from '../../errors';
+import type { LlmClient } from '../../integrations/llm/llm';
+import type { AiSettingsService } from '../ai-settings/ai-settings.service';
+import type { RateLimitsRepository } from '../rate-limits/rate-limits.repository';
+import type { NewMessage, WritingRepository } from './writing.repository';
+
+const PERSONA_NOT_FOUND = 'Persona not found';
+const RATE_WINDOW_MS = 60_000;
+
+/** Our own limit on writing requests: 429 with Retry-After (the error handler sets the header). */
+export class GenerationRateLimitError extends AppError {
+  constructor(
+    limit: number,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(
+      429,
+      'rate_limited',
+      `Too many writing requests: at most ${limit} a minute. Try again in ${retryAfterSeconds} s.`,
+    );
+  }
+}
+
+/** The stored persona (or the defaults), with the editor's unsaved values laid over it. */
+export function toWritingPersona(stored: Persona | null, override: PersonaOverride = {}): WritingPersona {
+  const base = stored ?? { ...defaultPersonaSettings(), name: '', connected_accounts: [] };
+  return {
+    name: override.name ?? base.name,
+    traits: override.traits ?? override.personality ?? base.personality,
+    customPrompt: override.customPrompt ?? override.custom_prompt ?? base.custom_prompt,
+    useDefaultPrompt: override.useDefaultPrompt ?? override.use_default_prompt ?? base.use_default_prompt,
+    strategies: override.templates ?? base.templates,
+    options: override.advancedOptions ?? override.advanced_options ?? base.advanced_options,
+    platforms: [...new Set(base.connected_accounts.filter((a) => a.isConnected).map((a) => a.platform))],
+  };
+}
+
+type Context = {
+  userId: string;
+  personaId: string | null;
+  persona: WritingPersona;
+  titles: string[];
+  client: LlmClient | null;
+};
+
+export function createWritingService(deps: {
+  repositories: Pick<Repositories, 'personas' | 'sources'>;
+  messages: WritingRepository;
+  aiSettings: AiSettingsService;
+  rateLimits: RateLimitsRepository;
+  generationRateLimit: number;
+  /** The offline composer's dice; tests may fix them. */
+  random?: () => number;
+}) {
+  const { repositories, messages, aiSettings, rateLimits } = deps;
+  const random = deps.random ?? Math.random;
+
+  async function ownPersona(userId: string, personaId: string): Promise<Persona> {
+    const persona = await repositories.personas.find(userId, personaId);
+    if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
+    return persona;
+  }
+
+  /** Counts one writing request against the user's limit (in the database, so every process shares it). */
+  async function countRequest(userId: string): Promise<void> {
+    const { count, ttlMs } = await rateLimits.hit(`writing|${userId}`, RATE_WINDOW_MS);
+    if (count > deps.generationRateLimit) {
+      throw new GenerationRateLimitError(deps.generationRateLimit, Math.max(1, Math.ceil(ttlMs / 1000)));
+    }
+  }
+
+  /** Who writes, for whom, from which headlines; the persona is checked before the request is counted. */
+  async function context(
+    userId: string,
+    input: { personaId?: string; override?: PersonaOverride; titles?: string[] },
+  ): Promise<Context> {
+    const stored = input.personaId ? await ownPersona(userId, input.personaId) : null;
+    await countRequest(userId);
+    const titles =
+      input.titles && input.titles.length > 0
+        ? input.titles
+        : stored
+          ? await repositories.sources.latestTitles(stored.id, MAX_TITLES_FOR_GENERATION)
+          : [];
+    return {
+      userId,
+      personaId: stored?.id ?? null,
+      persona: toWritingPersona(stored, input.override),
+      titles: titles.slice(0, MAX_TITLES_FOR_GENERATION),
+      client: await aiSettings.clientFor(userId),
+    };
+  }
+
+  const writerOf = (ctx: Context): Writer => ctx.client?.provider ?? 'offline';
+
+  async function record(ctx: Context, kind: NewMessage['kind'], prompt: string, answers: string[]) {
+    if (!ctx.personaId) return;
+    const writer = writerOf(ctx);
+    await messages.add(ctx.personaId, [
+      { role: 'user', content: prompt, kind, writer: null },
+      ...answers.map((content) => ({ role: 'assistant' as const, content, kind, writer })),
+    ]);
+  }
+
+  /** A second call when the first answer was too long, with the limit said twice as plainly. */
+  function shorter(built: BuiltPrompt): BuiltPrompt {
+    const limit = characterLimit(built.rule);
+    return {
+      ...built,
+      prompt: `${built.prompt}\n\nYour last answer was too long. Keep each ${built.count > 1 ? 'post' : 'answer'} under ${limit} characters, counting spaces, emoji twice.`,
+    };
+  }
+
+  /** One post from the model within the limits: asked again once if too long, then cut at a word. */
+  async function writeOne(client: LlmClient, built: BuiltPrompt): Promise<string> {
+    const { platforms, maxLength } = built.rule;
+    const first = (await client.generate(built)).trim();
+    if (fitsPlatforms(first, platforms, maxLength)) return first;
+    const second = (await client.generate(shorter(built))).trim();
+    return cutToFit(second || first, platforms, maxLength);
+  }
+
+  function emptyAnswer(client: LlmClient): never {
+    throw new ProviderError(
+      client.provider === 'custom' ? 'AI provider' : client.provider === 'openai' ? 'OpenAI' : 'Anthropic',
+      'the model answered with no text',
+    );
+  }
+
+  async function writePosts(ctx: Context, request: GenerateRequest, built: BuiltPrompt): Promise<ComposedPost[]> {
+    const client = ctx.client;
+    if (!client)
+      return composeOffline({ persona: ctx.persona, request: toWritingRequest(request), titles: ctx.titles, random });
+    const { platforms, maxLength } = built.rule;
+    const fits = (text: string) => fitsPlatforms(text, platforms, maxLength);
+    const asPost = (parts: string[]): ComposedPost => {
+      const content = parts.join('\n\n');
+      return { content, parts, hashtags: hashtagsIn(content) };
+    };
+    if (request.type === 'thread') {
+      const threads = parseThreads(await client.generate(built), built.count);
+      if (threads.length === 0) emptyAnswer(client);
+      // Parts that are too long are split, so a thread never needs a second call.
+      return threads.map((parts) => asPost(parts.flatMap((p) => splitThread(p, platforms, maxLength))));
+    }
+    let lines = cleanLines(await client.generate(built), built.count);
+    if (lines.length === 0) emptyAnswer(client);
+    if (!lines.every(fits)) {
+      const again = cleanLines(await client.generate(shorter(built)), built.count).filter(fits);
+      lines = lines.map((line) => (fits(line) ? line : (again.shift() ?? line)));
+    }
+    return lines.map((line) => asPost([cutToFit(line, platforms, maxLength)]));
+  }
+
+  return {
+    /** POST /chat: one answer in the persona's voice. */
+    async chat(userId: string, body: ChatRequest): Promise<ChatResponse> {
+      const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
+      const request: WritingRequest = { kind: 'chat', prompt: body.prompt };
+      let text: string;
+      if (ctx.client) {
+        text = await writeOne(ctx.client, buildPrompt({ persona: ctx.persona, request, titles: ctx.titles }));
+        if (!text) emptyAnswer(ctx.client);
+      } else {
+        text = composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random })[0]?.content ?? '';
+      }
+      await record(ctx, 'chat', body.prompt, [text]);
+      return { text, writer: writerOf(ctx) };
+    },
+
+    /**
+     * GET /draft: the persona and who writes are settled first (404, 429 answer as HTTP), then
+     * `pieces` streams the text; a provider failure is thrown from the stream.
+     */
+    async draft(
+      userId: string,
+      input: { prompt: string; personaId?: string; override?: PersonaOverride; titles?: string[] },
+    ): Promise<{ writer: Writer; pieces(signal: AbortSignal): AsyncGenerator<string> }> {
+      const ctx = await context(userId, input);
+      const request: WritingRequest = { kind: 'draft', prompt: input.prompt };
+      const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
+      return {
+        writer: writerOf(ctx),
+        async *pieces(signal) {
+          const limiter = createStreamLimiter(built.rule.platforms, built.rule.maxLength);
+          if (!ctx.client) {
+            // Written at once; sent a few words at a time like a model's answer.
+            const text =
+              composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random })[0]?.content ?? '';
+            for (const piece of text.match(/\s*\S+(?:\s+\S+){0,2}/g) ?? []) {
+              const out = limiter.push(piece);
+              if (out) yield out;
+            }
+          } else {
+            const stop = new AbortController();
+            const both = AbortSignal.any([signal, stop.signal]);
+            for await (const piece of ctx.client.stream({ ...built, signal: both })) {
+              const out = limiter.push(piece);
+              if (out) yield out;
+              // The limit is reached: the rest would be thrown away, so the provider is stopped.
+              if (limiter.stopped) {
+                stop.abort();
+                break;
+              }
+            }
+          }
+          const last = limiter.end();
+          if (last) yield last;
+          if (!limiter.text && ctx.client) emptyAnswer(ctx.client);
+          if (!signal.aborted) await record(ctx, 'draft', input.prompt, [limiter.text]);
+        },
+      };
+    },
+
+    /** POST /api/generate: the advanced generator's posts (a thread as parts). */
+    async generate(userId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
+      const ctx = await context(userId, { personaId: body.personaId });
+      const request = toWritingRequest(body);
+      const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
+      const posts = await writePosts(ctx, body, built);
+      const writer = writerOf(ctx);
+      await record(
+        ctx,
+        'generate',
+        built.prompt,
+        posts.map((p) => p.content),
+      );
+      return posts.map((p) => ({ content: p.content, hashtags: p.hashtags, type: body.type, parts: p.parts, writer }));
+    },
+
+    /** GET /conversations/{personaId}: the persona's messages, oldest first. */
+    async conversation(userId: string, personaId: string): Promise<Message[]> {
+      await ownPersona(userId, personaId);
+      return messages.list(personaId);
+    },
+  };
+}
+export type WritingService = ReturnType<typeof createWritingService>;
+
+function toWritingRequest(body: GenerateRequest): WritingRequest {
+  return {
+    kind: 'generate',
+    type: body.type,
+    topic: body.topic,
+    // The list form may come without the # the text form gets.
+    hashtags: parseHashtags(body.hashtags.join(',')),
+    platforms: body.platforms,
+    count: body.count,
+  };
+}

@@ -1,0 +1,685 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  fitsPlatforms,
+  type GeneratedPost,
+  graphemeCount,
+  type Message,
+  type Persona,
+  type Platform,
+  POST_TYPES,
+} from '@plume/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestServer } from './helpers/build';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+
+// ---------------------------------------------------------------------------------------------
+// A local model server over real HTTP: it answers only what a test scripted, in order; anything
+// else is answered 500 and fails the test.
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void;
+type Seen = { path: string; body: Record<string, unknown>; headers: IncomingMessage['headers'] };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function createStub() {
+  const queue: Handler[] = [];
+  const seen: Seen[] = [];
+  const unexpected: string[] = [];
+  /** Streams that ended because the reader went away. */
+  let abandoned = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      seen.push({ path: req.url ?? '', body, headers: req.headers });
+      res.on('close', () => {
+        if (!res.writableEnded) abandoned += 1;
+      });
+      const handler = queue.shift();
+      if (!handler) {
+        unexpected.push(`${req.method} ${req.url}`);
+        res.writeHead(500, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'unexpected request' } }));
+      }
+      handler(req, res, body);
+    });
+  });
+  return {
+    server,
+    seen,
+    unexpected,
+    get abandoned() {
+      return abandoned;
+    },
+    next(...handlers: Handler[]) {
+      queue.push(...handlers);
+    },
+    pending: () => queue.length,
+    reset() {
+      queue.length = 0;
+      seen.length = 0;
+      unexpected.length = 0;
+      abandoned = 0;
+    },
+    async listen(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+};
+
+/** OpenAI's chat completion answer. */
+const openaiText = (text: string) =>
+  json(200, {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 1,
+    model: 'stub-model',
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  });
+
+/** OpenAI's streamed answer: one chunk per piece, `gapMs` apart, then [DONE]. */
+const openaiStream =
+  (pieces: string[], gapMs = 5): Handler =>
+  async (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'stub-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const piece of pieces) {
+      if (res.destroyed) return;
+      await sleep(gapMs);
+      res.write(chunk({ content: piece }, null));
+    }
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  };
+
+const openaiError = (status: number, message: string, headers: Record<string, string> = {}) =>
+  json(status, { error: { message, type: 'invalid_request_error', code: null } }, headers);
+
+const hang: Handler = () => {
+  // Never answers: the app's AI_TIMEOUT_MS ends it.
+};
+
+const malformedStream: Handler = (_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.write(
+    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'stub-model', choices: [{ index: 0, delta: { content: 'Half' }, finish_reason: null }] })}\n\n`,
+  );
+  res.end('data: {"choices": [ this is not JSON\n\n');
+};
+
+/** Anthropic's Messages answer, plain and streamed. */
+const anthropicText = (text: string) =>
+  json(200, {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-haiku-4-5',
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: 10, output_tokens: 10 },
+  });
+
+const anthropicStream =
+  (pieces: string[]): Handler =>
+  async (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const event = (type: string, data: Record<string, unknown>) =>
+      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    event('message_start', {
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-haiku-4-5',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
+    });
+    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+    for (const text of pieces) {
+      await sleep(5);
+      event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
+    }
+    event('content_block_stop', { index: 0 });
+    event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } });
+    event('message_stop', {});
+    res.end();
+  };
+
+// ---------------------------------------------------------------------------------------------
+// The app's side.
+
+let emails = 0;
+async function signedIn(server: TestServer): Promise<Client> {
+  const client = createClient(server.url);
+  emails += 1;
+  await signInThroughOutbox(client, `writer${emails}.${Date.now()}@example.com`);
+  return client;
+}
+
+async function ok<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+const post = (c: Client, path: string, body: unknown) => c.request(path, { method: 'POST', json: body });
+const createPersona = async (c: Client, body: Record<string, unknown> = {}) =>
+  ok<Persona>(await post(c, '/api/personas', { name: 'Ada', ...body }), 201);
+
+type SseEvent = { event: string; data: string; at: number };
+
+/** Reads a server-sent event stream as EventSource would (several data lines join with \n). */
+async function readEvents(
+  response: Response,
+  options: { stopAfter?: number } = {},
+): Promise<{ events: SseEvent[]; pieces: string[]; text: string }> {
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = '';
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+      }
+      events.push({ event, data: data.join('\n'), at: performance.now() });
+      end = buffer.indexOf('\n\n');
+    }
+    if (options.stopAfter !== undefined && events.filter((e) => e.event === 'message').length >= options.stopAfter) {
+      await reader.cancel();
+      break;
+    }
+  }
+  const pieces = events.filter((e) => e.event === 'message' && e.data !== '[DONE]').map((e) => e.data);
+  return { events, pieces, text: pieces.join('') };
+}
+
+const draftUrl = (query: Record<string, string>) => `/api/draft?${new URLSearchParams(query)}`;
+
+const within = (text: string, platforms: Platform[], maxLength?: number) =>
+  expect(fitsPlatforms(text, platforms, maxLength), `${graphemeCount(text)}: ${text}`).toBe(true);
+
+// ---------------------------------------------------------------------------------------------
+
+const stub = createStub();
+/** The chat messages of the model call number `i`. */
+const messagesOf = (i: number) => (stub.seen[i]?.body.messages ?? []) as { role: string; content: string }[];
+let stubUrl: string;
+beforeAll(async () => {
+  stubUrl = await stub.listen();
+});
+afterAll(() => stub.close());
+afterEach(() => {
+  // Every scripted answer was asked for, and nothing else was.
+  expect(stub.unexpected).toEqual([]);
+  expect(stub.pending()).toBe(0);
+  stub.reset();
+});
+
+describe('writing with an OpenAI-compatible provider', () => {
+  let server: TestServer;
+  let ann: Client;
+  let bob: Client;
+  let persona: Persona;
+  beforeAll(async () => {
+    server = await build({
+      AI_PROVIDER: 'custom',
+      AI_BASE_URL: `${stubUrl}/v1`,
+      AI_MODEL: 'stub-model',
+      AI_API_KEY: 'sk-test',
+      AI_TIMEOUT_MS: '1000',
+    });
+    ann = await signedIn(server);
+    bob = await signedIn(server);
+    persona = await createPersona(ann);
+  });
+  afterAll(() => server?.close());
+
+  it('answers /chat with the model text, the prompt cleaned and the persona overlaid', async () => {
+    stub.next(openaiText('Hello from the model #Greetings'));
+    const response = await post(ann, '/chat', {
+      prompt: `<b>Hello</b> ${'x'.repeat(600)}`,
+      persona: { name: 'Override Name', traits: { ...persona.personality, humor: 95 } },
+      titles: ['A headline'],
+      personaId: persona.id,
+    });
+    expect(await ok(response)).toEqual({ text: 'Hello from the model #Greetings', writer: 'custom' });
+    const [call] = stub.seen;
+    expect(call?.path).toBe('/v1/chat/completions');
+    expect(call?.headers.authorization).toBe('Bearer sk-test');
+    expect(call?.body).toMatchObject({ model: 'stub-model', temperature: 0.7 });
+    const messages = messagesOf(0);
+    expect(messages[0]?.role).toBe('system');
+    expect(messages[0]?.content).toContain('You are Override Name, a social media persona');
+    expect(messages[0]?.content).toContain('- Leads with jokes and wordplay.');
+    expect(messages[0]?.content).toContain('- A headline');
+    expect(messages[1]).toEqual({ role: 'user', content: `bHello/b ${'x'.repeat(491)}` });
+    expect(messages[1]?.content).toHaveLength(500);
+  });
+
+  it('asks again once when the answer is too long, then cuts it at a word', async () => {
+    const long = `${'word '.repeat(70)}end`;
+    stub.next(openaiText(long), openaiText('Short enough.'));
+    expect(await ok(await post(ann, '/api/chat', { prompt: 'Hi', personaId: persona.id }))).toEqual({
+      text: 'Short enough.',
+      writer: 'custom',
+    });
+    expect(messagesOf(1)[1]?.content).toContain('Your last answer was too long. Keep each answer under 280 characters');
+    stub.reset();
+    stub.next(openaiText(long), openaiText(long));
+    const { text } = await ok<{ text: string }>(await post(ann, '/api/chat', { prompt: 'Hi', personaId: persona.id }));
+    within(text, [], 280);
+    expect(text).toMatch(/^(word )+word…$/);
+  });
+
+  it('streams /draft pieces in order, several lines as one event, ending with [DONE]', async () => {
+    const pieces = ['Fir', 'st line', ' of it.\nSecond', ' line', ' here.', ' The end'];
+    stub.next(openaiStream(pieces, 20));
+    const response = await ann.request(
+      draftUrl({ prompt: 'Write about <mornings>', personaId: persona.id, top5Titles: 'One, Two,,Three' }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-writer')).toBe('custom');
+    const { events, pieces: got, text } = await readEvents(response);
+    expect(events[0]).toMatchObject({ event: 'meta', data: '{"writer":"custom"}' });
+    expect(events.at(-1)).toMatchObject({ event: 'message', data: '[DONE]' });
+    expect(text).toBe('First line of it.\nSecond line here. The end');
+    // Whole words as they complete, in order, not all at once; the line break inside one event.
+    expect(got.length).toBeGreaterThanOrEqual(4);
+    expect(got.some((piece) => piece.includes('\n'))).toBe(true);
+    expect(got.every((piece) => !/\S$/.test(piece) || text.includes(piece))).toBe(true);
+    const times = events.map((e) => e.at);
+    expect((times.at(-1) ?? 0) - (times[1] ?? 0)).toBeGreaterThan(40);
+    expect(stub.seen[0]?.body.stream).toBe(true);
+    const messages = messagesOf(0);
+    expect(messages[1]?.content).toBe('Write about mornings');
+    expect(messages[0]?.content).toContain('Recent headlines from your sources, as ideas:\n- One\n- Two\n- Three\n');
+  });
+
+  it('stops the provider and ends with an ellipsis when a draft reaches the max length', async () => {
+    await ok(
+      await ann.request(`/api/personas/${persona.id}`, {
+        method: 'PUT',
+        json: { advanced_options: { ...persona.advanced_options, maxLength: 40 } },
+      }),
+    );
+    stub.next(
+      openaiStream(
+        Array.from({ length: 200 }, (_, i) => ` word${i}`),
+        5,
+      ),
+    );
+    const { text, events } = await readEvents(await ann.request(draftUrl({ prompt: 'Go', personaId: persona.id })));
+    expect(events.at(-1)?.data).toBe('[DONE]');
+    within(text, [], 40);
+    expect(text).toMatch(/^word0( word\d+)+…$/);
+    await expect.poll(() => stub.abandoned).toBe(1);
+    await ok(
+      await ann.request(`/api/personas/${persona.id}`, {
+        method: 'PUT',
+        json: { advanced_options: persona.advanced_options },
+      }),
+    );
+  });
+
+  it('stops calling the provider when the reader goes away', async () => {
+    stub.next(
+      openaiStream(
+        Array.from({ length: 300 }, () => ' more'),
+        20,
+      ),
+    );
+    const { pieces } = await readEvents(await ann.request(draftUrl({ prompt: 'Go on' })), { stopAfter: 1 });
+    expect(pieces.length).toBe(1);
+    await expect.poll(() => stub.abandoned, { timeout: 5000 }).toBe(1);
+  });
+
+  it('ends a draft with an error event when the provider fails, a malformed stream included', async () => {
+    stub.next(openaiError(401, 'Incorrect API key provided'));
+    let read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(read.events.at(-1)).toEqual({
+      event: 'error',
+      data: JSON.stringify({ message: 'AI provider: the API key was refused (Incorrect API key provided)' }),
+      at: expect.any(Number),
+    });
+    expect(read.events.some((e) => e.data === '[DONE]')).toBe(false);
+
+    stub.next(malformedStream);
+    read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(read.events.at(-1)?.event).toBe('error');
+    expect(JSON.parse(read.events.at(-1)?.data ?? '{}').message).toMatch(/^AI provider: /);
+
+    stub.next(hang);
+    read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(read.events.at(-1)?.data).toBe(JSON.stringify({ message: 'AI provider: the request timed out' }));
+  });
+
+  it("passes the provider's errors on: 401 bad key, 429 with Retry-After, a timeout", async () => {
+    stub.next(openaiError(401, 'Incorrect API key provided'));
+    let response = await post(ann, '/chat', { prompt: 'Hi' });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error: { code: 'provider_error', message: 'AI provider: the API key was refused (Incorrect API key provided)' },
+    });
+
+    stub.next(openaiError(429, 'Rate limit reached for requests', { 'retry-after': '7' }));
+    response = await post(ann, '/api/generate', { personaId: persona.id, type: 'joke', platforms: ['x'] });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'AI provider: Rate limit reached for requests',
+    );
+
+    stub.next(hang);
+    const started = performance.now();
+    response = await post(ann, '/chat', { prompt: 'Hi' });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'AI provider: the request timed out',
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('generates posts: lines cleaned, count honoured, over-long ones asked again then cut', async () => {
+    const long = `${'Too long a post. '.repeat(20)}#Long`;
+    stub.next(
+      openaiText(`Here you go:\n\n1. First post #AI\n2) ${long}\n- Third post\n* Fourth post`),
+      openaiText('1. A short replacement\n2. Another'),
+    );
+    const posts = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', {
+        personaId: persona.id,
+        type: 'short post',
+        topic: 'AI <tools>',
+        hashtags: 'ai, , #tools',
+        platforms: ['x', 'bluesky'],
+        count: 3,
+      }),
+    );
+    expect(posts).toEqual([
+      { content: 'Here you go:', hashtags: [], type: 'short post', parts: ['Here you go:'], writer: 'custom' },
+      { content: 'First post #AI', hashtags: ['#AI'], type: 'short post', parts: ['First post #AI'], writer: 'custom' },
+      {
+        content: 'A short replacement',
+        hashtags: [],
+        type: 'short post',
+        parts: ['A short replacement'],
+        writer: 'custom',
+      },
+    ]);
+    const messages = messagesOf(0);
+    expect(messages[1]?.content).toBe('Write 3 short posts about: AI tools');
+    expect(messages[0]?.content).toContain('Hashtags: use #ai #tools in each post.');
+    expect(messages[0]?.content).toContain('Length: each post at most 280 characters (for X and Bluesky).');
+
+    stub.next(openaiText(`${long}\n${long}`), openaiText(`${long}\n${long}`));
+    const cut = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', { personaId: persona.id, type: 'advice', platforms: ['bluesky'], count: 2 }),
+    );
+    expect(cut).toHaveLength(2);
+    for (const p of cut) {
+      within(p.content, ['bluesky'], 280);
+      expect(p.content).toMatch(/^(Too long a post\. )+[\w.]+…$/);
+    }
+  });
+
+  it('generates a thread as parts, each within the limit', async () => {
+    const longPart = 'This part is much longer than any platform allows. '.repeat(8).trim();
+    stub.next(
+      openaiText(`1/ Intro to testing\n---\n${longPart}\n---\nThe end #Testing\n===\nSecond thread\n---\nIts end`),
+    );
+    const [first, second, third] = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', { personaId: persona.id, type: 'thread', platforms: ['x'], count: 2 }),
+    );
+    expect(third).toBeUndefined();
+    expect(first?.parts[0]).toBe('Intro to testing');
+    expect(first?.parts.at(-1)).toBe('The end #Testing');
+    expect(first?.parts.length).toBeGreaterThan(3);
+    for (const part of first?.parts ?? []) within(part, ['x'], 280);
+    expect(first?.hashtags).toEqual(['#Testing']);
+    expect(second?.parts).toEqual(['Second thread', 'Its end']);
+    expect(messagesOf(0)[0]?.content).toContain('a line with only --- between the parts of a thread');
+  });
+
+  it('keeps drafts, chats and generated posts as the persona conversation', async () => {
+    const fresh = await createPersona(ann, { name: 'Talker' });
+    stub.next(openaiText('Chat answer'));
+    await ok(await post(ann, '/chat', { prompt: 'First question', personaId: fresh.id }));
+    stub.next(openaiStream(['Draft ', 'answer']));
+    await readEvents(await ann.request(draftUrl({ prompt: 'Second question', personaId: fresh.id })));
+    stub.next(openaiText('Post one\nPost two'));
+    await ok(await post(ann, '/api/generate', { personaId: fresh.id, type: 'question', platforms: ['x'], count: 2 }));
+    // A call without a persona id is not kept anywhere.
+    stub.next(openaiText('Unsaved'));
+    await ok(await post(ann, '/chat', { prompt: 'Unsaved question' }));
+
+    for (const path of [`/conversations/${fresh.id}`, `/api/conversations/${fresh.id}`]) {
+      const messages = await ok<Message[]>(await ann.request(path));
+      expect(messages.map(({ role, content }) => ({ role, content }))).toEqual([
+        { role: 'user', content: 'First question' },
+        { role: 'assistant', content: 'Chat answer' },
+        { role: 'user', content: 'Second question' },
+        { role: 'assistant', content: 'Draft answer' },
+        { role: 'user', content: 'Write 2 questions for the audience on a subject this persona cares about.' },
+        { role: 'assistant', content: 'Post one' },
+        { role: 'assistant', content: 'Post two' },
+      ]);
+      expect(messages.every((m) => /^[0-9a-f-]{36}$/.test(m.id))).toBe(true);
+    }
+  });
+
+  it("answers 404 for another user's persona, before calling the provider", async () => {
+    const theirs = (id: string) => [
+      post(bob, '/chat', { prompt: 'Hi', personaId: id }),
+      post(bob, '/api/generate', { personaId: id, type: 'joke', platforms: ['x'] }),
+      bob.request(draftUrl({ prompt: 'Hi', personaId: id })),
+      bob.request(`/conversations/${id}`),
+    ];
+    for (const response of await Promise.all(theirs(persona.id))) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Persona not found' } });
+    }
+  });
+
+  it('answers 400 naming the fields of a bad request, and 401 without a session', async () => {
+    const bad = async (response: Response, ...fields: string[]) => {
+      const body = await ok<{ error: { message: string } }>(response, 400);
+      for (const field of fields) expect(body.error.message).toContain(field);
+    };
+    await bad(await post(ann, '/api/generate', {}), 'body.personaId', 'body.type', 'body.platforms');
+    await bad(
+      await post(ann, '/api/generate', { personaId: persona.id, type: 'poem', platforms: ['myspace'], count: 11 }),
+      'body.type',
+      'body.platforms.0',
+      'body.count',
+    );
+    await bad(await post(ann, '/chat', { prompt: '<<>>' }), 'body.prompt: Prompt is required');
+    await bad(await post(ann, '/chat', { prompt: 'Hi', personaId: 'nope' }), 'body.personaId: must be a persona id');
+    await bad(await ann.request(draftUrl({ prompt: 'Hi', persona: '{not json' })), 'query.persona: must be JSON');
+    await bad(
+      await ann.request(draftUrl({ prompt: 'Hi', persona: JSON.stringify({ traits: { humor: 500 } }) })),
+      'query.persona.traits',
+    );
+    await bad(await ann.request('/draft'), 'query.prompt');
+    await bad(await ann.request('/api/conversations/42'), 'params.personaId');
+    const anonymous = await fetch(`${server.url}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Hi' }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await fetch(`${server.url}/api/draft?prompt=Hi`)).status).toBe(401);
+  });
+
+  it('documents the writing API', async () => {
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/chat', '/api/draft', '/api/generate', '/api/conversations/{personaId}']),
+    );
+  });
+});
+
+describe('writing with an Anthropic-shaped provider', () => {
+  let server: TestServer;
+  let ann: Client;
+  beforeAll(async () => {
+    server = await build({ AI_PROVIDER: 'anthropic', AI_BASE_URL: `${stubUrl}/v1`, AI_API_KEY: 'sk-ant-test' });
+    ann = await signedIn(server);
+  });
+  afterAll(() => server?.close());
+
+  it('answers plain and streamed', async () => {
+    stub.next(anthropicText('Hello from Claude'));
+    expect(await ok(await post(ann, '/chat', { prompt: 'Hi' }))).toEqual({
+      text: 'Hello from Claude',
+      writer: 'anthropic',
+    });
+    const call = stub.seen[0];
+    expect(call?.path).toBe('/v1/messages');
+    expect(call?.headers['x-api-key']).toBe('sk-ant-test');
+    expect(call?.body).toMatchObject({ model: 'claude-haiku-4-5', messages: [{ role: 'user' }] });
+    expect(String(JSON.stringify(call?.body.system))).toContain('a social media persona');
+
+    stub.next(anthropicStream(['Streamed ', 'from ', 'Claude']));
+    const { events, text } = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(events[0]).toMatchObject({ event: 'meta', data: '{"writer":"anthropic"}' });
+    expect(text).toBe('Streamed from Claude');
+    expect(events.at(-1)?.data).toBe('[DONE]');
+  });
+
+  it('passes on a refused key', async () => {
+    stub.next(json(401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }));
+    const response = await post(ann, '/chat', { prompt: 'Hi' });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'Anthropic: the API key was refused (invalid x-api-key)',
+    );
+  });
+});
+
+describe('writing offline (no provider set)', () => {
+  let server: TestServer;
+  let ann: Client;
+  let persona: Persona;
+  beforeAll(async () => {
+    server = await build({ GENERATION_RATE_LIMIT: '1000' });
+    ann = await signedIn(server);
+    persona = await createPersona(ann, { personality: { ...(await createPersona(ann)).personality, emoji: 90 } });
+  });
+  afterAll(() => server?.close());
+
+  it('writes every post type within the limits of X and Bluesky, honouring the count', async () => {
+    for (const type of POST_TYPES) {
+      for (const platforms of [['x'], ['bluesky'], ['x', 'bluesky']] as Platform[][]) {
+        const posts = await ok<GeneratedPost[]>(
+          await post(ann, '/api/generate', {
+            personaId: persona.id,
+            type,
+            topic: 'the long and winding history of internationalisation in distributed systems',
+            hashtags: 'distributedsystems, i18n',
+            platforms,
+            count: 4,
+          }),
+        );
+        expect(posts).toHaveLength(4);
+        for (const p of posts) {
+          expect(p).toMatchObject({ type, writer: 'offline' });
+          for (const part of p.parts) within(part, platforms, 280);
+          if (type === 'thread') expect(p.parts.length).toBeGreaterThanOrEqual(3);
+          else expect(p.parts).toEqual([p.content]);
+        }
+        expect(new Set(posts.map((p) => p.content)).size).toBe(4);
+      }
+    }
+    expect(stub.seen).toEqual([]);
+  });
+
+  it('answers chat and drafts, saying the offline composer wrote them', async () => {
+    const persona = await createPersona(ann, { name: 'Quiet one' });
+    const chat = await ok<{ text: string; writer: string }>(
+      await post(ann, '/chat', { prompt: 'Share a productivity tip', personaId: persona.id }),
+    );
+    expect(chat.writer).toBe('offline');
+    expect(chat.text).toMatch(/productivity/i);
+    within(chat.text, [], 280);
+
+    const response = await ann.request(draftUrl({ prompt: 'Tell a joke about meetings', personaId: persona.id }));
+    expect(response.headers.get('x-writer')).toBe('offline');
+    const { events, text, pieces } = await readEvents(response);
+    expect(events[0]).toMatchObject({ event: 'meta', data: '{"writer":"offline"}' });
+    expect(events.at(-1)?.data).toBe('[DONE]');
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(text).toMatch(/meetings/i);
+    const messages = await ok<Message[]>(await ann.request(`/conversations/${persona.id}`));
+    expect(messages.map((m) => m.content)).toEqual([
+      'Share a productivity tip',
+      chat.text,
+      'Tell a joke about meetings',
+      text,
+    ]);
+  });
+});
+
+describe('the generation rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build({ GENERATION_RATE_LIMIT: '2' });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 429 with Retry-After past the per-user limit, across the writing calls', async () => {
+    const ann = await signedIn(server);
+    const bob = await signedIn(server);
+    await ok(await post(ann, '/chat', { prompt: 'One' }));
+    await readEvents(await ann.request(draftUrl({ prompt: 'Two' })));
+    for (const response of [
+      await post(ann, '/chat', { prompt: 'Three' }),
+      await ann.request(draftUrl({ prompt: 'Four' })),
+      await post(ann, '/api/generate', { personaId: (await createPersona(ann)).id, type: 'joke', platforms: ['x'] }),
+    ]) {
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(response.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Too many writing requests: at most 2 a minute\. Try again in \d+ s\.$/,
+      );
+    }
+    // Another user has their own allowance.
+    await ok(await post(bob, '/chat', { prompt: 'One' }));
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Platform length limits: X counts weighted characters (twitter-text: CJK and emoji count 2, a
+ * URL 23), Bluesky counts graphemes; a persona's max length counts graphemes too. Nothing
+ * written leaves the server over the strictest limit that applies.
+ */
+import twitter from 'twitter-text';
+import { graphemeCount } from '../personas/persona';
+import type { Platform } from './api';
+
+export const X_MAX_WEIGHTED_LENGTH = 280;
+export const BLUESKY_MAX_GRAPHEMES = 300;
+const ELLIPSIS = '…';
+
+/** X's weighted length of a text (what X checks against 280). */
+export function xWeightedLength(text: string): number {
+  return twitter.parseTweet(text).weightedLength;
+}
+
+/** The limits a text must keep: the platforms it is for and the persona's max length (graphemes). */
+export type LengthRule = { platforms: readonly Platform[]; maxLength?: number };
+
+/** The number of characters the strictest rule allows, for prompts ("under N characters"). */
+export function characterLimit(rule: LengthRule): number {
+  const limits = [rule.maxLength ?? Number.POSITIVE_INFINITY];
+  if (rule.platforms.includes('x')) limits.push(X_MAX_WEIGHTED_LENGTH);
+  if (rule.platforms.includes('bluesky')) limits.push(BLUESKY_MAX_GRAPHEMES);
+  const min = Math.min(...limits);
+  return Number.isFinite(min) ? min : BLUESKY_MAX_GRAPHEMES;
+}
+
+/** Whether a text is within every limit of the rule. */
+export function fitsPlatforms(text: string, platforms: readonly Platform[], maxLength?: number): boolean {
+  const graphemes = graphemeCount(text);
+  if (maxLength !== undefined && graphemes > maxLength) return false;
+  if (platforms.includes('bluesky') && graphemes > BLUESKY_MAX_GRAPHEMES) return false;
+  if (platforms.includes('x') && xWeightedLength(text) > X_MAX_WEIGHTED_LENGTH) return false;
+  return true;
+}
+
+const fits = (text: string, rule: LengthRule) => fitsPlatforms(text, rule.platforms, rule.maxLength);
+
+/** Words with the whitespace before each, so joining a prefix gives the text up to that word. */
+function words(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? [];
+}
+
+/** The longest run of leading graphemes that fits: only for a single word longer than the limit. */
+function cutGraphemes(text: string, rule: LengthRule): string {
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);
+  let low = 0;
+  let high = graphemes.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(graphemes.slice(0, mid).join('') + ELLIPSIS, rule)) low = mid;
+    else high = mid - 1;
+  }
+  return low === 0 ? '' : graphemes.slice(0, low).join('') + ELLIPSIS;
+}
+
+/**
+ * The text as is when it fits; otherwise cut after the last whole word that leaves room for "…".
+ * Never mid-word (except a single word longer than the limit), never over the limit.
+ */
+export function cutToFit(text: string, platforms: readonly Platform[], maxLength?: number): string {
+  const rule = { platforms, maxLength };
+  const trimmed = text.trim();
+  if (fits(trimmed, rule)) return trimmed;
+  const list = words(trimmed);
+  let kept = '';
+  for (const word of list) {
+    const next = kept + word;
+    if (!fits(trimSentenceEnd(next) + ELLIPSIS, rule)) break;
+    kept = next;
+  }
+  if (kept === '') return cutGraphemes(trimmed, rule);
+  return trimSentenceEnd(kept) + ELLIPSIS;
+}
+
+/** Drops trailing punctuation that reads badly before an ellipsis ("word,…"). */
+function trimSentenceEnd(text: string): string {
+  return text.replace(/[\s,;:–—-]+$/u, '');
+}
+
+/** Sentences with their closing punctuation and the whitespace after them. */
+function sentences(text: string): string[] {
+  return text.match(/[^.!?…\n]+(?:[.!?…]+|\n|$)\s*/g)?.filter((s) => s.trim() !== '') ?? [];
+}
+
+/**
+ * A thread's parts, each within the limits. Parts the writer marked (a line with only `---`) stay
+ * apart; a part that is too long is split between sentences, then between words.
+ */
+export function splitThread(text: string, platforms: readonly Platform[], maxLength?: number): string[] {
+  const rule = { platforms, maxLength };
+  const marked = text
+    .split(/^\s*-{3,}\s*$/m)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const parts: string[] = [];
+  for (const part of marked) {
+    if (fits(part, rule)) {
+      parts.push(part);
+      continue;
+    }
+    let current = '';
+    const flush = () => {
+      if (current.trim() !== '') parts.push(current.trim());
+      current = '';
+    };
+    for (const sentence of sentences(part)) {
+      if (fits((current + sentence).trim(), rule)) {
+        current += sentence;
+        continue;
+      }
+      flush();
+      if (fits(sentence.trim(), rule)) {
+        current = sentence;
+        continue;
+      }
+      // A sentence longer than a part: whole words per part.
+      for (const word of words(sentence)) {
+        if (fits((current + word).trim(), rule)) current += word;
+        else {
+          flush();
+          current = fits(word.trim(), rule) ? word : cutGraphemes(word.trim(), rule);
+        }
+      }
+    }
+    flush();
+  }
+  return parts;
+}
+
+/**
+ * Passes streamed text on while it fits: whole words only (the word still being written waits for
+ * the next piece), and once the next word would not fit with room for "…", an ellipsis and stop.
+ */
+export function createStreamLimiter(platforms: readonly Platform[], maxLength?: number) {
+  const rule = { platforms, maxLength };
+  let sent = '';
+  let pending = '';
+  let stopped = false;
+
+  function take(complete: string): string {
+    let out = '';
+    for (const word of words(complete)) {
+      if (fits(sent + out + word + ELLIPSIS, rule)) out += word;
+      else {
+        stopped = true;
+        out = sent + out === '' ? cutGraphemes(word.trim(), rule) : `${trimSentenceEnd(out)}${ELLIPSIS}`;
+        break;
+      }
+    }
+    return out;
+  }
+
+  return {
+    /** The text sent so far. */
+    get text() {
+      return sent;
+    },
+    /** Whether the limit was reached (the caller stops the provider). */
+    get stopped() {
+      return stopped;
+    },
+    /** Takes a piece; answers what may be sent now (maybe ''). */
+    push(piece: string): string {
+      if (stopped) return '';
+      pending += piece;
+      if (sent === '') pending = pending.trimStart();
+      const lastWord = pending.match(/\s*\S+$/);
+      const cut = lastWord ? pending.length - lastWord[0].length : pending.length;
+      // Whitespace is sent with the word after it, so a trailing space waits too.
+      const complete = pending.slice(0, cut);
+      const boundary = complete.replace(/\s+$/, '');
+      pending = pending.slice(boundary.length);
+      const out = take(boundary);
+      sent += out;
+      return out;
+    },
+    /** The end of the stream: answers the last word if it fits. */
+    end(): string {
+      if (stopped) return '';
+      const rest = pending.replace(/\s+$/, '');
+      pending = '';
+      if (rest.trim() === '') return '';
+      if (fits(sent + rest, rule)) {
+        sent += rest;
+        return rest;
+      }
+      const out = take(rest);
+      sent += out;
+      return out;
+    },
+  };
+}

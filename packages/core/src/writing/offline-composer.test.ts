@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAdvancedOptions, defaultStrategies } from '../personas/defaults';
+import { DEFAULT_TRAITS, type Traits } from '../personas/traits';
+import { type Platform, POST_TYPES } from './api';
+import { fitsPlatforms } from './limits';
+import { composeOffline, subjectFromPrompt, typeFromPrompt } from './offline-composer';
+import { THREAD_PARTS, type WritingPersona } from './prompt';
+
+/** A seeded generator, so a run can be repeated. */
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 16807) % 2147483647;
+    return (s - 1) / 2147483646;
+  };
+}
+
+const persona = (traits: Partial<Traits> = {}, options: Partial<WritingPersona['options']> = {}): WritingPersona => ({
+  name: 'Ada',
+  traits: { ...DEFAULT_TRAITS, ...traits },
+  customPrompt: '',
+  useDefaultPrompt: true,
+  strategies: defaultStrategies(),
+  options: { ...defaultAdvancedOptions(), ...options },
+  platforms: [],
+});
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+const titles = ['Rust 2026 edition – what’s new', 'Why boring tech wins'];
+
+describe('the offline composer', () => {
+  it('is deterministic for a given random function', () => {
+    const request = { kind: 'generate', type: 'short post', topic: 'remote work', platforms: ['x'], count: 3 } as const;
+    expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toEqual(
+      composeOffline({ persona: persona(), request, random: seeded(7) }),
+    );
+    expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
+      [
+        {
+          "content": "Most of remote work is small decisions made on time. What do you think? #Remote #Work",
+          "hashtags": [
+            "#Remote",
+            "#Work",
+          ],
+          "parts": [
+            "Most of remote work is small decisions made on time. What do you think? #Remote #Work",
+          ],
+        },
+        {
+          "content": "Remote work looks easy from the outside. It is not, and that is the fun part. 💡 #Remote #Work",
+          "hashtags": [
+            "#Remote",
+            "#Work",
+          ],
+          "parts": [
+            "Remote work looks easy from the outside. It is not, and that is the fun part. 💡 #Remote #Work",
+          ],
+        },
+        {
+          "content": "The best thing about remote work: you learn by doing, not by waiting. 👀 #Remote #Work",
+          "hashtags": [
+            "#Remote",
+            "#Work",
+          ],
+          "parts": [
+            "The best thing about remote work: you learn by doing, not by waiting. 👀 #Remote #Work",
+          ],
+        },
+      ]
+    `);
+  });
+
+  it('writes varied posts: no repeats within a batch, different batches for different seeds', () => {
+    for (const type of POST_TYPES) {
+      const request = { kind: 'generate', type, topic: 'remote work', platforms: ['bluesky'], count: 5 } as const;
+      const posts = composeOffline({ persona: persona(), request, random: seeded(3) }).map((p) => p.content);
+      expect(new Set(posts).size, type).toBe(5);
+    }
+    const seen = new Set(
+      Array.from(
+        { length: 20 },
+        (_, i) =>
+          composeOffline({
+            persona: persona(),
+            request: { kind: 'draft', prompt: 'Share a productivity tip' },
+            random: seeded(i + 1),
+          })[0]?.content,
+      ),
+    );
+    expect(seen.size).toBeGreaterThan(10);
+  });
+
+  it('lets the traits shape the voice: emoji, closers, openers', () => {
+    const run = (traits: Partial<Traits>) =>
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          composeOffline({
+            persona: persona(traits, { includeHashtags: false }),
+            request: { kind: 'generate', type: 'observation', topic: 'meetings', platforms: ['x'], count: 1 },
+            random: seeded(i + 1),
+          })[0]?.content ?? '',
+      );
+    expect(run({ emoji: 0 }).some((p) => EMOJI.test(p))).toBe(false);
+    expect(run({ emoji: 100 }).every((p) => EMOJI.test(p))).toBe(true);
+    const engaging = run({ engagement: 95, sarcasm: 0, controversial: 0, optimism: 50 });
+    expect(engaging.filter((p) => /\?$/.test(p.replace(/\s*\p{Extended_Pictographic}+$/u, ''))).length).toBeGreaterThan(
+      20,
+    );
+    const sarcastic = run({
+      sarcasm: 95,
+      humor: 10,
+      controversial: 10,
+      optimism: 50,
+      professionalism: 50,
+      technicality: 50,
+    });
+    expect(
+      sarcastic.some((p) => /Shocking absolutely no one:|Groundbreaking news:|what do I know|carry on/.test(p)),
+    ).toBe(true);
+  });
+
+  it('follows the hashtag settings: requested tags always, its own only when hashtags are on', () => {
+    const request = { kind: 'generate', type: 'advice', topic: 'public speaking', platforms: ['x'], count: 3 } as const;
+    for (const post of composeOffline({
+      persona: persona(),
+      request: { ...request, hashtags: ['#talks'] },
+      random: seeded(1),
+    })) {
+      expect(post.content).toContain('#talks');
+      expect(post.hashtags).toEqual(['#talks']);
+    }
+    for (const post of composeOffline({ persona: persona(), request, random: seeded(1) })) {
+      expect(post.hashtags).toEqual(['#Public', '#Speaking']);
+    }
+    for (const post of composeOffline({
+      persona: persona({}, { includeHashtags: false }),
+      request,
+      random: seeded(1),
+    })) {
+      expect(post.content).not.toContain('#');
+      expect(post.hashtags).toEqual([]);
+    }
+  });
+
+  it('writes every post type within the limits of every platform and max length', () => {
+    const platformSets: Platform[][] = [['x'], ['bluesky'], ['x', 'bluesky']];
+    const topic = 'the surprisingly complicated history of internationalisation in distributed systems engineering';
+    for (const type of POST_TYPES) {
+      for (const platforms of platformSets) {
+        for (const maxLength of [40, 100, 280, 400]) {
+          for (const emoji of [0, 100]) {
+            const posts = composeOffline({
+              persona: persona({ emoji, engagement: 90, humor: 90, sarcasm: 90 }, { maxLength }),
+              request: {
+                kind: 'generate',
+                type,
+                topic,
+                hashtags: ['#distributedsystems', '#i18n'],
+                platforms,
+                count: 4,
+              },
+              random: seeded(maxLength + emoji),
+            });
+            expect(posts).toHaveLength(4);
+            for (const post of posts) {
+              for (const part of post.parts) expect(fitsPlatforms(part, platforms, maxLength), part).toBe(true);
+              if (type !== 'thread') expect(post.parts).toEqual([post.content]);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('writes a thread as 3 to 5 parts, hashtags on the last', () => {
+    const posts = composeOffline({
+      persona: persona(),
+      request: { kind: 'generate', type: 'thread', topic: 'code review', platforms: ['x', 'bluesky'], count: 2 },
+      random: seeded(5),
+    });
+    expect(posts).toHaveLength(2);
+    for (const post of posts) {
+      expect(post.parts.length).toBeGreaterThanOrEqual(THREAD_PARTS.min);
+      expect(post.parts.length).toBeLessThanOrEqual(THREAD_PARTS.max);
+      expect(post.parts[0]).toMatch(/code review/i);
+      expect(post.parts.at(-1)).toMatch(/#Code #Review$/);
+      expect(post.content).toBe(post.parts.join('\n\n'));
+    }
+  });
+
+  it('answers a draft request in the kind of post it asks for', () => {
+    expect(typeFromPrompt('Share a humorous survival tip')).toBe('joke');
+    expect(typeFromPrompt('Give me a productivity tip for Mondays')).toBe('advice');
+    expect(typeFromPrompt('Ask your audience about their morning routine')).toBe('question');
+    expect(typeFromPrompt('Write a sarcastic take on AI hype')).toBe('take');
+    expect(typeFromPrompt('Anything goes')).toBeNull();
+    expect(subjectFromPrompt('Share a humorous survival tip')).toBe('survival');
+    expect(subjectFromPrompt('Give me a productivity tip for Mondays')).toBe('productivity on Mondays');
+    expect(subjectFromPrompt('Write a sarcastic take on AI hype.')).toBe('AI hype');
+    expect(subjectFromPrompt('Rust')).toBe('Rust');
+    expect(subjectFromPrompt('Morning routines')).toBe('morning routines');
+    const [draft] = composeOffline({
+      persona: persona(),
+      request: { kind: 'draft', prompt: 'Ask your audience about their morning routine' },
+      random: seeded(2),
+    });
+    expect(draft?.content).toMatch(/your morning routine/);
+    expect(draft?.content).not.toMatch(/their/);
+  });
+
+  it('writes a sample from a headline and a strategy when nothing is asked, within the max length', () => {
+    for (let i = 1; i <= 20; i++) {
+      const [sample] = composeOffline({
+        persona: { ...persona({}, { maxLength: 60 }), platforms: ['x'] },
+        request: { kind: 'sample' },
+        titles,
+        random: seeded(i),
+      });
+      expect(fitsPlatforms(sample?.content ?? '', ['x'], 60)).toBe(true);
+    }
+    const [sample] = composeOffline({ persona: persona(), request: { kind: 'sample' }, titles, random: seeded(9) });
+    expect(sample?.content).toMatch(/Rust 2026 edition|boring tech/);
+    const [chat] = composeOffline({
+      persona: persona(),
+      request: { kind: 'chat', prompt: 'Hello' },
+      random: seeded(9),
+    });
+    expect(chat?.parts).toEqual([chat?.content]);
+  });
+});

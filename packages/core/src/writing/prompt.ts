@@ -1,0 +1,173 @@
+/**
+ * The prompt builder: what a model is told about the persona and the request. The offline composer
+ * reads the same inputs, so both writers follow the same settings.
+ */
+import type { AdvancedOptions, Strategy } from '../personas/persona';
+import { MAX_TITLES_FOR_GENERATION, strategyShares } from '../personas/sources';
+import { archetype, styleInstructions, type Traits } from '../personas/traits';
+import type { Platform, PostType } from './api';
+import { characterLimit, type LengthRule } from './limits';
+import { DEFAULT_POST_COUNT } from './post-process';
+
+/** What writing needs of a persona: stored values, with the editor's unsaved ones laid over them. */
+export type WritingPersona = {
+  name: string;
+  traits: Traits;
+  customPrompt: string;
+  useDefaultPrompt: boolean;
+  strategies: Strategy[];
+  options: AdvancedOptions;
+  /** Where the persona posts (its connected accounts): chat, draft and sample keep their limits. */
+  platforms: readonly Platform[];
+};
+
+export type WritingKind = 'chat' | 'draft' | 'generate' | 'sample';
+
+export type WritingRequest = {
+  kind: WritingKind;
+  prompt?: string;
+  type?: PostType;
+  topic?: string;
+  hashtags?: readonly string[];
+  /** The advanced generator's target platforms; other kinds use the persona's. */
+  platforms?: readonly Platform[];
+  count?: number;
+};
+
+export type BuiltPrompt = {
+  system: string;
+  prompt: string;
+  temperature: number;
+  maxOutputTokens: number;
+  /** The limits every result must keep. */
+  rule: LengthRule;
+  /** How many posts (or threads) the answer should hold. */
+  count: number;
+};
+
+/** How the advanced generator's post types read in a prompt. */
+export const POST_TYPE_WORDING: Record<PostType, { one: string; many: string }> = {
+  'short post': { one: 'short post', many: 'short posts' },
+  joke: { one: 'joke', many: 'jokes' },
+  advice: { one: 'piece of practical advice', many: 'pieces of practical advice' },
+  thread: { one: 'thread', many: 'threads' },
+  observation: { one: 'observation', many: 'observations' },
+  question: { one: 'question for the audience', many: 'questions for the audience' },
+};
+
+/** The parts a thread may have. */
+export const THREAD_PARTS = { min: 3, max: 5 } as const;
+
+/** The limits that apply to a request: its platforms (or the persona's) and the persona's max length. */
+export function lengthRuleFor(persona: WritingPersona, request: WritingRequest): LengthRule {
+  const platforms = request.kind === 'generate' && request.platforms ? request.platforms : persona.platforms;
+  return { platforms: [...new Set(platforms)], maxLength: persona.options.maxLength };
+}
+
+function platformWords(platforms: readonly Platform[]): string {
+  const names = platforms.map((p) => (p === 'x' ? 'X' : 'Bluesky'));
+  return names.length > 0 ? ` (for ${names.join(' and ')})` : '';
+}
+
+function strategyLines(strategies: Strategy[]): string[] {
+  const shares = strategyShares(strategies);
+  return strategies
+    .filter((s) => s.enabled)
+    .map((s, index) => ({ s, index }))
+    .sort((a, b) => b.s.weight - a.s.weight || a.index - b.index)
+    .map(({ s }) => {
+      const how = [s.description.trim(), s.prompt.trim()].filter(Boolean).join(' ');
+      const example = s.examples[0] ? ` Example: "${s.examples[0]}"` : '';
+      return `- ${s.name} (${shares.get(s.id) ?? 0}%)${how ? `: ${how}` : ''}${example}`;
+    });
+}
+
+function hashtagRule(options: AdvancedOptions, request: WritingRequest): string {
+  const requested = request.hashtags ?? [];
+  const each = request.type === 'thread' ? 'thread' : 'post';
+  if (requested.length > 0) return `Hashtags: use ${requested.join(' ')} in each ${each}.`;
+  return options.includeHashtags
+    ? `Hashtags: end each ${each} with one or two relevant hashtags.`
+    : 'Hashtags: do not use any.';
+}
+
+function answerFormat(request: WritingRequest, count: number): string {
+  switch (request.kind) {
+    case 'chat':
+    case 'draft':
+      return 'Answer with the text of one post only: no preamble, no quotes around it.';
+    case 'sample':
+      return 'Answer with one short sample post that shows this voice: its text only, no quotes around it.';
+    case 'generate': {
+      if (request.type === 'thread') {
+        return `Write ${count} ${count === 1 ? 'thread' : 'threads'} of ${THREAD_PARTS.min} to ${THREAD_PARTS.max} parts each. Put a line with only --- between the parts of a thread and a line with only === between threads. No numbering, no quotes, no preamble.`;
+      }
+      const wording = POST_TYPE_WORDING[request.type ?? 'short post'];
+      return `Write ${count} ${count === 1 ? wording.one : wording.many}, one per line, no numbering, no quotes, no blank lines, no preamble.`;
+    }
+  }
+}
+
+function userPrompt(request: WritingRequest, count: number): string {
+  const topic = request.topic?.trim();
+  switch (request.kind) {
+    case 'chat':
+    case 'draft':
+      return request.prompt?.trim() || 'Write a post.';
+    case 'sample':
+      return topic ? `Write a sample post about ${topic}.` : 'Write a sample post.';
+    case 'generate': {
+      const wording = POST_TYPE_WORDING[request.type ?? 'short post'];
+      const what = count === 1 ? `one ${wording.one}` : `${count} ${wording.many}`;
+      return topic ? `Write ${what} about: ${topic}` : `Write ${what} on a subject this persona cares about.`;
+    }
+  }
+}
+
+/** Tokens enough for the answer: about 2 characters a token at worst, and room for the separators. */
+function outputTokens(request: WritingRequest, count: number, limit: number): number {
+  const perPost = Math.ceil(limit / 2);
+  const posts = request.kind === 'generate' ? count * (request.type === 'thread' ? THREAD_PARTS.max : 1) : 1;
+  return Math.min(8192, posts * perPost + 64);
+}
+
+/** The system prompt, the user prompt and the sampling settings for one writing request. */
+export function buildPrompt(input: {
+  persona: WritingPersona;
+  request: WritingRequest;
+  titles?: string[];
+}): BuiltPrompt {
+  const { persona, request } = input;
+  const count = request.kind === 'generate' ? (request.count ?? DEFAULT_POST_COUNT) : 1;
+  const rule = lengthRuleFor(persona, request);
+  const limit = characterLimit(rule);
+  const name = persona.name.trim();
+  const lines = [
+    `You are ${name ? `${name}, ` : ''}a social media persona: a ${archetype(persona.traits)}.`,
+    'Your voice:',
+    ...styleInstructions(persona.traits).map((s) => `- ${s.text}.`),
+  ];
+  const custom = persona.customPrompt.trim();
+  if (!persona.useDefaultPrompt && custom) lines.push(`The user's instructions for this persona: ${custom}`);
+  const strategies = strategyLines(persona.strategies);
+  if (strategies.length > 0) lines.push('Content strategies, by share of posts:', ...strategies);
+  const titles = (input.titles ?? [])
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .slice(0, MAX_TITLES_FOR_GENERATION);
+  if (titles.length > 0) lines.push('Recent headlines from your sources, as ideas:', ...titles.map((t) => `- ${t}`));
+  lines.push(hashtagRule(persona.options, request));
+  lines.push(persona.options.linkSharing ? 'Links: share one when it helps.' : 'Links: do not include any.');
+  lines.push(
+    `Length: each ${request.type === 'thread' ? 'part' : 'post'} at most ${limit} characters${platformWords(rule.platforms)}.`,
+  );
+  lines.push(answerFormat(request, count));
+  return {
+    system: lines.join('\n'),
+    prompt: userPrompt(request, count),
+    temperature: persona.options.modelTemperature,
+    maxOutputTokens: outputTokens(request, count, limit),
+    rule,
+    count,
+  };
+}
