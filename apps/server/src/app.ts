@@ -105,6 +105,7 @@ export async function buildApp(
     secretBox: createSecretBox(config.appSecret),
     serverDefault: config.ai,
     timeoutMs: config.aiTimeoutMs,
+    allowPrivate: config.aiAllowPrivate,
   });
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: aiSettingsService }));
   await app.register(

@@ -37,6 +37,7 @@ const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  AI_ALLOW_PRIVATE: bool.default(false),
 });
 
 export type Config = {
@@ -66,6 +67,8 @@ export type Config = {
   aiTimeoutMs: number;
   /** Writing requests (chat, draft, generate, test) a minute per user. */
   generationRateLimit: number;
+  /** Let AI base URLs that users enter reach loopback and private addresses (tests, self-hosted models). */
+  aiAllowPrivate: boolean;
   version: string;
 };
 
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     generationRateLimit: e.GENERATION_RATE_LIMIT,
+    aiAllowPrivate: e.AI_ALLOW_PRIVATE,
     version: readVersion(),
   };
 }

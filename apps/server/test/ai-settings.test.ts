@@ -97,8 +97,9 @@ async function storedRow(c: Client) {
 }
 
 beforeAll(async () => {
+  // The model stubs listen on loopback, which user-entered base URLs may reach only when allowed.
   server = await build(
-    { APP_SECRET, LOG_LEVEL: 'trace' },
+    { APP_SECRET, LOG_LEVEL: 'trace', AI_ALLOW_PRIVATE: 'true' },
     { logStream: { write: (line: string) => logLines.push(line) } },
   );
   ann = await signedIn(server);
@@ -286,6 +287,33 @@ describe('secrets', () => {
     for (const key of KEYS) {
       expect(logLines.filter((line) => line.includes(key))).toEqual([]);
       expect(bodies.filter((body) => body.includes(key))).toEqual([]);
+    }
+  });
+});
+
+describe('a base URL on a private network', () => {
+  it('is refused when a user enters it, unless AI_ALLOW_PRIVATE allows it', async () => {
+    const strict = await build();
+    try {
+      const c = await signedIn(strict);
+      for (const baseUrl of [
+        'http://127.0.0.1:11434/v1',
+        'http://localhost:11434/v1',
+        'http://10.1.2.3/v1',
+        'http://[::1]:8080/v1',
+      ]) {
+        const response = await c.request('/api/settings/ai', {
+          method: 'PUT',
+          json: { provider: 'custom', baseUrl, model: 'llama3' },
+        });
+        expect(response.status, baseUrl).toBe(400);
+        const body = (await response.json()) as { error: { message: string; details: { field: string }[] } };
+        expect(body.error.message).toMatch(/^body\.baseUrl: .*private or local network/);
+        expect(body.error.details[0]?.field).toBe('body.baseUrl');
+      }
+      expect((await (await c.request('/api/settings/ai')).json()).source).toBe('offline');
+    } finally {
+      await strict.close();
     }
   });
 });

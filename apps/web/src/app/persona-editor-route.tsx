@@ -5,9 +5,8 @@ import { LiveSample } from '../features/writing/components/live-sample';
 export function PersonaEditorRoute() {
   return (
     <PersonaEditor
-      renderLiveSample={({ personaId, draft }) => (
+      renderLiveSample={({ draft }) => (
         <LiveSample
-          personaId={personaId}
           persona={{
             name: draft.name,
             personality: draft.personality,

@@ -74,10 +74,11 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-const PRIVATE = 'That address is on a private or local network, which Plume does not fetch from';
+export const PRIVATE_ADDRESS_MESSAGE = 'That address is on a private or local network, which Plume does not fetch from';
+const PRIVATE = PRIVATE_ADDRESS_MESSAGE;
 
 /** A DNS lookup that refuses private answers, so the checked address is the one connected to. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);

@@ -5,6 +5,8 @@ import type { AiProvider } from '@plume/core';
 import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
 import type { AiProviderConfig } from '../../config';
 import { AppError, ProviderError } from '../../errors';
+import { FetchRefusedError } from '../feeds/safe-fetch';
+import { createPublicFetch } from '../net/public-fetch';
 
 /** One request to a model: the system prompt (persona voice and rules) and the user's prompt. */
 export type LlmCall = {
@@ -36,15 +38,15 @@ export class ProviderRateLimitError extends AppError {
   }
 }
 
-function languageModel(config: AiProviderConfig): LanguageModel {
+function languageModel(config: AiProviderConfig, fetch: typeof globalThis.fetch | undefined): LanguageModel {
   const apiKey = config.apiKey;
   switch (config.provider) {
     case 'openai':
-      return createOpenAI({ apiKey, baseURL: config.baseUrl || undefined }).chat(config.model);
+      return createOpenAI({ apiKey, baseURL: config.baseUrl || undefined, fetch }).chat(config.model);
     case 'anthropic':
-      return createAnthropic({ apiKey, baseURL: config.baseUrl || undefined })(config.model);
+      return createAnthropic({ apiKey, baseURL: config.baseUrl || undefined, fetch })(config.model);
     case 'custom':
-      return createOpenAICompatible({ name: 'custom', baseURL: config.baseUrl, apiKey }).chatModel(config.model);
+      return createOpenAICompatible({ name: 'custom', baseURL: config.baseUrl, apiKey, fetch }).chatModel(config.model);
   }
 }
 
@@ -62,6 +64,9 @@ export function toProviderError(error: unknown, provider: AiProvider, timedOut: 
   const name = NAMES[provider];
   if (error instanceof AppError) return error;
   if (timedOut) return new ProviderError(name, 'the request timed out');
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof FetchRefusedError) return new ProviderError(name, e.message);
+  }
   if (APICallError.isInstance(error)) {
     const detail = error.message || `HTTP ${error.statusCode}`;
     if (error.statusCode === 429) {
@@ -75,8 +80,15 @@ export function toProviderError(error: unknown, provider: AiProvider, timedOut: 
   return new ProviderError(name, error instanceof Error ? error.message : String(error));
 }
 
-export function createLlmClient(config: AiProviderConfig, options: { timeoutMs: number }): LlmClient {
-  const model = languageModel(config);
+/**
+ * `publicOnly`: the base URL came from a user, so only public addresses are reached (the
+ * server's own AI_* settings are trusted as they are).
+ */
+export function createLlmClient(
+  config: AiProviderConfig,
+  options: { timeoutMs: number; publicOnly?: boolean },
+): LlmClient {
+  const model = languageModel(config, options.publicOnly ? createPublicFetch() : undefined);
   const deadline = (signal: AbortSignal | undefined) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     return { timeout, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };

@@ -8,8 +8,10 @@ import {
 } from '@plume/core';
 import type { AiProviderConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
-import { ConflictError } from '../../errors';
+import { BadRequestError, ConflictError } from '../../errors';
+import { PRIVATE_ADDRESS_MESSAGE } from '../../integrations/feeds/safe-fetch';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/llm';
+import { pointsAtPrivateNetwork } from '../../integrations/net/public-fetch';
 import type { AiSettingsRepository, StoredAiSettings } from './ai-settings.repository';
 
 /** The purpose a stored AI key is sealed for. */
@@ -19,7 +21,8 @@ export const AI_KEY_PURPOSE = 'ai-api-key';
 export const OFFLINE_TEST_TEXT =
   'No AI provider is set: the offline composer writes your posts from templates, without calling a model.';
 
-export type LlmFactory = (config: AiProviderConfig) => LlmClient;
+/** `trusted`: the server's own AI_* settings; otherwise a user entered the base URL. */
+export type LlmFactory = (config: AiProviderConfig, trusted: boolean) => LlmClient;
 
 /** A base URL as stored and compared: a trailing slash does not make it another host or path. */
 function normalizeBaseUrl(provider: AiProvider, baseUrl: string): string {
@@ -37,11 +40,16 @@ export function createAiSettingsService(deps: {
   secretBox: SecretBox;
   serverDefault: AiProviderConfig | undefined;
   timeoutMs: number;
+  /** Let base URLs that users enter reach private and loopback addresses (AI_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
   /** Tests and benchmarks may swap the client; by default the AI SDK adapter. */
   createClient?: LlmFactory;
 }) {
   const { repository, secretBox, serverDefault } = deps;
-  const createClient = deps.createClient ?? ((config) => createLlmClient(config, { timeoutMs: deps.timeoutMs }));
+  const createClient: LlmFactory =
+    deps.createClient ??
+    ((config, trusted) =>
+      createLlmClient(config, { timeoutMs: deps.timeoutMs, publicOnly: !trusted && !deps.allowPrivate }));
 
   function openKey(sealed: string): string {
     try {
@@ -91,7 +99,7 @@ export function createAiSettingsService(deps: {
   /** The model that writes for a user, or null for the offline composer. */
   async function clientFor(userId: string): Promise<LlmClient | null> {
     const found = await effective(userId);
-    return found ? createClient(found.config) : null;
+    return found ? createClient(found.config, found.source === 'server') : null;
   }
 
   return {
@@ -105,6 +113,12 @@ export function createAiSettingsService(deps: {
      */
     async save(userId: string, input: AiSettingsWrite): Promise<AiSettings> {
       const baseUrl = normalizeBaseUrl(input.provider, input.baseUrl);
+      // The server calls this address for the user: not one on its own networks (SSRF).
+      if (!deps.allowPrivate && (await pointsAtPrivateNetwork(baseUrl))) {
+        throw new BadRequestError(`body.baseUrl: ${PRIVATE_ADDRESS_MESSAGE}`, [
+          { field: 'body.baseUrl', message: PRIVATE_ADDRESS_MESSAGE },
+        ]);
+      }
       let apiKeyEncrypted: string | null = null;
       if (typeof input.apiKey === 'string') {
         apiKeyEncrypted = secretBox.seal(input.apiKey, AI_KEY_PURPOSE);
