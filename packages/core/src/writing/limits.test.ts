@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { graphemeCount } from '../personas/persona';
-import { characterLimit, createStreamLimiter, cutToFit, fitsPlatforms, splitThread, xWeightedLength } from './limits';
+import {
+  characterLimit,
+  createStreamLimiter,
+  cutToFit,
+  fitsPlatforms,
+  PLATFORM_LIMITS,
+  platformLength,
+  splitThread,
+  xWeightedLength,
+} from './limits';
 
 const words = (n: number, word = 'word') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
 
@@ -131,5 +140,14 @@ describe('streaming within the limit', () => {
     const text = `${'a'.repeat(20)} ${'b'.repeat(19)}`;
     expect(run([text.slice(0, 25), text.slice(25)], [], 40).text).toBe(text);
     expect(run([text], [], 39).text).toBe(`${'a'.repeat(20)}…`);
+  });
+});
+
+describe('platform length', () => {
+  it('is X weighted length for X and graphemes for Bluesky', () => {
+    const text = 'Ship it 🚀 https://example.com/a/very/long/path/that/x/counts/as/twenty/three';
+    expect(platformLength('x', text)).toBe(8 + 2 + 1 + 23);
+    expect(platformLength('bluesky', '👨‍👩‍👧 hi')).toBe(4);
+    expect(PLATFORM_LIMITS).toEqual({ x: 280, bluesky: 300 });
   });
 });

@@ -16,6 +16,12 @@ export function xWeightedLength(text: string): number {
   return twitter.parseTweet(text).weightedLength;
 }
 
+/** Each platform's own limit, and a text's length as that platform counts it. */
+export const PLATFORM_LIMITS: Record<Platform, number> = { x: X_MAX_WEIGHTED_LENGTH, bluesky: BLUESKY_MAX_GRAPHEMES };
+export function platformLength(platform: Platform, text: string): number {
+  return platform === 'x' ? xWeightedLength(text) : graphemeCount(text);
+}
+
 /** The limits a text must keep: the platforms it is for and the persona's max length (graphemes). */
 export type LengthRule = { platforms: readonly Platform[]; maxLength?: number };
 

@@ -1,10 +1,10 @@
-import type { GeneratedPost, Platform } from '@plume/core';
+import { type GeneratedPost, PLATFORM_LIMITS, type Platform, platformLength } from '@plume/core';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
-import { PLATFORM_LIMITS, PLATFORM_NAMES, postLength } from '../utils/post-length';
+import { PLATFORM_NAMES } from '../utils/post-length';
 
 /** One generated post: each part editable, counted per target platform, and copyable. */
 export function GeneratedPostCard({
@@ -85,7 +85,7 @@ function PartEditor({
       />
       <p className="flex gap-3 text-xs" data-testid="post-counts">
         {platforms.map((platform) => {
-          const length = postLength(platform, value);
+          const length = platformLength(platform, value);
           const limit = PLATFORM_LIMITS[platform];
           return (
             <span
