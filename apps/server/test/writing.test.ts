@@ -653,6 +653,17 @@ describe('writing offline (no provider set)', () => {
       text,
     ]);
   });
+
+  it("writes a live sample on a topic of the voice's own, and does not keep it", async () => {
+    const persona = await createPersona(ann, { name: 'Sampler' });
+    const response = await ann.request(
+      `${draftUrl({ prompt: 'Write one short sample post that shows this voice.', personaId: persona.id })}&kind=sample`,
+    );
+    const { text } = await readEvents(response);
+    expect(text.length).toBeGreaterThan(10);
+    expect(text).not.toMatch(/sample post|shows this voice/i);
+    expect(await ok<Message[]>(await ann.request(`/conversations/${persona.id}`))).toEqual([]);
+  });
 });
 
 describe('the generation rate limit', () => {

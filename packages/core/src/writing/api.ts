@@ -131,6 +131,8 @@ export const draftQuerySchema = z.object({
   persona: z.string().max(20_000).optional(),
   top5Titles: z.string().max(2000).optional(),
   personaId: z.uuid('must be a persona id').optional(),
+  /** `sample`: the editor's live sample, a short post in the voice on a topic of its own, not kept. */
+  kind: z.enum(['draft', 'sample']).default('draft'),
 });
 export const DRAFT_DONE = '[DONE]';
 export const DRAFT_META_EVENT = 'meta';

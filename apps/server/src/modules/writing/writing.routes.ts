@@ -76,14 +76,14 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             hide: !url.startsWith('/api'),
             tags,
             summary:
-              'A draft as server-sent events: an `event: writer` naming who writes, then `data:` pieces, then `data: [DONE]`; a provider failure is `event: error` with `{ message }`',
+              'A draft as server-sent events: an `event: meta` with `{ writer }`, then `data:` pieces, then `data: [DONE]`; a provider failure is `event: error` with `{ message }`',
             querystring: draftQuerySchema,
             response: writingErrors,
           },
         },
         async (request, reply) => {
           const userId = await auth.requireUserId(request.headers);
-          const { prompt, personaId, top5Titles } = request.query;
+          const { prompt, personaId, top5Titles, kind } = request.query;
           const titles = (top5Titles ?? '')
             .split(',')
             .map((t) => t.trim())
@@ -95,6 +95,7 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             personaId,
             override: parsePersona(request.query.persona),
             titles,
+            kind,
           });
           reply.hijack();
           const res = reply.raw;

@@ -202,10 +202,18 @@ export function createWritingService(deps: {
      */
     async draft(
       userId: string,
-      input: { prompt: string; personaId?: string; override?: PersonaOverride; titles?: string[] },
+      input: {
+        prompt: string;
+        personaId?: string;
+        override?: PersonaOverride;
+        titles?: string[];
+        kind?: 'draft' | 'sample';
+      },
     ): Promise<{ writer: Writer; pieces(signal: AbortSignal): AsyncGenerator<string> }> {
       const ctx = await context(userId, input);
-      const request: WritingRequest = { kind: 'draft', prompt: input.prompt };
+      const sample = input.kind === 'sample';
+      // A sample picks its own topic (the persona's headlines, else one that suits the traits).
+      const request: WritingRequest = sample ? { kind: 'sample' } : { kind: 'draft', prompt: input.prompt };
       const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
       return {
         writer: writerOf(ctx),
@@ -235,7 +243,8 @@ export function createWritingService(deps: {
           const last = limiter.end();
           if (last) yield last;
           if (!limiter.text && ctx.client) emptyAnswer(ctx.client);
-          if (!signal.aborted) await record(ctx, 'draft', input.prompt, [limiter.text]);
+          // A live sample is a preview of the voice, not part of the conversation.
+          if (!signal.aborted && !sample) await record(ctx, 'draft', input.prompt, [limiter.text]);
         },
       };
     },

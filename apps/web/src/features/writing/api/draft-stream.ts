@@ -14,6 +14,8 @@ export type DraftParams = {
   /** At most five source titles (spec §9). */
   top5Titles?: string[];
   personaId?: string;
+  /** 'sample': the editor's live sample (its own topic; not kept in the conversation). */
+  kind?: 'draft' | 'sample';
 };
 
 /** What the stream yields: who writes (first, when the server says), then pieces of text. */
@@ -24,11 +26,12 @@ export class DraftStreamError extends Error {
   override name = 'DraftStreamError';
 }
 
-export function draftUrl({ prompt, persona, top5Titles, personaId }: DraftParams): string {
+export function draftUrl({ prompt, persona, top5Titles, personaId, kind }: DraftParams): string {
   const query = new URLSearchParams({ prompt });
   if (persona) query.set('persona', JSON.stringify(persona));
   if (top5Titles?.length) query.set('top5Titles', top5Titles.slice(0, 5).join(','));
   if (personaId) query.set('personaId', personaId);
+  if (kind === 'sample') query.set('kind', kind);
   return `/api/draft?${query}`;
 }
 

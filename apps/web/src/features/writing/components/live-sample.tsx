@@ -11,8 +11,8 @@ export const LIVE_SAMPLE_PROMPT = 'Write one short sample post that shows this v
 /**
  * The editor's Live Sample Content box: a short sample in the unsaved traits' voice, streamed.
  * Written when it first shows and on Refresh only, not on every slider move (each is a model call).
- * It is sent without the persona's id: the unsaved values define the voice, and a sample is not
- * kept in the persona's conversation.
+ * It is sent without the persona's id, as a sample: the unsaved values define the voice, and a
+ * sample is not kept in the persona's conversation.
  */
 export function LiveSample({ persona }: { persona: PersonaOverride }) {
   const sample = useDraftStream();
@@ -25,7 +25,7 @@ export function LiveSample({ persona }: { persona: PersonaOverride }) {
 
   // Runs when the box first shows (mount, or the name filled in), not when the sliders move.
   useEffect(() => {
-    if (named) void start({ prompt: LIVE_SAMPLE_PROMPT, persona: latest.current });
+    if (named) void start({ prompt: LIVE_SAMPLE_PROMPT, persona: latest.current, kind: 'sample' });
   }, [named, start]);
 
   if (!named) return null;
@@ -48,7 +48,7 @@ export function LiveSample({ persona }: { persona: PersonaOverride }) {
             variant="secondary"
             className="px-3 py-1.5"
             disabled={sample.generating}
-            onClick={() => void start({ prompt: LIVE_SAMPLE_PROMPT, persona: latest.current })}
+            onClick={() => void start({ prompt: LIVE_SAMPLE_PROMPT, persona: latest.current, kind: 'sample' })}
           >
             <RerollIcon />
             Refresh
