@@ -39,6 +39,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The sources tests serve real feed documents on loopback.
       FEEDS_ALLOW_PRIVATE: 'true',
+      // The writing tests point Global Settings at a local model server on loopback.
+      AI_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_TRAITS, type Persona, type PersonaVersion } from '@plume/core';
 import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
-import { stubWritingApi } from './writing-stubs';
 
 test.beforeEach(async ({ page }) => {
-  // The Personality tab streams a live sample (see writing-stubs.ts).
-  await stubWritingApi(page);
   await page.goto('/');
   await signIn(page, uniqueEmail('editor'));
 });

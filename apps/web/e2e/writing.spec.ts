@@ -1,126 +1,201 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { GeneratedPost, Persona } from '@plume/core';
+import type { Page } from '@playwright/test';
+import { graphemeCount, type Persona, xWeightedLength } from '@plume/core';
 import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
-import { sse, stubWritingApi } from './writing-stubs';
+
+/*
+ * These tests run against the real server. Most let the offline composer write (no AI_* is set);
+ * those that need a particular model answer point the user's Global Settings at a hand-written
+ * OpenAI-compatible model server on loopback (the shape of apps/server/test/writing.test.ts).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The local model server: it answers only what the running test scripted, in order; anything else
+// is answered 500 and fails the test.
+
+type Answer = (res: ServerResponse, body: Record<string, unknown>) => void | Promise<void>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const model = {
+  script: [] as Answer[],
+  asked: [] as Record<string, unknown>[],
+  unexpected: [] as string[],
+};
+let modelServer: Server;
+let modelUrl = '';
+
+function answerModel(req: IncomingMessage, res: ServerResponse) {
+  let raw = '';
+  req.on('data', (chunk) => {
+    raw += chunk;
+  });
+  req.on('end', () => {
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    const answer = req.method === 'POST' && req.url === '/v1/chat/completions' ? model.script.shift() : undefined;
+    if (!answer) {
+      model.unexpected.push(`${req.method} ${req.url}`);
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'unexpected request' } }));
+      return;
+    }
+    model.asked.push(body);
+    void answer(res, body);
+  });
+}
+
+/** A plain chat completion. */
+const modelText =
+  (text: string): Answer =>
+  (res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 1,
+        model: 'stub-model',
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      }),
+    );
+  };
+
+/** A streamed completion (`stream: true`): one chunk per piece, `gapMs` apart, then [DONE]. */
+const modelStream =
+  (pieces: string[], gapMs: number): Answer =>
+  async (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'stub-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const piece of pieces) {
+      await sleep(gapMs);
+      if (res.destroyed) return;
+      res.write(chunk({ content: piece }, null));
+    }
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  };
+
+/** A provider failure, as OpenAI words it. */
+const modelError =
+  (status: number, message: string): Answer =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message, type: 'invalid_request_error', code: null } }));
+  };
+
+test.beforeAll(async () => {
+  modelServer = createServer(answerModel);
+  await new Promise<void>((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
+  modelUrl = `http://127.0.0.1:${(modelServer.address() as AddressInfo).port}/v1`;
+});
+
+test.afterAll(() => {
+  modelServer.closeAllConnections();
+  modelServer.close();
+});
 
 test.beforeEach(async ({ page }) => {
+  model.script.length = 0;
+  model.asked.length = 0;
+  model.unexpected.length = 0;
   await page.goto('/');
   await signIn(page, uniqueEmail('writing'));
 });
 
-const newPersona = (page: Parameters<typeof apiCall>[0], name: string) =>
+test.afterEach(() => {
+  expect(model.unexpected, 'requests the model server was not scripted for').toEqual([]);
+  expect(model.script, 'scripted model answers never asked for').toEqual([]);
+});
+
+/** The signed-in user's model is the local one, through the real Global Settings API. */
+const useLocalModel = (page: Page) =>
+  apiCall(page, 'PUT', '/api/settings/ai', { provider: 'custom', baseUrl: modelUrl, model: 'stub-model' });
+
+const newPersona = (page: Page, name: string) =>
   apiCall<Persona>(page, 'POST', '/api/personas', { name, setup_complete: true });
 
-/** A real SSE peer that sends each piece after a pause, so the stream arrives over time. */
-async function slowDraftServer(
-  pieces: string[],
-  pauseMs: number,
-): Promise<{ server: Server; url: string; asked: URL[] }> {
-  const asked: URL[] = [];
-  const server = createServer((req, res) => {
-    asked.push(new URL(req.url ?? '/', 'http://localhost'));
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(sse('event: meta\ndata: {"writer":"offline"}'));
-    let i = 0;
-    const next = () => {
-      if (i < pieces.length) {
-        res.write(sse(`data: ${pieces[i]}`));
-        i += 1;
-        setTimeout(next, pauseMs);
-      } else {
-        res.end(sse('data: [DONE]'));
-      }
-    };
-    setTimeout(next, pauseMs);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
-}
+/** The draft panel's rendered markdown, without the writer note under it. */
+const draftText = async (page: Page) => {
+  const markdown = page.getByTestId('draft-result').locator('.draft-markdown');
+  return (await markdown.count()) === 0 ? '' : (await markdown.innerText()).trim();
+};
+
+// ---------------------------------------------------------------------------------------------
 
 test('a draft streams into the panel piece by piece', async ({ page }) => {
   const persona = await newPersona(page, 'Streamer');
-  const peer = await slowDraftServer(['Small', ' steps,', ' every', ' day.'], 400);
-  let conversationLoads = 0;
-  await stubWritingApi(page, {
-    // The request goes on to the slow peer unbuffered, so the browser sees the pieces as they come.
-    draft: (route) => route.continue({ url: `${peer.url}${new URL(route.request().url()).search}` }),
-    conversation: [
-      { id: '1', role: 'user', content: 'Say hi' },
-      { id: '2', role: 'assistant', content: 'Hi!' },
-    ],
-  });
-  page.on('request', (r) => r.url().includes('/api/conversations/') && conversationLoads++);
-  try {
-    await page.goto(`/advanced/${persona.id}`);
-    const conversation = page.getByRole('list', { name: 'Conversation' });
-    await expect(conversation.getByRole('listitem')).toHaveText(['You: Say hi', 'AI: Hi!']);
-    const loadsBefore = conversationLoads;
+  await useLocalModel(page);
+  // An earlier chat, stored by the server: the conversation shows it.
+  model.script.push(modelText('Hi!'));
+  await apiCall(page, 'POST', '/api/chat', { prompt: 'Say hi', personaId: persona.id });
+  model.script.push(modelStream(['Small', ' steps,', ' every', ' day,', ' no', ' matter', ' what.'], 400));
 
-    const result = page.getByTestId('draft-result');
-    await expect(result).toHaveText('No draft yet');
-    await page.getByRole('button', { name: 'Generate Draft' }).click();
-    await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+  await page.goto(`/advanced/${persona.id}`);
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.getByRole('listitem')).toHaveText(['You: Say hi', 'AI: Hi!']);
 
-    // Record what the panel shows while the stream runs: it must pass through partial drafts.
-    const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          seen.add((await result.innerText()).trim());
-          return seen.has('Small steps, every day.');
-        },
-        { intervals: [100], timeout: 10_000 },
-      )
-      .toBe(true);
-    expect([...seen]).toEqual(expect.arrayContaining(['Small', 'Small steps,']));
-    await expect(page.getByRole('button', { name: 'Generate Draft' })).toBeEnabled();
-    await expect(result.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  const result = page.getByTestId('draft-result');
+  await expect(result).toHaveText('No draft yet');
+  const query = await page.getByRole('textbox', { name: 'Query' }).inputValue();
+  await page.getByRole('button', { name: 'Generate Draft' }).click();
+  await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
 
-    expect(peer.asked).toHaveLength(1);
-    expect(peer.asked[0]?.searchParams.get('personaId')).toBe(persona.id);
-    expect(peer.asked[0]?.searchParams.get('prompt')).toBeTruthy();
-    // The finished draft reloads the conversation (the server keeps it there).
-    await expect.poll(() => conversationLoads).toBeGreaterThan(loadsBefore);
-  } finally {
-    peer.server.close();
-  }
+  // Record what the panel shows while the stream runs: it must pass through partial drafts.
+  const final = 'Small steps, every day, no matter what.';
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        seen.add(await draftText(page));
+        return seen.has(final);
+      },
+      { intervals: [100], timeout: 15_000 },
+    )
+    .toBe(true);
+  const partial = [...seen].filter((text) => text !== '' && text !== final);
+  expect(partial.length, `partial drafts seen: ${JSON.stringify(partial)}`).toBeGreaterThanOrEqual(2);
+  for (const text of partial) expect(final.startsWith(text)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Generate Draft' })).toBeEnabled();
+  await expect(result.getByTestId('writer-note')).toHaveText('Written by your custom model');
+
+  // The model was asked once, streaming, for this query in this persona's voice.
+  expect(model.asked).toHaveLength(2);
+  expect(model.asked[1]).toMatchObject({ model: 'stub-model', stream: true });
+  expect(JSON.stringify(model.asked[1]?.messages)).toContain(query);
+  expect(JSON.stringify(model.asked[1]?.messages)).toContain('Streamer');
+  // The server keeps the finished draft in the conversation, and the panel reloads it.
+  await expect(conversation.getByRole('listitem')).toHaveText([
+    'You: Say hi',
+    'AI: Hi!',
+    `You: ${query}`,
+    `AI: ${final}`,
+  ]);
+});
+
+test('a provider failure ends the draft with its message, without asking again', async ({ page }) => {
+  const persona = await newPersona(page, 'Broken');
+  await useLocalModel(page);
+  model.script.push(modelError(500, 'The model is overloaded'));
+  await page.goto(`/advanced/${persona.id}`);
+  await page.getByRole('button', { name: 'Generate Draft' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to generate: AI provider: The model is overloaded');
+  await expect(page.getByTestId('draft-result')).toHaveText('No draft yet');
+  await expect(page.getByRole('button', { name: 'Generate Draft' })).toBeEnabled();
+  // EventSource reconnects by itself unless closed: no second draft is asked for.
+  await page.waitForTimeout(4000);
+  expect(model.asked).toHaveLength(1);
+  // Nothing was written, so nothing is kept.
+  await expect(page.getByText('No messages yet.')).toBeVisible();
 });
 
 test('the generator returns three posts within the platform limits', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const persona = await newPersona(page, 'Generator');
   const other = await newPersona(page, 'Other');
-  let body: unknown;
-  const posts: GeneratedPost[] = [
-    {
-      content: 'Ship small. #ai',
-      hashtags: ['#ai'],
-      type: 'thread',
-      parts: ['Ship small.', 'Then ship again. #ai'],
-      writer: 'offline',
-    },
-    {
-      content: 'Tests are a gift to future you. #ai',
-      hashtags: ['#ai'],
-      type: 'thread',
-      parts: ['Tests are a gift to future you. #ai'],
-      writer: 'offline',
-    },
-    {
-      content: 'Read the error message. #ai',
-      hashtags: ['#ai'],
-      type: 'thread',
-      parts: ['Read the error message. #ai'],
-      writer: 'offline',
-    },
-  ];
-  await stubWritingApi(page, {
-    generate: async (route) => {
-      body = route.request().postDataJSON();
-      await route.fulfill({ json: posts });
-    },
-  });
 
   // Reached from the persona card.
   await page.goto('/dashboard');
@@ -137,11 +212,12 @@ test('the generator returns three posts within the platform limits', async ({ pa
   await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'X' }).check();
   await page.getByRole('checkbox', { name: 'Bluesky' }).check();
+  const asked = page.waitForRequest('**/api/generate');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
   const cards = page.getByTestId('generated-post');
   await expect(cards).toHaveCount(3);
-  expect(body).toEqual({
+  expect((await asked).postDataJSON()).toEqual({
     personaId: persona.id,
     type: 'thread',
     topic: 'shipping <fast>',
@@ -150,20 +226,47 @@ test('the generator returns three posts within the platform limits', async ({ pa
     count: 3,
   });
   await expect(page.getByText('Written by the offline composer')).toBeVisible();
-  // A thread shows its parts, each counted for both platforms and within their limits.
-  await expect(cards.first().getByRole('textbox')).toHaveCount(2);
-  await expect(cards.first().getByRole('textbox', { name: 'Post 1, part 2 of 2' })).toHaveValue('Then ship again. #ai');
-  await expect(cards.first().getByTestId('post-counts').first()).toHaveText('X 11/280Bluesky 11/300');
+
+  // Each post is a thread shown as its parts; each part is counted for both platforms, as X
+  // (weighted) and Bluesky (graphemes) count it, and is within their limits.
+  for (let i = 0; i < 3; i += 1) {
+    const card = cards.nth(i);
+    const parts = card.getByRole('textbox');
+    const total = await parts.count();
+    expect(total, `post ${i + 1} is a thread`).toBeGreaterThanOrEqual(2);
+    await expect(card.getByRole('heading')).toHaveText(`Post ${i + 1} · thread · ${total} parts`);
+    for (let j = 0; j < total; j += 1) {
+      const part = card.getByRole('textbox', { name: `Post ${i + 1}, part ${j + 1} of ${total}` });
+      const text = await part.inputValue();
+      expect(text.trim()).not.toBe('');
+      const x = xWeightedLength(text);
+      const bluesky = graphemeCount(text);
+      expect(x).toBeLessThanOrEqual(280);
+      expect(bluesky).toBeLessThanOrEqual(300);
+      await expect(card.getByTestId('post-counts').nth(j)).toHaveText(`X ${x}/280Bluesky ${bluesky}/300`);
+    }
+    // The topic (its < and > dropped) and the hashtags asked for are in the thread.
+    const thread = (await parts.evaluateAll((list) => list.map((t) => (t as HTMLTextAreaElement).value))).join('\n');
+    expect(thread).toContain('shipping fast');
+    expect(thread).toContain('#ai #dev');
+  }
   await expect(page.getByText('too long')).toHaveCount(0);
 
-  // Edited text is counted live and is what Copy copies.
-  const second = cards.nth(1).getByRole('textbox', { name: 'Post 2' });
+  // Edited text is counted live, as each platform counts it, and is what Copy copies.
+  const second = cards.nth(1).getByRole('textbox').first();
+  const counts = cards.nth(1).getByTestId('post-counts').first();
   await second.fill('a'.repeat(290));
-  await expect(cards.nth(1).getByTestId('post-counts')).toHaveText('X 290/280 · too longBluesky 290/300');
+  await expect(counts).toHaveText('X 290/280 · too longBluesky 290/300');
+  // X counts an emoji as 2.
+  await second.fill('🙂'.repeat(150));
+  await expect(counts).toHaveText('X 300/280 · too longBluesky 150/300');
   await second.fill('Edited by hand');
+  await expect(counts).toHaveText('X 14/280Bluesky 14/300');
   await cards.nth(1).getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Copied')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Edited by hand');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n\n')[0]).toBe('Edited by hand');
+  expect(copied.split('\n\n')).toHaveLength(await cards.nth(1).getByRole('textbox').count());
 
   // The switcher opens the same screen for the other persona, clean.
   await page.getByLabel('Persona', { exact: true }).selectOption(other.id);
@@ -173,15 +276,15 @@ test('the generator returns three posts within the platform limits', async ({ pa
 
 test('a failed generation says Failed to generate with the server message', async ({ page, consoleErrors }) => {
   const persona = await newPersona(page, 'Unlucky');
-  await stubWritingApi(page, {
-    generate: (route) =>
-      route.fulfill({ status: 502, json: { error: { code: 'provider_error', message: 'the API key was refused' } } }),
-  });
+  await useLocalModel(page);
+  model.script.push(modelError(401, 'Incorrect API key provided'));
   await page.goto(`/advanced/${persona.id}`);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByText('Failed to generate')).toBeVisible();
-  await expect(page.getByText('the API key was refused')).toBeVisible();
+  await expect(page.getByText('AI provider: the API key was refused (Incorrect API key provided)')).toBeVisible();
   await expect(page.getByTestId('generated-post')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeEnabled();
+  expect(model.asked).toHaveLength(1);
   // The browser itself logs the failed request.
   expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('502')]);
 });
@@ -190,7 +293,6 @@ test('Default Query locks the box and Get a different query changes it; turning 
   page,
 }) => {
   const persona = await newPersona(page, 'Querier');
-  await stubWritingApi(page);
   await page.goto(`/advanced/${persona.id}`);
   const toggle = page.getByRole('switch', { name: 'Default Query' });
   const box = page.getByRole('textbox', { name: 'Query' });
@@ -215,20 +317,32 @@ test('Default Query locks the box and Get a different query changes it; turning 
   await toggle.click();
   await expect(box).toHaveValue(second);
   await expect(box).not.toBeEditable();
+
+  // The offline composer writes for the query in the box.
+  await page.getByRole('button', { name: 'Generate Draft' }).click();
+  await expect(page.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  expect((await draftText(page)).length).toBeGreaterThan(10);
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').first()).toHaveText(
+    `You: ${second}`,
+  );
 });
 
 test('markdown links with other protocols are blanked', async ({ page }) => {
   const persona = await newPersona(page, 'Linker');
-  await stubWritingApi(page, {
-    draft: sse(
-      'data: Read [the docs](https://example.com/docs), [mail me](mailto:ada@example.com), [chat](irc://irc.libera.chat/plume), [see below](/dashboard),',
-      'data:  [click](javascript:alert(1)) and [file](file:///etc/passwd) <b>bold?</b> **really bold**',
-      'data: [DONE]',
+  await useLocalModel(page);
+  model.script.push(
+    modelStream(
+      [
+        'Read [the docs](https://example.com/docs), [mail me](mailto:ada@example.com), [chat](irc://irc.libera.chat/plume), [see below](/dashboard),',
+        ' [click](javascript:alert(1)) and [file](file:///etc/passwd) <b>bold?</b> **really bold**',
+      ],
+      50,
     ),
-  });
+  );
   await page.goto(`/advanced/${persona.id}`);
   await page.getByRole('button', { name: 'Generate Draft' }).click();
   const result = page.getByTestId('draft-result');
+  await expect(result.getByTestId('writer-note')).toHaveText('Written by your custom model');
   await expect(result).toContainText('really bold');
   await expect(result.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
   await expect(result.getByRole('link', { name: 'mail me' })).toHaveAttribute('href', 'mailto:ada@example.com');
@@ -237,6 +351,7 @@ test('markdown links with other protocols are blanked', async ({ page }) => {
   // Other protocols keep their text, without a link.
   await expect(result.getByText('click')).toBeVisible();
   await expect(result.getByRole('link', { name: 'click' })).toHaveCount(0);
+  await expect(result.getByText('file', { exact: true })).toBeVisible();
   await expect(result.getByRole('link', { name: 'file' })).toHaveCount(0);
   expect(await result.locator('a').count()).toBe(4);
   // No raw HTML; markdown emphasis renders.
@@ -246,15 +361,7 @@ test('markdown links with other protocols are blanked', async ({ page }) => {
 
 test('the live sample shows only when the persona has a name', async ({ page }) => {
   const asked: URL[] = [];
-  await stubWritingApi(page, {
-    draft: async (route) => {
-      asked.push(new URL(route.request().url()));
-      await route.fulfill({
-        headers: { 'content-type': 'text/event-stream' },
-        body: sse('event: meta\ndata: {"writer":"offline"}', `data: Sample ${asked.length}`, 'data: [DONE]'),
-      });
-    },
-  });
+  page.on('request', (r) => r.url().includes('/api/draft?') && asked.push(new URL(r.url())));
   await page.goto('/editor');
   // A new persona starts named 'New Persona': blank the name first.
   await page.getByLabel('Name').fill('');
@@ -267,65 +374,71 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
   await page.getByLabel('Name').fill('Ada');
   await page.getByRole('tab', { name: 'Personality' }).click();
   await page.getByRole('button', { name: /Tech Guru/ }).click();
+  const box = page.getByRole('region', { name: 'Live Sample Content' });
   const sample = page.getByTestId('live-sample');
-  await expect(sample).toHaveText('Sample 1');
-  await expect(page.getByText('Written by the offline composer')).toBeVisible();
+  await expect(box.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  const first = (await sample.innerText()).trim();
+  expect(first.length).toBeGreaterThan(10);
+  expect(graphemeCount(first)).toBeLessThanOrEqual(300);
   await expect(page.getByRole('switch', { name: 'Auto-generate' })).toBeDisabled();
   await expect(page.getByRole('switch', { name: 'Auto-generate' })).not.toBeChecked();
+  expect(asked).toHaveLength(1);
 
   // Slider moves do not write again; Refresh does, with the unsaved traits.
   await page.getByLabel('Humor').fill('95');
   await page.getByLabel('Sarcasm').fill('90');
   await page.waitForTimeout(300);
   expect(asked).toHaveLength(1);
+  const refreshed = page.waitForResponse((r) => r.url().includes('/api/draft?'));
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(sample).toHaveText('Sample 2');
+  await refreshed;
+  await expect(box.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  expect((await sample.innerText()).trim().length).toBeGreaterThan(10);
+  expect(asked).toHaveLength(2);
   const persona = JSON.parse(asked[1]?.searchParams.get('persona') ?? '{}') as Persona;
   expect(persona).toMatchObject({ name: 'Ada', personality: { humor: 95, sarcasm: 90 } });
   expect(asked[1]?.searchParams.get('personaId')).toBeNull();
+  expect(asked[1]?.searchParams.get('kind')).toBe('sample');
 
   // Without a name the box goes away again.
   await page.getByRole('tab', { name: 'Identity' }).click();
   await page.getByLabel('Name').fill('');
   await page.getByRole('tab', { name: 'Personality' }).click();
   await expect(page.getByRole('heading', { name: 'Live Sample Content' })).toHaveCount(0);
+  expect(asked).toHaveLength(2);
 });
 
 test('a chat message shows at once in the conversation and the reply follows', async ({ page }) => {
   const persona = await newPersona(page, 'Chatty');
-  const stored: { id: string; role: 'user' | 'assistant'; content: string }[] = [];
-  let asked: unknown;
-  await stubWritingApi(page, {
-    conversation: stored,
-    chat: async (route) => {
-      asked = route.request().postDataJSON();
-      // A slow reply, so the message is seen on its own first.
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      stored.push(
-        { id: 'u1', role: 'user', content: 'How are you?' },
-        { id: 'a1', role: 'assistant', content: 'Busy!' },
-      );
-      await route.fulfill({ json: { text: 'Busy!', writer: 'offline' } });
-    },
+  // The offline composer answers in a few milliseconds: the request is held back a moment (not
+  // answered by the test), so the message is seen on its own first.
+  await page.route('**/api/chat', async (route) => {
+    await sleep(800);
+    await route.continue();
   });
   await page.goto(`/advanced/${persona.id}`);
+  const messages = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
   await expect(page.getByText('No messages yet.')).toBeVisible();
   await page.getByLabel('Message Chatty').fill('How are you?');
+  const answered = page.waitForResponse('**/api/chat');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveText([
-    'You: How are you?',
-  ]);
-  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveText([
-    'You: How are you?',
-    'AI: Busy!',
-  ]);
-  expect(asked).toEqual({ prompt: 'How are you?', personaId: persona.id });
+  await expect(messages).toHaveText(['You: How are you?']);
   await expect(page.getByLabel('Message Chatty')).toHaveValue('');
+
+  const response = await answered;
+  expect(response.request().postDataJSON()).toEqual({ prompt: 'How are you?', personaId: persona.id });
+  const reply = (await response.json()) as { text: string; writer: string };
+  expect(reply.writer).toBe('offline');
+  expect(reply.text.length).toBeGreaterThan(10);
+  await expect(messages).toHaveText(['You: How are you?', `AI: ${reply.text}`]);
+
+  // The server kept both.
+  await page.reload();
+  await expect(messages).toHaveText(['You: How are you?', `AI: ${reply.text}`]);
 });
 
 test('/advanced for an unknown id says Persona not found', async ({ page, consoleErrors }) => {
-  await stubWritingApi(page);
   await page.goto('/advanced/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Persona not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();

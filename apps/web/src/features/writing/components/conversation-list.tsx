@@ -11,7 +11,12 @@ export function ConversationList({ personaId }: { personaId: string }) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">No messages yet.</p>;
   }
   return (
-    <ol aria-label="Conversation" className="max-h-96 space-y-2 overflow-y-auto text-sm">
+    <ol
+      aria-label="Conversation"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a long conversation scrolls; keyboard users must reach it to scroll it (axe: scrollable-region-focusable).
+      tabIndex={0}
+      className="max-h-96 space-y-2 overflow-y-auto rounded-xl text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+    >
       {messages.data.map((m) => (
         <li
           key={m.id}
