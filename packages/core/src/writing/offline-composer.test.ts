@@ -5,6 +5,7 @@ import { type Platform, POST_TYPES } from './api';
 import { fitsPlatforms } from './limits';
 import { composeOffline, subjectFromPrompt, typeFromPrompt } from './offline-composer';
 import { THREAD_PARTS, type WritingPersona } from './prompt';
+import { SUGGESTED_PROMPTS } from './suggested-prompts';
 
 /** A seeded generator, so a run can be repeated. */
 function seeded(seed: number) {
@@ -227,5 +228,30 @@ describe('the offline composer', () => {
       random: seeded(9),
     });
     expect(chat?.parts).toEqual([chat?.content]);
+  });
+});
+
+describe('subjects of the suggested prompts', () => {
+  it('are phrases the templates can use, or none (a subject of the voice is used instead)', () => {
+    for (const prompt of SUGGESTED_PROMPTS) {
+      const subject = subjectFromPrompt(prompt);
+      if (subject === null) continue;
+      expect(subject.split(/\s+/).length, prompt).toBeLessThanOrEqual(9);
+      expect(subject, prompt).not.toMatch(/[?:]|^(ask|share|offer|describe|start|how|is)\b/i);
+    }
+    expect(subjectFromPrompt('Share a humorous tip for surviving small talk at a networking event')).toBe(
+      'surviving small talk at a networking event',
+    );
+    expect(subjectFromPrompt('Share a controversial opinion about remote work and invite replies')).toBe('remote work');
+    expect(subjectFromPrompt('Start a debate: is hustle culture helping or hurting people?')).toBeNull();
+  });
+  it('still writes a post for a request it cannot read', () => {
+    const [draft] = composeOffline({
+      persona: persona(),
+      request: { kind: 'draft', prompt: 'How are you?' },
+      random: seeded(3),
+    });
+    expect(draft?.content.length).toBeGreaterThan(10);
+    expect(draft?.content).not.toMatch(/how are you/i);
   });
 });

@@ -220,21 +220,33 @@ export function typeFromPrompt(prompt: string): Exclude<PostType, 'thread'> | 't
 }
 
 const LEAD =
-  /^(?:please\s+)?(?:write|share|give|post|tell|create|compose|draft|make|suggest|generate)(?:\s+(?:me|us))?\s+/i;
+  /^(?:please\s+)?(?:write|share|give|post|tell|create|compose|draft|make|suggest|generate|offer|describe)(?:\s+(?:me|us))?\s+/i;
 const ARTICLE = /^(?:a|an|the|one|some|your|my|two|three)\s+/i;
 const ADJECTIVE =
-  /^(?:short|quick|humorous|funny|sarcastic|serious|motivational|controversial|thoughtful|bold|spicy|unpopular|witty|clever|practical|simple|good|great|daily|hot)\s+/i;
+  /^(?:short|quick|humorous|funny|sarcastic|serious|motivational|motivating|encouraging|controversial|thoughtful|bold|spicy|unpopular|witty|clever|practical|simple|good|great|daily|hot|dry|tongue-in-cheek|weekly|tiny|small)[,\s]+/i;
 const TYPE_NOUN =
-  /\s*\b(?:tips?|posts?|tweets?|takes?|thoughts?|jokes?|questions?|ideas?|opinions?|advice|story|stories|hacks?|observations?|habits?)$/i;
+  /\s*\b(?:tips?|posts?|tweets?|takes?|thoughts?|jokes?|questions?|ideas?|opinions?|advice|story|stories|hacks?|observations?|habits?|guides?|tricks?|reviews?|pep talks?)$/i;
+const TYPE_NOUN_FOR = /\s+\b(?:tips?|posts?|tweets?|ideas?|advice|hacks?|habits?|guides?|tricks?)\s+for\s+/i;
+/** "…tip for getting through X": the part after "for" is the subject when it is an activity. */
+const FOR_ACTIVITY = /\b(?:tips?|posts?|guides?|tricks?|advice|hacks?|talks?)\s+for\s+(?:anyone\s+)?(\w+ing\b.*)$/i;
+/** Asides after the subject: "… and invite replies", "… and why it works". */
+const TRAILER = /\s+and\s+(?:invite|ask|why|regret|share)\b.*$/i;
+/** Words a subject does not start with: a request or a question was not taken apart. */
+const NOT_A_SUBJECT =
+  /^(?:ask|share|offer|describe|start|how|why|what|which|who|is|are|do|does|can|should|will|would)\b/i;
+const MAX_SUBJECT_WORDS = 9;
 
-const TYPE_NOUN_FOR = /\s+\b(?:tips?|posts?|tweets?|ideas?|advice|hacks?|habits?)\s+for\s+/i;
-
-/** What a free-text request is about, as a phrase for the templates. */
-export function subjectFromPrompt(prompt: string): string {
-  const text = prompt.trim().replace(/[\s.!?:;,]+$/, '');
-  const about = /\b(?:about|on|regarding|around)\s+(.+)$/i.exec(text)?.[1];
-  let subject = about ?? text;
-  if (!about) {
+/** The subject as found, or null when the request could not be read as one. */
+function readSubject(prompt: string): string | null {
+  const text = prompt
+    .trim()
+    .replace(/^start a debate:\s*/i, '')
+    .replace(/[\s.!?:;,]+$/, '')
+    .replace(TRAILER, '');
+  const about = /\b(?:about|regarding|around)\s+(.+)$/i.exec(text)?.[1] ?? /\btake\s+on\s+(.+)$/i.exec(text)?.[1];
+  const activity = FOR_ACTIVITY.exec(text)?.[1];
+  let subject = about ?? activity ?? text;
+  if (!about && !activity) {
     subject = subject.replace(LEAD, '');
     for (let i = 0; i < 4; i++) subject = subject.replace(ARTICLE, '').replace(ADJECTIVE, '');
     subject = subject.replace(TYPE_NOUN, '').replace(TYPE_NOUN_FOR, ' on ').trim();
@@ -242,8 +254,15 @@ export function subjectFromPrompt(prompt: string): string {
   subject = subject.replace(/^(?:the|a|an)\s+/i, '').trim() || text;
   // A request written as a sentence starts with a capital the subject does not need ("Morning
   // routines" reads "morning routines" mid-sentence); a lone word may be a name ("Rust"), so it stays.
-  const sentenceStart = !about && !LEAD.test(text) && /^[A-Z][a-z]*\s+[a-z]/.test(subject);
-  return sentenceStart ? `${subject[0]?.toLowerCase()}${subject.slice(1)}` : subject;
+  const sentenceStart = !about && !activity && !LEAD.test(text) && /^[A-Z][a-z]*\s+[a-z]/.test(subject);
+  if (sentenceStart) subject = `${subject[0]?.toLowerCase()}${subject.slice(1)}`;
+  const words = subject.split(/\s+/).length;
+  return words > MAX_SUBJECT_WORDS || /[?:]/.test(subject) || NOT_A_SUBJECT.test(subject) ? null : subject;
+}
+
+/** What a free-text request is about, as a phrase for the templates; null when it can't be told. */
+export function subjectFromPrompt(prompt: string): string | null {
+  return readSubject(prompt);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +424,8 @@ export function composeOffline(input: {
   }
   const type = asked ?? pick(['short post', 'observation', 'advice'] as const, random);
   // A question asks the reader: "their morning routine" becomes "your morning routine".
-  const named = prompt.trim() ? subjectFromPrompt(prompt) : pick(defaultSubjects(t), random);
+  // A request that can't be read as a subject still gets a post in the voice, on a subject of its own.
+  const named = (prompt.trim() ? subjectFromPrompt(prompt) : null) ?? pick(defaultSubjects(t), random);
   const subject = type === 'question' ? named.replace(/\btheir\b/gi, 'your') : named;
   const body = fill(pick(type === 'take' ? TAKES : BODIES[type], random), subject);
   return [fit(body, voice(t, type, body, random), hashtagsFor(subject, requested, persona.options), rule)];
