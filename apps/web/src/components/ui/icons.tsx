@@ -31,3 +31,6 @@ export const SettingsIcon = () => <Icon d="M4 6h10m4 0h2M4 12h4m4 0h8M4 18h12m4 
 export const MenuIcon = () => <Icon d="M4 6h16M4 12h16M4 18h16" />;
 export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;
 export const PlusIcon = () => <Icon d="M12 5v14M5 12h14" />;
+export const RerollIcon = () => (
+  <Icon d="M20 11a8 8 0 0 0-14.9-4M4 4v4h4m-4 5a8 8 0 0 0 14.9 4M20 20v-4h-4" className="h-4 w-4 shrink-0" />
+);

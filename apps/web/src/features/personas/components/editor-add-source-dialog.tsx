@@ -9,8 +9,8 @@ import {
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
-import { inputClass } from './editor-field';
 
 const placeholders: Record<SourceType, string> = {
   rss: 'https://example.com/feed.xml',

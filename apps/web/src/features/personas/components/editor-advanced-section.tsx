@@ -1,8 +1,9 @@
 import type { AdvancedOptions } from '@plume/core';
 import { useId, useState } from 'react';
+import { inputClass } from '../../../components/ui/input-class';
+import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
 import type { EditorDraft } from './editor-draft';
-import { inputClass, Section } from './editor-field';
 
 const toggles: { key: 'includeHashtags' | 'threadGeneration' | 'linkSharing'; label: string }[] = [
   { key: 'includeHashtags', label: 'Include hashtags' },

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/input-class';
 import { Switch } from '../../../components/ui/switch';
-import { inputClass } from './editor-field';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Every entry of a time list is a set HH:MM time (a cleared time input gives ''). */

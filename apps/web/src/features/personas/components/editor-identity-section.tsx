@@ -10,11 +10,12 @@ import {
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { inputClass } from '../../../components/ui/input-class';
 import { PersonaAvatar } from '../../../components/ui/persona-avatar';
+import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import type { EditorDraft } from './editor-draft';
-import { inputClass, Section } from './editor-field';
 
 function firstError(schema: { safeParse(v: string): { error?: { issues: { message: string }[] } } }, value: string) {
   return schema.safeParse(value).error?.issues[0]?.message ?? null;

@@ -9,7 +9,7 @@ import {
 } from '@plume/core';
 import { type ReactNode, useId } from 'react';
 import { cn } from '../../../components/ui/cn';
-import { Section } from './editor-field';
+import { Section } from '../../../components/ui/section';
 
 const groups: { title: string; traits: TraitKey[] }[] = [
   { title: 'Core Personality', traits: ['humor', 'sarcasm', 'tone', 'professionalism'] },

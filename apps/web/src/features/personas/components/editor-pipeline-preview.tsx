@@ -10,11 +10,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Section } from '../../../components/ui/section';
 import { useFeedTitles } from '../api/get-feed-titles';
 import { personaQueryOptions } from '../api/get-persona';
 import { useIngestSource } from '../api/ingest-source';
 import type { EditorDraft } from './editor-draft';
-import { Section } from './editor-field';
 
 type Headline = { title: string; source: string };
 type Failure = { source: string; message: string };

@@ -2,6 +2,7 @@ import { type Automation, NEW_CUSTOM_TIME, NEW_SCHEDULE_TIME, type Weekday } fro
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/icons';
+import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
 import {
   DialogActions,
@@ -12,7 +13,6 @@ import {
   SwitchRow,
   timesValid,
 } from './editor-automation-fields';
-import { inputClass } from './editor-field';
 
 type Posting = Automation['autoPosting'];
 type Schedule = Posting['advancedSchedule'];

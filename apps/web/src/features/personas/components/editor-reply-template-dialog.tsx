@@ -1,9 +1,9 @@
 import { formatKeywordList, keywordListError, parseKeywordList, type ReplyTemplate } from '@plume/core';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
 import { DialogActions, SelectField, SwitchRow, TextField } from './editor-automation-fields';
-import { inputClass } from './editor-field';
 
 export const CONTEXTS: Record<ReplyTemplate['context'], string> = {
   mention: 'Mentions',

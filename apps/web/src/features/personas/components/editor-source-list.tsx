@@ -9,9 +9,10 @@ import {
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { inputClass } from '../../../components/ui/input-class';
+import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
 import { AddSourceDialog } from './editor-add-source-dialog';
-import { inputClass, Section } from './editor-field';
 
 const statusClass: Record<ContentSource['status'], string> = {
   active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',

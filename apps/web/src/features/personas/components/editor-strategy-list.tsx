@@ -2,8 +2,9 @@ import { MAX_STRATEGIES, newStrategy, parseExamples, type Strategy, strategyShar
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { inputClass } from '../../../components/ui/input-class';
+import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
-import { inputClass, Section } from './editor-field';
 import { badgeClass, rowActionsClass, rowHeaderClass } from './editor-source-list';
 
 function StrategyEditForm({

@@ -3,10 +3,12 @@ import { Tabs } from 'radix-ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { JsonFileButton } from '../../../components/ui/json-file-button';
+import { Section } from '../../../components/ui/section';
 import { useCreatePersona } from '../api/create-persona';
 import { useDeletePersona } from '../api/delete-persona';
 import { useExportPersona } from '../api/export-persona';
@@ -17,7 +19,6 @@ import { useUpdatePersona } from '../api/update-persona';
 import { AdvancedSection } from './editor-advanced-section';
 import { AutomationSection } from './editor-automation-section';
 import { draftOf, type EditorDraft, toWrite } from './editor-draft';
-import { Section } from './editor-field';
 import { IdentitySection, identityError } from './editor-identity-section';
 import { PersonalitySection } from './editor-personality-section';
 import { SourcesTab } from './editor-sources-tab';
@@ -139,12 +140,7 @@ function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefine
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 pb-32 md:px-8">
       <header className="space-y-4">
-        <Link
-          to="/dashboard"
-          className="text-sm text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
-        >
-          ← Dashboard
-        </Link>
+        <BackToDashboard />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h1 className="text-3xl font-semibold tracking-tight">{persona ? persona.name : 'New persona'}</h1>
           <Button onClick={save} disabled={error !== null || !lengthValid || busy}>

@@ -1,7 +1,8 @@
 import { type AiProvider, type AiSettings, HOSTED_MODELS } from '@plume/core';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { paths } from '../../../config/paths';
@@ -54,12 +55,7 @@ export function GlobalSettingsPage() {
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 pb-32 md:px-8">
       <header className="space-y-3">
-        <Link
-          to={paths.dashboard}
-          className="text-sm text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
-        >
-          ← Dashboard
-        </Link>
+        <BackToDashboard />
         <h1 className="text-3xl font-semibold tracking-tight">Global Settings</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           The AI model that writes your posts. Stored on the server for your account; your API key is kept encrypted and

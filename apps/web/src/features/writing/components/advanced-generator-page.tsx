@@ -1,12 +1,13 @@
 import type { Persona } from '@plume/core';
 import { Link, useParams } from 'react-router';
+import { BackToDashboard } from '../../../components/ui/back-link';
+import { Section } from '../../../components/ui/section';
 import { paths } from '../../../config/paths';
 import { useWritingPersona } from '../api/get-personas';
 import { ChatForm } from './chat-form';
 import { ConversationList } from './conversation-list';
 import { DraftPanel } from './draft-panel';
 import { GeneratorPanel } from './generator-panel';
-import { Panel } from './panel';
 import { PersonaSwitcher } from './persona-switcher';
 
 /** /advanced/{id}: the persona's writing studio (app spec: Advanced tweet generation). */
@@ -38,12 +39,7 @@ function Studio({ persona }: { persona: Persona }) {
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 pb-24 md:px-8">
       <header className="space-y-3">
-        <Link
-          to={paths.dashboard}
-          className="text-sm text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
-        >
-          ← Dashboard
-        </Link>
+        <BackToDashboard />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h1 className="text-3xl font-semibold tracking-tight">Advanced generation</h1>
           <PersonaSwitcher persona={persona} />
@@ -53,10 +49,10 @@ function Studio({ persona }: { persona: Persona }) {
         <GeneratorPanel persona={persona} />
         <div className="space-y-6">
           <DraftPanel personaId={persona.id} personaName={persona.name} />
-          <Panel title="Conversation" description={`What you and ${persona.name} wrote.`}>
+          <Section title="Conversation" description={`What you and ${persona.name} wrote.`}>
             <ConversationList personaId={persona.id} />
             <ChatForm personaId={persona.id} personaName={persona.name} />
-          </Panel>
+          </Section>
         </div>
       </div>
     </main>

@@ -2,11 +2,12 @@ import { type PersonaOverride, pickSuggestion } from '@plume/core';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { RerollIcon } from '../../../components/ui/icons';
 import { inputClass } from '../../../components/ui/input-class';
+import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
 import { useDraftStream } from '../hooks/use-draft-stream';
 import { DraftMarkdown } from './draft-markdown';
-import { Panel, RerollIcon } from './panel';
 import { WriterNote } from './writer-note';
 
 type Props = {
@@ -39,7 +40,7 @@ export function DraftPanel({ personaId, personaName, persona, titles }: Props) {
   };
 
   return (
-    <Panel title="AI Draft" description={`A draft in ${named ? `${personaName}'s` : "the persona's"} voice.`}>
+    <Section title="AI Draft" description={`A draft in ${named ? `${personaName}'s` : "the persona's"} voice.`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2 text-sm">
           <Switch checked={useDefault} onCheckedChange={toggle} label="Default Query" />
@@ -101,6 +102,6 @@ export function DraftPanel({ personaId, personaName, persona, titles }: Props) {
           Failed to generate: {draft.error}
         </p>
       )}
-    </Panel>
+    </Section>
   );
 }

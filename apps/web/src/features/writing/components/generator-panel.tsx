@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
+import { Section } from '../../../components/ui/section';
 import { useGeneratePosts } from '../api/generate-posts';
 import { PLATFORM_NAMES } from '../utils/post-length';
 import { GeneratedPostCard } from './generated-post-card';
-import { Panel } from './panel';
 import { WriterNote } from './writer-note';
 
 /** The spec's tweet generation count. */
@@ -48,7 +48,7 @@ export function GeneratorPanel({ persona }: { persona: Persona }) {
 
   return (
     <div className="space-y-6">
-      <Panel
+      <Section
         title="Generate posts"
         description={`Three posts in ${persona.name}'s voice, within each platform's limit.`}
       >
@@ -133,7 +133,7 @@ export function GeneratorPanel({ persona }: { persona: Persona }) {
             {generate.isPending ? 'Generating...' : 'Generate'}
           </Button>
         </form>
-      </Panel>
+      </Section>
 
       {result && (
         <section aria-labelledby={`${ids.type}-results`} className="space-y-3">

@@ -1,9 +1,9 @@
 import type { PersonaOverride } from '@plume/core';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { RerollIcon } from '../../../components/ui/icons';
 import { Switch } from '../../../components/ui/switch';
 import { useDraftStream } from '../hooks/use-draft-stream';
-import { RerollIcon } from './panel';
 import { WriterNote } from './writer-note';
 
 export const LIVE_SAMPLE_PROMPT = 'Write one short sample post that shows this voice.';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-/** A titled card of the writing studio (the look of the editor's sections). */
-export function Panel({
+/** A titled card: the editor's sections and the writing studio's panels. */
+export function Section({
   title,
   description,
   actions,
@@ -28,18 +28,3 @@ export function Panel({
     </section>
   );
 }
-
-export const RerollIcon = () => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="h-4 w-4 shrink-0"
-  >
-    <path d="M20 11a8 8 0 0 0-14.9-4M4 4v4h4m-4 5a8 8 0 0 0 14.9 4M20 20v-4h-4" />
-  </svg>
-);
