@@ -654,6 +654,20 @@ describe('writing offline (no provider set)', () => {
     ]);
   });
 
+  it('refuses a draft asked for by a link from another site, and makes no call', async () => {
+    const persona = await createPersona(ann, { name: 'Guarded' });
+    const response = await ann.request(draftUrl({ prompt: 'Tell a joke', personaId: persona.id }), {
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(response.status).toBe(403);
+    expect(await ok<Message[]>(await ann.request(`/conversations/${persona.id}`))).toEqual([]);
+    const same = await ann.request(draftUrl({ prompt: 'Tell a joke', personaId: persona.id }), {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(same.status).toBe(200);
+    await same.text();
+  });
+
   it("writes a live sample on a topic of the voice's own, and does not keep it", async () => {
     const persona = await createPersona(ann, { name: 'Sampler' });
     const response = await ann.request(

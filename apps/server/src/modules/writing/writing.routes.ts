@@ -14,13 +14,24 @@ import {
   personaOverrideSchema,
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, BadRequestError } from '../../errors';
+import { AppError, BadRequestError, ForbiddenError } from '../../errors';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
 import type { WritingService } from './writing.service';
 
 const tags = ['writing'];
 const writingErrors = { ...errorResponses, 429: errorResponses[400], 502: errorResponses[400] };
+
+/**
+ * GET /draft spends a model call and keeps messages, and a cookie rides along on a link followed
+ * from another site (SameSite=Lax): browsers say where a request comes from, so such a visit is
+ * refused. API clients (no Sec-Fetch-Site) and the app itself (same-origin) are unaffected.
+ */
+function refuseCrossSite(headers: Record<string, string | string[] | undefined>): void {
+  if (headers['sec-fetch-site'] === 'cross-site') {
+    throw new ForbiddenError('Drafts can only be asked for from Plume itself');
+  }
+}
 
 /** One server-sent event; a piece with line breaks is several `data:` lines of the same event. */
 export function sseEvent(data: string, event?: string): string {
@@ -78,10 +89,11 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             summary:
               'A draft as server-sent events: an `event: meta` with `{ writer }`, then `data:` pieces, then `data: [DONE]`; a provider failure is `event: error` with `{ message }`',
             querystring: draftQuerySchema,
-            response: writingErrors,
+            response: { ...writingErrors, 403: errorResponses[400] },
           },
         },
         async (request, reply) => {
+          refuseCrossSite(request.headers);
           const userId = await auth.requireUserId(request.headers);
           const { prompt, personaId, top5Titles, kind } = request.query;
           const titles = (top5Titles ?? '')
