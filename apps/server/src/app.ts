@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { createPersonasService } from './modules/personas/personas.service';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
+import { createWritingLimit } from './modules/rate-limits/writing-limit';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { createSourcesService } from './modules/sources/sources.service';
 import { tagsRoutes } from './modules/tags/tags.routes';
@@ -100,12 +101,14 @@ export async function buildApp(
   await app.register(tagsRoutes({ auth: authService, tags: createTagsService(data) }));
   await app.register(automationRoutes({ auth: authService, automation: createAutomationService(data) }));
   // Writing: the model a user writes with (their settings, the server's AI_* defaults, or offline).
+  const writingLimit = createWritingLimit(rateLimits, config.generationRateLimit);
   const aiSettingsService = createAiSettingsService({
     repository: data.repositories.aiSettings,
     secretBox: createSecretBox(config.appSecret),
     serverDefault: config.ai,
     timeoutMs: config.aiTimeoutMs,
     allowPrivate: config.aiAllowPrivate,
+    writingLimit,
   });
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: aiSettingsService }));
   await app.register(
@@ -115,8 +118,7 @@ export async function buildApp(
         repositories: data.repositories,
         messages: createWritingRepository(database.db),
         aiSettings: aiSettingsService,
-        rateLimits,
-        generationRateLimit: config.generationRateLimit,
+        writingLimit,
       }),
     }),
   );

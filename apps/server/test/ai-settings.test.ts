@@ -317,3 +317,26 @@ describe('a base URL on a private network', () => {
     }
   });
 });
+
+describe("the server's key", () => {
+  it('is never lent to a user setting without a key, not even from OPENAI_API_KEY in the environment', async () => {
+    const before = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = SERVER_KEY;
+    try {
+      const c = await signedIn(server);
+      await save(c, { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' });
+      const seen = peerRequests.length;
+      const refused = await test<ApiError>(c, 409);
+      expect(refused.error.message).toBe('Enter your OpenAI API key in Global Settings');
+      expect(peerRequests.length).toBe(seen);
+
+      await save(c, { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini', apiKey: GOOD_KEY });
+      expect((await test(c)).text).toBe('OK from the stub');
+      expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+      expect(peerRequests.map((r) => r.authorization)).not.toContain(`Bearer ${SERVER_KEY}`);
+    } finally {
+      if (before === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = before;
+    }
+  });
+});

@@ -78,12 +78,12 @@ export const PRIVATE_ADDRESS_MESSAGE = 'That address is on a private or local ne
 const PRIVATE = PRIVATE_ADDRESS_MESSAGE;
 
 /** A DNS lookup that refuses private answers, so the checked address is the one connected to. */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean, isBlocked = isPrivateAddress): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as LookupAddress[];
-      const usable = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));
+      const usable = allowPrivate ? list : list.filter((a) => !isBlocked(a.address));
       if (usable.length === 0) return callback(new FetchRefusedError(PRIVATE), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
       const first = usable[0] as LookupAddress;

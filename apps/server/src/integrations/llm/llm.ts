@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { AiProvider } from '@plume/core';
+import { type AiProvider, HOSTED_BASE_URLS } from '@plume/core';
 import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
 import type { AiProviderConfig } from '../../config';
 import { AppError, ProviderError } from '../../errors';
@@ -39,12 +39,14 @@ export class ProviderRateLimitError extends AppError {
 }
 
 function languageModel(config: AiProviderConfig, fetch: typeof globalThis.fetch | undefined): LanguageModel {
-  const apiKey = config.apiKey;
+  // Always a key and a base URL of our own: left out, the SDKs would read OPENAI_API_KEY,
+  // ANTHROPIC_API_KEY and *_BASE_URL from the environment and could lend the server's key.
+  const apiKey = config.apiKey ?? '';
   switch (config.provider) {
     case 'openai':
-      return createOpenAI({ apiKey, baseURL: config.baseUrl || undefined, fetch }).chat(config.model);
+      return createOpenAI({ apiKey, baseURL: config.baseUrl || HOSTED_BASE_URLS.openai, fetch }).chat(config.model);
     case 'anthropic':
-      return createAnthropic({ apiKey, baseURL: config.baseUrl || undefined, fetch })(config.model);
+      return createAnthropic({ apiKey, baseURL: config.baseUrl || HOSTED_BASE_URLS.anthropic, fetch })(config.model);
     case 'custom':
       return createOpenAICompatible({ name: 'custom', baseURL: config.baseUrl, apiKey, fetch }).chatModel(config.model);
   }

@@ -4,16 +4,27 @@ import { FetchRefusedError, guardedLookup, isPrivateAddress, PRIVATE_ADDRESS_MES
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
+let sharedAgent: Agent | undefined;
+
 /**
  * A fetch for user-entered addresses (an AI provider's base URL): it connects only to public
- * addresses. The DNS answer checked is the one connected to; an IP literal is checked up front.
+ * addresses. The DNS answer checked is the one connected to; an IP literal is checked up front;
+ * redirects are not followed (a redirect to an IP literal would skip the DNS check), and AI APIs
+ * do not redirect. `isBlocked` is for tests.
  */
-export function createPublicFetch(): typeof fetch {
-  const agent = new Agent({ connect: { lookup: guardedLookup(false) } });
+export function createPublicFetch(isBlocked: (address: string) => boolean = isPrivateAddress): typeof fetch {
+  const agent =
+    isBlocked === isPrivateAddress
+      ? (sharedAgent ??= new Agent({ connect: { lookup: guardedLookup(false) } }))
+      : new Agent({ connect: { lookup: guardedLookup(false, isBlocked) } });
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
-    if (isPrivateAddress(hostOf(url))) throw new FetchRefusedError(PRIVATE_ADDRESS_MESSAGE);
-    return undiciFetch(url, { ...(init as object), dispatcher: agent } as Parameters<typeof undiciFetch>[1]);
+    if (isBlocked(hostOf(url))) throw new FetchRefusedError(PRIVATE_ADDRESS_MESSAGE);
+    return undiciFetch(url, {
+      ...(init as object),
+      redirect: 'manual',
+      dispatcher: agent,
+    } as Parameters<typeof undiciFetch>[1]);
   }) as unknown as typeof fetch;
 }
 

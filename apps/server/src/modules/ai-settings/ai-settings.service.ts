@@ -12,10 +12,13 @@ import { BadRequestError, ConflictError } from '../../errors';
 import { PRIVATE_ADDRESS_MESSAGE } from '../../integrations/feeds/safe-fetch';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/llm';
 import { pointsAtPrivateNetwork } from '../../integrations/net/public-fetch';
+import type { WritingLimit } from '../rate-limits/writing-limit';
 import type { AiSettingsRepository, StoredAiSettings } from './ai-settings.repository';
 
 /** The purpose a stored AI key is sealed for. */
 export const AI_KEY_PURPOSE = 'ai-api-key';
+
+const PROVIDER_NAMES = { openai: 'OpenAI', anthropic: 'Anthropic' } as const;
 
 /** What Test connection answers when no provider is set: the offline composer writes. */
 export const OFFLINE_TEST_TEXT =
@@ -42,6 +45,8 @@ export function createAiSettingsService(deps: {
   timeoutMs: number;
   /** Let base URLs that users enter reach private and loopback addresses (AI_ALLOW_PRIVATE). */
   allowPrivate: boolean;
+  /** Test connection calls a model, so it counts like any writing request. */
+  writingLimit: WritingLimit;
   /** Tests and benchmarks may swap the client; by default the AI SDK adapter. */
   createClient?: LlmFactory;
 }) {
@@ -99,7 +104,13 @@ export function createAiSettingsService(deps: {
   /** The model that writes for a user, or null for the offline composer. */
   async function clientFor(userId: string): Promise<LlmClient | null> {
     const found = await effective(userId);
-    return found ? createClient(found.config, found.source === 'server') : null;
+    if (!found) return null;
+    const { config, source } = found;
+    // The server's key is never lent to a user's own settings (nor to a base URL they chose).
+    if (source === 'user' && config.provider !== 'custom' && !config.apiKey) {
+      throw new ConflictError(`Enter your ${PROVIDER_NAMES[config.provider]} API key in Global Settings`);
+    }
+    return createClient(config, source === 'server');
   }
 
   return {
@@ -141,6 +152,7 @@ export function createAiSettingsService(deps: {
     async test(userId: string): Promise<AiTestResult> {
       const started = Date.now();
       const client = await clientFor(userId);
+      await deps.writingLimit.count(userId);
       if (!client) return { writer: 'offline', model: 'offline composer', text: OFFLINE_TEST_TEXT, ms: 0 };
       const text = await client.generate({
         system: 'You are checking a connection. Answer with the single word OK.',

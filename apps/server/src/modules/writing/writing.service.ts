@@ -29,25 +29,10 @@ import type { Repositories } from '../../db/unit-of-work';
 import { AppError, NotFoundError, ProviderError } from '../../errors';
 import type { LlmClient } from '../../integrations/llm/llm';
 import type { AiSettingsService } from '../ai-settings/ai-settings.service';
-import type { RateLimitsRepository } from '../rate-limits/rate-limits.repository';
+import type { WritingLimit } from '../rate-limits/writing-limit';
 import type { NewMessage, WritingRepository } from './writing.repository';
 
 const PERSONA_NOT_FOUND = 'Persona not found';
-const RATE_WINDOW_MS = 60_000;
-
-/** Our own limit on writing requests: 429 with Retry-After (the error handler sets the header). */
-export class GenerationRateLimitError extends AppError {
-  constructor(
-    limit: number,
-    public readonly retryAfterSeconds: number,
-  ) {
-    super(
-      429,
-      'rate_limited',
-      `Too many writing requests: at most ${limit} a minute. Try again in ${retryAfterSeconds} s.`,
-    );
-  }
-}
 
 /** The stored persona (or the defaults), with the editor's unsaved values laid over it. */
 export function toWritingPersona(stored: Persona | null, override: PersonaOverride = {}): WritingPersona {
@@ -75,12 +60,11 @@ export function createWritingService(deps: {
   repositories: Pick<Repositories, 'personas' | 'sources'>;
   messages: WritingRepository;
   aiSettings: AiSettingsService;
-  rateLimits: RateLimitsRepository;
-  generationRateLimit: number;
+  writingLimit: WritingLimit;
   /** The offline composer's dice; tests may fix them. */
   random?: () => number;
 }) {
-  const { repositories, messages, aiSettings, rateLimits } = deps;
+  const { repositories, messages, aiSettings } = deps;
   const random = deps.random ?? Math.random;
 
   async function ownPersona(userId: string, personaId: string): Promise<Persona> {
@@ -91,10 +75,7 @@ export function createWritingService(deps: {
 
   /** Counts one writing request against the user's limit (in the database, so every process shares it). */
   async function countRequest(userId: string): Promise<void> {
-    const { count, ttlMs } = await rateLimits.hit(`writing|${userId}`, RATE_WINDOW_MS);
-    if (count > deps.generationRateLimit) {
-      throw new GenerationRateLimitError(deps.generationRateLimit, Math.max(1, Math.ceil(ttlMs / 1000)));
-    }
+    await deps.writingLimit.count(userId);
   }
 
   /** Who writes, for whom, from which headlines; the persona is checked before the request is counted. */

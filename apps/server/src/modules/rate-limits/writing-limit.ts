@@ -1,0 +1,32 @@
+import { AppError } from '../../errors';
+import type { RateLimitsRepository } from './rate-limits.repository';
+
+const WINDOW_MS = 60_000;
+
+/** Our own limit on writing requests: 429 with Retry-After (the error handler sets the header). */
+export class GenerationRateLimitError extends AppError {
+  constructor(
+    limit: number,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(
+      429,
+      'rate_limited',
+      `Too many writing requests: at most ${limit} a minute. Try again in ${retryAfterSeconds} s.`,
+    );
+  }
+}
+
+/**
+ * The per-user limit on calls that may reach a model (chat, draft, generate, Test connection),
+ * counted in the database so every process shares it.
+ */
+export function createWritingLimit(rateLimits: RateLimitsRepository, perMinute: number) {
+  return {
+    async count(userId: string): Promise<void> {
+      const { count, ttlMs } = await rateLimits.hit(`writing|${userId}`, WINDOW_MS);
+      if (count > perMinute) throw new GenerationRateLimitError(perMinute, Math.max(1, Math.ceil(ttlMs / 1000)));
+    },
+  };
+}
+export type WritingLimit = ReturnType<typeof createWritingLimit>;
