@@ -10,6 +10,7 @@ import {
   POST_TYPES,
 } from '@plume/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSourcesRepository } from '../src/modules/sources/sources.repository';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
 
@@ -288,6 +289,25 @@ describe('writing with an OpenAI-compatible provider', () => {
     expect(messages[0]?.content).toContain('- A headline');
     expect(messages[1]).toEqual({ role: 'user', content: `bHello/b ${'x'.repeat(491)}` });
     expect(messages[1]?.content).toHaveLength(500);
+  });
+
+  it("writes from the headlines of the persona's enabled sources only", async () => {
+    const [on, off] = persona.sources;
+    if (!on || !off) throw new Error('seeded sources missing');
+    const reader = await createPersona(ann, {
+      sources: [
+        { ...on, enabled: true },
+        { ...off, enabled: false },
+      ],
+    });
+    const items = createSourcesRepository(server.app.database.db);
+    await items.addItems(reader.id, on.url, [{ title: 'Read this one', link: null, publishedAt: null }]);
+    await items.addItems(reader.id, off.url, [{ title: 'Not this one', link: null, publishedAt: null }]);
+    stub.next(openaiText('Noted.'));
+    await ok(await post(ann, '/chat', { prompt: 'Anything new?', personaId: reader.id }));
+    const system = messagesOf(stub.seen.length - 1)[0]?.content ?? '';
+    expect(system).toContain('- Read this one');
+    expect(system).not.toContain('Not this one');
   });
 
   it('asks again once when the answer is too long, then cuts it at a word', async () => {

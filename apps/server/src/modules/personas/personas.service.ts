@@ -47,6 +47,13 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
     return persona;
   }
 
+  /** Inside a write's transaction: the row stays locked, so a source check recorded meanwhile is not overwritten. */
+  async function lockPersona(repos: Repositories, userId: string, id: string): Promise<Persona> {
+    const persona = await repos.personas.findForUpdate(userId, id);
+    if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
+    return persona;
+  }
+
   /** Tag ids must be the user's own tags. */
   async function checkTags(repos: Repositories, userId: string, tagIds: string[]): Promise<void> {
     const existing = await repos.tags.existingIds(userId, tagIds);
@@ -91,7 +98,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
     /** Replaces the fields the client sent; fields it left out keep their stored values. */
     update(userId: string, id: string, input: PersonaWrite): Promise<Persona> {
       return unitOfWork(async (repos) => {
-        const before = await requirePersona(repos, userId, id);
+        const before = await lockPersona(repos, userId, id);
         const next: Persona = { ...before };
         for (const [key, value] of Object.entries(input)) {
           if (value !== undefined) Object.assign(next, { [key]: value });
@@ -127,7 +134,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
     /** Restores a snapshot's settings as a new version; figures (stats, accounts) stay current. */
     rollback(userId: string, id: string, versionId: string): Promise<Persona> {
       return unitOfWork(async (repos) => {
-        const before = await requirePersona(repos, userId, id);
+        const before = await lockPersona(repos, userId, id);
         const version = await repos.personas.findVersion(id, versionId);
         if (!version) throw new NotFoundError('Version not found');
         const existingTags = await repos.tags.existingIds(userId, version.snapshot.tags);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sourceItems } from '../../db/schema';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
@@ -25,16 +25,13 @@ export function createSourcesRepository(db: Db) {
       return rows.length;
     },
 
-    /** The newest titles kept for a persona (optionally of one source). */
-    async latestTitles(personaId: string, limit: number, sourceUrl?: string): Promise<string[]> {
+    /** The newest titles kept for a persona from the given source addresses. */
+    async latestTitles(personaId: string, limit: number, sourceUrls: string[]): Promise<string[]> {
+      if (sourceUrls.length === 0) return [];
       const rows = await db
         .select({ title: sourceItems.title })
         .from(sourceItems)
-        .where(
-          sourceUrl
-            ? and(eq(sourceItems.personaId, personaId), eq(sourceItems.sourceUrl, sourceUrl))
-            : eq(sourceItems.personaId, personaId),
-        )
+        .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.sourceUrl, sourceUrls)))
         .orderBy(desc(sourceItems.fetchedAt), desc(sourceItems.publishedAt))
         .limit(limit);
       return rows.map((r) => r.title);

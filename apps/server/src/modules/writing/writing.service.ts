@@ -89,7 +89,12 @@ export function createWritingService(deps: {
       input.titles && input.titles.length > 0
         ? input.titles
         : stored
-          ? await repositories.sources.latestTitles(stored.id, MAX_TITLES_FOR_GENERATION)
+          ? await repositories.sources.latestTitles(
+              stored.id,
+              MAX_TITLES_FOR_GENERATION,
+              // Only what the persona reads now: a source turned off or removed no longer feeds it.
+              stored.sources.filter((s) => s.enabled).map((s) => s.url),
+            )
           : [];
     return {
       userId,
