@@ -1,12 +1,15 @@
 import { PersonaEditor } from '../features/personas/components/persona-editor';
 import { LiveSample } from '../features/writing/components/live-sample';
+import { useDraftStream } from '../features/writing/hooks/use-draft-stream';
 
 /** The editor with the writing feature's Live Sample in its Personality tab, composed here. */
 export function PersonaEditorRoute() {
+  const sample = useDraftStream();
   return (
     <PersonaEditor
       renderLiveSample={({ draft }) => (
         <LiveSample
+          stream={sample}
           persona={{
             name: draft.name,
             personality: draft.personality,

@@ -96,6 +96,12 @@ describe('start of the day in a time zone', () => {
       '2026-11-21T05:00:00.000Z',
     );
   });
+  it('is the first moment of the day where DST skips midnight', () => {
+    // Santiago springs forward at 00:00 on 2026-09-06: that day begins at 01:00 local, 04:00Z.
+    expect(startOfDay(new Date('2026-09-06T12:00:00Z'), 'America/Santiago').toISOString()).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+  });
   it('follows the offset of the day itself on a DST change', () => {
     // New York leaves DST on 2026-11-01: that day began at 04:00Z (EDT), the next at 05:00Z (EST).
     expect(startOfDay(new Date('2026-11-01T20:00:00Z'), 'America/New_York').toISOString()).toBe(

@@ -126,5 +126,10 @@ export function scheduleSummary(posting: Pick<AutoPosting, 'advancedSchedule' | 
 
 /** The instant the local day containing `now` began in the zone (midnight, or the first time after a DST gap). */
 export function startOfDay(now: Date, timeZone: string): Date {
-  return zonedTimeToInstant(localDate(now.getTime(), timeZone), '00:00', timeZone);
+  const today = localDate(now.getTime(), timeZone);
+  let at = zonedTimeToInstant(today, '00:00', timeZone).getTime();
+  // Where DST skips midnight (America/Santiago, Asia/Beirut), 00:00 lands in the day before:
+  // the day began at the first quarter hour that is already on its date.
+  for (let step = 0; step < 16 && localDate(at, timeZone).day !== today.day; step++) at += 15 * MINUTE;
+  return new Date(at);
 }

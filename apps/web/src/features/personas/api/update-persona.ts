@@ -7,9 +7,12 @@ import { personasQueryOptions } from './get-personas';
 export const updatePersona = ({ id, body }: { id: string; body: PersonaWrite }) =>
   api<Persona>(`/api/personas/${id}`, { method: 'PUT', json: body });
 
+/** Every save of one persona (the editor's Save, automation saved at once) runs in click order. */
+export const personaSaveScope = (id: string) => `persona-${id}`;
+
 /**
  * `scope`: saves sharing it run one after another (switches saved at once must reach the
- * server in the order they were flipped).
+ * server in the order they were flipped, and never race the editor's Save).
  */
 export function useUpdatePersona(scope?: string) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { type Automation, automationActive, type Persona } from '@plume/core';
 import { useRef } from 'react';
 import { toast } from 'sonner';
-import { useUpdatePersona } from '../api/update-persona';
+import { personaSaveScope, useUpdatePersona } from '../api/update-persona';
 import { AutomationBanner } from './editor-automation-banner';
 import { EngagementCard } from './editor-automation-engagement';
 import { PostingCard } from './editor-automation-posting';
@@ -28,7 +28,7 @@ export function AutomationSection({
   onChange(next: Partial<EditorDraft>): void;
   onAbsorb(patch: (d: EditorDraft) => EditorDraft): void;
 }) {
-  const update = useUpdatePersona(persona ? `automation-${persona.id}` : undefined);
+  const update = useUpdatePersona(persona ? personaSaveScope(persona.id) : undefined);
   const sent = useRef(0);
   const inFlight = useRef(0);
   /** The automation the server holds: what a failed save goes back to. */

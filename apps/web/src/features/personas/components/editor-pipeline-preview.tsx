@@ -59,9 +59,17 @@ export function PipelinePreview({
   const shares = strategyShares(draft.templates);
   const blocker = pipelineBlocker(draft.sources, draft.templates);
 
-  /** A saved persona's sources are ingested (items kept, check recorded); a new one's are only read. */
+  /**
+   * A saved source is ingested (items kept, check recorded); one not saved yet (a new persona, a
+   * source just added or pointed elsewhere) is only read, as its own type.
+   */
+  const isSaved = (source: ContentSource) =>
+    personaId !== undefined &&
+    (queryClient.getQueryData(personaQueryOptions(personaId).queryKey)?.sources ?? []).some(
+      (s) => s.id === source.id && s.url === source.url,
+    );
   const read = async (source: ContentSource): Promise<string[]> =>
-    personaId
+    personaId && isSaved(source)
       ? (await ingest.mutateAsync({ personaId, feedUrl: source.url })).titles
       : feedTitles.mutateAsync({ url: source.url, type: source.type });
 
@@ -94,7 +102,8 @@ export function PipelinePreview({
       setHeadlines(next);
       setFailures(found);
       for (const f of found) toast.error(`Failed to ingest feed: ${f.source}: ${f.message}`);
-      if (personaId && found.length < results.length) toast.success('Feed ingested');
+      const ingested = enabledSources.some((source, i) => isSaved(source) && results[i]?.status === 'fulfilled');
+      if (ingested) toast.success('Feed ingested');
       if (personaId) await absorbChecks(personaId).catch(() => undefined);
       return next;
     } finally {

@@ -15,7 +15,7 @@ import { useExportPersona } from '../api/export-persona';
 import { usePersona } from '../api/get-persona';
 import { useTags } from '../api/get-tags';
 import { useRollbackPersona } from '../api/rollback-persona';
-import { useUpdatePersona } from '../api/update-persona';
+import { personaSaveScope, useUpdatePersona } from '../api/update-persona';
 import { AdvancedSection } from './editor-advanced-section';
 import { AutomationSection } from './editor-automation-section';
 import { draftOf, type EditorDraft, toWrite } from './editor-draft';
@@ -76,7 +76,7 @@ function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefine
   const leaving = useRef(false);
   const tags = useTags();
   const create = useCreatePersona();
-  const update = useUpdatePersona();
+  const update = useUpdatePersona(persona ? personaSaveScope(persona.id) : undefined);
   const remove = useDeletePersona();
   const exportPersona = useExportPersona();
   const rollback = useRollbackPersona();

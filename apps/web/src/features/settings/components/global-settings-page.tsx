@@ -5,15 +5,13 @@ import { toast } from 'sonner';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { inputClass } from '../../../components/ui/input-class';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMe, useSignOut } from '../../../lib/auth';
 import { useAiSettings } from '../api/get-ai-settings';
 import { type AiSettingsInput, useSaveAiSettings } from '../api/save-ai-settings';
 import { useTestAiSettings } from '../api/test-ai-settings';
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:outline-2 focus:outline-violet-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-[invalid=true]:border-red-400';
 
 const PROVIDERS: { value: AiProvider; label: string; hint?: string }[] = [
   { value: 'openai', label: 'OpenAI' },

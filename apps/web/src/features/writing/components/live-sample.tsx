@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RerollIcon } from '../../../components/ui/icons';
 import { Switch } from '../../../components/ui/switch';
-import { useDraftStream } from '../hooks/use-draft-stream';
+import { type DraftStream, useDraftStream } from '../hooks/use-draft-stream';
 import { WriterNote } from './writer-note';
 
 export const LIVE_SAMPLE_PROMPT = 'Write one short sample post that shows this voice.';
@@ -14,8 +14,16 @@ export const LIVE_SAMPLE_PROMPT = 'Write one short sample post that shows this v
  * It is sent without the persona's id, as a sample: the unsaved values define the voice, and a
  * sample is not kept in the persona's conversation.
  */
-export function LiveSample({ persona }: { persona: PersonaOverride }) {
-  const sample = useDraftStream();
+export function LiveSample({
+  persona,
+  stream,
+}: {
+  persona: PersonaOverride;
+  /** Kept by the page, so leaving the tab and coming back does not write (and pay for) another. */
+  stream?: DraftStream;
+}) {
+  const own = useDraftStream();
+  const sample = stream ?? own;
   const titleId = useId();
   const named = (persona.name ?? '').trim().length > 0;
   // Read at Refresh time, so the sample uses the sliders as they are then without re-running on each move.
@@ -23,10 +31,11 @@ export function LiveSample({ persona }: { persona: PersonaOverride }) {
   latest.current = persona;
   const { start } = sample;
 
-  // Runs when the box first shows (mount, or the name filled in), not when the sliders move.
+  // Writes when the box first shows with no sample yet, not when the sliders move.
+  const firstTime = sample.status === 'idle';
   useEffect(() => {
-    if (named) void start({ prompt: LIVE_SAMPLE_PROMPT, persona: latest.current, kind: 'sample' });
-  }, [named, start]);
+    if (named && firstTime) void start({ prompt: LIVE_SAMPLE_PROMPT, persona: latest.current, kind: 'sample' });
+  }, [named, firstTime, start]);
 
   if (!named) return null;
 

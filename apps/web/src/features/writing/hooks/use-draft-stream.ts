@@ -51,3 +51,4 @@ export function useDraftStream() {
 
   return { ...state, generating: state.status === 'loading' || state.status === 'streaming', start, cancel };
 }
+export type DraftStream = ReturnType<typeof useDraftStream>;
