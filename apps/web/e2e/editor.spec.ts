@@ -58,7 +58,8 @@ test('asks before leaving with unsaved changes', async ({ page }) => {
 test('a name the spec refuses disables Save with its message', async ({ page }) => {
   await page.goto('/editor');
   await page.getByLabel('Name').fill('   ');
-  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(page.getByText("Can't save yet: Name is required (Identity)")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Persona' })).toBeDisabled();
   await page.getByRole('button', { name: 'Random Name' }).click();
   await expect(page.getByLabel('Name')).toHaveValue(/^user-[a-z0-9]{6}$/);
@@ -87,7 +88,7 @@ test('a max length outside 40-400 shows an error and is never saved', async ({ p
   await page.goto(`/editor/${persona.id}`);
   await page.getByRole('tab', { name: 'Advanced' }).click();
   await page.getByLabel('Max post length').fill('5');
-  await expect(page.getByText('Max length must be a whole number from 40 to 400')).toBeVisible();
+  await expect(page.getByText('Max length must be a whole number from 40 to 400', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   await page.getByLabel('Max post length').fill('300');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -101,7 +102,7 @@ test('a short bio and an emoji avatar are saved and shown on the dashboard card'
   await page.getByLabel('Short bio').fill('Reads papers so you do not have to.');
   await expect(page.getByText('35 / 160')).toBeVisible();
   await page.getByLabel('Or type any emoji').fill('🦉🦉');
-  await expect(page.getByText('Avatar must be a single emoji or character')).toBeVisible();
+  await expect(page.getByText('Avatar must be a single emoji or character', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   await page.getByRole('button', { name: 'Avatar 🦉' }).click();
   await expect(page.getByRole('button', { name: 'Avatar 🦉' })).toHaveAttribute('aria-pressed', 'true');

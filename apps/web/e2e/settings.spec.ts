@@ -1,5 +1,5 @@
 import { HOSTED_MODELS } from '@plume/core';
-import { expect, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
 
 const KEY = 'sk-e2e-secret-5d1f0a9b3c7e2468';
 
@@ -49,6 +49,12 @@ test('Global Settings saves a custom provider and the key is never shown again',
   await expect(page.getByText('API key removed')).toBeVisible();
   await expect(page.getByText('No key set')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove key' })).toHaveCount(0);
+
+  // The way back: forget these settings and the offline composer writes again.
+  await page.getByRole('button', { name: 'Stop using my settings' }).click();
+  await expect(page.getByTestId('ai-source')).toContainText('Offline composer: no AI provider is set');
+  await expect(page.getByRole('button', { name: 'Stop using my settings' })).toHaveCount(0);
+  expect(await apiCall(page, 'GET', '/api/settings/ai')).toMatchObject({ source: 'offline' });
 });
 
 test("switching provider offers that provider's fixed models", async ({ page }) => {

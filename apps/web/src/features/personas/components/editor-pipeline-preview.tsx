@@ -186,7 +186,10 @@ export function PipelinePreview({
           <div aria-live="polite">
             {example ? (
               <figure className="space-y-2 rounded-xl border border-violet-200 bg-violet-50 p-4 dark:border-violet-900 dark:bg-violet-950/50">
-                <blockquote data-testid="example-post" className="text-base break-words whitespace-pre-wrap">
+                <blockquote
+                  data-testid="example-post"
+                  className="text-base [overflow-wrap:anywhere] whitespace-pre-wrap"
+                >
                   {example.text}
                 </blockquote>
                 <figcaption className="text-xs text-slate-700 dark:text-slate-300">

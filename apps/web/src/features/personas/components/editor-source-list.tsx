@@ -165,7 +165,7 @@ function SourceRow({
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium break-words">{source.name}</span>
+            <span className="font-medium [overflow-wrap:anywhere]">{source.name}</span>
             <span className={cn(badgeClass, 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200')}>
               {typeLabel[source.type]}
             </span>

@@ -158,7 +158,7 @@ function StrategyRow({
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium break-words">{strategy.name}</span>
+            <span className="font-medium [overflow-wrap:anywhere]">{strategy.name}</span>
             <span
               className={cn(
                 badgeClass,

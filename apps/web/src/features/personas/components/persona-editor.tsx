@@ -1,6 +1,6 @@
 import { editorProgress, type Persona, personaImportSchema } from '@plume/core';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { BackToDashboard } from '../../../components/ui/back-link';
@@ -83,6 +83,20 @@ function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefine
 
   const dirty = JSON.stringify(draft) !== saved;
   const error = identityError(draft);
+  // Why Save is off, said where the button is (the field may be on another tab).
+  const saveBlocker = error
+    ? `${error} (Identity)`
+    : lengthValid
+      ? null
+      : 'Max length must be a whole number from 40 to 400 (Advanced)';
+
+  // Closing or reloading the tab with unsaved changes asks too, like leaving through the app.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
   const progress = editorProgress(draft);
   const change = (next: Partial<EditorDraft>) => setDraft((d) => ({ ...d, ...next }));
   /** A change the server already holds (a source's check, automation saved at once): not an unsaved edit. */
@@ -143,10 +157,19 @@ function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefine
         <BackToDashboard />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h1 className="text-3xl font-semibold tracking-tight">{persona ? persona.name : 'New persona'}</h1>
-          <Button onClick={save} disabled={error !== null || !lengthValid || busy}>
+          <Button
+            onClick={save}
+            disabled={saveBlocker !== null || busy}
+            aria-describedby={saveBlocker ? 'save-blocker' : undefined}
+          >
             {persona?.setup_complete ? 'Save Changes' : 'Create Persona'}
           </Button>
         </div>
+        {saveBlocker && (
+          <p id="save-blocker" className="text-sm text-red-700 dark:text-red-300">
+            Can't save yet: {saveBlocker}
+          </p>
+        )}
         <div>
           <div
             role="progressbar"

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMe, useSignOut } from '../../../lib/auth';
 import { useAiSettings } from '../api/get-ai-settings';
+import { useResetAiSettings } from '../api/reset-ai-settings';
 import { type AiSettingsInput, useSaveAiSettings } from '../api/save-ai-settings';
 import { useTestAiSettings } from '../api/test-ai-settings';
 
@@ -115,6 +116,7 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
   const navigate = useNavigate();
   const save = useSaveAiSettings();
   const removeKey = useSaveAiSettings();
+  const reset = useResetAiSettings();
   const test = useTestAiSettings();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -393,7 +395,23 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
         </div>
       </div>
 
-      <div className="flex flex-wrap justify-end gap-3">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {stored && (
+          <Button
+            variant="ghost"
+            className="mr-auto"
+            disabled={reset.isPending}
+            onClick={() =>
+              reset.mutate(undefined, {
+                onSuccess: (now) =>
+                  toast.success(`Your settings were removed. What writes now: ${SOURCE_TEXT[now.source]}`),
+                onError: (e) => toast.error(`Failed to save settings: ${e.message}`),
+              })
+            }
+          >
+            Stop using my settings
+          </Button>
+        )}
         <Button variant="ghost" onClick={leave}>
           Cancel
         </Button>

@@ -23,7 +23,8 @@ export function ChatForm({ personaId, personaName }: { personaId: string; person
       { id: `pending-${Date.now()}`, role: 'user', content: prompt },
     ]);
     setText('');
-    chat.mutate({ prompt, personaId });
+    // A message that could not be sent comes back to the box, so nothing typed is lost.
+    chat.mutate({ prompt, personaId }, { onError: () => setText((current) => current || prompt) });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useConversation } from '../api/get-conversation';
 
 /**
@@ -6,12 +7,19 @@ import { useConversation } from '../api/get-conversation';
  */
 export function ConversationList({ personaId }: { personaId: string }) {
   const messages = useConversation(personaId);
+  const list = useRef<HTMLOListElement>(null);
+  const count = messages.data?.length ?? 0;
+  // The newest message is the one to see: keep the list scrolled to its end as messages arrive.
+  useEffect(() => {
+    if (count > 0 && list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [count]);
   if (!messages.data) return null;
   if (messages.data.length === 0) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">No messages yet.</p>;
   }
   return (
     <ol
+      ref={list}
       aria-label="Conversation"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a long conversation scrolls; keyboard users must reach it to scroll it (axe: scrollable-region-focusable).
       tabIndex={0}
@@ -27,7 +35,7 @@ export function ConversationList({ personaId }: { personaId: string }) {
           }
         >
           <span className="font-semibold">{m.role === 'assistant' ? 'AI:' : 'You:'}</span>{' '}
-          <span className="whitespace-pre-wrap break-words">{m.content}</span>
+          <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</span>
         </li>
       ))}
     </ol>

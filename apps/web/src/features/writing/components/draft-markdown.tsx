@@ -18,7 +18,7 @@ const components: Components = {
 /** A draft as markdown: links only for http(s), irc(s), mailto, xmpp or relative URLs. */
 export function DraftMarkdown({ text }: { text: string }) {
   return (
-    <div className="draft-markdown space-y-2 break-words text-sm leading-relaxed [&_a]:text-violet-700 [&_a]:underline dark:[&_a]:text-violet-300 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
+    <div className="draft-markdown space-y-2 [overflow-wrap:anywhere] text-sm leading-relaxed [&_a]:text-violet-700 [&_a]:underline dark:[&_a]:text-violet-300 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
       <Markdown components={components} urlTransform={safeLinkUrl} skipHtml>
         {text}
       </Markdown>

@@ -70,7 +70,7 @@ export function LiveSample({
             Writing a sample...
           </p>
         )}
-        {sample.text && <p className="whitespace-pre-wrap break-words">{sample.text}</p>}
+        {sample.text && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{sample.text}</p>}
         {sample.status === 'error' && (
           <p role="alert" className="text-red-700 dark:text-red-300">
             Failed to generate: {sample.error}
