@@ -13,10 +13,9 @@ let sharedAgent: Agent | undefined;
  * do not redirect. `isBlocked` is for tests.
  */
 export function createPublicFetch(isBlocked: (address: string) => boolean = isPrivateAddress): typeof fetch {
+  if (!sharedAgent) sharedAgent = new Agent({ connect: { lookup: guardedLookup(false) } });
   const agent =
-    isBlocked === isPrivateAddress
-      ? (sharedAgent ??= new Agent({ connect: { lookup: guardedLookup(false) } }))
-      : new Agent({ connect: { lookup: guardedLookup(false, isBlocked) } });
+    isBlocked === isPrivateAddress ? sharedAgent : new Agent({ connect: { lookup: guardedLookup(false, isBlocked) } });
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
     if (isBlocked(hostOf(url))) throw new FetchRefusedError(PRIVATE_ADDRESS_MESSAGE);

@@ -26,7 +26,7 @@ import {
   type WritingRequest,
 } from '@plume/core';
 import type { Repositories } from '../../db/unit-of-work';
-import { AppError, NotFoundError, ProviderError } from '../../errors';
+import { NotFoundError, ProviderError } from '../../errors';
 import type { LlmClient } from '../../integrations/llm/llm';
 import type { AiSettingsService } from '../ai-settings/ai-settings.service';
 import type { WritingLimit } from '../rate-limits/writing-limit';
