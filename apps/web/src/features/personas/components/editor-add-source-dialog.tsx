@@ -9,8 +9,8 @@ import {
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
+import { SourceFields } from './editor-source-fields';
 
 const placeholders: Record<SourceType, string> = {
   rss: 'https://example.com/feed.xml',
@@ -51,9 +51,7 @@ function AddSourceForm({
   onAdd(source: ContentSource): void;
   onCancel(): void;
 }) {
-  const nameId = useId();
-  const urlId = useId();
-  const hintId = useId();
+  const popularId = useId();
   const [type, setType] = useState<SourceType>('rss');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
@@ -107,10 +105,10 @@ function AddSourceForm({
         </div>
       </fieldset>
       <div>
-        <p className="text-sm font-semibold" id={`${hintId}-popular`}>
+        <p className="text-sm font-semibold" id={popularId}>
           Popular sources
         </p>
-        <ul className="mt-2 flex flex-wrap gap-2" aria-labelledby={`${hintId}-popular`}>
+        <ul className="mt-2 flex flex-wrap gap-2" aria-labelledby={popularId}>
           {POPULAR_SOURCES[type].map((example) => (
             <li key={example.url}>
               <button
@@ -127,40 +125,15 @@ function AddSourceForm({
           ))}
         </ul>
       </div>
-      <div className="space-y-1">
-        <label htmlFor={nameId} className="block text-sm font-medium">
-          Source name
-        </label>
-        <input
-          id={nameId}
-          value={name}
-          maxLength={100}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={Boolean(shown?.name)}
-          className={inputClass}
-        />
-        {shown?.name && <p className="text-sm text-red-700 dark:text-red-300">{shown.name}</p>}
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={urlId} className="block text-sm font-medium">
-          URL
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          value={url}
-          maxLength={2048}
-          placeholder={placeholders[type]}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={Boolean(shown?.url)}
-          aria-describedby={hintId}
-          className={inputClass}
-        />
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-        {shown?.url && <p className="text-sm text-red-700 dark:text-red-300">{shown.url}</p>}
-      </div>
+      <SourceFields
+        name={name}
+        url={url}
+        errors={shown}
+        onName={setName}
+        onUrl={setUrl}
+        urlPlaceholder={placeholders[type]}
+        urlHint={hint}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -9,10 +9,10 @@ import {
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
 import { AddSourceDialog } from './editor-add-source-dialog';
+import { SourceFields } from './editor-source-fields';
 
 const statusClass: Record<ContentSource['status'], string> = {
   active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
@@ -75,8 +75,6 @@ function SourceEditForm({
   onSave(next: ContentSource): void;
   onCancel(): void;
 }) {
-  const nameId = useId();
-  const urlId = useId();
   const [name, setName] = useState(source.name);
   const [url, setUrl] = useState(source.url);
   const [frequency, setFrequency] = useState(source.frequency);
@@ -103,35 +101,7 @@ function SourceEditForm({
       }}
       className="mt-3 space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800"
     >
-      <div className="space-y-1">
-        <label htmlFor={nameId} className="block text-sm font-medium">
-          Source name
-        </label>
-        <input
-          id={nameId}
-          value={name}
-          maxLength={100}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={Boolean(shown?.name)}
-          className={inputClass}
-        />
-        {shown?.name && <p className="text-sm text-red-700 dark:text-red-300">{shown.name}</p>}
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={urlId} className="block text-sm font-medium">
-          URL
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          value={url}
-          maxLength={2048}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={Boolean(shown?.url)}
-          className={inputClass}
-        />
-        {shown?.url && <p className="text-sm text-red-700 dark:text-red-300">{shown.url}</p>}
-      </div>
+      <SourceFields name={name} url={url} errors={shown} onName={setName} onUrl={setUrl} />
       <FrequencySlider value={frequency} sourceName={name || source.name} onChange={setFrequency} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
