@@ -91,26 +91,28 @@ export function createLlmClient(
   options: { timeoutMs: number; publicOnly?: boolean },
 ): LlmClient {
   const model = languageModel(config, options.publicOnly ? createPublicFetch() : undefined);
-  const deadline = (signal: AbortSignal | undefined) => {
+  /** What both kinds of call send, with the caller's signal joined to our deadline. */
+  const request = (call: LlmCall) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
-    return { timeout, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+    const settings = {
+      model,
+      system: call.system,
+      prompt: call.prompt,
+      temperature: call.temperature,
+      maxOutputTokens: call.maxOutputTokens,
+      abortSignal: call.signal ? AbortSignal.any([call.signal, timeout]) : timeout,
+      maxRetries: 0,
+    };
+    return { timeout, settings };
   };
   return {
     provider: config.provider,
     model: config.model,
 
     async generate(call) {
-      const { timeout, signal } = deadline(call.signal);
+      const { timeout, settings } = request(call);
       try {
-        const result = await generateText({
-          model,
-          system: call.system,
-          prompt: call.prompt,
-          temperature: call.temperature,
-          maxOutputTokens: call.maxOutputTokens,
-          abortSignal: signal,
-          maxRetries: 0,
-        });
+        const result = await generateText(settings);
         return result.text;
       } catch (error) {
         throw toProviderError(error, config.provider, timeout.aborted);
@@ -118,16 +120,10 @@ export function createLlmClient(
     },
 
     async *stream(call) {
-      const { timeout, signal } = deadline(call.signal);
+      const { timeout, settings } = request(call);
       try {
         const result = streamText({
-          model,
-          system: call.system,
-          prompt: call.prompt,
-          temperature: call.temperature,
-          maxOutputTokens: call.maxOutputTokens,
-          abortSignal: signal,
-          maxRetries: 0,
+          ...settings,
           // Errors arrive as stream parts below; this only keeps the SDK from logging them.
           onError: () => {},
         });

@@ -73,18 +73,13 @@ export function createWritingService(deps: {
     return persona;
   }
 
-  /** Counts one writing request against the user's limit (in the database, so every process shares it). */
-  async function countRequest(userId: string): Promise<void> {
-    await deps.writingLimit.count(userId);
-  }
-
   /** Who writes, for whom, from which headlines; the persona is checked before the request is counted. */
   async function context(
     userId: string,
     input: { personaId?: string; override?: PersonaOverride; titles?: string[] },
   ): Promise<Context> {
     const stored = input.personaId ? await ownPersona(userId, input.personaId) : null;
-    await countRequest(userId);
+    await deps.writingLimit.count(userId);
     const titles =
       input.titles && input.titles.length > 0
         ? input.titles
