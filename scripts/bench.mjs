@@ -141,12 +141,16 @@ async function firstToken(url, init, isText) {
   return first;
 }
 
+class SkipSection extends Error {}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const rows = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-'));
 let running;
+// BENCH_ONLY=publishing runs just the publishing benchmark below.
+const everything = process.env.BENCH_ONLY !== 'publishing';
 try {
+  if (!everything) throw new SkipSection();
   const cold = await startServer(dataDir);
   running = cold.child;
   rows.push(['start-up, fresh PGlite folder (ms)', Math.round(cold.ms)]);
@@ -220,11 +224,48 @@ try {
   rows.push(['ratio: start-up fresh / existing', (cold.ms / warm.ms).toFixed(1)]);
   await stop(warm.child);
   running = undefined;
+} catch (error) {
+  if (!(error instanceof SkipSection)) throw error;
 } finally {
   // A failed run must not leave a server behind.
   if (running) await stop(running);
   rmSync(dataDir, { recursive: true, force: true });
 }
+// Publishing: 10,000 posts due within one minute, to a local stub platform (bench-publishing.mjs).
+const { benchPublishing, startStubPlatform } = await import('./bench-publishing.mjs');
+const stub = await startStubPlatform();
+const publishingDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-publishing-'));
+try {
+  const onPostgres = process.env.BENCH_DATABASE_URL;
+  const publisher = await startServer(publishingDir, {
+    BLUESKY_ALLOW_PRIVATE: 'true',
+    BLUESKY_SERVICE: stub.url,
+    // The bench connects its 20 accounts within a minute.
+    AUTH_RATE_LIMIT: '1000',
+    ...(onPostgres ? { DATABASE_URL: onPostgres } : {}),
+  });
+  running = publisher.child;
+  const cookie = await signIn('publisher@example.com');
+  const api = async (pathname, { method = 'GET', body } = {}) => {
+    const response = await fetch(`${base}${pathname}`, {
+      method,
+      headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+    return response.status === 204 ? null : response.json();
+  };
+  const label = onPostgres ? 'publishing, PostgreSQL' : 'publishing, PGlite';
+  rows.push(...(await benchPublishing({ api, stubUrl: stub.url, received: stub.received, label })));
+  rows.push([`${label}: server RSS after publishing (MB)`, rssMb(publisher.child.pid)]);
+  await stop(publisher.child);
+  running = undefined;
+} finally {
+  if (running) await stop(running);
+  stub.server.close();
+  rmSync(publishingDir, { recursive: true, force: true });
+}
+
 const bundle = bundleKb();
 rows.push(['landing page JavaScript, gzip (KB)', bundle.landing], ['all web JavaScript, gzip (KB)', bundle.all]);
 

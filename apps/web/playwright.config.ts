@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { pdsUrl, peerEnv } from './e2e/peers';
 
 const port = Number(process.env.E2E_PORT ?? 3300);
-export const baseURL = `http://localhost:${port}`;
+// The app on 127.0.0.1 and the PDS on localhost (its OAuth issuer is always http://localhost:<port>):
+// two sites, as a Bluesky server and Plume always are. On one site the PDS refuses the authorization
+// page (Sec-Fetch-Site: same-site) and the two would share cookies (cookies ignore ports).
+export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -25,22 +29,32 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // The production build, on its own fresh data folder (or DATABASE_URL's database, as in CI).
-    command: 'node e2e/start-server.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      AUTH_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // The sources tests serve real feed documents on loopback.
-      FEEDS_ALLOW_PRIVATE: 'true',
-      // The writing tests point Global Settings at a local model server on loopback.
-      AI_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      // A real Bluesky PDS (and PLC directory) on loopback, up before the app that talks to it.
+      command: 'npx tsx e2e/start-peers.ts',
+      url: `${pdsUrl}/xrpc/_health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      // The production build, on its own fresh data folder (or DATABASE_URL's database, as in CI).
+      command: 'node e2e/start-server.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        APP_URL: baseURL,
+        AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        // The sources tests serve real feed documents on loopback.
+        FEEDS_ALLOW_PRIVATE: 'true',
+        // The writing tests point Global Settings at a local model server on loopback.
+        AI_ALLOW_PRIVATE: 'true',
+        ...peerEnv,
+      },
+    },
+  ],
 });

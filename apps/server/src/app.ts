@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import type { Platform } from '@plume/core';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -11,7 +12,11 @@ import { createDevMailer } from './integrations/mail/dev-mailer';
 import type { Mailer } from './integrations/mail/mailer';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer';
 import { jobDefinitions } from './jobs/definitions';
+import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
 import { type Jobs, startJobs } from './jobs/queue';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { blueskyRoutes } from './modules/accounts/bluesky.routes';
+import { xRoutes } from './modules/accounts/x.routes';
 import { aiSettingsRoutes } from './modules/ai-settings/ai-settings.routes';
 import { createAiSettingsService } from './modules/ai-settings/ai-settings.service';
 import { createAuth } from './modules/auth/auth';
@@ -26,8 +31,13 @@ import { createFeedsService } from './modules/feeds/feeds.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { createPersonasService } from './modules/personas/personas.service';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import type { PlatformPublisher } from './modules/publishing/publisher';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import { createWritingLimit } from './modules/rate-limits/writing-limit';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { createSchedulingService } from './modules/scheduling/scheduling.service';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { createSourcesService } from './modules/sources/sources.service';
 import { tagsRoutes } from './modules/tags/tags.routes';
@@ -35,6 +45,7 @@ import { createTagsService } from './modules/tags/tags.service';
 import { createWritingRepository } from './modules/writing/writing.repository';
 import { writingRoutes } from './modules/writing/writing.routes';
 import { createWritingService } from './modules/writing/writing.service';
+import { createPlatforms } from './platforms';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
@@ -47,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     jobs: Jobs;
+    /** Each platform's publisher (the publishing service posts through them). */
+    publishers: Partial<Record<Platform, PlatformPublisher>>;
   }
 }
 
@@ -97,6 +110,8 @@ export async function buildApp(
   await app.register(healthRoutes({ database: database.kind, version: config.version }));
   await app.register(authRoutes({ auth, authService, config }));
   const data = { repositories: createRepositories(database.db), unitOfWork: createUnitOfWork(database.db) };
+  // Secrets kept at rest (AI keys, platform tokens) are sealed with APP_SECRET.
+  const secretBox = createSecretBox(config.appSecret);
   await app.register(personasRoutes({ auth: authService, personas: createPersonasService(data) }));
   await app.register(tagsRoutes({ auth: authService, tags: createTagsService(data) }));
   await app.register(automationRoutes({ auth: authService, automation: createAutomationService(data) }));
@@ -104,7 +119,7 @@ export async function buildApp(
   const writingLimit = createWritingLimit(rateLimits, config.generationRateLimit);
   const aiSettingsService = createAiSettingsService({
     repository: data.repositories.aiSettings,
-    secretBox: createSecretBox(config.appSecret),
+    secretBox,
     serverDefault: config.ai,
     timeoutMs: config.aiTimeoutMs,
     allowPrivate: config.aiAllowPrivate,
@@ -122,21 +137,54 @@ export async function buildApp(
       }),
     }),
   );
+  // Connected accounts and publishing (shared with `npm run worker`); jobs are bound once started.
+  let jobs: Jobs | undefined;
+  const enqueue = async (postId: string, at: Date) => {
+    if (!jobs) throw new Error('The job queue has not started');
+    await jobs.send(PUBLISH_POST, { postId }, { startAfter: at });
+  };
+  const platforms = createPlatforms({ config, database, ...data, secretBox, log: app.log, enqueue });
+  await app.register(accountsRoutes({ auth: authService, accounts: platforms.accounts }));
+  await app.register(
+    blueskyRoutes({
+      auth: authService,
+      bluesky: platforms.bluesky,
+      clientMetadata: platforms.blueskyAdapter.clientMetadata,
+      rateLimit: config.authRateLimit,
+    }),
+  );
+  await app.register(xRoutes({ auth: authService, x: platforms.xConnect, rateLimit: config.authRateLimit }));
+  app.decorate('publishers', platforms.publishers);
+  await app.register(publishingRoutes({ auth: authService, publishing: platforms.publishing }));
+  await app.register(preferencesRoutes({ auth: authService, preferences: platforms.preferences }));
+  await app.register(
+    schedulingRoutes({
+      auth: authService,
+      scheduling: createSchedulingService({
+        posts: platforms.posts,
+        accounts: platforms.accounts,
+        preferences: platforms.preferences,
+        enqueue,
+      }),
+    }),
+  );
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
   await app.register(feedsRoutes({ auth: authService, feeds: createFeedsService(feeds) }));
   await app.register(sourcesRoutes({ auth: authService, sources: createSourcesService({ ...data, feeds }) }));
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(devOutbox));
   await registerWebApp(app, config.webDist);
 
-  const jobs = await startJobs({
+  const started = await startJobs({
     database,
-    definitions: jobDefinitions(database.db),
+    definitions: [...jobDefinitions(database.db), ...publishingJobs(platforms.publishing)],
     work: config.runWorker,
     log: app.log,
   });
-  app.decorate('jobs', jobs);
+  jobs = started;
+  app.decorate('jobs', started);
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await started.stop();
+    await platforms.lock.close();
     await mailer.close();
     await database.close();
   });

@@ -38,6 +38,16 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   AI_ALLOW_PRIVATE: bool.default(false),
+  BLUESKY_SERVICE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bsky.social'),
+  BLUESKY_HANDLE_RESOLVER: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://bsky.social'),
+  BLUESKY_PLC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://plc.directory'),
+  BLUESKY_ALLOW_PRIVATE: bool.default(false),
+  X_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.x.com'),
+  X_AUTHORIZE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://x.com/i/oauth2/authorize'),
 });
 
 export type Config = {
@@ -69,6 +79,17 @@ export type Config = {
   generationRateLimit: number;
   /** Let AI base URLs that users enter reach loopback and private addresses (tests, self-hosted models). */
   aiAllowPrivate: boolean;
+  bluesky: {
+    /** Where app-password sign-ins go when the user names no server of their own. */
+    service: string;
+    /** An XRPC service that resolves handles (com.atproto.identity.resolveHandle). */
+    handleResolver: string;
+    plcUrl: string;
+    /** Let Bluesky servers, resolvers and authorization servers be on loopback or private addresses, over http (tests, self-hosting). */
+    allowPrivate: boolean;
+  };
+  /** X's API and authorization page (a contract stub in tests). */
+  xEndpoints: { apiUrl: string; authorizeUrl: string };
   version: string;
 };
 
@@ -173,6 +194,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     generationRateLimit: e.GENERATION_RATE_LIMIT,
     aiAllowPrivate: e.AI_ALLOW_PRIVATE,
+    bluesky: {
+      service: e.BLUESKY_SERVICE.replace(/\/$/, ''),
+      handleResolver: e.BLUESKY_HANDLE_RESOLVER.replace(/\/$/, ''),
+      plcUrl: e.BLUESKY_PLC_URL.replace(/\/$/, ''),
+      allowPrivate: e.BLUESKY_ALLOW_PRIVATE,
+    },
+    xEndpoints: { apiUrl: e.X_API_URL.replace(/\/$/, ''), authorizeUrl: e.X_AUTHORIZE_URL },
     version: readVersion(),
   };
 }

@@ -1,8 +1,12 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
+import { createSecretBox } from './crypto/secret-box';
 import { DataDirLockedError, openDatabase } from './db/client';
+import { createRepositories, createUnitOfWork } from './db/unit-of-work';
 import { jobDefinitions } from './jobs/definitions';
-import { startJobs } from './jobs/queue';
+import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
+import { type Jobs, startJobs } from './jobs/queue';
+import { createPlatforms } from './platforms';
 
 /** `npm run worker`: runs jobs only, against PostgreSQL, beside any number of API processes. */
 async function main() {
@@ -18,12 +22,31 @@ async function main() {
     dataDir: config.dataDir,
     onError: (error) => log.warn({ err: error }, 'database connection lost'),
   });
-  const jobs = await startJobs({ database, definitions: jobDefinitions(database.db), work: true, log });
+  let jobs: Jobs | undefined;
+  const platforms = createPlatforms({
+    config,
+    database,
+    repositories: createRepositories(database.db),
+    unitOfWork: createUnitOfWork(database.db),
+    secretBox: createSecretBox(config.appSecret),
+    log,
+    enqueue: async (postId, at) => {
+      await jobs?.send(PUBLISH_POST, { postId }, { startAfter: at });
+    },
+  });
+  const started = await startJobs({
+    database,
+    definitions: [...jobDefinitions(database.db), ...publishingJobs(platforms.publishing)],
+    work: true,
+    log,
+  });
+  jobs = started;
   log.info('worker started');
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: finishing jobs, then stopping`);
-    await jobs.stop();
+    await started.stop();
+    await platforms.lock.close();
     await database.close();
     process.exit(0);
   };

@@ -1,19 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users, verifications } from '../src/db/schema';
+import { oauthStates, sessions, users, verifications } from '../src/db/schema';
 import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
 import { build, type TestServer } from './helpers/build';
-
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+import { until } from './helpers/until';
 
 async function seedExpiredAndLive(server: TestServer) {
   const { db } = server.app.database;
@@ -27,6 +18,10 @@ async function seedExpiredAndLive(server: TestServer) {
   await db.insert(verifications).values([
     { id: 'v-old', identifier: 'x', value: 'y', expiresAt: past },
     { id: 'v-live', identifier: 'x', value: 'y', expiresAt: future },
+  ]);
+  await db.insert(oauthStates).values([
+    { key: 'o-old', platform: 'x', value: 'sealed', expiresAt: past },
+    { key: 'o-live', platform: 'bluesky', value: 'sealed', expiresAt: future },
   ]);
 }
 
@@ -44,7 +39,7 @@ describe('the cleanup job', () => {
   });
   afterAll(() => server?.close());
 
-  it('runs through the queue and removes only expired sessions and magic-link tokens', async () => {
+  it('runs through the queue and removes only expired sessions, magic-link tokens and OAuth states', async () => {
     await seedExpiredAndLive(server);
     const id = await server.app.jobs.send(CLEANUP_EXPIRED);
     expect(id).toBeTruthy();
@@ -57,7 +52,9 @@ describe('the cleanup job', () => {
       const found = await server.app.jobs.boss.getJobById(CLEANUP_EXPIRED, id ?? '');
       return found?.state === 'completed' ? found : undefined;
     });
-    expect(job.output).toMatchObject({ sessions: 1, verifications: 1 });
+    expect(job.output).toMatchObject({ sessions: 1, verifications: 1, oauthStates: 1 });
+    const states = await server.app.database.db.select({ key: oauthStates.key }).from(oauthStates);
+    expect(states.map((s) => s.key)).toEqual(['o-live']);
   });
 
   it('is scheduled hourly', async () => {

@@ -1,18 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
-
-async function expectNoViolations(page: Page) {
-  // A toast fading in or out has too little contrast for a moment: scan the page at rest.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary).toEqual([]);
-}
+import { apiCall, expect, expectNoViolations, signIn, test, uniqueEmail } from './fixtures';
+import { createBlueskyAccount } from './peers';
 
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`in the ${theme} theme`, () => {
@@ -92,6 +79,74 @@ for (const theme of ['dark', 'light'] as const) {
       // A part over X's limit shows its counter in red.
       await page.getByRole('textbox', { name: /^Post 2, part 1 of/ }).fill('x'.repeat(290));
       await expect(page.getByText('X 290/280 · too long')).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('axe finds no violations in the Accounts tab', async ({ page }) => {
+      // Five scans of a busy page: well within a minute, but over the default 30 s on a loaded machine.
+      test.setTimeout(60_000);
+      await page.goto('/');
+      await signIn(page, uniqueEmail(`a11y-accounts-${theme}`));
+      const connect = async (name: string) => {
+        const persona = await apiCall<{ id: string }>(page, 'POST', '/api/personas', { name });
+        const bluesky = await createBlueskyAccount(`a11y${theme}`);
+        await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+          handle: bluesky.handle,
+          appPassword: bluesky.appPassword,
+        });
+        return { persona, bluesky };
+      };
+
+      // Connected (with an app password); X not configured on this server.
+      const connected = await connect('Ada');
+      await page.goto(`/editor/${connected.persona.id}?tab=accounts`);
+      const card = page.getByTestId('account-card-bluesky');
+      await expect(card.getByTestId('account-status')).toHaveText('Connected');
+      await expect(page.getByTestId('x-not-configured')).toBeVisible();
+      await expectNoViolations(page);
+      await card.getByRole('button', { name: 'Disconnect Bluesky' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press('Escape');
+
+      // Needing attention, with the Connection Failed box: its app password was revoked and a post
+      // found out (the API's request, not the page's).
+      const revoked = await connect('Bo');
+      await revoked.bluesky.agent.com.atproto.server.revokeAppPassword({ name: 'plume' });
+      const refused = await page.request.post(`/api/personas/${revoked.persona.id}/post`, {
+        data: { platform: 'bluesky', content: 'Still here?' },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(refused.status()).toBe(502);
+      await page.goto(`/editor/${revoked.persona.id}?tab=accounts`);
+      await expect(card.getByTestId('account-status')).toHaveText('Needs attention');
+      await expect(card.getByTestId('connection-error')).toContainText('Connection Failed');
+      await expectNoViolations(page);
+
+      // The handle modal with its error, and the app-password dialog.
+      await card.getByRole('button', { name: 'Reconnect Bluesky' }).click();
+      const handle = page.getByRole('dialog', { name: 'Connect Bluesky', exact: true });
+      await handle.getByRole('button', { name: 'Continue' }).click();
+      await expect(handle.getByRole('alert')).toHaveText('Please enter your Bluesky handle.');
+      await expectNoViolations(page);
+      await page.keyboard.press('Escape');
+      await card.getByRole('button', { name: 'Disconnect Bluesky' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
+      await expect(card.getByTestId('account-status')).toHaveText('Not connected');
+      await card.getByRole('button', { name: 'Use an app password' }).click();
+      await expect(page.getByRole('dialog', { name: 'Connect Bluesky with an app password' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('axe finds no violations on the Bluesky callback page when connecting failed', async ({ page }) => {
+      await page.goto('/');
+      await signIn(page, uniqueEmail(`a11y-bsky-callback-${theme}`));
+      const persona = await apiCall<{ id: string }>(page, 'POST', '/api/personas', { name: 'Ada' });
+      await page.goto(`/bsky/callback?error=access_denied&personaId=${persona.id}`);
+      await expect(page.getByTestId('callback-status')).toHaveAttribute('data-state', 'error');
+      await expect(page.getByTestId('callback-error')).toHaveText('access_denied');
+      await expectNoViolations(page);
+      await page.getByText('Debug info').click();
       await expectNoViolations(page);
     });
 

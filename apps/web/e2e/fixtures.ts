@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Every page's console errors fail the test, unless the test says it expects them. */
@@ -55,4 +56,17 @@ export async function apiCall<T>(
   const response = await page.request.fetch(path, { method, data, headers: { origin: new URL(page.url()).origin } });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+/** Fails on anything axe finds on the page, once the page is at rest. */
+export async function expectNoViolations(page: Page): Promise<void> {
+  // A toast or dialog animating has too little contrast for a moment: scan the page at rest.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
 }

@@ -1,3 +1,5 @@
+export * from './accounts/accounts';
+export * from './accounts/popup-protocol';
 export * from './api/errors';
 export * from './api/health';
 export * from './api/session';
@@ -15,6 +17,9 @@ export * from './personas/sources';
 export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';
+export * from './publishing/publishing';
+export * from './scheduling/calendar';
+export * from './scheduling/scheduling';
 export * from './writing/api';
 export * from './writing/limits';
 export * from './writing/offline-composer';

@@ -227,3 +227,105 @@ export const personaMessages = pgTable(
   },
   (t) => [index('persona_messages_persona_idx').on(t.personaId, t.seq)],
 );
+
+/**
+ * A persona's connection to an X or Bluesky account. `credentials` is sealed (secret-box) JSON:
+ * X's access and refresh tokens, or a Bluesky app-password session; a Bluesky OAuth session lives
+ * in bluesky_oauth_sessions under the account's DID. Never sent to the browser.
+ */
+export const platformAccounts = pgTable(
+  'platform_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** X user id or Bluesky DID. */
+    externalId: text('external_id').notNull(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    /** oauth | app_password */
+    authMethod: text('auth_method').notNull(),
+    credentials: text('credentials'),
+    /** active | error */
+    status: text('status').notNull().default('active'),
+    errorMessage: text('error_message'),
+    followers: integer('followers').notNull().default(0),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('platform_accounts_persona_platform_idx').on(t.personaId, t.platform),
+    index('platform_accounts_external_idx').on(t.platform, t.externalId),
+  ],
+);
+
+/** OAuth flows under way: what a state stands for (user, persona, PKCE verifier), sealed; single use. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    key: text('key').primaryKey(),
+    platform: text('platform').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/** Bluesky OAuth sessions (DPoP key and tokens) by DID, sealed; shared by the personas connected to that DID. */
+export const blueskyOauthSessions = pgTable('bluesky_oauth_sessions', {
+  did: text('did').primaryKey(),
+  value: text('value').notNull(),
+  ...timestamps,
+});
+
+/**
+ * Every post Plume publishes or will publish, with its state (draft -> ... -> publishing ->
+ * posted | failed | unconfirmed | canceled): the calendar's and analytics' record.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    content: text('content').notNull(),
+    /** A thread's parts; a single post has one. */
+    parts: jsonb('parts').notNull(),
+    status: text('status').notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** The first part's id on the platform (tweet id, at:// URI) and the ids of every part posted. */
+    externalId: text('external_id'),
+    externalIds: jsonb('external_ids').notNull().default(sql`'[]'::jsonb`),
+    url: text('url'),
+    error: text('error'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** Sending attempts that failed before reaching the platform (retried with backoff). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker claimed it (status publishing): a claim left this long is looked into by the sweeper. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('posts_persona_idx').on(t.personaId, t.createdAt),
+    index('posts_status_idx').on(t.status, t.scheduledFor),
+    // One post of a persona in flight per platform: cooldowns and daily limits are checked against
+    // what is published, so two workers must not publish for the same account at the same moment.
+    uniqueIndex('posts_one_publishing_idx').on(t.personaId, t.platform).where(sql`status = 'publishing'`),
+  ],
+);
+
+/** A user's preferences: the IANA time zone for display and recurring slots (null: the browser's). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone'),
+  ...timestamps,
+});

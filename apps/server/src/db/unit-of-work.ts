@@ -1,3 +1,4 @@
+import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import { createAiSettingsRepository } from '../modules/ai-settings/ai-settings.repository';
 import { createAutomationRepository } from '../modules/automation/automation.repository';
 import { createPersonasRepository } from '../modules/personas/personas.repository';
@@ -12,6 +13,7 @@ export function createRepositories(db: Db) {
     sources: createSourcesRepository(db),
     automation: createAutomationRepository(db),
     aiSettings: createAiSettingsRepository(db),
+    accounts: createAccountsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -2,17 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
+export type JobData = Record<string, unknown>;
+
 export type JobDefinition = {
   name: string;
   /** Cron in UTC; the job also runs whenever it is sent. */
   cron?: string;
-  handler: () => Promise<unknown>;
+  /** How many jobs of this queue a worker takes at once, and how often it looks (seconds). */
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+  handler: (data: JobData) => Promise<unknown>;
 };
 
 export type Jobs = {
   boss: PgBoss;
-  /** Runs a job now through the queue (used by tests and admin actions). */
-  send(name: string): Promise<string | null>;
+  /** Queues a job: now, or from `startAfter` on (used by scheduling, tests and admin actions). */
+  send(name: string, data?: JobData, options?: { startAfter?: Date }): Promise<string | null>;
   stop(): Promise<void>;
 };
 
@@ -37,17 +42,22 @@ export async function startJobs(options: {
     await boss.createQueue(job.name);
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     if (work) {
-      await boss.work(job.name, { pollingIntervalSeconds: 2 }, async ([received]) => {
-        const result = await job.handler();
-        log.info({ job: job.name, id: received?.id, result }, 'job done');
-        return result;
-      });
+      await boss.work<JobData>(
+        job.name,
+        { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2, batchSize: job.batchSize ?? 1 },
+        async (received) => {
+          const results = await Promise.all(received.map((one) => job.handler(one.data ?? {})));
+          log.debug({ job: job.name, ids: received.map((one) => one.id), results }, 'job done');
+          return results.length === 1 ? results[0] : results;
+        },
+      );
     }
   }
 
   return {
     boss,
-    send: (name) => boss.send(name, {}),
+    send: (name, data = {}, options = {}) =>
+      boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {}),
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };
 }

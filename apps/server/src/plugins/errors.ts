@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../db/pg-errors';
 import { AppError } from '../errors';
 
 type Reply = { statusCode: number; code: string; message: string; details?: unknown };
@@ -29,15 +30,6 @@ const fastifyCodes: Record<string, Omit<Reply, 'details'>> = {
   },
 };
 
-/** The PostgreSQL error code, also when Drizzle wraps the driver's error. */
-function postgresCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 function describe(error: FastifyError): Reply {
   if (error instanceof AppError) {
     return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
@@ -52,7 +44,7 @@ function describe(error: FastifyError): Reply {
     return { statusCode: 400, code: 'validation_error', message, details: issues };
   }
   // A unique index caught a duplicate that a check let through (two requests at once).
-  if (postgresCode(error) === '23505') return { statusCode: 409, code: 'conflict', message: 'That already exists' };
+  if (isUniqueViolation(error)) return { statusCode: 409, code: 'conflict', message: 'That already exists' };
   const known = error.code ? fastifyCodes[error.code] : undefined;
   if (known) return known;
   if (error.code === 'FST_ERR_CTP_INVALID_JSON' || error instanceof SyntaxError) {

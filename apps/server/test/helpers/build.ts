@@ -49,6 +49,8 @@ export type TestServer = {
   app: FastifyInstance;
   url: string;
   dataDir: string;
+  /** The PostgreSQL database it uses (undefined on PGlite): a second app may share it, as a second process would. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 };
 
@@ -83,6 +85,7 @@ export async function build(
     app,
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    databaseUrl: config.databaseUrl,
     async close() {
       await app.close();
       await database.drop();

@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../components/ui/cn';
-import { CloseIcon, HomeIcon, MenuIcon, PlusIcon } from '../components/ui/icons';
+import { CalendarIcon, CloseIcon, HomeIcon, MenuIcon, PlusIcon } from '../components/ui/icons';
 import { Logo } from '../components/ui/logo';
 import { paths } from '../config/paths';
 import { ShellNav } from './shell-nav';
@@ -69,6 +69,18 @@ export function AppShell() {
         >
           <HomeIcon />
           Dashboard
+        </NavLink>
+        <NavLink
+          to={paths.calendar}
+          className={({ isActive }) =>
+            cn(
+              'flex flex-col items-center gap-0.5 rounded-md px-4 py-1 text-xs font-medium',
+              isActive ? 'text-violet-700 dark:text-violet-300' : 'text-slate-700 dark:text-slate-300',
+            )
+          }
+        >
+          <CalendarIcon />
+          Calendar
         </NavLink>
         <NavLink
           to={paths.editor}

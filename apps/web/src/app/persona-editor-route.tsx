@@ -1,8 +1,9 @@
+import { AccountsTab } from '../features/accounts/components/accounts-tab';
 import { PersonaEditor } from '../features/personas/components/persona-editor';
 import { LiveSample } from '../features/writing/components/live-sample';
 import { useDraftStream } from '../features/writing/hooks/use-draft-stream';
 
-/** The editor with the writing feature's Live Sample in its Personality tab, composed here. */
+/** The editor with the writing feature's Live Sample and the accounts feature's tab, composed here. */
 export function PersonaEditorRoute() {
   const sample = useDraftStream();
   return (
@@ -19,6 +20,9 @@ export function PersonaEditorRoute() {
             advanced_options: draft.advanced_options,
           }}
         />
+      )}
+      renderAccounts={({ personaId, onAccountsChange }) => (
+        <AccountsTab personaId={personaId} onAccountsChange={onAccountsChange} />
       )}
     />
   );

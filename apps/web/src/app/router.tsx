@@ -42,6 +42,19 @@ export const router = createBrowserRouter([
           Component: (await import('../features/auth/components/auth-complete-page')).AuthCompletePage,
         }),
       },
+      // The connection popups' return pages: public, since the popup may not share the session's state yet.
+      {
+        path: paths.xCallback,
+        lazy: async () => ({
+          Component: (await import('../features/accounts/components/x-callback-page')).XCallbackPage,
+        }),
+      },
+      {
+        path: paths.bskyCallback,
+        lazy: async () => ({
+          Component: (await import('../features/accounts/components/bsky-callback-page')).BskyCallbackPage,
+        }),
+      },
       {
         element: <RequireAuth />,
         children: [
@@ -50,9 +63,7 @@ export const router = createBrowserRouter([
             children: [
               {
                 path: paths.dashboard,
-                lazy: async () => ({
-                  Component: (await import('../features/personas/components/persona-dashboard')).PersonaDashboard,
-                }),
+                lazy: async () => ({ Component: (await import('./dashboard-route')).DashboardRoute }),
               },
               ...[paths.editor, `${paths.editor}/:id`].map((path) => ({
                 path,
@@ -65,11 +76,14 @@ export const router = createBrowserRouter([
                 }),
               },
               {
-                path: `${paths.advanced}/:id`,
+                path: paths.calendar,
                 lazy: async () => ({
-                  Component: (await import('../features/writing/components/advanced-generator-page'))
-                    .AdvancedGeneratorPage,
+                  Component: (await import('../features/scheduling/components/calendar-page')).CalendarPage,
                 }),
+              },
+              {
+                path: `${paths.advanced}/:id`,
+                lazy: async () => ({ Component: (await import('./advanced-generator-route')).AdvancedGeneratorRoute }),
               },
             ],
           },

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../components/ui/cn';
-import { HelpIcon, HomeIcon, MoonIcon, SettingsIcon, SignOutIcon, SunIcon } from '../components/ui/icons';
+import { CalendarIcon, HelpIcon, HomeIcon, MoonIcon, SettingsIcon, SignOutIcon, SunIcon } from '../components/ui/icons';
 import { paths } from '../config/paths';
 import { useMe, useSignOut } from '../lib/auth';
 import { usePublicConfig } from '../lib/public-config';
@@ -43,6 +43,16 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         >
           <HomeIcon />
           <span className={label}>Dashboard</span>
+        </NavLink>
+        <NavLink
+          to={paths.calendar}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(item, isActive && 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white')
+          }
+        >
+          <CalendarIcon />
+          <span className={label}>Content Calendar</span>
         </NavLink>
         <NavLink
           to={paths.settings}

@@ -7,5 +7,8 @@ export const paths = {
   dashboard: '/dashboard',
   editor: '/editor',
   settings: '/settings',
+  calendar: '/calendar',
   advanced: '/advanced',
+  xCallback: '/x/callback',
+  bskyCallback: '/bsky/callback',
 } as const;

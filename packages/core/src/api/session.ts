@@ -32,6 +32,8 @@ export type DevOutboxMessage = z.infer<typeof devOutboxMessageSchema>;
 export const publicConfigSchema = z
   .object({
     xSignIn: z.boolean(),
+    /** Whether personas can connect X accounts (the server has an X client id). */
+    xConnect: z.boolean(),
     devOutbox: z.boolean(),
     helpUrl: z.string(),
     version: z.string(),

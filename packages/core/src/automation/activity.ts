@@ -1,5 +1,6 @@
 /** What a persona's automation did: the Automation tab's banner figures (real counts, never demo text). */
 import { z } from 'zod';
+import { timeZoneSchema } from '../personas/schedule';
 
 export const AUTOMATION_ACTION_KINDS = ['post', 'reply', 'like', 'repost', 'follow'] as const;
 export type AutomationActionKind = (typeof AUTOMATION_ACTION_KINDS)[number];
@@ -17,18 +18,7 @@ export const MINUTES_SAVED_PER_ACTION: Record<AutomationActionKind, number> = {
 };
 
 export const automationActivityQuerySchema = z.object({
-  timeZone: z
-    .string()
-    .max(64)
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as Europe/Paris')
-    .default('UTC'),
+  timeZone: timeZoneSchema.default('UTC'),
 });
 
 export const automationActivitySchema = z

@@ -26,6 +26,10 @@ describe('wall-clock times in a time zone', () => {
     expect(iso(zonedTimeToInstant({ year: 2026, month: 3, day: 29 }, '02:30', 'Europe/Berlin'))).toBe(
       '2026-03-29T01:30:00.000Z',
     );
+    // West of UTC too: 02:30 on 8 March 2026 does not exist in New York; 03:30 EDT does.
+    expect(iso(zonedTimeToInstant({ year: 2026, month: 3, day: 8 }, '02:30', 'America/New_York'))).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
   });
 });
 

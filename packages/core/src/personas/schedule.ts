@@ -2,6 +2,7 @@
  * Automated posting's next post time and schedule summary (editor spec: Business constants),
  * computed in the user's IANA time zone so wall-clock times survive DST changes.
  */
+import { z } from 'zod';
 import type { Automation } from './persona';
 
 type AutoPosting = Automation['autoPosting'];
@@ -9,6 +10,19 @@ type AutoPosting = Automation['autoPosting'];
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 const SMART_TIMING_MINUTES = 15;
+
+/** An IANA time zone name the runtime knows. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Europe/Paris');
 const MINUTE = 60_000;
 
 type LocalDate = { year: number; month: number; day: number; weekday: Weekday };
@@ -33,7 +47,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-function partsOf(instant: number, timeZone: string) {
+/** The wall-clock reading (date, time, weekday) of an instant in the zone. */
+export function partsOf(instant: number, timeZone: string) {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(new Date(instant))
@@ -60,9 +75,15 @@ function offsetAt(instant: number, timeZone: string): number {
 export function zonedTimeToInstant(date: Omit<LocalDate, 'weekday'>, time: string, timeZone: string): Date {
   const [hour = 0, minute = 0] = time.split(':').map(Number);
   const guess = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
-  const first = guess - offsetAt(guess, timeZone);
-  const second = guess - offsetAt(first, timeZone);
-  return new Date(second);
+  const o1 = offsetAt(guess, timeZone);
+  const o2 = offsetAt(guess - o1, timeZone);
+  const second = guess - o2;
+  const p = partsOf(second, timeZone);
+  if (p.day === date.day && p.hour === hour && p.minute === minute) return new Date(second);
+  // In a DST gap the clock jumps forward, so the offset before the jump is the smaller one: using it
+  // lands the same distance past the jump (02:30 -> 03:30), east and west of UTC alike.
+  const o3 = offsetAt(second, timeZone);
+  return new Date(guess - Math.min(o1, o2, o3));
 }
 
 function localDate(instant: number, timeZone: string): LocalDate {

@@ -37,6 +37,34 @@ describe('the fetch for user-entered addresses', () => {
     expect(internalHits).toEqual([]);
   });
 
+  it("sends a Request's method, headers and body (the atproto clients pass a Request alone)", async () => {
+    let seen: { method?: string; auth?: string; body: string } = { body: '' };
+    const echo = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        seen = { method: req.method, auth: req.headers.authorization, body };
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/xrpc/com.atproto.repo.createRecord`;
+      const request = new Request(url, {
+        method: 'POST',
+        headers: { authorization: 'DPoP abc' },
+        body: '{"text":"hi"}',
+      });
+      const response = await createPublicFetch(isBlocked)(request);
+      expect(await response.text()).toBe('ok');
+      expect(seen).toEqual({ method: 'POST', auth: 'DPoP abc', body: '{"text":"hi"}' });
+    } finally {
+      echo.close();
+    }
+  });
+
   it('refuses a blocked IP literal before connecting', async () => {
     const port = (internal.address() as AddressInfo).port;
     await expect(createPublicFetch(isBlocked)(`http://127.0.0.2:${port}/`)).rejects.toThrow(/private or local network/);

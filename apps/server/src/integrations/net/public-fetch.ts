@@ -19,7 +19,19 @@ export function createPublicFetch(isBlocked: (address: string) => boolean = isPr
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
     if (isBlocked(hostOf(url))) throw new FetchRefusedError(PRIVATE_ADDRESS_MESSAGE);
+    // A Request carries its own method, headers, body and signal (the atproto clients send one);
+    // `init`, when given too, overrides them as fetch does.
+    const fromRequest =
+      input instanceof Request
+        ? {
+            method: input.method,
+            headers: input.headers,
+            body: input.method === 'GET' || input.method === 'HEAD' ? undefined : await input.arrayBuffer(),
+            signal: input.signal,
+          }
+        : {};
     return undiciFetch(url, {
+      ...fromRequest,
       ...(init as object),
       redirect: 'manual',
       dispatcher: agent,

@@ -104,6 +104,7 @@ export function authRoutes(deps: { auth: Auth; authService: AuthService; config:
       },
       () => ({
         xSignIn: config.x !== undefined,
+        xConnect: config.x !== undefined,
         devOutbox: config.nodeEnv !== 'production',
         helpUrl: config.helpUrl ?? '/help/',
         version: config.version,

@@ -34,3 +34,6 @@ export const PlusIcon = () => <Icon d="M12 5v14M5 12h14" />;
 export const RerollIcon = () => (
   <Icon d="M20 11a8 8 0 0 0-14.9-4M4 4v4h4m-4 5a8 8 0 0 0 14.9 4M20 20v-4h-4" className="h-4 w-4 shrink-0" />
 );
+export const CalendarIcon = () => (
+  <Icon d="M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
+);

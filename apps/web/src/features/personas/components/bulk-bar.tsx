@@ -1,9 +1,9 @@
 import type { BulkAction, Tag } from '@plume/core';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
-/** Shown while personas are selected: activate, pause, tag, untag or delete them together. */
+/** Shown while personas are selected: activate, pause, tag, untag, delete (and what the app adds) together. */
 export function BulkBar({
   count,
   names,
@@ -11,6 +11,7 @@ export function BulkBar({
   busy,
   onAction,
   onClear,
+  extraActions,
 }: {
   count: number;
   names: string[];
@@ -18,6 +19,8 @@ export function BulkBar({
   busy: boolean;
   onAction(action: BulkAction, tagId?: string): void;
   onClear(): void;
+  /** Actions other features add, composed by the app layer (the scheduling feature's Schedule). */
+  extraActions?: ReactNode;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [tagId, setTagId] = useState('');
@@ -38,6 +41,7 @@ export function BulkBar({
       <Button variant="secondary" className="py-1.5" disabled={busy} onClick={() => onAction('pause')}>
         Pause
       </Button>
+      {extraActions}
       {tags.length > 0 && (
         <span className="flex items-center gap-1">
           <label htmlFor={tagSelectId} className="sr-only">

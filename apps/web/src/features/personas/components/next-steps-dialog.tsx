@@ -4,11 +4,11 @@ import { Button, buttonBase, buttonClasses } from '../../../components/ui/button
 import { cn } from '../../../components/ui/cn';
 import { Modal } from '../../../components/ui/modal';
 
-/** Each step, and the editor tab that does it (none yet for accounts). */
+/** Each step, and the editor tab that does it. */
 const steps = [
   ['Shape its voice', 'Pick a preset or tune the nine personality sliders.', 'personality'],
   ['Feed it ideas', 'Choose the RSS feeds, subreddits and sites it draws from, and its content strategies.', 'sources'],
-  ['Connect accounts', 'Link the X or Bluesky account it will post to.', null],
+  ['Connect accounts', 'Link the X or Bluesky account it will post to.', 'accounts'],
   ['Decide what runs on its own', 'Posting, replies and engagement stay off until you turn them on.', 'automation'],
 ] as const;
 

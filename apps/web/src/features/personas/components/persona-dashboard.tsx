@@ -6,7 +6,7 @@ import {
   sortPersonas,
   unfinishedPersona,
 } from '@plume/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -38,8 +38,14 @@ const bulkDone: Record<BulkAction, string> = {
   untag: 'Untagged',
 };
 
+/** What the app layer may place on the dashboard (features don't import each other). */
+export type DashboardSlots = {
+  /** More bulk actions for the selected (and shown) personas. */
+  renderBulkActions?(props: { personas: { personaId: string; personaName: string }[]; busy: boolean }): ReactNode;
+};
+
 /** /dashboard: the persona dashboard. */
-export function PersonaDashboard() {
+export function PersonaDashboard({ renderBulkActions }: DashboardSlots = {}) {
   const { data: user } = useMe();
   const personas = usePersonas();
   const tags = useTags();
@@ -272,6 +278,10 @@ export function PersonaDashboard() {
           busy={bulk.isPending}
           onAction={runBulk}
           onClear={() => setSelected(new Set())}
+          extraActions={renderBulkActions?.({
+            personas: selectedShown.map((p) => ({ personaId: p.id, personaName: p.name })),
+            busy: bulk.isPending,
+          })}
         />
       )}
 

@@ -1,4 +1,4 @@
-import { editorProgress, type Persona, personaImportSchema } from '@plume/core';
+import { type ConnectedAccount, editorProgress, type Persona, personaImportSchema } from '@plume/core';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -28,10 +28,18 @@ import { VersionHistoryDialog } from './editor-version-history-dialog';
 export type EditorSlots = {
   /** The Personality tab's Live Sample Content box, given the unsaved draft. */
   renderLiveSample?(props: { personaId: string | undefined; draft: EditorDraft }): ReactNode;
+  /**
+   * The Connected Accounts tab. `onAccountsChange` takes the connections as they are loaded, so
+   * progress counts an account connected while the editor is open (the server keeps them; no save needed).
+   */
+  renderAccounts?(props: {
+    personaId: string | undefined;
+    onAccountsChange(accounts: ConnectedAccount[]): void;
+  }): ReactNode;
 };
 
 /** /editor (a new persona) and /editor/{id}. */
-export function PersonaEditor({ renderLiveSample }: EditorSlots = {}) {
+export function PersonaEditor({ renderLiveSample, renderAccounts }: EditorSlots = {}) {
   const { id } = useParams();
   const persona = usePersona(id);
   if (id && persona.isPending) {
@@ -51,18 +59,25 @@ export function PersonaEditor({ renderLiveSample }: EditorSlots = {}) {
       </main>
     );
   }
-  return <EditorForm key={persona.data?.id ?? 'new'} persona={persona.data} renderLiveSample={renderLiveSample} />;
+  return (
+    <EditorForm
+      key={persona.data?.id ?? 'new'}
+      persona={persona.data}
+      renderLiveSample={renderLiveSample}
+      renderAccounts={renderAccounts}
+    />
+  );
 }
 
-/** The tabs shown now (Accounts arrives with connected accounts); `?tab=` opens one. */
-const TABS = ['identity', 'personality', 'sources', 'automation', 'advanced'] as const;
+/** The editor's sections in the spec's order; `?tab=` opens one. */
+const TABS = ['identity', 'personality', 'sources', 'accounts', 'automation', 'advanced'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 const tabClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-violet-100 data-[state=active]:text-violet-900 dark:text-slate-300 dark:data-[state=active]:bg-violet-900/60 dark:data-[state=active]:text-white';
 
-function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefined } & EditorSlots) {
+function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Persona | undefined } & EditorSlots) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -150,6 +165,7 @@ function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefine
   };
 
   const busy = create.isPending || update.isPending;
+  const onAccountsChange = (connected_accounts: ConnectedAccount[]) => absorb((d) => ({ ...d, connected_accounts }));
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 pb-32 md:px-8">
@@ -205,6 +221,9 @@ function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefine
           <Tabs.Trigger value="sources" className={tabClass}>
             Content Sources
           </Tabs.Trigger>
+          <Tabs.Trigger value="accounts" className={tabClass}>
+            Accounts
+          </Tabs.Trigger>
           <Tabs.Trigger value="automation" className={tabClass}>
             Automation
           </Tabs.Trigger>
@@ -225,6 +244,7 @@ function EditorForm({ persona, renderLiveSample }: { persona: Persona | undefine
         <Tabs.Content value="sources">
           <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />
         </Tabs.Content>
+        <Tabs.Content value="accounts">{renderAccounts?.({ personaId: persona?.id, onAccountsChange })}</Tabs.Content>
         <Tabs.Content value="automation">
           <AutomationSection persona={persona} draft={draft} onChange={change} onAbsorb={absorb} />
         </Tabs.Content>

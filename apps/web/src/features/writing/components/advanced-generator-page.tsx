@@ -1,4 +1,5 @@
-import type { Persona } from '@plume/core';
+import type { Persona, Platform } from '@plume/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Section } from '../../../components/ui/section';
@@ -10,8 +11,16 @@ import { DraftPanel } from './draft-panel';
 import { GeneratorPanel } from './generator-panel';
 import { PersonaSwitcher } from './persona-switcher';
 
+/** What the app layer may place in the studio (features don't import each other). */
+export type StudioSlots = {
+  /** Under each generated post: its current parts and the generator's platforms. */
+  renderPostActions?(props: { personaId: string; parts: string[]; platforms: Platform[] }): ReactNode;
+  /** Under a finished AI draft: its text as plain text. */
+  renderDraftActions?(props: { personaId: string; text: string }): ReactNode;
+};
+
 /** /advanced/{id}: the persona's writing studio (app spec: Advanced tweet generation). */
-export function AdvancedGeneratorPage() {
+export function AdvancedGeneratorPage(slots: StudioSlots = {}) {
   const { id = '' } = useParams();
   const persona = useWritingPersona(id);
   if (persona.isPending) {
@@ -32,10 +41,10 @@ export function AdvancedGeneratorPage() {
     );
   }
   // Keyed by persona: switching starts a clean studio (no results of the other persona).
-  return <Studio key={persona.data.id} persona={persona.data} />;
+  return <Studio key={persona.data.id} persona={persona.data} {...slots} />;
 }
 
-function Studio({ persona }: { persona: Persona }) {
+function Studio({ persona, renderPostActions, renderDraftActions }: { persona: Persona } & StudioSlots) {
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 pb-24 md:px-8">
       <header className="space-y-3">
@@ -46,9 +55,18 @@ function Studio({ persona }: { persona: Persona }) {
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-        <GeneratorPanel persona={persona} />
+        <GeneratorPanel
+          persona={persona}
+          renderPostActions={renderPostActions && ((props) => renderPostActions({ personaId: persona.id, ...props }))}
+        />
         <div className="space-y-6">
-          <DraftPanel personaId={persona.id} personaName={persona.name} />
+          <DraftPanel
+            personaId={persona.id}
+            personaName={persona.name}
+            renderDraftActions={
+              renderDraftActions && ((props) => renderDraftActions({ personaId: persona.id, ...props }))
+            }
+          />
           <Section title="Conversation" description={`What you and ${persona.name} wrote.`}>
             <ConversationList personaId={persona.id} />
             <ChatForm personaId={persona.id} personaName={persona.name} />

@@ -1,5 +1,5 @@
 import { type PersonaOverride, pickSuggestion } from '@plume/core';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { RerollIcon } from '../../../components/ui/icons';
@@ -7,6 +7,7 @@ import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
 import { useDraftStream } from '../hooks/use-draft-stream';
+import { markdownToPlainText } from '../utils/plain-text';
 import { DraftMarkdown } from './draft-markdown';
 import { WriterNote } from './writer-note';
 
@@ -17,10 +18,12 @@ type Props = {
   persona?: PersonaOverride;
   /** Source titles to write about; at most five are sent. */
   titles?: string[];
+  /** Posting a finished draft, given as plain text (the app layer composes it). */
+  renderDraftActions?(props: { text: string }): ReactNode;
 };
 
 /** The AI Draft panel (editor spec): a suggested or own query, streamed into a markdown draft. */
-export function DraftPanel({ personaId, personaName, persona, titles }: Props) {
+export function DraftPanel({ personaId, personaName, persona, titles, renderDraftActions }: Props) {
   const queryId = useId();
   const [useDefault, setUseDefault] = useState(true);
   const [suggestion, setSuggestion] = useState(() => pickSuggestion(null));
@@ -97,6 +100,7 @@ export function DraftPanel({ personaId, personaName, persona, titles }: Props) {
         )}
         {draft.status === 'done' && <WriterNote writer={draft.writer} className="mt-3" />}
       </div>
+      {draft.status === 'done' && draft.text.trim() && renderDraftActions?.({ text: markdownToPlainText(draft.text) })}
       {draft.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Failed to generate: {draft.error}

@@ -1,20 +1,26 @@
 import { type GeneratedPost, PLATFORM_LIMITS, type Platform, platformLength } from '@plume/core';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
 import { PLATFORM_NAMES } from '../utils/post-length';
 
-/** One generated post: each part editable, counted per target platform, and copyable. */
+/** What the app layer may place under a generated post (features don't import each other). */
+export type PostActionsSlot = (props: { parts: string[]; platforms: Platform[] }) => ReactNode;
+
+/** One generated post: each part editable, counted per target platform, copyable, and postable when given a slot. */
 export function GeneratedPostCard({
   post,
   number,
   platforms,
+  renderActions,
 }: {
   post: GeneratedPost;
   number: number;
   platforms: Platform[];
+  /** Posting, given the card's current (possibly edited) parts. */
+  renderActions?: PostActionsSlot;
 }) {
   const [parts, setParts] = useState(post.parts);
   const thread = parts.length > 1;
@@ -55,6 +61,7 @@ export function GeneratedPostCard({
           onChange={(value) => setParts((list) => list.map((p, j) => (j === i ? value : p)))}
         />
       ))}
+      {renderActions?.({ parts, platforms })}
     </li>
   );
 }

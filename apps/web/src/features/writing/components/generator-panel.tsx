@@ -6,7 +6,7 @@ import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
 import { useGeneratePosts } from '../api/generate-posts';
 import { PLATFORM_NAMES } from '../utils/post-length';
-import { GeneratedPostCard } from './generated-post-card';
+import { GeneratedPostCard, type PostActionsSlot } from './generated-post-card';
 import { WriterNote } from './writer-note';
 
 /** The spec's tweet generation count. */
@@ -22,7 +22,13 @@ const typeNames: Record<PostType, string> = {
 };
 
 /** Post type, topic, hashtags and platforms -> three posts to copy and edit. */
-export function GeneratorPanel({ persona }: { persona: Persona }) {
+export function GeneratorPanel({
+  persona,
+  renderPostActions,
+}: {
+  persona: Persona;
+  renderPostActions?: PostActionsSlot;
+}) {
   const ids = { type: useId(), topic: useId(), hashtags: useId(), hashtagsHelp: useId() };
   const [type, setType] = useState<PostType>('short post');
   const [topic, setTopic] = useState('');
@@ -153,11 +159,16 @@ export function GeneratorPanel({ persona }: { persona: Persona }) {
                   post={post}
                   number={i + 1}
                   platforms={result.platforms}
+                  renderActions={renderPostActions}
                 />
               ))}
             </ol>
           )}
-          <p className="text-xs text-slate-600 dark:text-slate-400">Edits stay on this page: copy a post to use it.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {renderPostActions
+              ? 'Edits stay on this page: post or copy a post to use it.'
+              : 'Edits stay on this page: copy a post to use it.'}
+          </p>
         </section>
       )}
     </div>

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "posts_one_publishing_idx" ON "posts" USING btree ("persona_id","platform") WHERE status = 'publishing';

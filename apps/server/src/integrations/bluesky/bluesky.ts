@@ -1,0 +1,336 @@
+import { Agent, AtpAgent, type AtpSessionData, RichText, XRPCError } from '@atproto/api';
+import {
+  NodeOAuthClient,
+  type NodeSavedSession,
+  type NodeSavedState,
+  type OAuthClientMetadataInput,
+  TokenInvalidError,
+  TokenRefreshError,
+  TokenRevokedError,
+} from '@atproto/oauth-client-node';
+import { BLUESKY_OAUTH_SCOPE } from '@plume/core';
+import type { Config } from '../../config';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { NamedLock } from '../../db/named-lock';
+import type { AccountsRepository } from '../../modules/accounts/accounts.repository';
+import { PublishError, type PublishOutcome } from '../../modules/publishing/publisher';
+import { isPrivateAddress } from '../feeds/safe-fetch';
+import { createPublicFetch } from '../net/public-fetch';
+
+const STATE_TTL_MS = 10 * 60_000;
+/** How long one call to a Bluesky server may take (well under the sweeper's 5 minutes for stuck posts). */
+const CALL_TIMEOUT_MS = 30_000;
+const SEALED = { state: 'bluesky-oauth-state', session: 'bluesky-oauth-session' } as const;
+
+/** What the persona's connection keeps for an app-password sign-in (sealed in platform_accounts.credentials). */
+export type AppPasswordCredentials = { service: string; session: AtpSessionData };
+
+export type BlueskyProfile = {
+  did: string;
+  handle: string;
+  displayName: string;
+  avatarUrl: string | null;
+  followers: number;
+};
+
+/** The parts of an at:// URI. */
+function rkeyOf(uri: string): string {
+  return uri.split('/').pop() ?? '';
+}
+
+const isLoopbackHost = (host: string) => ['localhost', '127.0.0.1', '[::1]'].includes(host);
+
+/**
+ * The OAuth client's identity. On a loopback APP_URL (development, tests) Plume is an atproto
+ * "loopback client" (no metadata document; redirects to 127.0.0.1 as the spec requires); anywhere
+ * else its metadata is served at /api/oauth/bluesky/client-metadata.json.
+ */
+export function blueskyClientMetadata(appUrl: string): OAuthClientMetadataInput {
+  const url = new URL(appUrl);
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) {
+    const redirectUri = `http://127.0.0.1:${url.port || '80'}/api/oauth/bluesky/callback`;
+    const clientId = `http://localhost?${new URLSearchParams({ redirect_uri: redirectUri, scope: BLUESKY_OAUTH_SCOPE })}`;
+    return {
+      client_id: clientId,
+      redirect_uris: [redirectUri],
+      scope: BLUESKY_OAUTH_SCOPE,
+      response_types: ['code'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_method: 'none',
+      application_type: 'native',
+      dpop_bound_access_tokens: true,
+    };
+  }
+  return {
+    client_id: `${appUrl}/api/oauth/bluesky/client-metadata.json`,
+    client_name: 'Plume',
+    client_uri: appUrl,
+    redirect_uris: [`${appUrl}/api/oauth/bluesky/callback`],
+    scope: BLUESKY_OAUTH_SCOPE,
+    response_types: ['code'],
+    grant_types: ['authorization_code', 'refresh_token'],
+    token_endpoint_auth_method: 'none',
+    application_type: 'web',
+    dpop_bound_access_tokens: true,
+  };
+}
+
+/** Turns whatever a Bluesky call threw into a PublishError of the right kind (see publisher.ts). */
+export function toPublishError(error: unknown, postedIds: string[] = []): PublishError {
+  if (error instanceof PublishError) return error;
+  if (error instanceof TokenRevokedError || error instanceof TokenInvalidError || error instanceof TokenRefreshError) {
+    return new PublishError('Bluesky connection expired or was revoked. Reconnect the account.', 'auth', { postedIds });
+  }
+  if (error instanceof XRPCError) {
+    const status = error.status as number;
+    if (status === 401 || error.error === 'ExpiredToken' || error.error === 'InvalidToken') {
+      return new PublishError('Bluesky connection expired or was revoked. Reconnect the account.', 'auth', {
+        postedIds,
+        status,
+      });
+    }
+    if (status === 429) {
+      const reset = Number(error.headers?.['ratelimit-reset']);
+      const retryAfterSeconds = Number.isFinite(reset) ? Math.max(1, Math.ceil(reset - Date.now() / 1000)) : 60;
+      return new PublishError(error.message || 'Rate limit exceeded', 'rate_limited', {
+        retryAfterSeconds,
+        postedIds,
+        status,
+      });
+    }
+    if (status >= 400 && status < 500) {
+      return new PublishError(error.message || error.error, 'rejected', { postedIds, status });
+    }
+    // 5xx, or no answer at all (status 1): did it leave? A refused connection never did.
+    if (status === 1 && refusedBeforeSending(error)) {
+      return new PublishError(error.message || 'Bluesky could not be reached', 'rejected', { postedIds });
+    }
+    return new PublishError(error.message || 'Bluesky did not answer', 'unknown', { postedIds, status });
+  }
+  if (refusedBeforeSending(error)) {
+    return new PublishError('Bluesky could not be reached', 'rejected', { postedIds });
+  }
+  return new PublishError(error instanceof Error ? error.message : String(error), 'unknown', { postedIds });
+}
+
+/** A connection refused or a name not found: the request never reached Bluesky. */
+function refusedBeforeSending(error: unknown): boolean {
+  const codes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET_BEFORE_SEND']);
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The only code that talks to Bluesky: OAuth (PAR, PKCE, DPoP) through @atproto/oauth-client-node
+ * with its state and sessions sealed in the database, app-password sessions (reused, not created
+ * per call: createSession is rate limited), profiles, and posts with RichText facets.
+ */
+export function createBlueskyAdapter(deps: {
+  config: Config['bluesky'];
+  appUrl: string;
+  accounts: AccountsRepository;
+  secretBox: SecretBox;
+  lock: NamedLock;
+}) {
+  const { config, appUrl, accounts, secretBox, lock } = deps;
+  // Handles and DID documents come from users: their servers must be public unless allowed. The
+  // same guarded fetch runs either way (tests exercise it), and no call may hang past the timeout.
+  const guarded = createPublicFetch(config.allowPrivate ? () => false : isPrivateAddress);
+  const safeFetch = ((input: string | URL | Request, init?: RequestInit) => {
+    const given = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
+    return guarded(input, { ...init, signal: given ? AbortSignal.any([given, timeout]) : timeout });
+  }) as typeof fetch;
+  const clientMetadata = blueskyClientMetadata(appUrl);
+
+  const oauth = new NodeOAuthClient({
+    clientMetadata,
+    allowHttp: config.allowPrivate,
+    handleResolver: config.handleResolver,
+    plcDirectoryUrl: config.plcUrl,
+    fetch: safeFetch,
+    requestLock: lock,
+    stateStore: {
+      async get(key) {
+        const sealed = await accounts.getState(key, 'bluesky');
+        return sealed ? (JSON.parse(secretBox.open(sealed, SEALED.state)) as NodeSavedState) : undefined;
+      },
+      async set(key, value) {
+        await accounts.putState(key, 'bluesky', secretBox.seal(JSON.stringify(value), SEALED.state), STATE_TTL_MS);
+      },
+      async del(key) {
+        await accounts.deleteState(key);
+      },
+    },
+    sessionStore: {
+      async get(did) {
+        const sealed = await accounts.getBlueskySession(did);
+        return sealed ? (JSON.parse(secretBox.open(sealed, SEALED.session)) as NodeSavedSession) : undefined;
+      },
+      async set(did, value) {
+        await accounts.putBlueskySession(did, secretBox.seal(JSON.stringify(value), SEALED.session));
+      },
+      async del(did) {
+        await accounts.deleteBlueskySession(did);
+      },
+    },
+  });
+
+  const adapter = {
+    clientMetadata,
+    /** A loopback client (development): its callback arrives on 127.0.0.1, without the app's cookie. */
+    loopback: (clientMetadata.client_id ?? '').startsWith('http://localhost'),
+
+    /** What an authorization under way was started for (our app state), without using it up. */
+    async peekAppState(stateKey: string): Promise<string | null> {
+      const sealed = stateKey ? await accounts.getState(stateKey, 'bluesky') : undefined;
+      if (!sealed) return null;
+      return (JSON.parse(secretBox.open(sealed, SEALED.state)) as NodeSavedState).appState ?? null;
+    },
+
+    /** Starts an authorization: PAR at the account's server; the URL to send the popup to. */
+    authorizeUrl(handle: string, appState: string): Promise<URL> {
+      return oauth.authorize(handle, { scope: BLUESKY_OAUTH_SCOPE, state: appState });
+    },
+
+    /** Finishes an authorization with the callback's parameters (code, state, iss, or error). */
+    async completeAuthorization(params: URLSearchParams): Promise<{ did: string; appState: string | null }> {
+      const { session, state } = await oauth.callback(params);
+      return { did: session.did, appState: state };
+    },
+
+    /** Signs in with an app password once; the session is kept and reused (and refreshed) after. */
+    async loginWithAppPassword(identifier: string, password: string, service: string): Promise<AppPasswordCredentials> {
+      const agent = new AtpAgent({ service, fetch: safeFetch });
+      await agent.login({ identifier, password });
+      if (!agent.session) throw new Error('Bluesky answered without a session');
+      return { service, session: agent.session };
+    },
+
+    sealAppPassword(credentials: AppPasswordCredentials): string {
+      return secretBox.seal(JSON.stringify(credentials), 'bluesky-app-password');
+    },
+
+    /** Runs `work` with an agent for a connection; an app-password session is resumed and its refreshed tokens stored. */
+    async withAgent<T>(
+      row: { id: string; externalId: string; authMethod: string; credentials: string | null },
+      work: (agent: Agent) => Promise<T>,
+    ): Promise<T> {
+      if (row.authMethod === 'oauth') {
+        const session = await oauth.restore(row.externalId);
+        return work(new Agent(session));
+      }
+      // One user of a refresh token at a time: two publishes must not rotate it at once.
+      return lock(`bluesky-app-password:${row.id}`, async () => {
+        // Read again under the lock: a publish that held it may have stored rotated tokens.
+        const sealed = (await accounts.findById(row.id))?.credentials;
+        if (!sealed) throw new TokenInvalidError(row.externalId, 'No stored session');
+        const credentials = JSON.parse(secretBox.open(sealed, 'bluesky-app-password')) as AppPasswordCredentials;
+        const agent = new AtpAgent({
+          service: credentials.service,
+          fetch: safeFetch,
+          persistSession: (_event, session) => {
+            if (!session) return;
+            return accounts
+              .update(row.id, { credentials: adapter.sealAppPassword({ ...credentials, session }) })
+              .then(() => undefined);
+          },
+        });
+        await agent.resumeSession(credentials.session);
+        return work(agent);
+      });
+    },
+
+    /** The profile: from the AppView when there is one; else the repository's own profile record. */
+    async readProfile(agent: Agent, did: string): Promise<BlueskyProfile> {
+      try {
+        const { data } = await agent.app.bsky.actor.getProfile({ actor: did });
+        return {
+          did,
+          handle: data.handle,
+          displayName: data.displayName ?? '',
+          avatarUrl: data.avatar ?? null,
+          followers: data.followersCount ?? 0,
+        };
+      } catch {
+        const { data: repo } = await agent.com.atproto.repo.describeRepo({ repo: did });
+        let displayName = '';
+        try {
+          const { data } = await agent.com.atproto.repo.getRecord({
+            repo: did,
+            collection: 'app.bsky.actor.profile',
+            rkey: 'self',
+          });
+          displayName = String((data.value as { displayName?: unknown }).displayName ?? '');
+        } catch {
+          // No profile record yet: the handle speaks for the account.
+        }
+        return { did, handle: repo.handle, displayName, avatarUrl: null, followers: 0 };
+      }
+    },
+
+    /** Posts the parts as a thread (each a reply to the one before, all under the first). */
+    async postThread(agent: Agent, handle: string, parts: string[]): Promise<PublishOutcome> {
+      const posted: { uri: string; cid: string }[] = [];
+      try {
+        for (const text of parts) {
+          const rich = new RichText({ text });
+          await rich.detectFacets(agent);
+          const root = posted[0];
+          const parent = posted[posted.length - 1];
+          const result = await agent.post({
+            text: rich.text,
+            facets: rich.facets,
+            createdAt: new Date().toISOString(),
+            ...(root && parent ? { reply: { root, parent } } : {}),
+          });
+          posted.push({ uri: result.uri, cid: result.cid });
+        }
+      } catch (error) {
+        throw toPublishError(
+          error,
+          posted.map((p) => p.uri),
+        );
+      }
+      const first = posted[0];
+      return {
+        externalIds: posted.map((p) => p.uri),
+        url: first ? `https://bsky.app/profile/${handle}/post/${rkeyOf(first.uri)}` : null,
+      };
+    },
+
+    /** The account's own recent post with this text, made since `since` (reconciling an unconfirmed post). */
+    async findRecentPost(
+      agent: Agent,
+      did: string,
+      handle: string,
+      text: string,
+      since: Date,
+    ): Promise<PublishOutcome | null> {
+      const { data } = await agent.com.atproto.repo.listRecords({
+        repo: did,
+        collection: 'app.bsky.feed.post',
+        limit: 50,
+      });
+      const match = data.records.find((r) => {
+        const value = r.value as { text?: unknown; createdAt?: unknown };
+        return value.text === text && new Date(String(value.createdAt)).getTime() >= since.getTime();
+      });
+      return match
+        ? { externalIds: [match.uri], url: `https://bsky.app/profile/${handle}/post/${rkeyOf(match.uri)}` }
+        : null;
+    },
+
+    /** Revokes a DID's OAuth session at its server and forgets it. */
+    async revokeOAuth(did: string): Promise<void> {
+      await oauth.revoke(did);
+    },
+  };
+  return adapter;
+}
+export type BlueskyAdapter = ReturnType<typeof createBlueskyAdapter>;

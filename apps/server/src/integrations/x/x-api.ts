@@ -1,0 +1,291 @@
+/**
+ * The X adapter: the only code that talks to X (OAuth 2.0 tokens, the signed-in user, posts),
+ * through twitter-api-v2. The library hard-codes https://api.x.com; a plugin points it at the
+ * configured API (a contract stub in tests), and every call has a timeout.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import http, { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
+import { X_SCOPES, type XUserProfile } from '@plume/core';
+import {
+  ApiPartialResponseError,
+  ApiRequestError,
+  ApiResponseError,
+  type ITwitterApiClientPlugin,
+  TwitterApi,
+} from 'twitter-api-v2';
+
+const X_API = 'https://api.x.com';
+
+/** X's lifetime for an access token when the token answer gives none (editor spec §9). */
+export const X_DEFAULT_TOKEN_LIFETIME_SECONDS = 7200;
+
+/**
+ * How a call to X failed, which decides what the caller may do next:
+ * - `rejected`: X refused it (a 4xx) or it never left (refused connection, unknown host): nothing happened.
+ * - `auth`: the token was refused (401): refresh, or reconnect.
+ * - `rate_limited`: 429: try again after `retryAfterSeconds`.
+ * - `unknown`: it may have happened (a timeout or a reset after sending, a 5xx).
+ * `postedIds`: the parts of a thread that did go out before the failure.
+ */
+export class XApiError extends Error {
+  constructor(
+    message: string,
+    public readonly kind: 'rejected' | 'auth' | 'rate_limited' | 'unknown',
+    public readonly details: {
+      status?: number;
+      /** X's OAuth error code (invalid_request, invalid_grant, …) on the token endpoints. */
+      oauthError?: string;
+      retryAfterSeconds?: number;
+      postedIds?: string[];
+    } = {},
+  ) {
+    super(message);
+    this.name = 'XApiError';
+  }
+}
+
+export type XTokenSet = {
+  accessToken: string;
+  /** Present when offline.access was granted; X rotates it on every refresh (single use). */
+  refreshToken: string | null;
+  expiresAt: Date;
+  scope: string[];
+};
+
+export interface XApi {
+  /** X's authorization page for this state and PKCE challenge (S256). */
+  authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string;
+  exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<XTokenSet>;
+  refresh(refreshToken: string): Promise<XTokenSet>;
+  me(accessToken: string): Promise<XUserProfile>;
+  /**
+   * Posts the parts as a reply chain (a thread), each replying to the one before; `inReplyTo`
+   * continues an earlier chain. Returns every id, first part first.
+   */
+  postThread(accessToken: string, parts: string[], options?: { inReplyTo?: string }): Promise<string[]>;
+  revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void>;
+}
+
+/** A PKCE verifier and its S256 challenge (RFC 7636). */
+export function createPkcePair(): { codeVerifier: string; codeChallenge: string } {
+  const codeVerifier = randomBytes(48).toString('base64url');
+  return { codeVerifier, codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error mapping (pure, unit tested).
+
+const NEVER_LEFT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_INVALID_URL',
+]);
+
+function header(headers: IncomingHttpHeaders | undefined, name: string): string | undefined {
+  const value = headers?.[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Seconds to wait after a 429: Retry-After when X sends it, else the reset of the window that ran
+ * out (x-rate-limit-reset, or a 24-hour user or app limit at 0), at least 1 second.
+ */
+export function retryAfterSeconds(headers: IncomingHttpHeaders | undefined, now = Date.now()): number | undefined {
+  const retryAfter = header(headers, 'retry-after');
+  if (retryAfter !== undefined) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now) / 1000));
+  }
+  const resets: number[] = [];
+  for (const prefix of ['x-rate-limit', 'x-user-limit-24hour', 'x-app-limit-24hour']) {
+    const reset = Number(header(headers, `${prefix}-reset`));
+    const remaining = header(headers, `${prefix}-remaining`);
+    // The per-window header counts even without `remaining`; the 24-hour ones only when used up.
+    if (Number.isFinite(reset) && reset > 0 && (prefix === 'x-rate-limit' || remaining === '0')) resets.push(reset);
+  }
+  if (resets.length === 0) return undefined;
+  return Math.max(1, Math.ceil(Math.max(...resets) - now / 1000));
+}
+
+/** X's own words for a failure: v2 problem detail/title, an OAuth error description, or v1 messages. */
+export function xMessage(data: unknown, status: number): string {
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    const first = Array.isArray(d.errors) ? (d.errors[0] as Record<string, unknown> | undefined) : undefined;
+    for (const candidate of [d.detail, d.error_description, first?.message, first?.detail, d.title, d.error]) {
+      if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+    }
+  }
+  if (typeof data === 'string' && data.trim() !== '' && data.length < 300) return data.trim();
+  return STATUS_CODES[status] ?? `HTTP ${status}`;
+}
+
+/**
+ * The network error under an ApiRequestError. twitter-api-v2 1.29.1 builds it with `{ error }`
+ * while its `requestError` getter reads `requestError`, so the getter alone is always undefined.
+ */
+function requestCause(error: ApiRequestError): NodeJS.ErrnoException {
+  const options = (error as unknown as { _options?: { error?: unknown; requestError?: unknown } })._options;
+  const cause = error.requestError ?? options?.requestError ?? options?.error;
+  return cause instanceof Error ? cause : new Error(String(cause ?? 'unknown network error'));
+}
+
+/** Turns what twitter-api-v2 throws into an XApiError. */
+export function toXApiError(error: unknown): XApiError {
+  if (error instanceof XApiError) return error;
+  if (error instanceof ApiResponseError) {
+    const status = error.code;
+    const message = xMessage(error.data, status);
+    const oauthError = typeof error.data?.error === 'string' ? error.data.error : undefined;
+    const details = { status, ...(oauthError ? { oauthError } : {}) };
+    if (status === 401) return new XApiError(message, 'auth', details);
+    if (status === 429) {
+      const wait = retryAfterSeconds(error.headers);
+      return new XApiError(message, 'rate_limited', { ...details, ...(wait ? { retryAfterSeconds: wait } : {}) });
+    }
+    if (status >= 500) return new XApiError(message, 'unknown', details);
+    return new XApiError(message, 'rejected', details);
+  }
+  if (error instanceof ApiPartialResponseError) {
+    // X answered and the answer broke off: whatever was asked may have been done.
+    return new XApiError('X stopped answering partway through', 'unknown', { status: error.response.statusCode });
+  }
+  if (error instanceof ApiRequestError) {
+    const cause = requestCause(error);
+    if (cause.code && NEVER_LEFT.has(cause.code)) {
+      return new XApiError(`X could not be reached (${cause.code})`, 'rejected');
+    }
+    if (cause.message === 'Request timeout.') return new XApiError('X did not answer in time', 'unknown');
+    return new XApiError(`The connection to X broke (${cause.code ?? cause.message})`, 'unknown');
+  }
+  return new XApiError(error instanceof Error ? error.message : String(error), 'unknown');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Sends twitter-api-v2's requests to `apiUrl` instead of https://api.x.com, with a timeout, and
+ * the OAuth 2.0 token endpoints form-encoded as X documents them (the library would send JSON).
+ */
+function endpointPlugin(apiUrl: string, timeoutMs: number): ITwitterApiClientPlugin {
+  return {
+    onBeforeRequestConfig({ params }) {
+      if (params.url.startsWith(X_API)) params.url = apiUrl + params.url.slice(X_API.length);
+      params.timeout = timeoutMs;
+      if (new URL(params.url).pathname.startsWith('/2/oauth2/')) params.forceBodyMode = 'url';
+    },
+  };
+}
+
+export function createXApi(options: {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  authorizeUrl: string;
+  /** Longest wait for X's answer to go quiet (a socket idle timeout, per call). */
+  timeoutMs?: number;
+}): XApi {
+  const apiUrl = options.apiUrl.replace(/\/$/, '');
+  const settings = {
+    plugins: [endpointPlugin(apiUrl, options.timeoutMs ?? 15_000)],
+    // https.request accepts an http: URL when its agent speaks http (the stub in tests).
+    ...(apiUrl.startsWith('http://') ? { httpAgent: new http.Agent() } : {}),
+  };
+  const client = (accessToken: string) => new TwitterApi(accessToken, settings);
+  const appClient = () => new TwitterApi({ clientId: options.clientId, clientSecret: options.clientSecret }, settings);
+
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toXApiError(error);
+    }
+  }
+
+  function tokenSet(result: {
+    accessToken: string;
+    refreshToken?: string;
+    expiresIn?: number;
+    scope: string[];
+  }): XTokenSet {
+    const lifetime = Number(result.expiresIn) > 0 ? Number(result.expiresIn) : X_DEFAULT_TOKEN_LIFETIME_SECONDS;
+    return {
+      accessToken: result.accessToken,
+      refreshToken: result.refreshToken ?? null,
+      expiresAt: new Date(Date.now() + lifetime * 1000),
+      scope: result.scope,
+    };
+  }
+
+  return {
+    authorizeUrl({ state, codeChallenge, redirectUri }) {
+      const url = new URL(options.authorizeUrl);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: options.clientId,
+        redirect_uri: redirectUri,
+        scope: X_SCOPES.join(' '),
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      return url.toString();
+    },
+
+    exchangeCode(input) {
+      return call(async () => tokenSet(await appClient().loginWithOAuth2(input)));
+    },
+
+    refresh(refreshToken) {
+      return call(async () => tokenSet(await appClient().refreshOAuth2Token(refreshToken)));
+    },
+
+    me(accessToken) {
+      return call(async () => {
+        const { data } = await client(accessToken).v2.me({
+          'user.fields': ['public_metrics', 'profile_image_url', 'verified'],
+        });
+        const metrics = data.public_metrics;
+        return {
+          id: data.id,
+          username: data.username,
+          name: data.name,
+          profileImageUrl: data.profile_image_url ?? null,
+          verified: data.verified ?? false,
+          publicMetrics: {
+            followersCount: metrics?.followers_count ?? 0,
+            followingCount: metrics?.following_count ?? 0,
+            tweetCount: metrics?.tweet_count ?? 0,
+            listedCount: metrics?.listed_count ?? 0,
+          },
+        };
+      });
+    },
+
+    async postThread(accessToken, parts, postOptions = {}) {
+      const v2 = client(accessToken).v2;
+      const ids: string[] = [];
+      let replyTo = postOptions.inReplyTo;
+      for (const text of parts) {
+        try {
+          const { data } = replyTo ? await v2.reply(text, replyTo) : await v2.tweet(text);
+          ids.push(data.id);
+          replyTo = data.id;
+        } catch (error) {
+          const failure = toXApiError(error);
+          throw new XApiError(failure.message, failure.kind, { ...failure.details, postedIds: [...ids] });
+        }
+      }
+      return ids;
+    },
+
+    async revoke(token, hint) {
+      await call(() => appClient().revokeOAuth2Token(token, hint));
+    },
+  };
+}

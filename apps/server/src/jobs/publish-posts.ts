@@ -1,0 +1,25 @@
+import type { PublishingService } from '../modules/publishing/publishing.service';
+import type { JobDefinition } from './queue';
+
+export const PUBLISH_POST = 'publish-post';
+export const SWEEP_POSTS = 'sweep-posts';
+
+/**
+ * A publish-post job per scheduled post, queued for its time (the claim in the database makes a
+ * second delivery, or a second worker, harmless), and a sweeper every minute for posts missed
+ * while no worker ran and posts left publishing by a process that died.
+ */
+export function publishingJobs(publishing: PublishingService): JobDefinition[] {
+  return [
+    {
+      name: PUBLISH_POST,
+      batchSize: 20,
+      pollingIntervalSeconds: 1,
+      handler: async (data) => {
+        const postId = typeof data.postId === 'string' ? data.postId : '';
+        return postId ? publishing.publishScheduled(postId) : 'no post id';
+      },
+    },
+    { name: SWEEP_POSTS, cron: '* * * * *', handler: () => publishing.sweep() },
+  ];
+}

@@ -1,0 +1,222 @@
+import type { Account, ConnectedAccount, Platform } from '@plume/core';
+import { and, count, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blueskyOauthSessions, oauthStates, personas, platformAccounts } from '../../db/schema';
+
+export type AccountRow = typeof platformAccounts.$inferSelect;
+
+/** What a connection is made of when it is saved (credentials already sealed). */
+export type AccountWrite = {
+  personaId: string;
+  platform: Platform;
+  externalId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  authMethod: 'oauth' | 'app_password';
+  credentials: string | null;
+  followers: number;
+};
+
+const PROFILE_URLS: Record<Platform, (row: AccountRow) => string> = {
+  x: (row) => `https://x.com/${row.username}`,
+  bluesky: (row) => `https://bsky.app/profile/${row.username}`,
+};
+
+/** The account as the API shows it: the spec's connection report and what the card needs. */
+export function toAccount(row: AccountRow): Account {
+  const platform = row.platform as Platform;
+  return {
+    platform,
+    username: row.username,
+    isConnected: true,
+    connectedAt: row.connectedAt.toISOString(),
+    status: row.status === 'error' ? 'error' : 'active',
+    followers: row.followers,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    displayName: row.displayName,
+    avatarUrl: row.avatarUrl,
+    profileUrl: PROFILE_URLS[platform](row),
+    authMethod: row.authMethod === 'app_password' ? 'app_password' : 'oauth',
+    errorMessage: row.errorMessage,
+  };
+}
+
+/** The spec's connection report, kept on the persona (connected_accounts) for the dashboard. */
+function toReport(row: AccountRow): ConnectedAccount {
+  const { platform, username, isConnected, connectedAt, status, followers, lastSyncAt } = toAccount(row);
+  return { platform, username, isConnected, connectedAt, status, followers, lastSyncAt };
+}
+
+export function createAccountsRepository(db: Db) {
+  const repo = {
+    list(personaId: string): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(platformAccounts)
+        .where(eq(platformAccounts.personaId, personaId))
+        .orderBy(platformAccounts.platform);
+    },
+
+    async findById(id: string): Promise<AccountRow | undefined> {
+      const [row] = await db.select().from(platformAccounts).where(eq(platformAccounts.id, id));
+      return row;
+    },
+
+    async find(personaId: string, platform: Platform): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(platformAccounts)
+        .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)));
+      return row;
+    },
+
+    /** The row, locked until the transaction ends: a refresh or a publish works on it alone. */
+    async findForUpdate(personaId: string, platform: Platform): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(platformAccounts)
+        .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)))
+        .for('update');
+      return row;
+    },
+
+    /** Connects (or reconnects) the persona's account for the platform; a reconnect replaces the old one. */
+    async upsert(write: AccountWrite): Promise<AccountRow> {
+      const now = new Date();
+      const values = {
+        ...write,
+        status: 'active',
+        errorMessage: null,
+        connectedAt: now,
+        lastSyncAt: now,
+        updatedAt: now,
+      };
+      const [row] = await db
+        .insert(platformAccounts)
+        .values({ id: crypto.randomUUID(), ...values })
+        .onConflictDoUpdate({ target: [platformAccounts.personaId, platformAccounts.platform], set: values })
+        .returning();
+      if (!row) throw new Error('account upsert returned nothing');
+      await repo.syncReport(write.personaId);
+      return row;
+    },
+
+    async update(
+      id: string,
+      patch: Partial<
+        Pick<
+          AccountRow,
+          | 'credentials'
+          | 'status'
+          | 'errorMessage'
+          | 'followers'
+          | 'lastSyncAt'
+          | 'username'
+          | 'displayName'
+          | 'avatarUrl'
+        >
+      >,
+    ): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .update(platformAccounts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(platformAccounts.id, id))
+        .returning();
+      if (row && (patch.status !== undefined || patch.followers !== undefined || patch.username !== undefined)) {
+        await repo.syncReport(row.personaId);
+      }
+      return row;
+    },
+
+    /** A revoked or expired connection: the card shows the reason and a reconnect button. */
+    markError(id: string, message: string) {
+      return repo.update(id, { status: 'error', errorMessage: message });
+    },
+
+    async remove(personaId: string, platform: Platform): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .delete(platformAccounts)
+        .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)))
+        .returning();
+      if (row) await repo.syncReport(personaId);
+      return row;
+    },
+
+    /** How many connections still use this account (a shared Bluesky OAuth session is kept while any do). */
+    async countByExternalId(platform: Platform, externalId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(platformAccounts)
+        .where(and(eq(platformAccounts.platform, platform), eq(platformAccounts.externalId, externalId)));
+      return row?.n ?? 0;
+    },
+
+    /** Writes the connection report into the persona's connected_accounts (server-owned; not a version). */
+    async syncReport(personaId: string): Promise<void> {
+      const rows = await repo.list(personaId);
+      await db
+        .update(personas)
+        .set({ connectedAccounts: rows.map(toReport) })
+        .where(eq(personas.id, personaId));
+    },
+
+    // OAuth states: single use, short lived.
+    async putState(key: string, platform: Platform, value: string, ttlMs: number): Promise<void> {
+      const expiresAt = new Date(Date.now() + ttlMs);
+      await db
+        .insert(oauthStates)
+        .values({ key, platform, value, expiresAt })
+        .onConflictDoUpdate({ target: oauthStates.key, set: { value, expiresAt } });
+    },
+
+    /** Reads a state without using it up (the Bluesky OAuth client reads before it deletes). */
+    async getState(key: string, platform: Platform): Promise<string | undefined> {
+      const [row] = await db
+        .select({ value: oauthStates.value, expiresAt: oauthStates.expiresAt })
+        .from(oauthStates)
+        .where(and(eq(oauthStates.key, key), eq(oauthStates.platform, platform)));
+      return row && row.expiresAt.getTime() > Date.now() ? row.value : undefined;
+    },
+
+    /** Uses a state up: returns its value once, if it has not expired. */
+    async takeState(key: string, platform: Platform): Promise<string | undefined> {
+      const [row] = await db
+        .delete(oauthStates)
+        .where(and(eq(oauthStates.key, key), eq(oauthStates.platform, platform)))
+        .returning({ value: oauthStates.value, expiresAt: oauthStates.expiresAt });
+      return row && row.expiresAt.getTime() > Date.now() ? row.value : undefined;
+    },
+
+    async deleteState(key: string): Promise<void> {
+      await db.delete(oauthStates).where(eq(oauthStates.key, key));
+    },
+
+    async deleteExpiredStates(): Promise<number> {
+      const rows = await db
+        .delete(oauthStates)
+        .where(lt(oauthStates.expiresAt, new Date()))
+        .returning({ key: oauthStates.key });
+      return rows.length;
+    },
+
+    // Bluesky OAuth sessions, by DID.
+    async getBlueskySession(did: string): Promise<string | undefined> {
+      const [row] = await db.select().from(blueskyOauthSessions).where(eq(blueskyOauthSessions.did, did));
+      return row?.value;
+    },
+
+    async putBlueskySession(did: string, value: string): Promise<void> {
+      await db
+        .insert(blueskyOauthSessions)
+        .values({ did, value })
+        .onConflictDoUpdate({ target: blueskyOauthSessions.did, set: { value, updatedAt: sql`now()` } });
+    },
+
+    async deleteBlueskySession(did: string): Promise<void> {
+      await db.delete(blueskyOauthSessions).where(eq(blueskyOauthSessions.did, did));
+    },
+  };
+  return repo;
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

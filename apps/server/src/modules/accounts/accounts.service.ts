@@ -1,0 +1,57 @@
+import type { Account, Platform } from '@plume/core';
+import { PLATFORM_LABELS } from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Repositories } from '../../db/unit-of-work';
+import { ConflictError, NotFoundError } from '../../errors';
+import { type AccountRow, toAccount } from './accounts.repository';
+
+/** What a platform does when one of its connections is removed: revoke what it holds (best effort). */
+export type DisconnectHook = (row: AccountRow) => Promise<void>;
+
+export function createAccountsService(deps: {
+  repositories: Repositories;
+  onDisconnect: Partial<Record<Platform, DisconnectHook>>;
+  log: FastifyBaseLogger;
+}) {
+  const { repositories, onDisconnect, log } = deps;
+
+  const service = {
+    /** The persona, if it is the user's; else 404 (another user's persona is not found either). */
+    async requirePersona(userId: string, personaId: string) {
+      const persona = await repositories.personas.find(userId, personaId);
+      if (!persona) throw new NotFoundError('Persona not found');
+      return persona;
+    },
+
+    async list(userId: string, personaId: string): Promise<Account[]> {
+      await service.requirePersona(userId, personaId);
+      return (await repositories.accounts.list(personaId)).map(toAccount);
+    },
+
+    /** The persona's account for a platform, or 409 saying to connect one. */
+    async requireAccount(personaId: string, platform: Platform): Promise<AccountRow> {
+      const row = await repositories.accounts.find(personaId, platform);
+      if (!row) {
+        throw new ConflictError(
+          `No ${PLATFORM_LABELS[platform]} account is connected to this persona. Connect one in the Accounts tab.`,
+        );
+      }
+      return row;
+    },
+
+    /** Disconnect clears the stored tokens and session; the platform is asked to revoke them too. */
+    async disconnect(userId: string, personaId: string, platform: Platform): Promise<void> {
+      await service.requirePersona(userId, personaId);
+      const row = await repositories.accounts.remove(personaId, platform);
+      if (!row) return;
+      try {
+        await onDisconnect[platform]?.(row);
+      } catch (error) {
+        // The connection is gone on our side either way; the platform's token expires on its own.
+        log.warn({ err: error, platform }, 'revoking a disconnected account failed');
+      }
+    },
+  };
+  return service;
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

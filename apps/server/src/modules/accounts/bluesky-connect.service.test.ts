@@ -1,0 +1,45 @@
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import type { Repositories } from '../../db/unit-of-work';
+import type { BlueskyAdapter } from '../../integrations/bluesky/bluesky';
+import type { AccountsService } from './accounts.service';
+import { createBlueskyConnectService } from './bluesky-connect.service';
+
+/** The service with an adapter whose flow was started by user u1 for persona p1. */
+function serviceWith(loopback: boolean) {
+  const completeAuthorization = vi.fn(async () => ({ did: 'did:plc:victim', appState: null }));
+  const bluesky = {
+    loopback,
+    peekAppState: async () => JSON.stringify({ userId: 'u1', personaId: 'p1', popupId: null }),
+    completeAuthorization,
+  } as unknown as BlueskyAdapter;
+  const service = createBlueskyConnectService({
+    repositories: {} as Repositories,
+    accounts: {} as AccountsService,
+    bluesky,
+    appUrl: 'https://plume.example',
+    defaultService: 'https://bsky.social',
+    log: pino({ level: 'silent' }),
+  });
+  return { service, completeAuthorization };
+}
+
+describe('the Bluesky callback', () => {
+  it('is finished only by the browser session that started the flow (a web client)', async () => {
+    const { service, completeAuthorization } = serviceWith(false);
+    const params = new URLSearchParams({ code: 'c', state: 's', iss: 'https://pds.example' });
+    for (const someoneElse of ['u2', null]) {
+      const target = new URL(await service.finishRedirect(params, someoneElse));
+      expect(target.pathname).toBe('/bsky/callback');
+      expect(target.searchParams.get('error')).toBe('State validation failed. Please try again.');
+    }
+    // The code was never exchanged: no session for the account that clicked was made.
+    expect(completeAuthorization).not.toHaveBeenCalled();
+  });
+
+  it('trusts the sealed state alone for a loopback client (development), whose callback has no cookie', async () => {
+    const { service, completeAuthorization } = serviceWith(true);
+    await service.finishRedirect(new URLSearchParams({ code: 'c', state: 's' }), null);
+    expect(completeAuthorization).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,242 @@
+import type { Account, BlueskyAppPasswordRequest, BlueskyProfile } from '@plume/core';
+import { parseBlueskyHandle } from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Repositories } from '../../db/unit-of-work';
+import { AppError, BadRequestError, ForbiddenError, ProviderError } from '../../errors';
+import { type BlueskyAdapter, toPublishError } from '../../integrations/bluesky/bluesky';
+import type { PlatformPublisher } from '../publishing/publisher';
+import { type AccountRow, toAccount } from './accounts.repository';
+import type { AccountsService } from './accounts.service';
+
+/** What an authorization is for; sealed with the OAuth client's state, so only the server reads it. */
+const appStateSchema = z.object({ userId: z.string(), personaId: z.string(), popupId: z.string().nullable() });
+type AppState = z.infer<typeof appStateSchema>;
+
+function readAppState(text: string | null | undefined): AppState | null {
+  if (!text) return null;
+  try {
+    return appStateSchema.parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/** Where the popup finishes: the spec's /bsky/callback page, told how it went. */
+function callbackPage(appUrl: string, params: Record<string, string | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  return `${appUrl}/bsky/callback?${query}`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createBlueskyConnectService(deps: {
+  repositories: Repositories;
+  accounts: AccountsService;
+  bluesky: BlueskyAdapter;
+  appUrl: string;
+  defaultService: string;
+  log: FastifyBaseLogger;
+}) {
+  const { repositories, accounts, bluesky, appUrl, defaultService, log } = deps;
+
+  /** Saves the connection for an authorized DID and reads its profile. */
+  async function connectOAuth(personaId: string, did: string): Promise<{ account: Account; profile: BlueskyProfile }> {
+    const profile = await bluesky.withAgent(
+      { id: '', externalId: did, authMethod: 'oauth', credentials: null },
+      (agent) => bluesky.readProfile(agent, did),
+    );
+    const row = await repositories.accounts.upsert({
+      personaId,
+      platform: 'bluesky',
+      externalId: did,
+      username: profile.handle,
+      displayName: profile.displayName,
+      avatarUrl: profile.avatarUrl,
+      authMethod: 'oauth',
+      credentials: null,
+      followers: profile.followers,
+    });
+    return { account: toAccount(row), profile: { did, handle: profile.handle } };
+  }
+
+  const service = {
+    /**
+     * The popup's first step: the URL of the account's authorization page (PAR, PKCE, DPoP), or of
+     * the callback page with the reason it cannot start. A popup shows a page, never JSON.
+     */
+    async start(
+      userId: string | null,
+      query: { handle: string; personaId: string; popupId?: string | undefined },
+    ): Promise<string> {
+      const fail = (error: string) =>
+        callbackPage(appUrl, { error, personaId: query.personaId, popupId: query.popupId });
+      if (!userId) return fail('Not authenticated');
+      const parsed = parseBlueskyHandle(query.handle);
+      if ('error' in parsed) return fail(parsed.error);
+      const persona = await repositories.personas.find(userId, query.personaId);
+      if (!persona) return fail('Persona not found');
+      const appState: AppState = { userId, personaId: persona.id, popupId: query.popupId ?? null };
+      try {
+        return (await bluesky.authorizeUrl(parsed.handle, JSON.stringify(appState))).toString();
+      } catch (error) {
+        log.info({ err: error }, 'bluesky authorization could not start');
+        return fail(messageOf(error));
+      }
+    },
+
+    /**
+     * The authorization server's redirect (GET /api/oauth/bluesky/callback): finishes on the
+     * server, then sends the popup to /bsky/callback with the handle or the error.
+     */
+    async finishRedirect(params: URLSearchParams, sessionUserId: string | null): Promise<string> {
+      let appState: AppState | null = null;
+      // The browser finishing the flow must be the one that started it (else a link to someone's
+      // authorization page could connect their account to another user's persona). A loopback
+      // client's callback arrives on 127.0.0.1 without the app's cookie: development only.
+      if (!bluesky.loopback) {
+        const started = readAppState(await bluesky.peekAppState(params.get('state') ?? ''));
+        if (started && started.userId !== sessionUserId) {
+          return callbackPage(appUrl, { error: 'State validation failed. Please try again.' });
+        }
+      }
+      try {
+        const done = await bluesky.completeAuthorization(params);
+        appState = readAppState(done.appState);
+        if (!appState) return callbackPage(appUrl, { error: 'State validation failed. Please try again.' });
+        const persona = await repositories.personas.find(appState.userId, appState.personaId);
+        if (!persona) throw new Error('Persona not found');
+        const { profile } = await connectOAuth(persona.id, done.did);
+        return callbackPage(appUrl, {
+          personaId: persona.id,
+          popupId: appState.popupId,
+          did: profile.did,
+          handle: profile.handle,
+        });
+      } catch (error) {
+        // An OAuthCallbackError carries our state even when the user said no at the server.
+        appState ??= readAppState((error as { state?: string }).state);
+        log.info({ err: error }, 'bluesky authorization failed');
+        return callbackPage(appUrl, {
+          error: describeCallbackError(error),
+          personaId: appState?.personaId,
+          popupId: appState?.popupId,
+        });
+      }
+    },
+
+    /** POST /api/oauth/token: the same finish, for a callback page that received the code itself. */
+    async exchange(
+      userId: string,
+      body: { code: string; state: string; personaId?: string | undefined; iss?: string | undefined },
+    ): Promise<{ personaId: string; profile: BlueskyProfile; account: Account }> {
+      const params = new URLSearchParams({ code: body.code, state: body.state });
+      if (body.iss) params.set('iss', body.iss);
+      let done: { did: string; appState: string | null };
+      try {
+        done = await bluesky.completeAuthorization(params);
+      } catch (error) {
+        const message = describeCallbackError(error);
+        if (message.startsWith('State validation failed')) throw new BadRequestError(message);
+        throw new ProviderError('Bluesky', `Token exchange failed: ${message}`);
+      }
+      const appState = readAppState(done.appState);
+      if (!appState || appState.userId !== userId || (body.personaId && body.personaId !== appState.personaId)) {
+        throw new ForbiddenError('State validation failed. Please try again.');
+      }
+      await accounts.requirePersona(userId, appState.personaId);
+      return { personaId: appState.personaId, ...(await connectOAuth(appState.personaId, done.did)) };
+    },
+
+    /** The second way in: an app password (bots, self-hosted servers). */
+    async connectWithAppPassword(userId: string, personaId: string, body: BlueskyAppPasswordRequest): Promise<Account> {
+      await accounts.requirePersona(userId, personaId);
+      const service = body.service ?? defaultService;
+      let credentials: Awaited<ReturnType<BlueskyAdapter['loginWithAppPassword']>>;
+      try {
+        credentials = await bluesky.loginWithAppPassword(body.handle, body.appPassword, service);
+      } catch (error) {
+        throw appPasswordError(error);
+      }
+      const did = credentials.session.did;
+      const row = await repositories.accounts.upsert({
+        personaId,
+        platform: 'bluesky',
+        externalId: did,
+        username: credentials.session.handle,
+        displayName: '',
+        avatarUrl: null,
+        authMethod: 'app_password',
+        credentials: bluesky.sealAppPassword(credentials),
+        followers: 0,
+      });
+      // The profile is a nicety: the connection stands even if it can't be read now.
+      try {
+        const profile = await bluesky.withAgent(row, (agent) => bluesky.readProfile(agent, did));
+        const updated = await repositories.accounts.update(row.id, {
+          displayName: profile.displayName,
+          avatarUrl: profile.avatarUrl,
+          followers: profile.followers,
+          username: profile.handle,
+          lastSyncAt: new Date(),
+        });
+        return toAccount(updated ?? row);
+      } catch (error) {
+        log.info({ err: error }, 'bluesky profile could not be read after connecting');
+        return toAccount(row);
+      }
+    },
+
+    /** Disconnect: an OAuth session shared by no other persona is revoked at the server. */
+    async onDisconnect(row: AccountRow): Promise<void> {
+      if (row.authMethod !== 'oauth') return;
+      if ((await repositories.accounts.countByExternalId('bluesky', row.externalId)) > 0) return;
+      await bluesky.revokeOAuth(row.externalId);
+    },
+
+    /** Publishing to Bluesky as the persona's account; an expired or revoked connection turns its status to error. */
+    publisher: {
+      async publish(personaId: string, parts: string[]) {
+        const row = await accounts.requireAccount(personaId, 'bluesky');
+        try {
+          return await bluesky.withAgent(row, (agent) => bluesky.postThread(agent, row.username, parts));
+        } catch (error) {
+          const failure = toPublishError(error);
+          if (failure.kind === 'auth') await repositories.accounts.markError(row.id, failure.message);
+          throw failure;
+        }
+      },
+      async findRecent(personaId: string, text: string, since: Date) {
+        const row = await accounts.requireAccount(personaId, 'bluesky');
+        return bluesky.withAgent(row, (agent) =>
+          bluesky.findRecentPost(agent, row.externalId, row.username, text, since),
+        );
+      },
+    } satisfies PlatformPublisher,
+  };
+  return service;
+}
+export type BlueskyConnectService = ReturnType<typeof createBlueskyConnectService>;
+
+/** The spec's texts where it has them; otherwise the server's own words. */
+function describeCallbackError(error: unknown): string {
+  const message = messageOf(error);
+  if (/unknown authorization session|invalid state|state/i.test(message) && !/access_denied/.test(message)) {
+    return 'State validation failed. Please try again.';
+  }
+  return message;
+}
+
+/** A refused app password is the user's to fix (400 naming the field); an unreachable server is the provider's (502). */
+function appPasswordError(error: unknown): AppError {
+  const status = (error as { status?: number }).status;
+  const message = messageOf(error);
+  if (status === 401 || status === 400) {
+    return new BadRequestError(`appPassword: ${message || 'Invalid identifier or password'}`, [
+      { field: 'appPassword', message: message || 'Invalid identifier or password' },
+    ]);
+  }
+  if (status === 429) return new AppError(429, 'rate_limited', `Bluesky: ${message}`);
+  return new ProviderError('Bluesky', message || 'could not be reached');
+}

@@ -1,0 +1,91 @@
+import {
+  apiErrorSchema,
+  xOAuthStartQuerySchema,
+  xRefreshRequestSchema,
+  xRefreshResponseSchema,
+  xTokenRequestSchema,
+  xTokenResponseSchema,
+  xUserProfileSchema,
+  xUserQuerySchema,
+} from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { XConnectService } from './x-connect.service';
+
+const tags = ['accounts'];
+const providerErrors = { ...errorResponses, 429: apiErrorSchema, 502: apiErrorSchema } as const;
+
+/**
+ * The X connection's routes (editor spec §7). `/api/auth/x/*` are more specific than better-auth's
+ * `/api/auth/*` wildcard, so Fastify's router sends them here.
+ */
+export function xRoutes(deps: {
+  auth: AuthService;
+  x: XConnectService;
+  /** Requests a minute from one address to each route (each calls X): AUTH_RATE_LIMIT. */
+  rateLimit: number;
+}): FastifyPluginAsyncZod {
+  const { auth, x } = deps;
+  const outboundLimit = { rateLimit: { max: deps.rateLimit, timeWindow: 60_000 } };
+  return async (app) => {
+    app.get(
+      '/api/oauth/x',
+      {
+        config: outboundLimit,
+        schema: {
+          tags,
+          summary: "The X popup's first page: redirects to X's authorization page (PKCE S256, the spec's scopes)",
+          querystring: xOAuthStartQuerySchema,
+          response: { ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const userId = await auth.requireUserId(request.headers);
+        return reply.redirect(await x.start(userId, request.query), 302);
+      },
+    );
+
+    app.post(
+      '/api/auth/x/token',
+      {
+        config: outboundLimit,
+        schema: {
+          tags,
+          summary: "Finishes the X connection with the callback's code and state; answers the profile, never tokens",
+          body: xTokenRequestSchema,
+          response: { 200: xTokenResponseSchema, ...providerErrors },
+        },
+      },
+      async (request) => x.finish(await auth.requireUserId(request.headers), request.body),
+    );
+
+    app.post(
+      '/api/auth/x/refresh',
+      {
+        config: outboundLimit,
+        schema: {
+          tags,
+          summary: "Renews the persona's X access token on the server",
+          body: xRefreshRequestSchema,
+          response: { 200: xRefreshResponseSchema, ...providerErrors },
+        },
+      },
+      async (request) => x.refresh(await auth.requireUserId(request.headers), request.body.personaId),
+    );
+
+    app.get(
+      '/api/x/user/me',
+      {
+        config: outboundLimit,
+        schema: {
+          tags,
+          summary: "The persona's X profile, read from X (followers are kept on the account)",
+          querystring: xUserQuerySchema,
+          response: { 200: xUserProfileSchema, ...providerErrors },
+        },
+      },
+      async (request) => x.me(await auth.requireUserId(request.headers), request.query.personaId),
+    );
+  };
+}

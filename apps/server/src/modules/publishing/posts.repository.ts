@@ -1,0 +1,264 @@
+import { canMove, EDITABLE_STATUSES, type Platform, type PostStatus } from '@plume/core';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { personas, posts } from '../../db/schema';
+
+export type PostRow = typeof posts.$inferSelect;
+/** A post with its persona's name and owner, as the schedule lists it. */
+export type PostWithPersona = PostRow & { personaName: string; userId: string };
+
+const withPersona = {
+  post: posts,
+  personaName: personas.name,
+  userId: personas.userId,
+};
+const flatten = (r: { post: PostRow; personaName: string; userId: string }): PostWithPersona => ({
+  ...r.post,
+  personaName: r.personaName,
+  userId: r.userId,
+});
+
+export function createPostsRepository(db: Db) {
+  /** Moves a post on only from the state it is expected to be in (a claim): false when it was not. */
+  async function transition(
+    id: string,
+    from: PostStatus | readonly PostStatus[],
+    patch: Partial<
+      Pick<
+        PostRow,
+        | 'status'
+        | 'externalId'
+        | 'externalIds'
+        | 'url'
+        | 'error'
+        | 'postedAt'
+        | 'scheduledFor'
+        | 'content'
+        | 'parts'
+        | 'platform'
+        | 'attempts'
+        | 'claimedAt'
+      >
+    >,
+  ): Promise<PostRow | undefined> {
+    const fromList = typeof from === 'string' ? [from] : [...from];
+    const to = patch.status as PostStatus | undefined;
+    // Every move the code makes must be one the state machine allows (core POST_TRANSITIONS).
+    if (to) {
+      const illegal = fromList.filter((state) => !canMove(state, to));
+      if (illegal.length > 0) throw new Error(`A post cannot move from ${illegal.join(', ')} to ${to}`);
+    }
+    const [row] = await db
+      .update(posts)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(posts.id, id), inArray(posts.status, fromList)))
+      .returning();
+    return row;
+  }
+
+  return {
+    async insert(values: {
+      personaId: string;
+      platform: Platform;
+      content: string;
+      parts: string[];
+      status: PostStatus;
+      scheduledFor?: Date | null;
+    }): Promise<PostRow> {
+      // A post inserted already publishing (posting now) is claimed by this call: the sweeper
+      // finds it by its claim if the process dies before the platform answers.
+      const claimedAt = values.status === 'publishing' ? new Date() : null;
+      const [row] = await db
+        .insert(posts)
+        .values({ id: crypto.randomUUID(), ...values, claimedAt })
+        .returning();
+      if (!row) throw new Error('post insert returned nothing');
+      return row;
+    },
+
+    /** Posted: from publishing (the platform answered), or from unconfirmed (found on the account later). */
+    markPosted(id: string, externalIds: string[], url: string | null, from: readonly PostStatus[] = ['publishing']) {
+      return transition(id, from, {
+        status: 'posted',
+        externalId: externalIds[0] ?? null,
+        externalIds,
+        url,
+        error: null,
+        postedAt: new Date(),
+      });
+    },
+
+    /** The platform refused it (or it never left); parts of a thread that did go out are kept. */
+    markFailed(id: string, error: string, postedIds: string[] = []) {
+      return transition(id, 'publishing', {
+        status: 'failed',
+        error,
+        externalId: postedIds[0] ?? null,
+        externalIds: postedIds,
+      });
+    },
+
+    /** The outcome is unknown (a timeout after sending): never retried blindly; looked for, or decided by the user. */
+    markUnconfirmed(id: string, error: string, postedIds: string[] = []) {
+      return transition(id, 'publishing', {
+        status: 'unconfirmed',
+        error,
+        externalId: postedIds[0] ?? null,
+        externalIds: postedIds,
+      });
+    },
+
+    /**
+     * The one step that makes publishing happen once: a due scheduled post becomes `publishing`
+     * for exactly one caller, however many workers or deliveries of its job there are.
+     */
+    async claim(id: string, now: Date): Promise<PostWithPersona | 'busy' | undefined> {
+      let row: PostRow | undefined;
+      try {
+        [row] = await db
+          .update(posts)
+          .set({ status: 'publishing', claimedAt: now, updatedAt: now })
+          .where(
+            and(
+              eq(posts.id, id),
+              eq(posts.status, 'scheduled'),
+              lte(posts.scheduledFor, new Date(now.getTime() + 1000)),
+            ),
+          )
+          .returning();
+      } catch (error) {
+        // Another post of this persona is being published on this platform right now.
+        if (isUniqueViolation(error)) return 'busy';
+        throw error;
+      }
+      if (!row) return undefined;
+      const [owner] = await db
+        .select({ personaName: personas.name, userId: personas.userId })
+        .from(personas)
+        .where(eq(personas.id, row.personaId));
+      return owner ? { ...row, ...owner } : undefined;
+    },
+
+    /** Back to `scheduled` at `at` (a retry after an error that happened before sending, or a deferral). */
+    retryLater(id: string, at: Date, error: string, countAttempt: boolean) {
+      return transition(id, 'publishing', {
+        status: 'scheduled',
+        scheduledFor: at,
+        error,
+        claimedAt: null,
+        ...(countAttempt ? { attempts: sql`${posts.attempts} + 1` as unknown as number } : {}),
+      });
+    },
+
+    /** Scheduled posts whose time passed more than `graceMs` ago and are still waiting (missed after a restart). */
+    async overdue(now: Date, graceMs: number, limit: number): Promise<PostRow[]> {
+      return db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.status, 'scheduled'), lt(posts.scheduledFor, new Date(now.getTime() - graceMs))))
+        .orderBy(asc(posts.scheduledFor))
+        .limit(limit);
+    },
+
+    /** Posts claimed longer ago than `olderThan` and never finished: the process died while publishing. */
+    async stuck(olderThan: Date, limit: number): Promise<PostWithPersona[]> {
+      const rows = await db
+        .select(withPersona)
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .where(and(eq(posts.status, 'publishing'), lt(posts.claimedAt, olderThan)))
+        .limit(limit);
+      return rows.map(flatten);
+    },
+
+    /** The user's items, optionally in a window (by scheduled or posted time), one persona, some statuses. */
+    async listForUser(
+      userId: string,
+      filter: { from?: Date; to?: Date; personaId?: string; statuses?: PostStatus[] },
+    ): Promise<PostWithPersona[]> {
+      const when = sql`coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.createdAt})`;
+      const rows = await db
+        .select(withPersona)
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .where(
+          and(
+            eq(personas.userId, userId),
+            filter.personaId ? eq(posts.personaId, filter.personaId) : undefined,
+            filter.statuses && filter.statuses.length > 0 ? inArray(posts.status, filter.statuses) : undefined,
+            filter.from ? gte(when, filter.from) : undefined,
+            filter.to ? lt(when, filter.to) : undefined,
+          ),
+        )
+        .orderBy(asc(when), asc(posts.createdAt))
+        .limit(2000);
+      return rows.map(flatten);
+    },
+
+    async findForUser(userId: string, id: string): Promise<PostWithPersona | undefined> {
+      const [row] = await db
+        .select(withPersona)
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .where(and(eq(posts.id, id), eq(personas.userId, userId)));
+      return row ? flatten(row) : undefined;
+    },
+
+    /** Edits or reschedules an item that has not gone out; undefined when it is no longer editable. */
+    edit(
+      id: string,
+      patch: Partial<
+        Pick<PostRow, 'content' | 'parts' | 'platform' | 'scheduledFor' | 'status' | 'error' | 'attempts'>
+      >,
+    ) {
+      return transition(id, EDITABLE_STATUSES, patch);
+    },
+
+    cancel(id: string) {
+      return transition(id, EDITABLE_STATUSES, { status: 'canceled' });
+    },
+
+    /** The user decided an unconfirmed (or failed) post did go out. */
+    markPostedByUser(id: string) {
+      return transition(id, ['unconfirmed', 'failed'], { status: 'posted', postedAt: new Date(), error: null });
+    },
+
+    /** Times already held by the persona's scheduled posts (queue slots skip them). */
+    async heldTimes(personaId: string, after: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ at: posts.scheduledFor })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            inArray(posts.status, ['scheduled', 'publishing']),
+            isNotNull(posts.scheduledFor),
+            gte(posts.scheduledFor, after),
+          ),
+        );
+      return rows.flatMap((r) => (r.at ? [r.at] : []));
+    },
+
+    /** How many posts the persona published since `since` (the daily activity limit). */
+    async postedSince(personaId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(posts)
+        .where(and(eq(posts.personaId, personaId), eq(posts.status, 'posted'), gte(posts.postedAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /** When the persona last posted on the platform (cooldowns). */
+    async lastPostedAt(personaId: string, platform: Platform): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: posts.postedAt })
+        .from(posts)
+        .where(and(eq(posts.personaId, personaId), eq(posts.platform, platform), eq(posts.status, 'posted')))
+        .orderBy(desc(posts.postedAt))
+        .limit(1);
+      return row?.at ?? null;
+    },
+  };
+}
+export type PostsRepository = ReturnType<typeof createPostsRepository>;

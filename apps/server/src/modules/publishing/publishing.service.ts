@@ -1,0 +1,239 @@
+import {
+  overLimitProblems,
+  PLATFORM_LABELS,
+  type Platform,
+  type PublishRequest,
+  type PublishResponse,
+  type PublishResult,
+  postParts,
+  requestedPlatforms,
+  startOfDay,
+} from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { isUniqueViolation } from '../../db/pg-errors';
+import type { Repositories } from '../../db/unit-of-work';
+import { AppError, BadRequestError, ConflictError } from '../../errors';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { PreferencesRepository } from '../preferences/preferences.repository';
+import type { PostRow, PostsRepository, PostWithPersona } from './posts.repository';
+import { type PlatformPublisher, PublishError } from './publisher';
+
+/** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
+export const MAX_ATTEMPTS = 5;
+/** A scheduled post is looked into when its time passed this long ago and no worker took it. */
+export const OVERDUE_GRACE_MS = 60_000;
+/** A claim older than this means the process died while publishing. */
+export const STUCK_AFTER_MS = 5 * 60_000;
+/** How soon a post waits for another of its persona's posts that is being published. */
+export const BUSY_RETRY_MS = 2000;
+/** Cooldown between two posts of a persona on one platform (Safety: cooldown periods). */
+export const COOLDOWN_MS = 2 * 60_000;
+
+const asPublishError = (error: unknown) =>
+  error instanceof PublishError
+    ? error
+    : new PublishError(error instanceof Error ? error.message : String(error), 'unknown');
+
+/** An error known to happen before anything was sent (and no part of a thread went out): safe to try again. */
+const beforeSending = (failure: PublishError) =>
+  (failure.options.postedIds ?? []).length === 0 &&
+  (failure.kind === 'rate_limited' || (failure.kind === 'rejected' && failure.options.status === undefined));
+
+export function createPublishingService(deps: {
+  repositories: Repositories;
+  posts: PostsRepository;
+  accounts: AccountsService;
+  preferences: PreferencesRepository;
+  publishers: Record<Platform, PlatformPublisher>;
+  /** Queues a post's publish job (scheduling's retries and deferrals). */
+  enqueue: (postId: string, at: Date) => Promise<void>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repositories, posts, accounts, preferences, publishers, enqueue, log, now = () => new Date() } = deps;
+
+  /** Records what the platform said about a post being published; returns the result the API shows. */
+  async function settle(post: PostRow, parts: string[], outcome: unknown): Promise<PublishResult> {
+    const platform = post.platform as Platform;
+    const base = { platform, postId: post.id, externalId: null, url: null, error: null };
+    if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
+      const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
+      await posts.markPosted(post.id, externalIds, url);
+      return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
+    }
+    const failure = asPublishError(outcome);
+    const postedIds = failure.options.postedIds ?? [];
+    const message =
+      postedIds.length > 0
+        ? `${failure.message} (${postedIds.length} of ${parts.length} parts were posted)`
+        : failure.message;
+    if (failure.kind === 'unknown') await posts.markUnconfirmed(post.id, message, postedIds);
+    else await posts.markFailed(post.id, message, postedIds);
+    log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
+    return {
+      ...base,
+      status: failure.kind === 'unknown' ? 'unconfirmed' : 'failed',
+      externalId: postedIds[0] ?? null,
+      error: message,
+    };
+  }
+
+  /** Calls the platform once for a post already marked publishing. */
+  async function callPlatform(post: PostRow, parts: string[]): Promise<unknown> {
+    try {
+      return await publishers[post.platform as Platform].publish(post.personaId, parts);
+    } catch (error) {
+      // Our own refusal (the account was disconnected meanwhile): nothing was sent.
+      if (error instanceof AppError) return new PublishError(error.message, 'rejected', { status: error.statusCode });
+      return error;
+    }
+  }
+
+  /** The persona's Safety settings: a later time to publish at, or null to go now. */
+  async function safetyDelay(post: PostWithPersona, at: Date): Promise<{ until: Date; reason: string } | null> {
+    const persona = await repositories.personas.find(post.userId, post.personaId);
+    if (!persona) return null;
+    const { safety } = persona.automation;
+    const timeZone = (await preferences.timeZone(post.userId)) ?? 'UTC';
+    const dayStart = startOfDay(at, timeZone);
+    const actions = Object.values(await repositories.automation.countsSince(post.personaId, dayStart)).reduce(
+      (sum, n) => sum + (n ?? 0),
+      0,
+    );
+    if ((await posts.postedSince(post.personaId, dayStart)) + actions >= safety.dailyActivityLimit) {
+      const tomorrow = startOfDay(new Date(dayStart.getTime() + 26 * 3_600_000), timeZone);
+      return {
+        until: new Date(tomorrow.getTime() + 60_000),
+        reason: `Daily activity limit reached (${safety.dailyActivityLimit}); moved to the next day`,
+      };
+    }
+    if (safety.cooldownPeriods) {
+      const last = await posts.lastPostedAt(post.personaId, post.platform as Platform);
+      if (last && at.getTime() - last.getTime() < COOLDOWN_MS) {
+        return { until: new Date(last.getTime() + COOLDOWN_MS), reason: 'Waiting out the cooldown between posts' };
+      }
+    }
+    return null;
+  }
+
+  const service = {
+    /** POST /api/personas/{id}/post: posts now to each platform named, each recorded with its outcome. */
+    async publishNow(userId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
+      await accounts.requirePersona(userId, personaId);
+      const platforms = requestedPlatforms(request);
+      const parts = postParts(request);
+      const problems = overLimitProblems(parts, platforms);
+      if (problems.length > 0) {
+        throw new BadRequestError(
+          problems.join('; '),
+          problems.map((message) => ({ field: request.parts ? 'parts' : 'content', message })),
+        );
+      }
+      // Every platform must be connected and working before anything is posted anywhere.
+      for (const platform of platforms) {
+        const account = await accounts.requireAccount(personaId, platform);
+        if (account.status === 'error') {
+          throw new ConflictError(
+            `The ${PLATFORM_LABELS[platform]} connection needs attention: ${account.errorMessage ?? 'reconnect the account'}`,
+          );
+        }
+      }
+      const content = parts.join('\n\n');
+      // Claim every platform before calling any: a platform busy with another post of this persona
+      // answers 409 with nothing posted anywhere.
+      const claimed: PostRow[] = [];
+      try {
+        for (const platform of platforms) {
+          claimed.push(await posts.insert({ personaId, platform, content, parts, status: 'publishing' }));
+        }
+      } catch (error) {
+        for (const post of claimed) await posts.markFailed(post.id, 'Not sent: another post was being published');
+        if (!isUniqueViolation(error)) throw error;
+        throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
+      }
+      const results = await Promise.all(
+        claimed.map(async (post) => settle(post, parts, await callPlatform(post, parts))),
+      );
+      if (results.every((r) => r.status !== 'posted')) {
+        throw new AppError(
+          502,
+          'provider_error',
+          results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; '),
+          { results },
+        );
+      }
+      return { results };
+    },
+
+    /**
+     * The publish-post job: claims the post (only one caller ever can), applies the persona's
+     * Safety settings, calls the platform once and records posted, failed or unconfirmed. Errors
+     * known to happen before sending go back to scheduled with backoff.
+     */
+    async publishScheduled(postId: string): Promise<string> {
+      const claimedAt = now();
+      const post = await posts.claim(postId, claimedAt);
+      if (!post) return 'not due or already taken';
+      if (post === 'busy') {
+        // One at a time per account: try again once the post in flight is done.
+        await enqueue(postId, new Date(claimedAt.getTime() + BUSY_RETRY_MS));
+        return 'busy';
+      }
+      const parts = post.parts as string[];
+      const delay = await safetyDelay(post, claimedAt);
+      if (delay) {
+        await posts.retryLater(post.id, delay.until, delay.reason, false);
+        await enqueue(post.id, delay.until);
+        return 'deferred';
+      }
+      const outcome = await callPlatform(post, parts);
+      if (outcome instanceof Error || !(outcome && typeof outcome === 'object' && 'externalIds' in outcome)) {
+        const failure = asPublishError(outcome);
+        if (beforeSending(failure) && post.attempts + 1 < MAX_ATTEMPTS) {
+          const waitMs = failure.options.retryAfterSeconds
+            ? failure.options.retryAfterSeconds * 1000
+            : 30_000 * 2 ** post.attempts;
+          const at = new Date(now().getTime() + waitMs);
+          await posts.retryLater(post.id, at, `${failure.message} (trying again)`, true);
+          await enqueue(post.id, at);
+          return 'retrying';
+        }
+      }
+      return (await settle(post, parts, outcome)).status;
+    },
+
+    /**
+     * The sweeper (every minute): scheduled posts whose time passed without a worker (after a
+     * restart) are queued again; posts left publishing by a process that died become
+     * unconfirmed, then are looked for on the account.
+     */
+    async sweep(): Promise<{ requeued: number; unconfirmed: number; found: number }> {
+      const current = now();
+      const overdue = await posts.overdue(current, OVERDUE_GRACE_MS, 500);
+      for (const post of overdue) await enqueue(post.id, current);
+      const stuck = await posts.stuck(new Date(current.getTime() - STUCK_AFTER_MS), 100);
+      let found = 0;
+      for (const post of stuck) {
+        // Look on the account first, then settle it in one step: posted if it is there, else unconfirmed.
+        const since = new Date((post.claimedAt ?? post.updatedAt).getTime() - 60_000);
+        let seen: { externalIds: string[]; url: string | null } | null = null;
+        try {
+          const finder = publishers[post.platform as Platform].findRecent;
+          seen = finder ? await finder(post.personaId, (post.parts as string[])[0] ?? '', since) : null;
+        } catch (error) {
+          log.info({ err: error, postId: post.id }, 'could not look for a post left publishing');
+        }
+        if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed'])))
+          found += 1;
+        else
+          await posts.markUnconfirmed(
+            post.id,
+            'Publishing stopped before the platform answered: check the account, then Retry or Mark as posted',
+          );
+      }
+      return { requeued: overdue.length, unconfirmed: stuck.length, found };
+    },
+  };
+  return service;
+}
+export type PublishingService = ReturnType<typeof createPublishingService>;

@@ -1,0 +1,155 @@
+import {
+  itemParamsSchema,
+  reviewApproveSchema,
+  reviewCreateSchema,
+  scheduleCreateSchema,
+  scheduledItemListSchema,
+  scheduledItemSchema,
+  scheduleQuerySchema,
+  scheduleUpdateSchema,
+} from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { SchedulingService } from './scheduling.service';
+
+const tags = ['scheduling'];
+/** The spec's /schedule calls live at the root and under /api; /api is documented. */
+const both = (path: string) => [`/api${path}`, path] as const;
+
+export function schedulingRoutes(deps: { auth: AuthService; scheduling: SchedulingService }): FastifyPluginAsyncZod {
+  const { auth, scheduling } = deps;
+  const user = (headers: Parameters<AuthService['requireUserId']>[0]) => auth.requireUserId(headers);
+  return async (app) => {
+    for (const url of both('/schedule')) {
+      const hide = !url.startsWith('/api');
+      app.get(
+        url,
+        {
+          schema: {
+            hide,
+            tags,
+            summary:
+              "The user's posts on the schedule: scheduled, in review, posted, failed, unconfirmed (a window, a persona, statuses)",
+            querystring: scheduleQuerySchema,
+            response: { 200: scheduledItemListSchema, ...errorResponses },
+          },
+        },
+        async (request) => scheduling.list(await user(request.headers), request.query),
+      );
+      app.post(
+        url,
+        {
+          schema: {
+            hide,
+            tags,
+            summary:
+              "Schedules a post for `runAt` (in the future), or for the persona's next free slot with `queue: true`",
+            body: scheduleCreateSchema,
+            response: { 201: scheduledItemSchema, ...errorResponses },
+          },
+        },
+        async (request, reply) =>
+          reply.status(201).send(await scheduling.create(await user(request.headers), request.body)),
+      );
+      app.patch(
+        `${url}/:id`,
+        {
+          schema: {
+            hide,
+            tags,
+            summary: 'Edits or reschedules a post that has not gone out',
+            params: itemParamsSchema,
+            body: scheduleUpdateSchema,
+            response: { 200: scheduledItemSchema, ...errorResponses },
+          },
+        },
+        async (request) => scheduling.update(await user(request.headers), request.params.id, request.body),
+      );
+      app.delete(
+        `${url}/:id`,
+        {
+          schema: {
+            hide,
+            tags,
+            summary: 'Cancels a post that has not gone out',
+            params: itemParamsSchema,
+            response: { 204: z.null(), ...errorResponses },
+          },
+        },
+        async (request, reply) => {
+          await scheduling.cancel(await user(request.headers), request.params.id);
+          return reply.status(204).send(null);
+        },
+      );
+    }
+
+    app.post(
+      '/api/schedule/:id/retry',
+      {
+        schema: {
+          tags,
+          summary: 'Publishes a failed or unconfirmed post again now',
+          params: itemParamsSchema,
+          response: { 200: scheduledItemSchema, ...errorResponses },
+        },
+      },
+      async (request) => scheduling.retry(await user(request.headers), request.params.id),
+    );
+    app.post(
+      '/api/schedule/:id/mark-posted',
+      {
+        schema: {
+          tags,
+          summary: 'Marks an unconfirmed or failed post as posted (the user saw it on the account)',
+          params: itemParamsSchema,
+          response: { 200: scheduledItemSchema, ...errorResponses },
+        },
+      },
+      async (request) => scheduling.markPosted(await user(request.headers), request.params.id),
+    );
+
+    app.post(
+      '/api/review',
+      {
+        schema: {
+          tags: ['review'],
+          summary: 'Puts a draft in the review queue',
+          body: reviewCreateSchema,
+          response: { 201: scheduledItemSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await scheduling.submitForReview(await user(request.headers), request.body)),
+    );
+    app.post(
+      '/api/review/:id/approve',
+      {
+        schema: {
+          tags: ['review'],
+          summary: "Approves a draft for a chosen time (`runAt`) or the persona's next free slot (`queue: true`)",
+          params: itemParamsSchema,
+          body: reviewApproveSchema,
+          response: { 200: scheduledItemSchema, ...errorResponses },
+        },
+      },
+      async (request) => scheduling.approve(await user(request.headers), request.params.id, request.body),
+    );
+    app.post(
+      '/api/review/:id/reject',
+      {
+        schema: {
+          tags: ['review'],
+          summary: 'Rejects a draft (it is canceled)',
+          params: itemParamsSchema,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await scheduling.reject(await user(request.headers), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,225 @@
+import {
+  DATE_IN_FUTURE,
+  isEditable,
+  nextFreeSlot,
+  overLimitProblems,
+  type PostStatus,
+  type ReviewApprove,
+  type ReviewCreate,
+  type ScheduleCreate,
+  type ScheduledItem,
+  type ScheduleUpdate,
+} from '@plume/core';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { PreferencesRepository } from '../preferences/preferences.repository';
+import type { PostsRepository, PostWithPersona } from '../publishing/posts.repository';
+
+/** Queues the post's publish job for `at` (a pg-boss job; the claim makes a second delivery harmless). */
+export type Enqueue = (postId: string, at: Date) => Promise<void>;
+
+export function toItem(row: PostWithPersona): ScheduledItem {
+  return {
+    id: row.id,
+    personaId: row.personaId,
+    personaName: row.personaName,
+    platform: row.platform as ScheduledItem['platform'],
+    content: row.content,
+    parts: row.parts as string[],
+    scheduledFor: row.scheduledFor?.toISOString() ?? null,
+    status: row.status as PostStatus,
+    postedAt: row.postedAt?.toISOString() ?? null,
+    url: row.url,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const futureError = () =>
+  new BadRequestError(`runAt: ${DATE_IN_FUTURE}`, [{ field: 'runAt', message: DATE_IN_FUTURE }]);
+
+export function createSchedulingService(deps: {
+  posts: PostsRepository;
+  accounts: AccountsService;
+  preferences: PreferencesRepository;
+  enqueue: Enqueue;
+  now?: () => Date;
+}) {
+  const { posts, accounts, preferences, enqueue, now = () => new Date() } = deps;
+
+  function checkLimits(parts: string[], platform: ScheduleCreate['platform']) {
+    const problems = overLimitProblems(parts, [platform]);
+    if (problems.length > 0) {
+      throw new BadRequestError(
+        problems.join('; '),
+        problems.map((message) => ({ field: 'content', message })),
+      );
+    }
+  }
+
+  /** A chosen time (in the future), or the persona's next free slot in the user's time zone. */
+  async function timeFor(
+    userId: string,
+    personaId: string,
+    choice: { runAt?: string | undefined; queue?: boolean | undefined; timeZone?: string | undefined },
+  ) {
+    const current = now();
+    if (choice.queue) {
+      const persona = await accounts.requirePersona(userId, personaId);
+      // The saved zone, else the browser's the request names, else UTC.
+      const timeZone = (await preferences.timeZone(userId)) ?? choice.timeZone ?? 'UTC';
+      const slot = nextFreeSlot(
+        persona.automation.autoPosting,
+        await posts.heldTimes(personaId, current),
+        current,
+        timeZone,
+      );
+      if (!slot) throw new ConflictError("The persona's posting schedule has no free slot in the next 60 days");
+      return slot;
+    }
+    const at = new Date(choice.runAt ?? '');
+    if (!(at.getTime() > current.getTime())) throw futureError();
+    return at;
+  }
+
+  async function owned(userId: string, id: string): Promise<PostWithPersona> {
+    const row = await posts.findForUser(userId, id);
+    if (!row) throw new NotFoundError('Post not found');
+    return row;
+  }
+
+  async function reread(userId: string, id: string): Promise<ScheduledItem> {
+    return toItem(await owned(userId, id));
+  }
+
+  const service = {
+    async list(
+      userId: string,
+      query: {
+        from?: string | undefined;
+        to?: string | undefined;
+        personaId?: string | undefined;
+        status?: PostStatus[] | undefined;
+      },
+    ): Promise<ScheduledItem[]> {
+      const rows = await posts.listForUser(userId, {
+        ...(query.from ? { from: new Date(query.from) } : {}),
+        ...(query.to ? { to: new Date(query.to) } : {}),
+        ...(query.personaId ? { personaId: query.personaId } : {}),
+        ...(query.status ? { statuses: query.status } : {}),
+      });
+      return rows.map(toItem);
+    },
+
+    /** POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue'). */
+    async create(userId: string, body: ScheduleCreate): Promise<ScheduledItem> {
+      await accounts.requirePersona(userId, body.personaId);
+      const parts = body.parts ?? [body.content];
+      checkLimits(parts, body.platform);
+      await accounts.requireAccount(body.personaId, body.platform);
+      const at = await timeFor(userId, body.personaId, body);
+      const post = await posts.insert({
+        personaId: body.personaId,
+        platform: body.platform,
+        content: parts.join('\n\n'),
+        parts,
+        status: 'scheduled',
+        scheduledFor: at,
+      });
+      await enqueue(post.id, at);
+      return reread(userId, post.id);
+    },
+
+    /** Edit or reschedule what has not gone out; a failed or unconfirmed post given a time is scheduled again. */
+    async update(userId: string, id: string, patch: ScheduleUpdate): Promise<ScheduledItem> {
+      const row = await owned(userId, id);
+      if (!isEditable(row.status)) throw new ConflictError('This post can no longer be changed');
+      const platform = patch.platform ?? (row.platform as ScheduleCreate['platform']);
+      const parts = patch.parts ?? (patch.content !== undefined ? [patch.content] : (row.parts as string[]));
+      checkLimits(parts, platform);
+      if (patch.platform && patch.platform !== row.platform)
+        await accounts.requireAccount(row.personaId, patch.platform);
+      const retime = patch.runAt !== undefined || patch.queue === true;
+      const at = retime ? await timeFor(userId, row.personaId, patch) : undefined;
+      const status: PostStatus | undefined =
+        at && row.status !== 'pending_review' && row.status !== 'draft' ? 'scheduled' : undefined;
+      const updated = await posts.edit(id, {
+        platform,
+        parts,
+        content: parts.join('\n\n'),
+        ...(at ? { scheduledFor: at } : {}),
+        ...(status ? { status, error: null } : {}),
+      });
+      if (!updated) throw new ConflictError('This post can no longer be changed');
+      if (updated.status === 'scheduled' && at) await enqueue(id, at);
+      return reread(userId, id);
+    },
+
+    /** DELETE /schedule/{id}: cancels what has not gone out. */
+    async cancel(userId: string, id: string): Promise<void> {
+      const row = await owned(userId, id);
+      if (row.status === 'canceled') return;
+      if (!(await posts.cancel(id))) throw new ConflictError('This post can no longer be canceled');
+    },
+
+    /** Retry: publish a failed or unconfirmed post again now (the user decided it did not go out). */
+    async retry(userId: string, id: string): Promise<ScheduledItem> {
+      const row = await owned(userId, id);
+      if (row.status !== 'failed' && row.status !== 'unconfirmed')
+        throw new ConflictError('Only a failed or unconfirmed post can be retried');
+      const postedParts = (row.externalIds as string[]).length;
+      if (postedParts > 0) {
+        // Posting it again would repeat the parts that went out.
+        throw new ConflictError(
+          `${postedParts} of ${(row.parts as string[]).length} parts of this thread are already posted: post the rest on the platform, then Mark as posted`,
+        );
+      }
+      const at = new Date(now().getTime() + 1000);
+      await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, attempts: 0 });
+      await enqueue(id, at);
+      return reread(userId, id);
+    },
+
+    /** Mark as posted: the user saw an unconfirmed post on the account. */
+    async markPosted(userId: string, id: string): Promise<ScheduledItem> {
+      await owned(userId, id);
+      if (!(await posts.markPostedByUser(id)))
+        throw new ConflictError('Only a failed or unconfirmed post can be marked as posted');
+      return reread(userId, id);
+    },
+
+    // The review queue: drafts wait for a human before they are scheduled.
+    async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
+      await accounts.requirePersona(userId, body.personaId);
+      const parts = body.parts ?? [body.content];
+      checkLimits(parts, body.platform);
+      const post = await posts.insert({
+        personaId: body.personaId,
+        platform: body.platform,
+        content: parts.join('\n\n'),
+        parts,
+        status: 'pending_review',
+      });
+      return reread(userId, post.id);
+    },
+
+    async approve(userId: string, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
+      const row = await owned(userId, id);
+      if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
+      await accounts.requireAccount(row.personaId, row.platform as ScheduleCreate['platform']);
+      const at = await timeFor(userId, row.personaId, choice);
+      const updated = await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null });
+      if (!updated) throw new ConflictError('Only a post waiting for review can be approved');
+      await enqueue(id, at);
+      return reread(userId, id);
+    },
+
+    async reject(userId: string, id: string): Promise<void> {
+      const row = await owned(userId, id);
+      if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be rejected');
+      await posts.cancel(id);
+    },
+  };
+  return service;
+}
+export type SchedulingService = ReturnType<typeof createSchedulingService>;

@@ -1,0 +1,299 @@
+import type { Account, Persona, PublishResponse } from '@plume/core';
+import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthStates, platformAccounts } from '../src/db/schema';
+import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
+import { build, type TestServer } from './helpers/build';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+
+let bsky: BlueskyNetwork;
+let server: TestServer;
+let ann: Client;
+let bob: Client;
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const body = await response.text();
+  expect(response.status, body).toBe(status);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+async function signedIn(email: string): Promise<Client> {
+  const client = createClient(server.url);
+  await signInThroughOutbox(client, `${email}.${Date.now()}@example.com`);
+  return client;
+}
+
+const newPersona = async (c: Client) =>
+  json<Persona>(await c.request('/api/personas', { method: 'POST', json: { name: 'Skye', is_active: false } }), 201);
+const accountsOf = async (c: Client, personaId: string) =>
+  json<Account[]>(await c.request(`/api/personas/${personaId}/accounts`), 200);
+const connect = (c: Client, personaId: string, body: unknown) =>
+  c.request(`/api/personas/${personaId}/accounts/bluesky/app-password`, { method: 'POST', json: body });
+const publish = (c: Client, personaId: string, body: unknown) =>
+  c.request(`/api/personas/${personaId}/post`, { method: 'POST', json: body });
+
+beforeAll(async () => {
+  bsky = await startBlueskyNetwork();
+  server = await build(bsky.env);
+  ann = await signedIn('ann');
+  bob = await signedIn('bob');
+});
+afterAll(async () => {
+  await server?.close();
+  await bsky?.close();
+});
+
+describe('connecting with an app password', () => {
+  it('connects, lists the account without any token, and keeps the report on the persona', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('alice');
+    const account = await json<Account>(
+      await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }),
+      200,
+    );
+    expect(account).toMatchObject({
+      platform: 'bluesky',
+      username: alice.handle,
+      isConnected: true,
+      status: 'active',
+      authMethod: 'app_password',
+      profileUrl: `https://bsky.app/profile/${alice.handle}`,
+    });
+    const listed = await ann.request(`/api/personas/${persona.id}/accounts`);
+    const text = await listed.text();
+    expect(text).not.toContain(alice.appPassword);
+    expect(text).not.toMatch(/accessJwt|refreshJwt|eyJ/);
+    expect(JSON.parse(text)).toEqual([account]);
+
+    const stored = await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
+    expect(stored.connected_accounts).toEqual([
+      expect.objectContaining({ platform: 'bluesky', username: alice.handle, isConnected: true, status: 'active' }),
+    ]);
+  });
+
+  it('keeps the session sealed in the database', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('sealed');
+    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const rows = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, persona.id));
+    expect(rows[0]?.credentials).toMatch(/^v1\./);
+    expect(rows[0]?.credentials).not.toContain('accessJwt');
+  });
+
+  it('says which field is wrong and stores nothing', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('wrong');
+    const refused = await json<{ error: { message: string; details: { field: string }[] } }>(
+      await connect(ann, persona.id, { handle: alice.handle, appPassword: 'nope-nope-nope-nope' }),
+      400,
+    );
+    expect(refused.error.details[0]?.field).toBe('appPassword');
+
+    const empty = await json<{ error: { message: string } }>(
+      await connect(ann, persona.id, { handle: '   ', appPassword: 'x' }),
+      400,
+    );
+    expect(empty.error.message).toContain(BLUESKY_HANDLE_REQUIRED);
+    const invalid = await json<{ error: { message: string } }>(
+      await connect(ann, persona.id, { handle: 'bad handle!', appPassword: 'x' }),
+      400,
+    );
+    expect(invalid.error.message).toContain(BLUESKY_HANDLE_INVALID);
+    expect(await accountsOf(ann, persona.id)).toEqual([]);
+  });
+
+  it("answers 404 for another user's persona", async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('other');
+    await json(await connect(bob, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 404);
+    await json(await bob.request(`/api/personas/${persona.id}/accounts`), 404);
+    await json(await bob.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 404);
+  });
+});
+
+describe('publishing to Bluesky', () => {
+  it('posts with link, mention and hashtag facets, and records the post', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('poster');
+    const friend = await bsky.createAccount('friend');
+    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+
+    const text = `Hello @${friend.handle}, read https://example.com/plume #buildinpublic`;
+    const { results } = await json<PublishResponse>(
+      await publish(ann, persona.id, { platform: 'bluesky', content: text }),
+      200,
+    );
+    expect(results).toEqual([
+      expect.objectContaining({
+        platform: 'bluesky',
+        status: 'posted',
+        error: null,
+        url: expect.stringContaining(`/profile/${alice.handle}/post/`),
+      }),
+    ]);
+
+    const [record] = await bsky.postsOf(alice.did);
+    expect(record?.uri).toBe(results[0]?.externalId);
+    expect(record?.value.text).toBe(text);
+    const facets = (record?.value.facets ?? []) as { features: Record<string, string>[] }[];
+    const features = facets.flatMap((f) => f.features);
+    expect(features).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ $type: 'app.bsky.richtext.facet#mention', did: friend.did }),
+        expect.objectContaining({ $type: 'app.bsky.richtext.facet#link', uri: 'https://example.com/plume' }),
+        expect.objectContaining({ $type: 'app.bsky.richtext.facet#tag', tag: 'buildinpublic' }),
+      ]),
+    );
+  });
+
+  it('posts a thread as replies under its first part', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('thread');
+    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const parts = ['1/3 Threads start here', '2/3 then go on', '3/3 and end here'];
+    const { results } = await json<PublishResponse>(
+      await publish(ann, persona.id, { platform: ['bluesky'], content: parts[0], parts }),
+      200,
+    );
+    const records = (await bsky.postsOf(alice.did)).reverse();
+    expect(records.map((r) => r.value.text)).toEqual(parts);
+    const root = records[0];
+    expect(root?.uri).toBe(results[0]?.externalId);
+    expect(records[1]?.value.reply).toMatchObject({ root: { uri: root?.uri }, parent: { uri: root?.uri } });
+    expect(records[2]?.value.reply).toMatchObject({ root: { uri: root?.uri }, parent: { uri: records[1]?.uri } });
+  });
+
+  it('refuses a post over 300 graphemes, naming the limit, and posts nothing', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('long');
+    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const refused = await json<{ error: { message: string } }>(
+      await publish(ann, persona.id, { platform: 'bluesky', content: 'a'.repeat(301) }),
+      400,
+    );
+    expect(refused.error.message).toContain('too long for Bluesky (301/300)');
+    expect(await bsky.postsOf(alice.did)).toEqual([]);
+  });
+
+  it('gives a clear 409 without a connected account, and 400 without content', async () => {
+    const persona = await newPersona(ann);
+    const conflict = await json<{ error: { message: string } }>(
+      await publish(ann, persona.id, { platform: 'bluesky', content: 'hi' }),
+      409,
+    );
+    expect(conflict.error.message).toMatch(/No Bluesky account is connected/);
+    const x = await json<{ error: { message: string } }>(
+      await publish(ann, persona.id, { platform: 'x', content: 'hi' }),
+      409,
+    );
+    expect(x.error.message).toMatch(/No X account is connected/);
+    const empty = await json<{ error: { message: string } }>(
+      await publish(ann, persona.id, { platform: 'bluesky', content: '  ' }),
+      400,
+    );
+    expect(empty.error.message).toContain('Content is required');
+  });
+
+  it('turns a revoked app password into an account in error, with a reconnect message', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('revoked');
+    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await alice.agent.com.atproto.server.revokeAppPassword({ name: 'plume' });
+    const failed = await publish(ann, persona.id, { platform: 'bluesky', content: 'Still here?' });
+    expect(failed.status).toBe(502);
+    const [account] = await accountsOf(ann, persona.id);
+    expect(account).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/Reconnect/) });
+    await json(await publish(ann, persona.id, { platform: 'bluesky', content: 'again' }), 409);
+  });
+});
+
+describe('disconnecting', () => {
+  it('deletes the connection and its stored session', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('bye');
+    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await json(await ann.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 204);
+    expect(await accountsOf(ann, persona.id)).toEqual([]);
+    const stored = await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
+    expect(stored.connected_accounts).toEqual([]);
+    const rows = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, persona.id));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('connecting with OAuth', () => {
+  it("starts at the account's own server with a pushed authorization request", async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('oauth');
+    const started = await ann.request(
+      `/api/oauth/bluesky?handle=${alice.handle}&personaId=${persona.id}&popupId=p1&authMethod=dpop`,
+    );
+    expect(started.status).toBe(302);
+    const location = new URL(started.headers.get('location') ?? '');
+    expect(location.origin).toBe(new URL(bsky.pdsUrl).origin);
+    expect(location.pathname).toBe('/oauth/authorize');
+    expect(location.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
+    const clientId = new URL(location.searchParams.get('client_id') ?? '');
+    expect(clientId.origin).toBe('http://localhost');
+    expect(clientId.searchParams.get('redirect_uri')).toBe(
+      `http://127.0.0.1:${new URL(server.url).port}/api/oauth/bluesky/callback`,
+    );
+    // The state (with its DPoP key) is kept sealed, never in plain text.
+    const rows = await server.app.database.db.select().from(oauthStates).where(eq(oauthStates.platform, 'bluesky'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.value).toMatch(/^v1\./);
+  });
+
+  it('sends the popup to the callback page with the reason when it cannot start', async () => {
+    const persona = await newPersona(ann);
+    const notSignedIn = await fetch(
+      `${server.url}/api/oauth/bluesky?handle=a.test&personaId=${persona.id}&popupId=p2`,
+      {
+        redirect: 'manual',
+      },
+    );
+    const back = new URL(notSignedIn.headers.get('location') ?? '');
+    expect(back.pathname).toBe('/bsky/callback');
+    expect(back.searchParams.get('error')).toBe('Not authenticated');
+    expect(back.searchParams.get('personaId')).toBe(persona.id);
+    expect(back.searchParams.get('popupId')).toBe('p2');
+
+    const badHandle = await ann.request(
+      `/api/oauth/bluesky?handle=${encodeURIComponent('no way')}&personaId=${persona.id}`,
+    );
+    expect(new URL(badHandle.headers.get('location') ?? '').searchParams.get('error')).toBe(BLUESKY_HANDLE_INVALID);
+
+    const unknown = await ann.request(`/api/oauth/bluesky?handle=nobody.test&personaId=${persona.id}`);
+    expect(new URL(unknown.headers.get('location') ?? '').searchParams.get('error')).toBeTruthy();
+
+    const others = await bob.request(`/api/oauth/bluesky?handle=a.test&personaId=${persona.id}`);
+    expect(new URL(others.headers.get('location') ?? '').searchParams.get('error')).toBe('Persona not found');
+  });
+
+  it('refuses a callback or token exchange with a state it did not issue', async () => {
+    const callback = await fetch(`${server.url}/api/oauth/bluesky/callback?code=abc&state=forged&iss=${bsky.pdsUrl}`, {
+      redirect: 'manual',
+    });
+    const back = new URL(callback.headers.get('location') ?? '');
+    expect(back.pathname).toBe('/bsky/callback');
+    expect(back.searchParams.get('error')).toBe('State validation failed. Please try again.');
+
+    const token = await json<{ error: { message: string } }>(
+      await ann.request('/api/oauth/token', { method: 'POST', json: { code: 'abc', state: 'forged' } }),
+      400,
+    );
+    expect(token.error.message).toBe('State validation failed. Please try again.');
+    const missing = await json<{ error: { message: string } }>(
+      await ann.request('/api/oauth/token', { method: 'POST', json: { code: '', state: 'x' } }),
+      400,
+    );
+    expect(missing.error.message).toContain('Missing authorization code');
+  });
+});

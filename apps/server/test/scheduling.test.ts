@@ -1,0 +1,523 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Persona, ScheduledItem } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../src/db/schema';
+import { PUBLISH_POST, SWEEP_POSTS } from '../src/jobs/publish-posts';
+import { createPostsRepository } from '../src/modules/publishing/posts.repository';
+import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
+import { build, type TestServer } from './helpers/build';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { until } from './helpers/until';
+
+let bsky: BlueskyNetwork;
+let emails = 0;
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const body = await response.text();
+  expect(response.status, body).toBe(status);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+async function signedIn(server: TestServer): Promise<Client> {
+  const client = createClient(server.url);
+  emails += 1;
+  await signInThroughOutbox(client, `sched${emails}.${Date.now()}@example.com`);
+  return client;
+}
+
+/** A persona with a Bluesky account connected by app password (through `service`, if given). */
+async function personaWithBluesky(c: Client, options: { service?: string; cooldown?: boolean } = {}) {
+  const created = await json<Persona>(
+    await c.request('/api/personas', { method: 'POST', json: { name: 'Sched', is_active: false } }),
+    201,
+  );
+  // Posts in these tests follow each other within seconds: no cooldown unless a test is about it.
+  const automation = {
+    ...created.automation,
+    safety: { ...created.automation.safety, cooldownPeriods: options.cooldown ?? false },
+  };
+  const persona = await json<Persona>(
+    await c.request(`/api/personas/${created.id}`, { method: 'PUT', json: { automation } }),
+    200,
+  );
+  const account = await bsky.createAccount('sched');
+  await json(
+    await c.request(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+      method: 'POST',
+      json: { handle: account.handle, appPassword: account.appPassword, service: options.service },
+    }),
+    200,
+  );
+  return { persona, account };
+}
+
+const schedule = (c: Client, body: unknown) => c.request('/schedule', { method: 'POST', json: body });
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+const itemOf = async (c: Client, id: string) =>
+  (await json<ScheduledItem[]>(await c.request('/api/schedule'), 200)).find((i) => i.id === id);
+
+beforeAll(async () => {
+  bsky = await startBlueskyNetwork();
+});
+afterAll(() => bsky?.close());
+
+describe('the schedule API', () => {
+  let server: TestServer;
+  let ann: Client;
+  let bob: Client;
+  beforeAll(async () => {
+    server = await build(bsky.env);
+    ann = await signedIn(server);
+    bob = await signedIn(server);
+  });
+  afterAll(() => server?.close());
+
+  it("checks the Schedule dialog's rules and the owner", async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const empty = await json<{ error: { message: string } }>(
+      await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: '  ', runAt: inSeconds(3600) }),
+      400,
+    );
+    expect(empty.error.message).toContain('Content is required');
+    const past = await json<{ error: { message: string; details: { field: string; message: string }[] } }>(
+      await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: 'hi', runAt: inSeconds(-60) }),
+      400,
+    );
+    expect(past.error.details).toEqual([{ field: 'runAt', message: 'Date must be in the future' }]);
+    const noX = await json<{ error: { message: string } }>(
+      await schedule(ann, { personaId: persona.id, platform: 'x', content: 'hi', runAt: inSeconds(3600) }),
+      409,
+    );
+    expect(noX.error.message).toMatch(/No X account is connected/);
+    await json(
+      await schedule(bob, { personaId: persona.id, platform: 'bluesky', content: 'hi', runAt: inSeconds(3600) }),
+      404,
+    );
+    await json(await fetch(`${server.url}/schedule`), 401);
+    expect(await json<ScheduledItem[]>(await ann.request('/schedule'), 200)).toEqual([]);
+  });
+
+  it('lists, edits, reschedules and cancels; another user sees none of it', async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const runAt = inSeconds(3600);
+    const item = await json<ScheduledItem>(
+      await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: 'Tomorrow, maybe', runAt }),
+      201,
+    );
+    expect(item).toMatchObject({
+      personaId: persona.id,
+      personaName: 'Sched',
+      platform: 'bluesky',
+      content: 'Tomorrow, maybe',
+      scheduledFor: runAt,
+      status: 'scheduled',
+    });
+    const later = inSeconds(7200);
+    const edited = await json<ScheduledItem>(
+      await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { content: 'Edited', runAt: later } }),
+      200,
+    );
+    expect(edited).toMatchObject({ content: 'Edited', scheduledFor: later, status: 'scheduled' });
+    expect(await json<ScheduledItem[]>(await bob.request('/api/schedule'), 200)).toEqual([]);
+    await json(await bob.request(`/schedule/${item.id}`, { method: 'DELETE' }), 404);
+
+    const windowed = await json<ScheduledItem[]>(
+      await ann.request(
+        `/api/schedule?from=${encodeURIComponent(inSeconds(3700))}&to=${encodeURIComponent(inSeconds(7300))}`,
+      ),
+      200,
+    );
+    expect(windowed.map((i) => i.id)).toContain(item.id);
+
+    await json(await ann.request(`/schedule/${item.id}`, { method: 'DELETE' }), 204);
+    expect((await itemOf(ann, item.id))?.status).toBe('canceled');
+    await json(await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { content: 'Too late' } }), 409);
+  });
+
+  it("approves a reviewed draft into the persona's next free slot, in the user's time zone", async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const automation = {
+      ...persona.automation,
+      autoPosting: { ...persona.automation.autoPosting, customTimes: ['09:30'], advancedSchedule: {} },
+    };
+    await json(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    await json(
+      await ann.request('/api/me/preferences', { method: 'PUT', json: { timeZone: 'America/New_York' } }),
+      200,
+    );
+    expect(await json(await ann.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'America/New_York' });
+
+    const draft = await json<ScheduledItem>(
+      await ann.request('/api/review', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: 'Review me' },
+      }),
+      201,
+    );
+    expect(draft).toMatchObject({ status: 'pending_review', scheduledFor: null });
+    const second = await json<ScheduledItem>(
+      await ann.request('/api/review', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: 'Me too' },
+      }),
+      201,
+    );
+
+    const approved = await json<ScheduledItem>(
+      await ann.request(`/api/review/${draft.id}/approve`, { method: 'POST', json: { queue: true } }),
+      200,
+    );
+    const approved2 = await json<ScheduledItem>(
+      await ann.request(`/api/review/${second.id}/approve`, { method: 'POST', json: { queue: true } }),
+      200,
+    );
+    const wallClock = (iso: string | null) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(iso ?? ''),
+      );
+    expect(approved.status).toBe('scheduled');
+    expect(wallClock(approved.scheduledFor)).toBe('09:30');
+    expect(wallClock(approved2.scheduledFor)).toBe('09:30');
+    // The second takes the next day's slot: one day later on the calendar, 23 to 25 hours (DST) later.
+    const gapHours = (Date.parse(approved2.scheduledFor ?? '') - Date.parse(approved.scheduledFor ?? '')) / 3_600_000;
+    expect(gapHours).toBeGreaterThanOrEqual(23);
+    expect(gapHours).toBeLessThanOrEqual(25);
+
+    const rejectMe = await json<ScheduledItem>(
+      await ann.request('/api/review', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: 'No' },
+      }),
+      201,
+    );
+    await json(await ann.request(`/api/review/${rejectMe.id}/reject`, { method: 'POST' }), 204);
+    expect((await itemOf(ann, rejectMe.id))?.status).toBe('canceled');
+    await json(await ann.request(`/api/review/${approved.id}/reject`, { method: 'POST' }), 409);
+  });
+});
+
+describe('Safety settings', () => {
+  let server: TestServer;
+  let ann: Client;
+  beforeAll(async () => {
+    server = await build(bsky.env);
+    ann = await signedIn(server);
+  });
+  afterAll(() => server?.close());
+
+  it('hold a post back for the cooldown after the last one, and to the next day past the daily limit', async () => {
+    const { persona, account } = await personaWithBluesky(ann, { cooldown: true });
+    const first = `First ${Date.now()}`;
+    await json(
+      await ann.request(`/api/personas/${persona.id}/post`, {
+        method: 'POST',
+        json: { platform: 'bluesky', content: first },
+      }),
+      200,
+    );
+    const second = await json<ScheduledItem>(
+      await schedule(ann, {
+        personaId: persona.id,
+        platform: 'bluesky',
+        content: `Second ${Date.now()}`,
+        runAt: inSeconds(1),
+      }),
+      201,
+    );
+    const held = await until(async () => {
+      const found = await itemOf(ann, second.id);
+      return found?.error ? found : undefined;
+    }, 20_000);
+    expect(held).toMatchObject({ status: 'scheduled', error: 'Waiting out the cooldown between posts' });
+    expect(Date.parse(held.scheduledFor ?? '')).toBeGreaterThan(Date.now() + 60_000);
+
+    const automation = {
+      ...persona.automation,
+      safety: { ...persona.automation.safety, cooldownPeriods: false, dailyActivityLimit: 1 },
+    };
+    await json(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    const third = await json<ScheduledItem>(
+      await schedule(ann, {
+        personaId: persona.id,
+        platform: 'bluesky',
+        content: `Third ${Date.now()}`,
+        runAt: inSeconds(1),
+      }),
+      201,
+    );
+    const nextDay = await until(async () => {
+      const found = await itemOf(ann, third.id);
+      return found?.error ? found : undefined;
+    }, 20_000);
+    expect(nextDay.error).toBe('Daily activity limit reached (1); moved to the next day');
+    expect(Date.parse(nextDay.scheduledFor ?? '')).toBeGreaterThan(Date.now() + 60_000);
+    expect((await bsky.postsOf(account.did)).map((r) => r.value.text)).toEqual([first]);
+  });
+});
+
+describe('publishing on time', () => {
+  let server: TestServer;
+  let ann: Client;
+  beforeAll(async () => {
+    server = await build(bsky.env);
+    ann = await signedIn(server);
+  });
+  afterAll(() => server?.close());
+
+  it('publishes a post due in 2 s exactly once, even when its job is delivered again', async () => {
+    const { persona, account } = await personaWithBluesky(ann);
+    const text = `Due in two seconds ${Date.now()}`;
+    const item = await json<ScheduledItem>(
+      await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: text, runAt: inSeconds(2) }),
+      201,
+    );
+    const posted = await until(async () => {
+      const found = await itemOf(ann, item.id);
+      return found?.status === 'posted' ? found : undefined;
+    }, 20_000);
+    expect(posted.url).toContain(`/profile/${account.handle}/post/`);
+    // A second delivery of the job finds nothing to claim.
+    await server.app.jobs.send(PUBLISH_POST, { postId: item.id });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const records = await bsky.postsOf(account.did);
+    expect(records.filter((r) => r.value.text === text)).toHaveLength(1);
+    expect((await itemOf(ann, item.id))?.status).toBe('posted');
+  });
+
+  it('looks on the account for a post left publishing, and leaves what it cannot find to the user', async () => {
+    const reachedBy = await personaWithBluesky(ann);
+    const lostBy = await personaWithBluesky(ann);
+    const { db } = server.app.database;
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    // Two posts a dead process left publishing: one reached Bluesky, one did not.
+    const reached = `Reached Bluesky ${Date.now()}`;
+    const lost = `Never left ${Date.now()}`;
+    for (const [content, personaId] of [
+      [reached, reachedBy.persona.id],
+      [lost, lostBy.persona.id],
+    ] as const) {
+      await db.insert(posts).values({
+        id: crypto.randomUUID(),
+        personaId,
+        platform: 'bluesky',
+        content,
+        parts: [content],
+        status: 'publishing',
+        scheduledFor: longAgo,
+        claimedAt: longAgo,
+      });
+    }
+    await reachedBy.account.agent.post({ text: reached, createdAt: new Date(Date.now() - 9 * 60_000).toISOString() });
+
+    await server.app.jobs.send(SWEEP_POSTS);
+    const settled = await until(async () => {
+      const rows = (await db.select().from(posts)).filter((r) => r.content === reached || r.content === lost);
+      return rows.every((r) => r.status !== 'publishing') ? rows : undefined;
+    }, 20_000);
+    const byText = Object.fromEntries(settled.map((r) => [r.content, r]));
+    expect(byText[reached]).toMatchObject({ status: 'posted', externalId: expect.stringMatching(/^at:\/\//) });
+    expect(byText[lost]).toMatchObject({
+      status: 'unconfirmed',
+      error: expect.stringMatching(/Retry or Mark as posted/),
+    });
+
+    // The user decides: Retry publishes it (once); Mark as posted is refused for a posted item.
+    const lostId = byText[lost]?.id ?? '';
+    await json(await ann.request(`/api/schedule/${lostId}/retry`, { method: 'POST' }), 200);
+    await until(async () => ((await itemOf(ann, lostId))?.status === 'posted' ? true : undefined), 20_000);
+    expect((await bsky.postsOf(lostBy.account.did)).filter((r) => r.value.text === lost)).toHaveLength(1);
+    expect((await bsky.postsOf(reachedBy.account.did)).filter((r) => r.value.text === reached)).toHaveLength(1);
+    await json(await ann.request(`/api/schedule/${lostId}/mark-posted`, { method: 'POST' }), 409);
+  });
+
+  it('finds a post-now left publishing by a crash, and never reposts a partly posted thread', async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const repo = createPostsRepository(server.app.database.db);
+    // Posting now claims the row as it is written, so the sweeper can find it after a crash.
+    const inFlight = await repo.insert({
+      personaId: persona.id,
+      platform: 'bluesky',
+      content: 'x',
+      parts: ['x'],
+      status: 'publishing',
+    });
+    expect(inFlight.claimedAt).toBeInstanceOf(Date);
+    await server.app.database.db
+      .update(posts)
+      .set({ claimedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(posts.id, inFlight.id));
+    await server.app.jobs.send(SWEEP_POSTS);
+    await until(async () => ((await itemOf(ann, inFlight.id))?.status === 'unconfirmed' ? true : undefined), 20_000);
+
+    // A thread whose first part went out: Retry would repeat it, so the user is told instead.
+    const [partial] = await server.app.database.db
+      .insert(posts)
+      .values({
+        id: crypto.randomUUID(),
+        personaId: persona.id,
+        platform: 'bluesky',
+        content: 'one\n\ntwo',
+        parts: ['one', 'two'],
+        status: 'failed',
+        externalIds: ['at://did:plc:x/app.bsky.feed.post/1'],
+        error: 'Rate limit exceeded (1 of 2 parts were posted)',
+      })
+      .returning();
+    const refused = await json<{ error: { message: string } }>(
+      await ann.request(`/api/schedule/${partial?.id}/retry`, { method: 'POST' }),
+      409,
+    );
+    expect(refused.error.message).toContain('1 of 2 parts of this thread are already posted');
+    await json(await ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' }), 200);
+  });
+
+  it('queues scheduled posts missed while no worker ran', async () => {
+    const { persona, account } = await personaWithBluesky(ann);
+    const text = `Missed during a restart ${Date.now()}`;
+    const [row] = await server.app.database.db
+      .insert(posts)
+      .values({
+        id: crypto.randomUUID(),
+        personaId: persona.id,
+        platform: 'bluesky',
+        content: text,
+        parts: [text],
+        status: 'scheduled',
+        scheduledFor: new Date(Date.now() - 5 * 60_000),
+      })
+      .returning();
+    await server.app.jobs.send(SWEEP_POSTS);
+    await until(async () => ((await itemOf(ann, row?.id ?? ''))?.status === 'posted' ? true : undefined), 20_000);
+    expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === text)).toHaveLength(1);
+  });
+});
+
+/** A loopback proxy to the PDS that holds back the answer to createRecord: a publish "in flight". */
+async function slowPds(target: string, holdMs: number) {
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', target);
+    const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
+      const send = () => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      };
+      if (url.pathname.endsWith('com.atproto.repo.createRecord')) {
+        seen.push(url.pathname);
+        setTimeout(send, holdMs);
+      } else send();
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function startWorker(server: TestServer): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      ...bsky.env,
+      DATABASE_URL: server.app.database.connectionString,
+      DATA_DIR: server.dataDir,
+      LOG_LEVEL: process.env.WORKER_LOG_LEVEL ?? 'warn',
+    },
+    stdio: 'inherit',
+  });
+}
+
+async function stop(worker: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (worker.exitCode !== null || worker.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  worker.kill(signal);
+  await exited;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('worker processes', () => {
+  let server: TestServer;
+  let ann: Client;
+  beforeAll(async () => {
+    server = await build({ ...bsky.env, RUN_WORKER: 'false' });
+    ann = await signedIn(server);
+  });
+  afterAll(() => server?.close());
+
+  it('two workers publish each post once', async () => {
+    const { persona, account } = await personaWithBluesky(ann);
+    const texts = Array.from({ length: 12 }, (_, i) => `Two workers, post ${i} ${Date.now()}`);
+    const runAt = inSeconds(3);
+    const items = [];
+    for (const content of texts) {
+      items.push(
+        await json<ScheduledItem>(
+          await schedule(ann, { personaId: persona.id, platform: 'bluesky', content, runAt }),
+          201,
+        ),
+      );
+    }
+    // Deliver every job a second time too.
+    for (const item of items)
+      await server.app.jobs.send(PUBLISH_POST, { postId: item.id }, { startAfter: new Date(runAt) });
+    const workers = [startWorker(server), startWorker(server)];
+    try {
+      await until(
+        async () => {
+          const list = await json<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
+          return list.every((i) => i.status === 'posted') ? true : undefined;
+        },
+        60_000,
+        500,
+      );
+    } finally {
+      await Promise.all(workers.map((w) => stop(w)));
+    }
+    const records = await bsky.postsOf(account.did);
+    for (const text of texts) expect(records.filter((r) => r.value.text === text)).toHaveLength(1);
+  });
+
+  it('killing the worker mid-publish leaves no duplicate and the post visible as posted', async () => {
+    const proxy = await slowPds(bsky.pdsUrl, 10_000);
+    try {
+      const { persona, account } = await personaWithBluesky(ann, { service: proxy.url });
+      const text = `Killed mid-publish ${Date.now()}`;
+      const item = await json<ScheduledItem>(
+        await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: text, runAt: inSeconds(1) }),
+        201,
+      );
+      const worker = startWorker(server);
+      await until(async () => (proxy.seen.length > 0 ? true : undefined), 30_000);
+      await stop(worker, 'SIGKILL');
+      expect((await itemOf(ann, item.id))?.status).toBe('publishing');
+
+      // Later (the claim is old now), a worker starts again and the sweeper looks into it.
+      await server.app.database.db
+        .update(posts)
+        .set({ claimedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(posts.id, item.id));
+      const again = startWorker(server);
+      try {
+        await server.app.jobs.send(SWEEP_POSTS);
+        const settled = await until(async () => {
+          const found = await itemOf(ann, item.id);
+          return found && found.status !== 'publishing' ? found : undefined;
+        }, 30_000);
+        expect(settled.status).toBe('posted');
+      } finally {
+        await stop(again);
+      }
+      expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === text)).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

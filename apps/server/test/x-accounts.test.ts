@@ -1,0 +1,606 @@
+import { type Account, type Persona, X_NOT_CONFIGURED, X_SCOPES, type XUserProfile } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { oauthStates, platformAccounts } from '../src/db/schema';
+import { createXApi, XApiError } from '../src/integrations/x/x-api';
+import { X_RECONNECT } from '../src/modules/accounts/x-connect.service';
+import { PublishError, type PublishOutcome } from '../src/modules/publishing/publisher';
+import { createXStub } from './fakes/x';
+import { build, freePort, type TestServer } from './helpers/build';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+
+const CLIENT_ID = 'plume-test-client';
+const CLIENT_SECRET = 'plume-test-client-secret';
+const APP_SECRET = 'x-accounts-test-secret-0123456789abcdef';
+const INVALID_STATE = 'Invalid or expired state parameter';
+
+const stub = createXStub({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+let server: TestServer;
+/** On PostgreSQL, a second app on the same database: the other process of a two-process deployment. */
+let peer: TestServer | undefined;
+const logs: string[] = [];
+/** Every response body a client read, to check no token ever left the server. */
+const bodies: string[] = [];
+
+beforeAll(async () => {
+  await stub.listen();
+  const env = {
+    X_CLIENT_ID: CLIENT_ID,
+    X_CLIENT_SECRET: CLIENT_SECRET,
+    X_API_URL: stub.apiUrl,
+    X_AUTHORIZE_URL: stub.authorizeUrl,
+    APP_SECRET,
+    LOG_LEVEL: 'debug',
+  };
+  const logStream = { write: (line: string) => void logs.push(line) };
+  server = await build(env, { logStream });
+  if (server.databaseUrl) {
+    // Same APP_URL, as two processes behind one address; it shares the first app's database.
+    peer = await build({ ...env, DATABASE_URL: server.databaseUrl, APP_URL: server.url }, { logStream });
+  }
+  stub.state.redirectUris.push(`${server.url}/x/callback`);
+});
+
+afterAll(async () => {
+  await peer?.close();
+  await server?.close();
+  await stub.close();
+  // Tokens never reach a log line (DESIGN.md, Principle 5).
+  const tokens = [...stub.state.accessTokens.keys(), ...stub.state.refreshTokens.keys()];
+  expect(tokens.length).toBeGreaterThan(0);
+  const leaked = tokens.filter((t) => logs.some((line) => line.includes(t)) || bodies.some((b) => b.includes(t)));
+  expect(leaked).toEqual([]);
+});
+
+afterEach(() => {
+  // Nothing reached a route X does not have, and every scripted answer was asked for.
+  expect(stub.state.unknown).toEqual([]);
+  expect(stub.pending()).toBe(0);
+  stub.resetRecords();
+});
+
+// ---------------------------------------------------------------------------------------------
+
+let emails = 0;
+async function signedIn(): Promise<Client> {
+  const client = createClient(server.url);
+  emails += 1;
+  await signInThroughOutbox(client, `x-user${emails}.${Date.now()}@example.com`);
+  return client;
+}
+
+async function read<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  bodies.push(text);
+  expect(response.status, text).toBe(status);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function errorOf(response: Response, status: number): Promise<{ code: string; message: string }> {
+  return (await read<{ error: { code: string; message: string } }>(response, status)).error;
+}
+
+const post = (c: Client, path: string, body: unknown) => c.request(path, { method: 'POST', json: body });
+
+async function createPersona(c: Client): Promise<Persona> {
+  return read<Persona>(await post(c, '/api/personas', { name: `Persona ${Math.random()}` }), 201);
+}
+
+/** The popup's first steps: Plume's redirect to X, and X's redirect back to /x/callback. */
+async function authorize(c: Client, personaId: string) {
+  const started = await c.request(`/api/oauth/x?personaId=${personaId}&popupId=popup-1`);
+  expect(started.status, await started.clone().text()).toBe(302);
+  const authorizeUrl = new URL(started.headers.get('location') ?? '');
+  const atX = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(atX.status, await atX.clone().text()).toBe(302);
+  const callback = new URL(atX.headers.get('location') ?? '');
+  return {
+    authorizeUrl,
+    callback,
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+  };
+}
+
+type Connected = { personaId: string; user: XUserProfile; account: Account };
+
+/** The whole connection, as the popup and its /x/callback page do it. */
+async function connect(c: Client, personaId: string): Promise<Connected> {
+  const { code, state } = await authorize(c, personaId);
+  return read<Connected>(await post(c, '/api/auth/x/token', { code, state, personaId }));
+}
+
+async function connectedPersona(c: Client): Promise<Persona> {
+  const persona = await createPersona(c);
+  await connect(c, persona.id);
+  return persona;
+}
+
+const publisherOf = (s: TestServer = server) => {
+  const publisher = s.app.publishers.x;
+  if (!publisher) throw new Error('no X publisher');
+  return publisher;
+};
+
+async function publishFailure(personaId: string, parts: string[]): Promise<PublishError> {
+  const error = await publisherOf()
+    .publish(personaId, parts)
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+  expect(error).toBeInstanceOf(PublishError);
+  return error as PublishError;
+}
+
+let texts = 0;
+/** X refuses duplicate content: every post in this file says something new. */
+const say = (what: string) => `${what} #${++texts} ${Date.now()}`;
+
+const accountsOf = async (c: Client, personaId: string) =>
+  read<Account[]>(await c.request(`/api/personas/${personaId}/accounts`));
+
+// ---------------------------------------------------------------------------------------------
+
+describe('connecting an X account', () => {
+  let ann: Client;
+  let bob: Client;
+  beforeAll(async () => {
+    ann = await signedIn();
+    bob = await signedIn();
+  });
+
+  it('goes from the popup to X and back, and lists the account with its followers and no token', async () => {
+    const persona = await createPersona(ann);
+    const { authorizeUrl, callback, code, state } = await authorize(ann, persona.id);
+
+    // X's authorization page with PKCE (S256), the spec's scopes and the callback on our site.
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(stub.authorizeUrl);
+    const q = authorizeUrl.searchParams;
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('client_id')).toBe(CLIENT_ID);
+    expect(q.get('redirect_uri')).toBe(`${server.url}/x/callback`);
+    expect(q.get('scope')).toBe('tweet.read tweet.write users.read follows.read follows.write offline.access');
+    expect(q.get('scope')).toBe(X_SCOPES.join(' '));
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('state')).toMatch(new RegExp(`^${persona.id}~[A-Za-z0-9_-]{43}$`));
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${server.url}/x/callback`);
+    expect(state).toBe(q.get('state'));
+    // The callback page is the web app's (it hands code and state over).
+    expect((await ann.request(`${callback.pathname}${callback.search}`)).status).toBe(200);
+
+    const connected = await read<Connected>(
+      await post(ann, '/api/auth/x/token', { code, state, personaId: persona.id }),
+    );
+    expect(connected).toEqual({
+      personaId: persona.id,
+      user: {
+        id: stub.state.user.id,
+        username: 'ada_writes',
+        name: 'Ada Lovelace',
+        profileImageUrl: stub.state.user.profile_image_url,
+        verified: false,
+        publicMetrics: { followersCount: 1234, followingCount: 56, tweetCount: 789, listedCount: 3 },
+      },
+      account: expect.objectContaining({
+        platform: 'x',
+        username: 'ada_writes',
+        displayName: 'Ada Lovelace',
+        isConnected: true,
+        status: 'active',
+        followers: 1234,
+        profileUrl: 'https://x.com/ada_writes',
+        authMethod: 'oauth',
+        errorMessage: null,
+      }),
+    });
+    expect(stub.state.refusals).toEqual([]);
+
+    const [account] = await accountsOf(ann, persona.id);
+    expect(account).toMatchObject({ platform: 'x', username: 'ada_writes', followers: 1234, status: 'active' });
+    expect(account?.lastSyncAt).toEqual(expect.any(String));
+    const reloaded = await read<Persona>(await ann.request(`/api/personas/${persona.id}`));
+    expect(reloaded.connected_accounts).toEqual([
+      expect.objectContaining({ platform: 'x', username: 'ada_writes', followers: 1234, status: 'active' }),
+    ]);
+
+    // At rest the tokens and the PKCE verifier are sealed, never plain.
+    const [row] = (await server.app.database.db.select().from(platformAccounts)).filter(
+      (r) => r.personaId === persona.id,
+    );
+    expect(row?.credentials).toMatch(/^v1\./);
+    for (const token of [...stub.state.accessTokens.keys(), ...stub.state.refreshTokens.keys()]) {
+      expect(row?.credentials).not.toContain(token);
+    }
+    for (const pending of await server.app.database.db.select().from(oauthStates)) {
+      expect(pending.value).toMatch(/^v1\./);
+    }
+  });
+
+  it('answers /api/auth/x/* itself, not better-auth, and wants a session', async () => {
+    const anonymous = createClient(server.url);
+    for (const [path, body] of [
+      ['/api/auth/x/token', { code: 'c', state: 's' }],
+      ['/api/auth/x/refresh', { personaId: crypto.randomUUID() }],
+    ] as const) {
+      expect(await errorOf(await post(anonymous, path, body), 401)).toMatchObject({ code: 'unauthorized' });
+    }
+    expect((await anonymous.request(`/api/oauth/x?personaId=${crypto.randomUUID()}`)).status).toBe(401);
+    expect((await anonymous.request(`/api/x/user/me?personaId=${crypto.randomUUID()}`)).status).toBe(401);
+    // The schema's own words for a callback that lost its parameters.
+    const missing = await errorOf(await post(ann, '/api/auth/x/token', { code: '', state: 's' }), 400);
+    expect(missing.message).toBe('body.code: Missing required OAuth parameters');
+  });
+
+  it('refuses an unknown, reused, expired, mismatched or foreign state', async () => {
+    const persona = await createPersona(ann);
+    const wrong = await post(ann, '/api/auth/x/token', { code: 'code', state: `${persona.id}~made-up` });
+    expect((await errorOf(wrong, 400)).message).toBe(INVALID_STATE);
+
+    // Used once: the second time is refused, and X is not asked again.
+    const first = await authorize(ann, persona.id);
+    await read(await post(ann, '/api/auth/x/token', first));
+    const tokenCalls = stub.state.requests.filter((r) => r.path === '/2/oauth2/token').length;
+    expect((await errorOf(await post(ann, '/api/auth/x/token', first), 400)).message).toBe(INVALID_STATE);
+    expect(stub.state.requests.filter((r) => r.path === '/2/oauth2/token').length).toBe(tokenCalls);
+
+    // Older than ten minutes.
+    const late = await authorize(ann, persona.id);
+    await server.app.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await errorOf(await post(ann, '/api/auth/x/token', late), 400)).message).toBe(INVALID_STATE);
+
+    // For another persona than the one it was made for.
+    const other = await createPersona(ann);
+    const mismatched = await authorize(ann, persona.id);
+    const asOther = await post(ann, '/api/auth/x/token', { ...mismatched, personaId: other.id });
+    expect((await errorOf(asOther, 400)).message).toBe(INVALID_STATE);
+
+    // Another user's state is refused and stays usable by its owner.
+    const bobs = await createPersona(bob);
+    const bobState = await authorize(bob, bobs.id);
+    const stolen = await post(ann, '/api/auth/x/token', { code: bobState.code, state: bobState.state });
+    expect((await errorOf(stolen, 400)).message).toBe(INVALID_STATE);
+    await read(await post(bob, '/api/auth/x/token', bobState));
+  });
+
+  it("treats another user's persona as not found", async () => {
+    const anns = await connectedPersona(ann);
+    expect((await errorOf(await bob.request(`/api/oauth/x?personaId=${anns.id}`), 404)).code).toBe('not_found');
+    expect((await errorOf(await post(bob, '/api/auth/x/refresh', { personaId: anns.id }), 404)).code).toBe('not_found');
+    expect((await errorOf(await bob.request(`/api/x/user/me?personaId=${anns.id}`), 404)).code).toBe('not_found');
+    expect(
+      (await errorOf(await bob.request(`/api/personas/${anns.id}/accounts/x`, { method: 'DELETE' }), 404)).code,
+    ).toBe('not_found');
+  });
+
+  it('passes on a refusal at X, a failed exchange and a failed profile read with the spec texts', async () => {
+    const persona = await createPersona(ann);
+    stub.denyNextAuthorization('The user said no.');
+    const denied = await authorize(ann, persona.id);
+    expect(denied.callback.searchParams.get('error')).toBe('access_denied');
+    expect(denied.callback.searchParams.get('error_description')).toBe('The user said no.');
+    expect(denied.code).toBe('');
+
+    const refused = await authorize(ann, persona.id);
+    stub.next('POST /2/oauth2/token', {
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' },
+    });
+    const exchange = await errorOf(await post(ann, '/api/auth/x/token', refused), 502);
+    expect(exchange).toEqual({
+      code: 'provider_error',
+      message: 'Token exchange failed: Value passed for the authorization code was invalid.',
+    });
+
+    const noProfile = await authorize(ann, persona.id);
+    stub.next('GET /2/users/me', { status: 503, body: { title: 'Service Unavailable', detail: 'Over capacity' } });
+    const profile = await errorOf(await post(ann, '/api/auth/x/token', noProfile), 502);
+    expect(profile.message).toBe('Failed to fetch user profile: 503');
+    expect(await accountsOf(ann, persona.id)).toEqual([]);
+  });
+
+  it('reads the profile from X and keeps the followers on the account', async () => {
+    const persona = await connectedPersona(ann);
+    const user = stub.state.users.get(stub.state.user.id);
+    if (!user) throw new Error('stub user missing');
+    user.public_metrics.followers_count = 2048;
+    const before = (await accountsOf(ann, persona.id))[0]?.lastSyncAt ?? '';
+    const profile = await read<XUserProfile>(await ann.request(`/api/x/user/me?personaId=${persona.id}`));
+    expect(profile.publicMetrics.followersCount).toBe(2048);
+    const [account] = await accountsOf(ann, persona.id);
+    expect(account?.followers).toBe(2048);
+    expect(Date.parse(account?.lastSyncAt ?? '')).toBeGreaterThanOrEqual(Date.parse(before));
+    // A persona without an X account is told to connect one.
+    const bare = await createPersona(ann);
+    const none = await errorOf(await ann.request(`/api/x/user/me?personaId=${bare.id}`), 409);
+    expect(none.message).toBe('No X account is connected to this persona. Connect one in the Accounts tab.');
+  });
+});
+
+describe('refreshing X tokens', () => {
+  let ann: Client;
+  beforeAll(async () => {
+    ann = await signedIn();
+  });
+
+  it('rotates the refresh token: each one is used once, and the next call uses the new one', async () => {
+    const persona = await connectedPersona(ann);
+    const first = await read<{ expiresAt: string }>(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }));
+    expect(Date.parse(first.expiresAt) - Date.now()).toBeGreaterThan(7100_000);
+    await read(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }));
+    const used = stub.state.refreshTokensPresented;
+    expect(used).toHaveLength(2);
+    expect(new Set(used).size).toBe(2);
+    expect(stub.state.refusals).toEqual([]);
+    // The stored access token is the newest one: X accepts it.
+    await read(await ann.request(`/api/x/user/me?personaId=${persona.id}`));
+  });
+
+  it('gives a token 7200 s when X names no lifetime', async () => {
+    stub.state.accessTokenLifetime = null;
+    const persona = await connectedPersona(ann);
+    const { expiresAt } = await read<{ expiresAt: string }>(
+      await post(ann, '/api/auth/x/refresh', { personaId: persona.id }),
+    );
+    expect(Math.abs(Date.parse(expiresAt) - (Date.now() + 7200_000))).toBeLessThan(10_000);
+  });
+
+  it('says when there is no refresh token, or no account', async () => {
+    stub.state.issueRefreshTokens = false;
+    const persona = await connectedPersona(ann);
+    const none = await errorOf(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }), 409);
+    expect(none.message).toBe('No refresh token available');
+    const bare = await createPersona(ann);
+    expect((await errorOf(await post(ann, '/api/auth/x/refresh', { personaId: bare.id }), 409)).message).toBe(
+      'No X account is connected to this persona. Connect one in the Accounts tab.',
+    );
+  });
+
+  it('never uses one refresh token twice when refreshes run at once, across processes too', async () => {
+    const persona = await connectedPersona(ann);
+    const urls = [server.url, peer?.url ?? server.url];
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => {
+        const client = createClient(urls[i % 2] ?? server.url);
+        for (const [name, value] of ann.cookies) client.cookies.set(name, value);
+        return post(client, '/api/auth/x/refresh', { personaId: persona.id });
+      }),
+    );
+    for (const answer of answers) await read(answer);
+    const used = stub.state.refreshTokensPresented;
+    expect(used).toHaveLength(6);
+    expect(new Set(used).size).toBe(6);
+    expect(stub.state.refusals).toEqual([]);
+    expect((await accountsOf(ann, persona.id))[0]?.status).toBe('active');
+  });
+
+  it('refreshes once for many publishes with an expiring token, across processes too', async () => {
+    stub.state.accessTokenLifetime = 30; // inside the one-minute margin: renewed before use
+    const persona = await connectedPersona(ann);
+    stub.state.accessTokenLifetime = 7200;
+    const publishers = [publisherOf(server), publisherOf(peer ?? server)];
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => publishers[i % 2]?.publish(persona.id, [say('At once')])),
+    );
+    expect(outcomes.every((o) => o?.externalIds.length === 1)).toBe(true);
+    expect(stub.state.refreshTokensPresented).toHaveLength(1);
+    expect(stub.state.refusals).toEqual([]);
+  });
+
+  it('refreshes and retries once when X answers 401 to a token it let expire', async () => {
+    const persona = await connectedPersona(ann);
+    stub.expireAccessTokens();
+    const text = say('After a 401');
+    const outcome = await publisherOf().publish(persona.id, [text]);
+    expect(outcome.externalIds).toHaveLength(1);
+    expect(stub.state.refreshTokensPresented).toHaveLength(1);
+    expect(stub.state.tweets.filter((t) => t.text === text)).toHaveLength(1);
+    const tries = stub.state.requests.filter((r) => r.path === '/2/tweets');
+    expect(tries).toHaveLength(2);
+  });
+
+  it('marks a revoked connection as an error to reconnect, and stops calling X for it', async () => {
+    const persona = await connectedPersona(ann);
+    stub.revokeEverything();
+    const failure = await publishFailure(persona.id, [say('Revoked')]);
+    expect(failure).toMatchObject({ kind: 'auth', message: X_RECONNECT });
+    expect(failure.options.postedIds).toEqual([]);
+    const [account] = await accountsOf(ann, persona.id);
+    expect(account).toMatchObject({ status: 'error', errorMessage: X_RECONNECT });
+    const reloaded = await read<Persona>(await ann.request(`/api/personas/${persona.id}`));
+    expect(reloaded.connected_accounts[0]?.status).toBe('error');
+
+    const calls = stub.state.requests.length;
+    expect(await publishFailure(persona.id, [say('Still revoked')])).toMatchObject({ kind: 'auth' });
+    const refreshed = await errorOf(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }), 502);
+    expect(refreshed.message).toBe(`Failed to refresh token: ${X_RECONNECT}`);
+    expect(stub.state.requests.length).toBe(calls);
+
+    // Reconnecting mends it.
+    await connect(ann, persona.id);
+    expect((await accountsOf(ann, persona.id))[0]).toMatchObject({ status: 'active', errorMessage: null });
+    await publisherOf().publish(persona.id, [say('Back')]);
+  });
+
+  it('asks for a reconnect, without calling X, when the stored tokens no longer open', async () => {
+    const persona = await connectedPersona(ann);
+    // As after APP_SECRET changed: the sealed value is intact but not ours.
+    await server.app.database.db
+      .update(platformAccounts)
+      .set({ credentials: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where(eq(platformAccounts.personaId, persona.id));
+    const calls = stub.state.requests.length;
+    const failure = await publishFailure(persona.id, [say('Unreadable')]);
+    expect(failure).toMatchObject({ kind: 'auth', message: X_RECONNECT, options: { postedIds: [] } });
+    expect((await accountsOf(ann, persona.id))[0]).toMatchObject({ status: 'error', errorMessage: X_RECONNECT });
+    const refreshed = await errorOf(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }), 502);
+    expect(refreshed.message).toBe(`Failed to refresh token: ${X_RECONNECT}`);
+    expect(stub.state.requests.length).toBe(calls);
+  });
+
+  it('answers the spec text with X status when X refuses a refresh token', async () => {
+    const persona = await connectedPersona(ann);
+    stub.revokeEverything();
+    const refused = await errorOf(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }), 502);
+    expect(refused.message).toBe('Failed to refresh token: 400');
+    expect((await accountsOf(ann, persona.id))[0]?.status).toBe('error');
+  });
+});
+
+describe('publishing to X', () => {
+  let ann: Client;
+  let persona: Persona;
+  beforeAll(async () => {
+    ann = await signedIn();
+    persona = await connectedPersona(ann);
+  });
+
+  it('posts one post and links to it', async () => {
+    const text = say('Hello X');
+    const outcome: PublishOutcome = await publisherOf().publish(persona.id, [text]);
+    const [id] = outcome.externalIds;
+    expect(outcome).toEqual({ externalIds: [id], url: `https://x.com/ada_writes/status/${id}` });
+    expect(stub.state.tweets.find((t) => t.id === id)).toEqual({
+      id,
+      text,
+      authorId: stub.state.user.id,
+      inReplyTo: null,
+    });
+  });
+
+  it('posts a thread as a reply chain', async () => {
+    const parts = [say('1/3 A thread'), say('2/3 goes on'), say('3/3 and ends')];
+    const outcome = await publisherOf().publish(persona.id, parts);
+    expect(outcome.externalIds).toHaveLength(3);
+    const chain = stub.thread(outcome.externalIds[0] ?? '');
+    expect(chain.map((t) => t.text)).toEqual(parts);
+    expect(chain.map((t) => t.id)).toEqual(outcome.externalIds);
+    expect(chain.map((t) => t.inReplyTo)).toEqual([null, outcome.externalIds[0], outcome.externalIds[1]]);
+  });
+
+  it('goes on from the last part posted when a token runs out midway through a thread', async () => {
+    const parts = [say('1/3 Long'), say('2/3 thread'), say('3/3 done')];
+    stub.next('POST /2/tweets', 'pass', { status: 401, body: { title: 'Unauthorized', detail: 'Unauthorized' } });
+    const outcome = await publisherOf().publish(persona.id, parts);
+    expect(stub.thread(outcome.externalIds[0] ?? '').map((t) => t.text)).toEqual(parts);
+    expect(stub.state.tweets.filter((t) => parts.includes(t.text))).toHaveLength(3);
+    expect(stub.state.refreshTokensPresented).toHaveLength(1);
+  });
+
+  it('reports the parts already posted when a thread fails midway, as unknown after a 5xx', async () => {
+    const parts = [say('1/3 Half'), say('2/3 way'), say('3/3 never')];
+    stub.next('POST /2/tweets', 'pass', {
+      status: 503,
+      body: { title: 'Service Unavailable', detail: 'Over capacity' },
+    });
+    const failure = await publishFailure(persona.id, parts);
+    expect(failure.kind).toBe('unknown');
+    expect(failure.options.status).toBe(503);
+    const first = stub.state.tweets.find((t) => t.text === parts[0]);
+    expect(failure.options.postedIds).toEqual([first?.id]);
+  });
+
+  it('maps 429 to rate_limited with the wait from X headers', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 120;
+    stub.next('POST /2/tweets', {
+      status: 429,
+      headers: { 'x-rate-limit-limit': '200', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) },
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+    });
+    const limited = await publishFailure(persona.id, [say('Too soon')]);
+    expect(limited).toMatchObject({ kind: 'rate_limited', message: 'Too Many Requests' });
+    expect(limited.options.retryAfterSeconds).toBeGreaterThanOrEqual(118);
+    expect(limited.options.retryAfterSeconds).toBeLessThanOrEqual(121);
+
+    stub.next('POST /2/tweets', {
+      status: 429,
+      headers: { 'retry-after': '15' },
+      body: { title: 'Too Many Requests' },
+    });
+    expect((await publishFailure(persona.id, [say('Still too soon')])).options.retryAfterSeconds).toBe(15);
+  });
+
+  it("rejects duplicate content with X's words", async () => {
+    const text = say('Said once');
+    await publisherOf().publish(persona.id, [text]);
+    const duplicate = await publishFailure(persona.id, [text]);
+    expect(duplicate).toMatchObject({
+      kind: 'rejected',
+      message: 'You are not allowed to create a Tweet with duplicate content.',
+      options: { status: 403, postedIds: [] },
+    });
+  });
+
+  it('treats a connection dropped after sending as unknown (the post may exist)', async () => {
+    stub.next('POST /2/tweets', 'reset');
+    expect(await publishFailure(persona.id, [say('Dropped')])).toMatchObject({ kind: 'unknown' });
+  });
+});
+
+describe('the X adapter on its own', () => {
+  const adapter = (apiUrl: string) =>
+    createXApi({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      apiUrl,
+      authorizeUrl: stub.authorizeUrl,
+      timeoutMs: 300,
+    });
+
+  it('treats no answer in time as unknown, and a refused connection as never sent', async () => {
+    stub.next('POST /2/tweets', 'hang');
+    const timedOut = await adapter(stub.apiUrl)
+      .postThread('any-token', ['Nobody answers'])
+      .catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(XApiError);
+    expect(timedOut).toMatchObject({ kind: 'unknown', message: 'X did not answer in time' });
+
+    const closedPort = await freePort();
+    const refused = await adapter(`http://127.0.0.1:${closedPort}`)
+      .me('any-token')
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: 'rejected', message: 'X could not be reached (ECONNREFUSED)' });
+  });
+});
+
+describe('disconnecting X', () => {
+  it('deletes the connection and asks X to revoke its tokens', async () => {
+    const ann = await signedIn();
+    const persona = await connectedPersona(ann);
+    await read(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }));
+    const live = [...stub.state.refreshTokens].filter(([, t]) => !t.used && !t.revoked).map(([token]) => token);
+    const response = await ann.request(`/api/personas/${persona.id}/accounts/x`, { method: 'DELETE' });
+    expect(response.status).toBe(204);
+    expect(await accountsOf(ann, persona.id)).toEqual([]);
+    const rows = await server.app.database.db.select().from(platformAccounts);
+    expect(rows.some((r) => r.personaId === persona.id)).toBe(false);
+    expect(stub.state.revoked).toHaveLength(2);
+    // The refresh token in force was among them: nobody can renew the connection any more.
+    expect(live.filter((t) => stub.state.revoked.includes(t))).toHaveLength(1);
+    expect(stub.state.refusals).toEqual([]);
+  });
+});
+
+describe('without X credentials', () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await build();
+  });
+  afterAll(() => bare?.close());
+
+  it('answers 409 with the spec text', async () => {
+    const client = createClient(bare.url);
+    await signInThroughOutbox(client, `no-x.${Date.now()}@example.com`);
+    const persona = await read<Persona>(await post(client, '/api/personas', { name: 'No X' }), 201);
+    const start = await errorOf(await client.request(`/api/oauth/x?personaId=${persona.id}`), 409);
+    expect(start).toEqual({ code: 'conflict', message: X_NOT_CONFIGURED });
+    expect(start.message).toBe('X API client ID not configured. Please check your environment variables.');
+    const token = await errorOf(await post(client, '/api/auth/x/token', { code: 'c', state: 's' }), 409);
+    expect(token.message).toBe(X_NOT_CONFIGURED);
+    expect((await errorOf(await post(client, '/api/auth/x/refresh', { personaId: persona.id }), 409)).message).toBe(
+      X_NOT_CONFIGURED,
+    );
+    const published = await bare.app.publishers.x?.publish(persona.id, ['Hi']).catch((e: unknown) => e);
+    expect(published).toMatchObject({ kind: 'rejected', message: X_NOT_CONFIGURED });
+  });
+});

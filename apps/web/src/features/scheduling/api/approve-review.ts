@@ -1,0 +1,17 @@
+import type { ReviewApprove, ScheduledItem } from '@plume/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { withBrowserZone } from '../utils/time-zones';
+import { scheduleKey } from './get-schedule';
+
+/** POST /api/review/{id}/approve: to a chosen time (`runAt`) or the next free slot (`queue: true`). */
+export const approveReview = ({ id, body }: { id: string; body: ReviewApprove }) =>
+  api<ScheduledItem>(`/api/review/${encodeURIComponent(id)}/approve`, { method: 'POST', json: withBrowserZone(body) });
+
+export function useApproveReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveReview,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKey }),
+  });
+}

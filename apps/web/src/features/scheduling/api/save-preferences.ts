@@ -1,0 +1,16 @@
+import type { Preferences } from '@plume/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { preferencesQueryOptions } from './get-preferences';
+
+/** PUT /api/me/preferences: saves the time zone (null: follow the browser's). */
+export const savePreferences = (body: Preferences) =>
+  api<Preferences>('/api/me/preferences', { method: 'PUT', json: body });
+
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePreferences,
+    onSuccess: (saved) => queryClient.setQueryData(preferencesQueryOptions.queryKey, saved),
+  });
+}

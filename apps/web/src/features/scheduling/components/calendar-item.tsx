@@ -1,0 +1,58 @@
+import { itemInstant, MOVABLE_STATUSES, PLATFORM_LABELS, type ScheduledItem } from '@plume/core';
+import { cn } from '../../../components/ui/cn';
+import { formatTime } from '../utils/format';
+import { STATUS_LOOK } from '../utils/status';
+
+/** The drag payload's type: an item id, only understood by the calendar's days. */
+export const ITEM_DRAG_TYPE = 'application/x-plume-item';
+
+export const isMovable = (item: ScheduledItem) => (MOVABLE_STATUSES as readonly string[]).includes(item.status);
+
+/**
+ * One post on the calendar: its time, status (symbol and word, not colour alone), persona and text.
+ * A click opens it; a scheduled or failed post can be dragged to another day.
+ */
+export function CalendarItem({
+  item,
+  timeZone,
+  onOpen,
+  roomy = false,
+}: {
+  item: ScheduledItem;
+  timeZone: string;
+  onOpen(item: ScheduledItem): void;
+  /** The week view has room for three lines of text. */
+  roomy?: boolean;
+}) {
+  const look = STATUS_LOOK[item.status];
+  const time = formatTime(itemInstant(item), timeZone);
+  const movable = isMovable(item);
+  return (
+    <button
+      type="button"
+      draggable={movable}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(ITEM_DRAG_TYPE, item.id);
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onClick={() => onOpen(item)}
+      data-testid="calendar-item"
+      data-item-id={item.id}
+      data-status={item.status}
+      title={`${time} · ${look.label} · ${item.personaName} on ${PLATFORM_LABELS[item.platform]}: ${item.content}`}
+      className={cn(
+        'block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-snug focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-violet-500',
+        look.chip,
+        movable && 'cursor-grab active:cursor-grabbing',
+      )}
+    >
+      <span className="flex items-center gap-1 font-semibold">
+        <span aria-hidden="true">{look.symbol}</span>
+        <span>{time}</span>
+        <span className="sr-only">{look.label},</span>
+        <span className="truncate font-normal">{item.personaName}</span>
+      </span>
+      <span className={cn('block break-words', roomy ? 'line-clamp-3' : 'truncate')}>{item.content}</span>
+    </button>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ScheduledItem } from '@plume/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ItemDialog } from './item-dialog';
+
+const failed: ScheduledItem = {
+  id: '7d1f0c52-3f0e-4a53-9a51-0c0e8c1d2a10',
+  personaId: '0b8f7a2e-1a3c-4c8e-9f3e-5d6a7b8c9d0e',
+  personaName: 'Ada',
+  platform: 'bluesky',
+  content: 'Hello',
+  parts: ['Hello'],
+  scheduledFor: '2026-03-08T14:00:00.000Z',
+  status: 'failed',
+  postedAt: null,
+  url: null,
+  error: 'Bluesky: the connection was refused',
+  createdAt: '2026-03-01T00:00:00.000Z',
+};
+
+function renderDialog(item: ScheduledItem) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <ItemDialog item={item} timeZone="America/New_York" onClose={onClose} onApprove={() => {}} />
+    </QueryClientProvider>,
+  );
+  return { onClose };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('a post that did not go out', () => {
+  it('shows why, with Retry and Mark as posted; Retry asks the server to publish it again', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ ...failed, status: 'scheduled' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { onClose } = renderDialog(failed);
+    expect(screen.getByRole('dialog', { name: 'Ada on Bluesky' })).toBeTruthy();
+    expect(screen.getByText('This post did not go out.')).toBeTruthy();
+    expect(screen.getByTestId('item-error').textContent).toBe('Bluesky: the connection was refused');
+    expect(screen.getByTestId('item-time').textContent).toBe('Sun, Mar 8, 2026, 10:00');
+    expect(screen.getByRole('button', { name: 'Mark as posted' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetch).toHaveBeenCalledWith(`/api/schedule/${failed.id}/retry`, expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('when unconfirmed, is not edited into a second copy: only Retry, Mark as posted or Cancel', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderDialog({ ...failed, status: 'unconfirmed', error: 'No answer from Bluesky' });
+    expect(screen.getByText(/could not confirm whether this post went out/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Content' })).toBeNull();
+    expect(screen.queryByLabelText('Date')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel event' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,303 @@
+import {
+  CONTENT_REQUIRED,
+  DATE_IN_FUTURE,
+  inputsFromInstant,
+  instantFromInputs,
+  isEditable,
+  PICK_DATE_AND_TIME,
+  PLATFORM_LABELS,
+  type Platform,
+  type ScheduledItem,
+  type ScheduleFormErrors,
+  type ScheduleUpdate,
+} from '@plume/core';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { inputClass } from '../../../components/ui/input-class';
+import { Modal } from '../../../components/ui/modal';
+import { useCancelScheduledPost } from '../api/cancel-scheduled-post';
+import { useMarkPosted } from '../api/mark-posted';
+import { useRejectReview } from '../api/reject-review';
+import { useRetryScheduledPost } from '../api/retry-scheduled-post';
+import { useUpdateScheduledPost } from '../api/update-scheduled-post';
+import { fieldErrorsOf } from '../utils/errors';
+import { formatDateTime } from '../utils/format';
+import { STATUS_LOOK } from '../utils/status';
+import { DateTimeFields, FieldError, PlatformChoice, PlatformCount } from './schedule-fields';
+
+/**
+ * A post opened from the calendar: edit its text, platform, date and time (the keyboard's way to
+ * move it to another day), or cancel it ('Cancel this event?'). A failed or unconfirmed post shows
+ * what went wrong, with Retry and Mark as posted: the user decides, Plume never posts twice by itself.
+ */
+export function ItemDialog({
+  item,
+  timeZone,
+  onClose,
+  onApprove,
+}: {
+  item: ScheduledItem | null;
+  timeZone: string;
+  onClose(): void;
+  /** A post in review is approved through the Schedule Post dialog. */
+  onApprove(item: ScheduledItem): void;
+}) {
+  const look = item ? STATUS_LOOK[item.status] : null;
+  return (
+    <Modal
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={item ? `${item.personaName} on ${PLATFORM_LABELS[item.platform]}` : 'Post'}
+    >
+      {item && look && (
+        <ItemBody key={item.id} item={item} timeZone={timeZone} onClose={onClose} onApprove={onApprove} />
+      )}
+    </Modal>
+  );
+}
+
+function ItemBody({
+  item,
+  timeZone,
+  onClose,
+  onApprove,
+}: {
+  item: ScheduledItem;
+  timeZone: string;
+  onClose(): void;
+  onApprove(item: ScheduledItem): void;
+}) {
+  const ids = { date: useId(), time: useId(), content: useId(), contentError: useId(), whenError: useId() };
+  const look = STATUS_LOOK[item.status];
+  const update = useUpdateScheduledPost();
+  const cancel = useCancelScheduledPost();
+  const retry = useRetryScheduledPost();
+  const markPosted = useMarkPosted();
+  const reject = useRejectReview();
+  const [confirming, setConfirming] = useState(false);
+
+  // An unconfirmed post may be out there: it is retried or marked, not edited into a second copy.
+  const editable = isEditable(item.status) && item.status !== 'unconfirmed';
+  const recoverable = item.status === 'failed' || item.status === 'unconfirmed';
+  const initial = item.scheduledFor ? inputsFromInstant(new Date(item.scheduledFor), timeZone) : { date: '', time: '' };
+  const [parts, setParts] = useState(item.parts.length > 0 ? item.parts : [item.content]);
+  const [platform, setPlatform] = useState<Platform>(item.platform);
+  const [date, setDate] = useState(initial.date);
+  const [time, setTime] = useState(initial.time);
+  const [errors, setErrors] = useState<ScheduleFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const thread = parts.length > 1;
+  const when = item.scheduledFor ?? item.postedAt;
+
+  const save = async () => {
+    const found: ScheduleFormErrors = {};
+    if (parts.some((p) => p.trim() === '')) found.content = CONTENT_REQUIRED;
+    const retimed = date !== initial.date || time !== initial.time;
+    let runAt: Date | null = null;
+    if (retimed) {
+      runAt = instantFromInputs(date, time, timeZone);
+      if (!runAt) found.runAt = PICK_DATE_AND_TIME;
+      else if (runAt.getTime() <= Date.now()) found.runAt = DATE_IN_FUTURE;
+    }
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    const body: ScheduleUpdate = {
+      platform,
+      ...(thread ? { parts } : { content: parts[0] ?? '' }),
+      ...(runAt ? { runAt: runAt.toISOString() } : {}),
+    };
+    // mutateAsync: the outcome is told even when the post has left the list (and this dialog) by then.
+    try {
+      const saved = await update.mutateAsync({ id: item.id, body });
+      toast.success(runAt ? 'Event scheduled' : 'Changes saved', {
+        description: saved.scheduledFor ? `For ${formatDateTime(new Date(saved.scheduledFor), timeZone)}` : undefined,
+      });
+      onClose();
+    } catch (error) {
+      const { fields, message } = fieldErrorsOf(error);
+      setErrors(fields);
+      setFormError(message);
+      toast.error('Failed to schedule', { description: message });
+    }
+  };
+
+  const confirmCancel = async () => {
+    if (item.status === 'pending_review') {
+      try {
+        await reject.mutateAsync(item.id);
+        toast.success('Draft rejected');
+        onClose();
+      } catch (error) {
+        toast.error('Failed to reject', { description: messageOf(error) });
+      }
+      return;
+    }
+    try {
+      await cancel.mutateAsync(item.id);
+      toast.success('Event canceled');
+      onClose();
+    } catch (error) {
+      toast.error('Failed to cancel', { description: messageOf(error) });
+    }
+  };
+
+  const recover = async (action: 'retry' | 'mark') => {
+    try {
+      await (action === 'retry' ? retry : markPosted).mutateAsync(item.id);
+      toast.success(action === 'retry' ? 'Publishing again' : 'Marked as posted');
+      onClose();
+    } catch (error) {
+      toast.error(action === 'retry' ? 'Failed to retry' : 'Failed to mark as posted', {
+        description: messageOf(error),
+      });
+    }
+  };
+
+  const busy = update.isPending || cancel.isPending || reject.isPending || retry.isPending || markPosted.isPending;
+
+  return (
+    <div className="space-y-4" data-testid="item-dialog">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span
+          className={cn('inline-flex items-center gap-1 rounded-md border px-2 py-0.5 font-medium', look.chip)}
+          data-testid="item-status"
+        >
+          <span aria-hidden="true">{look.symbol}</span>
+          {look.label}
+        </span>
+        {when && (
+          <span data-testid="item-time">
+            {item.status === 'posted' ? 'Posted ' : ''}
+            {formatDateTime(new Date(when), timeZone)}
+          </span>
+        )}
+        {item.url && (
+          <a
+            href={item.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-violet-700 underline underline-offset-2 dark:text-violet-300"
+          >
+            View on {PLATFORM_LABELS[item.platform]}
+          </a>
+        )}
+      </p>
+
+      {recoverable && (
+        <div className="space-y-2 rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+          <p className="font-medium">
+            {item.status === 'failed'
+              ? 'This post did not go out.'
+              : 'Plume could not confirm whether this post went out. Check the account before retrying.'}
+          </p>
+          {item.error && <p data-testid="item-error">{item.error}</p>}
+          <div className="flex flex-wrap gap-2">
+            <Button className="px-3 py-1.5" disabled={busy} onClick={() => void recover('retry')}>
+              Retry
+            </Button>
+            <Button variant="secondary" className="px-3 py-1.5" disabled={busy} onClick={() => void recover('mark')}>
+              Mark as posted
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {editable ? (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          {parts.map((part, i) => {
+            const id = `${ids.content}-${i}`;
+            return (
+              // Parts are positional and never reordered: the index is their identity.
+              <div key={i} className="space-y-1">
+                <label htmlFor={id} className="text-sm font-medium">
+                  {thread ? `Part ${i + 1} of ${parts.length}` : 'Content'}
+                </label>
+                <textarea
+                  id={id}
+                  rows={thread ? 3 : 4}
+                  value={part}
+                  onChange={(e) => {
+                    const value = e.target.value;
+                    setParts((list) => list.map((p, j) => (j === i ? value : p)));
+                  }}
+                  aria-invalid={errors.content ? true : undefined}
+                  aria-describedby={errors.content ? ids.contentError : undefined}
+                  className={cn(inputClass, 'resize-y')}
+                />
+                <PlatformCount platform={platform} text={part} />
+              </div>
+            );
+          })}
+          {errors.content && <FieldError id={ids.contentError}>{errors.content}</FieldError>}
+          <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} />
+          {item.status !== 'pending_review' && (
+            <div className="space-y-1">
+              <DateTimeFields
+                ids={ids}
+                date={date}
+                time={time}
+                onDateChange={setDate}
+                onTimeChange={setTime}
+                invalid={Boolean(errors.runAt)}
+                describedBy={errors.runAt ? ids.whenError : undefined}
+              />
+              <p className="text-xs text-slate-600 dark:text-slate-400">Times in {timeZone}</p>
+              {errors.runAt && <FieldError id={ids.whenError}>{errors.runAt}</FieldError>}
+            </div>
+          )}
+          {formError && !errors.content && !errors.runAt && <FieldError>{formError}</FieldError>}
+          <div className="flex flex-wrap justify-between gap-2">
+            <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+              {item.status === 'pending_review' ? 'Reject' : 'Cancel event'}
+            </Button>
+            <div className="flex flex-wrap gap-2">
+              {item.status === 'pending_review' && (
+                <Button variant="secondary" disabled={busy} onClick={() => onApprove(item)}>
+                  Approve
+                </Button>
+              )}
+              <Button type="submit" disabled={busy}>
+                {update.isPending ? 'Saving...' : 'Save changes'}
+              </Button>
+            </div>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:border-slate-800 dark:bg-slate-900">
+            {item.parts.length > 1 ? item.parts.join('\n\n') : item.content}
+          </div>
+          {item.status === 'unconfirmed' && (
+            <div className="flex justify-start">
+              <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+                Cancel event
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={item.status === 'pending_review' ? 'Reject draft' : 'Cancel event'}
+        message={item.status === 'pending_review' ? 'Reject this draft? It will not be posted.' : 'Cancel this event?'}
+        confirmLabel={item.status === 'pending_review' ? 'Reject' : 'Cancel event'}
+        onConfirm={() => void confirmCancel()}
+      />
+    </div>
+  );
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,325 @@
+import {
+  DEFAULT_SCHEDULE_OFFSET_MS,
+  DEFAULT_SCHEDULE_PLATFORM,
+  inputsFromInstant,
+  PLATFORM_LABELS,
+  type Platform,
+  type ScheduledItem,
+  type ScheduleFormErrors,
+  validateScheduleForm,
+} from '@plume/core';
+import { type ReactNode, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { inputClass } from '../../../components/ui/input-class';
+import { Modal } from '../../../components/ui/modal';
+import { useApproveReview } from '../api/approve-review';
+import { useCreateScheduledPost } from '../api/create-scheduled-post';
+import { useSchedulingPersonas } from '../api/get-personas';
+import { useTimeZone } from '../hooks/use-time-zone';
+import { fieldErrorsOf } from '../utils/errors';
+import { formatDateTime } from '../utils/format';
+import { DateTimeFields, FieldError, PlatformChoice, PlatformCount } from './schedule-fields';
+
+export type ScheduleTarget = { personaId: string; personaName: string };
+
+/** What the dialog does: schedule new posts (for given personas, or one picked here), or approve a draft in review. */
+export type ScheduleMode =
+  | { kind: 'create'; targets?: ScheduleTarget[]; parts: string[]; platform?: Platform }
+  | { kind: 'approve'; item: ScheduledItem };
+
+/**
+ * The Schedule Post dialog (app spec: Advanced tweet generation; §5): content (prefilled), platform
+ * (Bluesky unless told), a date and time one hour ahead in the user's zone or 'Add to queue' (the
+ * persona's next free posting slot). The spec's messages show beside their fields, before sending
+ * and when the server answers 400; 'Failed to schedule' says why anything else failed.
+ */
+export function ScheduleDialog({
+  open,
+  onOpenChange,
+  mode,
+  successMessage = 'Scheduled',
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  mode: ScheduleMode;
+  /** 'Scheduled' from the writing studio, 'Event scheduled' from the calendar (app spec §8). */
+  successMessage?: string;
+}) {
+  const title = mode.kind === 'approve' ? 'Approve and schedule' : 'Schedule Post';
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title}>
+      {/* Mounted on each opening: the defaults are one hour from now, not from when the page loaded. */}
+      {open && <ScheduleForm mode={mode} successMessage={successMessage} onDone={() => onOpenChange(false)} />}
+    </Modal>
+  );
+}
+
+function ScheduleForm({
+  mode,
+  successMessage,
+  onDone,
+}: {
+  mode: ScheduleMode;
+  successMessage: string;
+  onDone(): void;
+}) {
+  const ids = {
+    persona: useId(),
+    content: useId(),
+    contentError: useId(),
+    date: useId(),
+    time: useId(),
+    whenError: useId(),
+    zone: useId(),
+    formError: useId(),
+  };
+  const { timeZone } = useTimeZone();
+  const personas = useSchedulingPersonas();
+  const create = useCreateScheduledPost();
+  const approve = useApproveReview();
+
+  const fixedTargets = mode.kind === 'create' ? mode.targets : undefined;
+  const [pickedPersona, setPickedPersona] = useState('');
+  const [parts, setParts] = useState(() => (mode.kind === 'create' ? mode.parts : mode.item.parts));
+  const [platform, setPlatform] = useState<Platform>(() =>
+    mode.kind === 'create' ? (mode.platform ?? DEFAULT_SCHEDULE_PLATFORM) : mode.item.platform,
+  );
+  const [initial] = useState(() => inputsFromInstant(new Date(Date.now() + DEFAULT_SCHEDULE_OFFSET_MS), timeZone));
+  const [date, setDate] = useState(initial.date);
+  const [time, setTime] = useState(initial.time);
+  const [queue, setQueue] = useState(false);
+  const [errors, setErrors] = useState<ScheduleFormErrors & { persona?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = create.isPending || approve.isPending;
+
+  const personaChoices = (personas.data ?? []).map((p) => ({ personaId: p.id, personaName: p.name }));
+  const named = (t: ScheduleTarget) => ({
+    ...t,
+    personaName: t.personaName || (personaChoices.find((p) => p.personaId === t.personaId)?.personaName ?? ''),
+  });
+  const targets: ScheduleTarget[] =
+    mode.kind === 'approve'
+      ? [{ personaId: mode.item.personaId, personaName: mode.item.personaName }]
+      : (fixedTargets?.map(named) ?? personaChoices.filter((p) => p.personaId === pickedPersona));
+  const thread = parts.length > 1;
+  const readOnlyContent = mode.kind === 'approve';
+
+  const showFailure = (error: unknown) => {
+    const { fields, message } = fieldErrorsOf(error);
+    setErrors(fields);
+    setFormError(message);
+    toast.error('Failed to schedule', { description: message });
+  };
+
+  const submit = async () => {
+    const checked = validateScheduleForm({ parts, queue, date, time }, new Date(), timeZone);
+    const found: typeof errors = { ...checked.errors };
+    if (targets.length === 0) found.persona = 'Pick a persona';
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    const when = queue ? { queue: true as const } : { runAt: (checked.runAt ?? new Date()).toISOString() };
+
+    if (mode.kind === 'approve') {
+      try {
+        const item = await approve.mutateAsync({ id: mode.item.id, body: when });
+        toast.success(successMessage, { description: describeTime(item, timeZone) });
+        onDone();
+      } catch (error) {
+        showFailure(error);
+      }
+      return;
+    }
+
+    const body = { platform, content: parts.join('\n\n'), ...(thread ? { parts } : {}), ...when };
+    const done: { target: ScheduleTarget; item: ScheduledItem }[] = [];
+    const failed: { target: ScheduleTarget; error: unknown }[] = [];
+    for (const target of targets) {
+      try {
+        done.push({ target, item: await create.mutateAsync({ personaId: target.personaId, ...body }) });
+      } catch (error) {
+        // Nothing was created yet: the dialog stays open with the reason beside its field.
+        if (done.length === 0 && failed.length === 0 && (targets.length === 1 || isFieldError(error))) {
+          showFailure(error);
+          return;
+        }
+        failed.push({ target, error });
+      }
+    }
+    // Several personas: what was scheduled stays scheduled (sending again would post twice).
+    if (done.length > 0) {
+      toast.success(successMessage, {
+        description:
+          targets.length === 1
+            ? describeTime(done[0]?.item, timeZone)
+            : `For ${done.map((d) => d.target.personaName).join(', ')}`,
+      });
+    }
+    for (const { target, error } of failed) {
+      toast.error('Failed to schedule', {
+        description: `${target.personaName}: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+    onDone();
+  };
+
+  const contentError = errors.content;
+  const whenError = errors.runAt;
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="schedule-form"
+    >
+      {mode.kind === 'create' && !fixedTargets && (
+        <div className="space-y-1">
+          <label htmlFor={ids.persona} className="text-sm font-medium">
+            Persona
+          </label>
+          <select
+            id={ids.persona}
+            value={pickedPersona}
+            onChange={(e) => setPickedPersona(e.target.value)}
+            aria-invalid={errors.persona ? true : undefined}
+            aria-describedby={errors.persona ? `${ids.persona}-error` : undefined}
+            className={inputClass}
+          >
+            <option value="">Choose a persona</option>
+            {personaChoices.map((p) => (
+              <option key={p.personaId} value={p.personaId}>
+                {p.personaName}
+              </option>
+            ))}
+          </select>
+          {errors.persona && <FieldError id={`${ids.persona}-error`}>{errors.persona}</FieldError>}
+        </div>
+      )}
+      {targets.length > 0 && targets.every((t) => t.personaName) && (mode.kind === 'approve' || fixedTargets) && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          For {targets.map((t) => t.personaName).join(', ')}
+          {targets.length > 1 ? ` (one post each)` : ''}
+        </p>
+      )}
+
+      <ContentGroup thread={thread} count={parts.length}>
+        {parts.map((part, i) => {
+          const id = `${ids.content}-${i}`;
+          return (
+            // Parts are positional and never reordered: the index is their identity.
+            <div key={i} className="space-y-1">
+              <label htmlFor={id} className={cn('text-sm font-medium', thread && 'font-normal')}>
+                {thread ? `Part ${i + 1} of ${parts.length}` : 'Content'}
+              </label>
+              <textarea
+                id={id}
+                rows={thread ? 3 : 5}
+                value={part}
+                readOnly={readOnlyContent}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  setParts((list) => list.map((p, j) => (j === i ? value : p)));
+                }}
+                aria-invalid={contentError && (part.trim() === '' || !thread) ? true : undefined}
+                aria-describedby={contentError ? ids.contentError : undefined}
+                className={cn(inputClass, 'resize-y', readOnlyContent && 'bg-slate-50 dark:bg-slate-950')}
+              />
+              <PlatformCount platform={platform} text={part} />
+            </div>
+          );
+        })}
+        {contentError && <FieldError id={ids.contentError}>{contentError}</FieldError>}
+      </ContentGroup>
+
+      {mode.kind === 'create' ? (
+        <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} withValues />
+      ) : (
+        <p className="text-sm">
+          <span className="font-medium">Platform:</span> {PLATFORM_LABELS[platform]}
+        </p>
+      )}
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">When</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${ids.content}-when`}
+              checked={!queue}
+              onChange={() => setQueue(false)}
+              className="h-4 w-4 accent-violet-700"
+            />
+            At a date and time
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${ids.content}-when`}
+              checked={queue}
+              onChange={() => setQueue(true)}
+              className="h-4 w-4 accent-violet-700"
+            />
+            Add to queue
+          </label>
+        </div>
+        {queue ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            The persona's next free posting slot, from its automation schedule.
+          </p>
+        ) : (
+          <DateTimeFields
+            ids={ids}
+            date={date}
+            time={time}
+            onDateChange={setDate}
+            onTimeChange={setTime}
+            invalid={Boolean(whenError)}
+            describedBy={whenError ? `${ids.zone} ${ids.whenError}` : ids.zone}
+          >
+            <p id={ids.zone} className="col-span-2 text-xs text-slate-600 dark:text-slate-400">
+              Times in {timeZone}
+            </p>
+          </DateTimeFields>
+        )}
+        {whenError && <FieldError id={ids.whenError}>{whenError}</FieldError>}
+      </fieldset>
+
+      {formError && !contentError && !whenError && <FieldError id={ids.formError}>{formError}</FieldError>}
+
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Scheduling...' : mode.kind === 'approve' ? 'Approve' : 'Schedule'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One part is one labelled box; a thread's parts are grouped under 'Content'. */
+function ContentGroup({ thread, count, children }: { thread: boolean; count: number; children: ReactNode }) {
+  if (!thread) return <div className="space-y-2">{children}</div>;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">Content (a thread of {count} parts)</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function isFieldError(error: unknown): boolean {
+  return Object.keys(fieldErrorsOf(error).fields).length > 0;
+}
+
+function describeTime(item: ScheduledItem | undefined, timeZone: string): string | undefined {
+  return item?.scheduledFor ? `For ${formatDateTime(new Date(item.scheduledFor), timeZone)}` : undefined;
+}

@@ -1,0 +1,123 @@
+/**
+ * Publishing (app spec §7: POST /api/personas/{id}/post; §8: 'Posted to X, Bluesky', 'Post failed').
+ * A post moves draft -> ... -> publishing -> posted | failed | unconfirmed (DESIGN.md, Jobs and
+ * publishing); posting now walks the last steps of that machine inside the request.
+ */
+import { z } from 'zod';
+import { PLATFORMS, type Platform } from '../writing/api';
+import { PLATFORM_LIMITS, platformLength } from '../writing/limits';
+
+export const POST_STATUSES = [
+  'draft',
+  'pending_review',
+  'scheduled',
+  'publishing',
+  'posted',
+  'failed',
+  'unconfirmed',
+  'canceled',
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/**
+ * The post's state machine: where each state may go. `publishing` is entered only by a claim
+ * (one caller); nothing leaves `posted` or `canceled`; an unknown outcome is `unconfirmed` and is
+ * settled by finding the post on the account or by the user (Retry, Mark as posted), never by a
+ * blind retry. A post that went back to `scheduled` from `publishing` met an error known to happen
+ * before sending (or a Safety deferral).
+ */
+export const POST_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
+  draft: ['pending_review', 'scheduled', 'canceled'],
+  pending_review: ['scheduled', 'canceled'],
+  scheduled: ['publishing', 'scheduled', 'canceled'],
+  publishing: ['posted', 'failed', 'unconfirmed', 'scheduled'],
+  failed: ['scheduled', 'posted', 'canceled'],
+  unconfirmed: ['posted', 'scheduled', 'canceled'],
+  posted: [],
+  canceled: [],
+};
+
+export function canMove(from: PostStatus, to: PostStatus): boolean {
+  return POST_TRANSITIONS[from].includes(to);
+}
+
+export const PLATFORM_LABELS: Record<Platform, string> = { x: 'X', bluesky: 'Bluesky' };
+
+/** The longest part a thread may have before the platform's own limit is checked. */
+const MAX_PART_CHARS = 10_000;
+export const MAX_THREAD_PARTS = 25;
+
+/**
+ * POST /api/personas/{id}/post: `{ platform, content }` as the spec has it; `platform` may also
+ * be a list (one post per platform), and `parts` posts a thread (its first part is the content).
+ */
+export const publishRequestSchema = z
+  .object({
+    platform: z.union([z.enum(PLATFORMS), z.array(z.enum(PLATFORMS)).min(1, 'Pick at least one platform').max(2)]),
+    content: z.string().trim().min(1, 'Content is required').max(MAX_PART_CHARS),
+    parts: z
+      .array(z.string().trim().min(1, 'A thread part is empty').max(MAX_PART_CHARS))
+      .min(1)
+      .max(MAX_THREAD_PARTS)
+      .optional(),
+  })
+  .meta({ id: 'PublishRequest' });
+export type PublishRequest = z.infer<typeof publishRequestSchema>;
+
+/** The platforms a request names, each once. */
+export function requestedPlatforms(request: Pick<PublishRequest, 'platform'>): Platform[] {
+  return [...new Set(Array.isArray(request.platform) ? request.platform : [request.platform])];
+}
+
+/** The parts to post: the thread's parts, else the content alone. */
+export function postParts(request: Pick<PublishRequest, 'content' | 'parts'>): string[] {
+  return request.parts && request.parts.length > 0 ? request.parts : [request.content];
+}
+
+/** Each part that is over a platform's limit, said the way the generator's counters say it. */
+export function overLimitProblems(parts: string[], platforms: Platform[]): string[] {
+  const problems: string[] = [];
+  for (const platform of platforms) {
+    parts.forEach((part, i) => {
+      const length = platformLength(platform, part);
+      const limit = PLATFORM_LIMITS[platform];
+      if (length > limit) {
+        const where = parts.length > 1 ? `part ${i + 1}` : 'content';
+        problems.push(`${where}: too long for ${PLATFORM_LABELS[platform]} (${length}/${limit})`);
+      }
+    });
+  }
+  return problems;
+}
+
+export const publishResultSchema = z
+  .object({
+    platform: z.enum(PLATFORMS),
+    /** The recorded post's id. */
+    postId: z.string(),
+    status: z.enum(['posted', 'failed', 'unconfirmed']),
+    /** The first part's id on the platform (a tweet id, an at:// URI). */
+    externalId: z.string().nullable(),
+    url: z.string().nullable(),
+    /** The platform's message when it failed. */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'PublishResult' });
+export type PublishResult = z.infer<typeof publishResultSchema>;
+export const publishResponseSchema = z
+  .object({ results: z.array(publishResultSchema) })
+  .meta({ id: 'PublishResponse' });
+export type PublishResponse = z.infer<typeof publishResponseSchema>;
+
+/** The toast after posting: 'Posted to X, Bluesky' (those that succeeded), else 'Post failed' with the reason. */
+export function publishToast(results: PublishResult[]): { posted: string | null; failed: string | null } {
+  const ok = results.filter((r) => r.status === 'posted').map((r) => PLATFORM_LABELS[r.platform]);
+  const bad = results.filter((r) => r.status !== 'posted');
+  return {
+    posted: ok.length > 0 ? `Posted to ${ok.join(', ')}` : null,
+    failed:
+      bad.length > 0
+        ? `Post failed: ${bad.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'the outcome is unknown'}`).join('; ')}`
+        : null,
+  };
+}

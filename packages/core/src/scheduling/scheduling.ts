@@ -1,0 +1,158 @@
+/**
+ * Scheduling, the review queue and queue slots (app spec: Calls /schedule; Entities: Scheduled
+ * item; Validation: Schedule dialog). Times travel as ISO instants (UTC); recurring slots are
+ * wall-clock times in the user's IANA time zone, so they keep their hour across DST changes.
+ */
+import { z } from 'zod';
+import type { Automation } from '../personas/persona';
+import { timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant } from '../personas/schedule';
+import { MAX_THREAD_PARTS, POST_STATUSES } from '../publishing/publishing';
+import { PLATFORMS } from '../writing/api';
+
+export const CONTENT_REQUIRED = 'Content is required';
+export const DATE_IN_FUTURE = 'Date must be in the future';
+/** The Schedule Post dialog's defaults (app spec §5). */
+export const DEFAULT_SCHEDULE_PLATFORM = 'bluesky' as const;
+export const DEFAULT_SCHEDULE_OFFSET_MS = 60 * 60_000;
+
+/** The caller's (browser's) zone: queue slots use it while the user has saved none. */
+const callerZone = timeZoneSchema.optional();
+const content = z.string().trim().min(1, CONTENT_REQUIRED).max(10_000);
+const parts = z.array(z.string().trim().min(1, 'A thread part is empty').max(10_000)).min(1).max(MAX_THREAD_PARTS);
+const instant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
+
+/** An item on the schedule (the spec's Scheduled item) with what the calendar and queue show. */
+export const scheduledItemSchema = z
+  .object({
+    id: z.string(),
+    personaId: z.string(),
+    personaName: z.string(),
+    platform: z.enum(PLATFORMS),
+    content: z.string(),
+    parts: z.array(z.string()),
+    scheduledFor: z.string().nullable(),
+    status: z.enum(POST_STATUSES),
+    postedAt: z.string().nullable(),
+    url: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ScheduledItem' });
+export type ScheduledItem = z.infer<typeof scheduledItemSchema>;
+export const scheduledItemListSchema = z.array(scheduledItemSchema);
+
+/** GET /schedule: optionally a window (the calendar's view), one persona, some statuses. */
+export const scheduleQuerySchema = z.object({
+  from: instant.optional(),
+  to: instant.optional(),
+  personaId: z.uuid('must be a persona id').optional(),
+  status: z
+    .string()
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(POST_STATUSES)))
+    .optional(),
+});
+
+/**
+ * POST /schedule: the spec's `{ personaId, platform, content, runAt }`; `queue: true` instead of
+ * `runAt` takes the persona's next free posting slot; `parts` schedules a thread.
+ */
+export const scheduleCreateSchema = z
+  .object({
+    personaId: z.uuid('must be a persona id'),
+    platform: z.enum(PLATFORMS),
+    content,
+    parts: parts.optional(),
+    runAt: instant.optional(),
+    queue: z.boolean().optional(),
+    timeZone: callerZone,
+  })
+  .refine((v) => v.queue === true || v.runAt !== undefined, { path: ['runAt'], message: 'Pick a date and time' })
+  .meta({ id: 'ScheduleCreate' });
+export type ScheduleCreate = z.infer<typeof scheduleCreateSchema>;
+
+/** PATCH /schedule/{id}: edit or reschedule an item that has not gone out. */
+export const scheduleUpdateSchema = z
+  .object({
+    platform: z.enum(PLATFORMS).optional(),
+    content: content.optional(),
+    parts: parts.optional(),
+    runAt: instant.optional(),
+    queue: z.boolean().optional(),
+    timeZone: callerZone,
+  })
+  .meta({ id: 'ScheduleUpdate' });
+export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>;
+
+/** POST /api/review: a draft waits for a human (from the generator, the draft panel, automation later). */
+export const reviewCreateSchema = z
+  .object({ personaId: z.uuid('must be a persona id'), platform: z.enum(PLATFORMS), content, parts: parts.optional() })
+  .meta({ id: 'ReviewCreate' });
+export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
+
+/** POST /api/review/{id}/approve: to a chosen time, or 'Add to queue'. */
+export const reviewApproveSchema = z
+  .object({ runAt: instant.optional(), queue: z.boolean().optional(), timeZone: callerZone })
+  .refine((v) => v.queue === true || v.runAt !== undefined, { path: ['runAt'], message: 'Pick a date and time' })
+  .meta({ id: 'ReviewApprove' });
+export type ReviewApprove = z.infer<typeof reviewApproveSchema>;
+
+export const itemParamsSchema = z.object({ id: z.uuid('must be an item id') });
+
+/** GET/PUT /api/me/preferences: the user's time zone (defaults to the browser's until set). */
+export const preferencesSchema = z.object({ timeZone: timeZoneSchema.nullable() }).meta({ id: 'Preferences' });
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** Statuses that can still be edited, rescheduled or canceled. */
+export const EDITABLE_STATUSES = ['draft', 'pending_review', 'scheduled', 'failed', 'unconfirmed'] as const;
+export function isEditable(status: string): boolean {
+  return (EDITABLE_STATUSES as readonly string[]).includes(status);
+}
+
+type AutoPosting = Automation['autoPosting'];
+const MINUTE = 60_000;
+const DEFAULT_SLOTS = ['09:00', '15:00'];
+
+/** The wall-clock posting times of a weekday: the advanced schedule's, else the custom times, else 09:00 and 15:00. */
+export function slotTimes(posting: Pick<AutoPosting, 'advancedSchedule' | 'customTimes' | 'frequency'>, day: Weekday) {
+  const anyAdvanced = WEEKDAYS.some((d) => (posting.advancedSchedule[d] ?? []).length > 0);
+  if (anyAdvanced) return [...(posting.advancedSchedule[day] ?? [])].sort();
+  if (posting.frequency === 'hourly') return Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+  if (posting.customTimes.length > 0) return [...posting.customTimes].sort();
+  return DEFAULT_SLOTS;
+}
+
+/**
+ * 'Add to queue': the persona's first posting slot after `now` (plus a minute) that no other item
+ * holds within `gapMinutes`. Slots are wall-clock times in `timeZone`, so 09:00 stays 09:00 across
+ * DST changes. Looks 60 days ahead; null when the schedule has no slot at all.
+ */
+export function nextFreeSlot(
+  posting: Pick<AutoPosting, 'advancedSchedule' | 'customTimes' | 'frequency'>,
+  taken: Date[],
+  now: Date,
+  timeZone: string,
+  gapMinutes = 5,
+): Date | null {
+  const earliest = now.getTime() + MINUTE;
+  const gap = gapMinutes * MINUTE;
+  const startParts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  const [year = 0, month = 1, day = 1] = startParts.split('-').map(Number);
+  for (let offset = 0; offset < 60; offset++) {
+    const date = new Date(Date.UTC(year, month - 1, day + offset));
+    const local = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+    const weekday = WEEKDAYS[date.getUTCDay()] as Weekday;
+    for (const time of slotTimes(posting, weekday)) {
+      const at = zonedTimeToInstant(local, time, timeZone).getTime();
+      if (at < earliest) continue;
+      if (taken.some((t) => Math.abs(t.getTime() - at) < gap)) continue;
+      return new Date(at);
+    }
+  }
+  return null;
+}
