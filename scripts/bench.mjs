@@ -1,11 +1,11 @@
-// npm run bench: start-up time, API latency and throughput, memory, and the web bundle's size.
+// npm run bench: start-up time, API latency and throughput, memory, publishing, and the landing
+// page (its JavaScript and Lighthouse). BENCH_ONLY=server|publishing|landing runs one section.
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -70,22 +70,6 @@ function rssMb(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-/** gzip KB of JavaScript files in dist. */
-function gzipKb(files) {
-  const dist = path.join(root, 'apps/web/dist');
-  return Math.round(files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0) / 1024);
-}
-
-/** The landing page's JavaScript (entry and preloaded chunks) and all of the app's. */
-function bundleKb() {
-  const html = readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8');
-  const landing = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const all = readdirSync(path.join(root, 'apps/web/dist/assets'))
-    .filter((n) => n.endsWith('.js'))
-    .map((n) => `assets/${n}`);
-  return { landing: gzipKb(landing), all: gzipKb(all) };
-}
-
 /** Signs a user in through the dev outbox; returns the session cookie. */
 async function signIn(email) {
   const headers = { 'content-type': 'application/json', origin: base };
@@ -144,13 +128,23 @@ async function firstToken(url, init, isText) {
 class SkipSection extends Error {}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const only = process.env.BENCH_ONLY;
+const sections = ['server', 'publishing', 'landing'];
+if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY is one of ${sections.join(', ')}`);
+const runs = (section) => !only || only === section;
+const webDist = path.join(root, 'apps/web/dist');
+if (
+  !existsSync(path.join(root, 'apps/server/dist/server.js')) ||
+  !existsSync(path.join(webDist, '.vite/manifest.json'))
+) {
+  throw new Error('Build first: npm run build');
+}
+
 const rows = [];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-'));
 let running;
-// BENCH_ONLY=publishing runs just the publishing benchmark below.
-const everything = process.env.BENCH_ONLY !== 'publishing';
 try {
-  if (!everything) throw new SkipSection();
+  if (!runs('server')) throw new SkipSection();
   const cold = await startServer(dataDir);
   running = cold.child;
   rows.push(['start-up, fresh PGlite folder (ms)', Math.round(cold.ms)]);
@@ -232,42 +226,64 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 // Publishing: 10,000 posts due within one minute, to a local stub platform (bench-publishing.mjs).
-const { benchPublishing, startStubPlatform } = await import('./bench-publishing.mjs');
-const stub = await startStubPlatform();
-const publishingDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-publishing-'));
-try {
-  const onPostgres = process.env.BENCH_DATABASE_URL;
-  const publisher = await startServer(publishingDir, {
-    BLUESKY_ALLOW_PRIVATE: 'true',
-    BLUESKY_SERVICE: stub.url,
-    // The bench connects its 20 accounts within a minute.
-    AUTH_RATE_LIMIT: '1000',
-    ...(onPostgres ? { DATABASE_URL: onPostgres } : {}),
-  });
-  running = publisher.child;
-  const cookie = await signIn('publisher@example.com');
-  const api = async (pathname, { method = 'GET', body } = {}) => {
-    const response = await fetch(`${base}${pathname}`, {
-      method,
-      headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+if (runs('publishing')) await publishing();
+async function publishing() {
+  const { benchPublishing, startStubPlatform } = await import('./bench-publishing.mjs');
+  const stub = await startStubPlatform();
+  const publishingDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-publishing-'));
+  try {
+    const onPostgres = process.env.BENCH_DATABASE_URL;
+    const publisher = await startServer(publishingDir, {
+      BLUESKY_ALLOW_PRIVATE: 'true',
+      BLUESKY_SERVICE: stub.url,
+      // The bench connects its 20 accounts within a minute.
+      AUTH_RATE_LIMIT: '1000',
+      ...(onPostgres ? { DATABASE_URL: onPostgres } : {}),
     });
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return response.status === 204 ? null : response.json();
-  };
-  const label = onPostgres ? 'publishing, PostgreSQL' : 'publishing, PGlite';
-  rows.push(...(await benchPublishing({ api, stubUrl: stub.url, received: stub.received, label })));
-  rows.push([`${label}: server RSS after publishing (MB)`, rssMb(publisher.child.pid)]);
-  await stop(publisher.child);
-  running = undefined;
-} finally {
-  if (running) await stop(running);
-  stub.server.close();
-  rmSync(publishingDir, { recursive: true, force: true });
+    running = publisher.child;
+    const cookie = await signIn('publisher@example.com');
+    const api = async (pathname, { method = 'GET', body } = {}) => {
+      const response = await fetch(`${base}${pathname}`, {
+        method,
+        headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? null : response.json();
+    };
+    const label = onPostgres ? 'publishing, PostgreSQL' : 'publishing, PGlite';
+    rows.push(...(await benchPublishing({ api, stubUrl: stub.url, received: stub.received, label })));
+    rows.push([`${label}: server RSS after publishing (MB)`, rssMb(publisher.child.pid)]);
+    await stop(publisher.child);
+    running = undefined;
+  } finally {
+    if (running) await stop(running);
+    stub.server.close();
+    rmSync(publishingDir, { recursive: true, force: true });
+  }
 }
 
-const bundle = bundleKb();
-rows.push(['landing page JavaScript, gzip (KB)', bundle.landing], ['all web JavaScript, gzip (KB)', bundle.all]);
+// The landing page: first-load JavaScript vs its budget, and Lighthouse (bench-landing.mjs).
+if (runs('landing')) {
+  const { benchLanding } = await import('./bench-landing.mjs');
+  const landingDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-landing-'));
+  try {
+    // Production mode, as deployed (the dev outbox off); a fixed secret for the bench only.
+    const server = await startServer(landingDir, {
+      NODE_ENV: 'production',
+      APP_SECRET: 'bench-'.repeat(8),
+      // Never called: the landing sends no mail.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    });
+    running = server.child;
+    rows.push(...(await benchLanding({ dist: webDist, url: `${base}/` })));
+    await stop(server.child);
+    running = undefined;
+  } finally {
+    if (running) await stop(running);
+    rmSync(landingDir, { recursive: true, force: true });
+  }
+}
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log('\nPlume benchmarks');

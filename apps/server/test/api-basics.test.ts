@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestServer } from './helpers/build';
 
@@ -114,5 +118,47 @@ describe('the API basics', () => {
   it('tells the web app which sign-in methods are set up', async () => {
     const response = await fetch(`${server.url}/api/config`);
     expect(await response.json()).toMatchObject({ xSignIn: false, devOutbox: true });
+  });
+});
+
+describe('the built web app', () => {
+  const script = `export const landing = ${JSON.stringify('x'.repeat(2000))};`;
+  let web: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    // A build as Vite writes it: hashed files under assets/ with .br and .gz beside them.
+    webDist = mkdtempSync(path.join(tmpdir(), 'plume-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Plume</title><div id="root"></div>');
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    web = await build({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await web?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves built files precompressed, caching hashed assets for a year and nothing else', async () => {
+    const compressed = await fetch(`${web.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('content-type')).toContain('javascript');
+    expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await compressed.text()).toBe(script);
+
+    const plain = await fetch(`${web.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+
+    const page = await fetch(`${web.url}/`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a 404, not the page', async () => {
+    const response = await fetch(`${web.url}/assets/chunk-from-an-old-build.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
   });
 });

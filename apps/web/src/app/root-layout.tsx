@@ -1,9 +1,10 @@
-import { oauthErrorFromUrl } from '@plume/core';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../config/paths';
 import { useSessionSync } from '../lib/auth';
+import { type AppNavigate, NavigateProvider } from '../lib/navigation';
+import { takeOAuthError } from '../lib/oauth-error';
+import { showToast } from '../lib/toasts';
 
 /** The connection popups' pages show an OAuth error themselves, as their Connection Failed screen. */
 const OWN_ERROR_PAGES: string[] = [paths.xCallback, paths.bskyCallback];
@@ -14,18 +15,22 @@ function useOAuthErrorToast() {
   const navigate = useNavigate();
   useEffect(() => {
     if (OWN_ERROR_PAGES.includes(location.pathname)) return;
-    const message = oauthErrorFromUrl(location.search, location.hash);
-    if (!message) return;
-    toast.error(message);
-    const params = new URLSearchParams(location.search);
-    for (const key of ['error', 'error_description', 'error_uri', 'state']) params.delete(key);
-    const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: '' }, { replace: true });
+    const error = takeOAuthError(location.search, location.hash);
+    if (!error) return;
+    showToast((toast) => toast.error(error.message));
+    navigate({ pathname: location.pathname, search: error.search, hash: '' }, { replace: true });
   }, [location, navigate]);
 }
 
 export function RootLayout() {
   useSessionSync();
   useOAuthErrorToast();
-  return <Outlet />;
+  const navigate = useNavigate();
+  // Links and hooks from lib/navigation (shared with the router-less landing) go through the router.
+  const appNavigate = useCallback<AppNavigate>((to, options) => void navigate(to, options), [navigate]);
+  return (
+    <NavigateProvider value={appNavigate}>
+      <Outlet />
+    </NavigateProvider>
+  );
 }

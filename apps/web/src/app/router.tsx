@@ -1,11 +1,12 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { paths } from '../config/paths';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-// The landing page is in the first bundle; every other screen loads when it is first visited.
+// A first visit to / renders the landing without this module (app/landing-root.tsx, decision 016);
+// every other screen loads when it is first visited.
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -94,3 +95,7 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

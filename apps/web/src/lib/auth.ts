@@ -1,9 +1,8 @@
 import type { SessionState } from '@plume/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api } from './api-client';
+import { useAppNavigate } from './navigation';
 import { SESSION_KEY, writePersistedSession } from './persisted-session';
 
 /** The signed-in user, or null when signed out. */
@@ -43,11 +42,12 @@ export function useSessionSync(): void {
 /** Signs out, goes home, and forgets every cached answer that belonged to the user. */
 export function useSignOut() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return useMutation({
     mutationFn: () => api<unknown>('/api/auth/sign-out', { method: 'POST', json: {} }),
     onSettled: () => {
-      toast.dismiss();
+      // Imported, not loaded: signed in, the Toaster (and sonner) are up already.
+      void import('sonner').then(({ toast }) => toast.dismiss());
       navigate('/', { replace: true });
       writePersistedSession(null);
       // The session query is updated in place (not removed) so the screens watching it see null.

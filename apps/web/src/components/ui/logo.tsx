@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation';
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { MoonIcon, SunIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { paths } from '../../../config/paths';
 import { useMe, useSignOut } from '../../../lib/auth';
+import { Link } from '../../../lib/navigation';
 import { useTheme } from '../../../lib/theme';
 
 function TopBar() {
