@@ -27,7 +27,10 @@ async function signedIn(email = `account${++emails}.${Date.now()}@example.com`, 
   if (userAgent) {
     const request = client.request;
     client.request = (path, init = {}) =>
-      request(path, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), 'user-agent': userAgent } });
+      request(path, {
+        ...init,
+        headers: { ...Object.fromEntries(new Headers(init.headers)), 'user-agent': userAgent },
+      });
   }
   await signInThroughOutbox(client, email);
   return { client, email };
@@ -297,7 +300,13 @@ describe('billing', () => {
     });
     await db
       .insert(posts)
-      .values([row('posted', now), row('posted', now), row('posted', lastMonth), row('failed', null), row('scheduled', null)]);
+      .values([
+        row('posted', now),
+        row('posted', now),
+        row('posted', lastMonth),
+        row('failed', null),
+        row('scheduled', null),
+      ]);
 
     const billing = await json<Billing>(await client.request('/api/me/billing'), 200);
     expect(billing.usage).toMatchObject({ personas: 1, postsThisMonth: 2 });
@@ -322,7 +331,10 @@ describe('notifications', () => {
     });
     const next = { postFailed: false, postPublished: true, accountAttention: true, weeklySummary: true };
     expect(
-      await json<NotificationSettings>(await client.request('/api/me/notifications', { method: 'PUT', json: next }), 200),
+      await json<NotificationSettings>(
+        await client.request('/api/me/notifications', { method: 'PUT', json: next }),
+        200,
+      ),
     ).toEqual(next);
     expect(await json(await client.request('/api/me/notifications'), 200)).toEqual(next);
     expect(await json(await client.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'Asia/Tokyo' });
