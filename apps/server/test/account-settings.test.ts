@@ -26,11 +26,11 @@ async function signedIn(email = `account${++emails}.${Date.now()}@example.com`, 
   const client = createClient(server.url);
   if (userAgent) {
     const request = client.request;
-    client.request = (path, init = {}) =>
-      request(path, {
-        ...init,
-        headers: { ...Object.fromEntries(new Headers(init.headers)), 'user-agent': userAgent },
-      });
+    client.request = (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('user-agent', userAgent);
+      return request(path, { ...init, headers });
+    };
   }
   await signInThroughOutbox(client, email);
   return { client, email };
