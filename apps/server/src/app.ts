@@ -14,12 +14,16 @@ import { createSmtpMailer } from './integrations/mail/smtp-mailer';
 import { jobDefinitions } from './jobs/definitions';
 import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
 import { type Jobs, startJobs } from './jobs/queue';
+import { createAccountRepository } from './modules/account/account.repository';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { blueskyRoutes } from './modules/accounts/bluesky.routes';
 import { xRoutes } from './modules/accounts/x.routes';
 import { aiSettingsRoutes } from './modules/ai-settings/ai-settings.routes';
 import { createAiSettingsService } from './modules/ai-settings/ai-settings.service';
 import { createAuth } from './modules/auth/auth';
+import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { automationRoutes } from './modules/automation/automation.routes';
@@ -100,7 +104,7 @@ export async function buildApp(
     : createDevMailer((message) => devOutbox.add(message), app.log);
 
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
-  const authService = createAuthService(auth);
+  const authService = createAuthService(auth, createAuthRepository(database.db));
   const rateLimits = createRateLimitsRepository(database.db);
 
   await registerSecurity(app, { https: config.appUrl.startsWith('https://') });
@@ -157,6 +161,15 @@ export async function buildApp(
   app.decorate('publishers', platforms.publishers);
   await app.register(publishingRoutes({ auth: authService, publishing: platforms.publishing }));
   await app.register(preferencesRoutes({ auth: authService, preferences: platforms.preferences }));
+  await app.register(
+    accountRoutes({
+      auth: authService,
+      account: createAccountService({
+        account: createAccountRepository(database.db),
+        preferences: platforms.preferences,
+      }),
+    }),
+  );
   await app.register(
     schedulingRoutes({
       auth: authService,

@@ -1,3 +1,5 @@
+export * from './account/account';
+export * from './account/user-agent';
 export * from './accounts/accounts';
 export * from './accounts/popup-protocol';
 export * from './api/errors';
@@ -6,6 +8,7 @@ export * from './api/session';
 export * from './auth-messages';
 export * from './automation/activity';
 export * from './automation/settings';
+export * from './billing/plans';
 export * from './personas/bulk';
 export * from './personas/dashboard';
 export * from './personas/defaults';

@@ -24,6 +24,10 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** Chosen in Account settings (lowercase, unique); null until then, and the e-mail stands in. */
+  username: text('username').unique(),
+  /** The billing plan (packages/core PLANS); payment is not connected yet. */
+  plan: text('plan').notNull().default('free'),
   ...timestamps,
 });
 
@@ -327,5 +331,31 @@ export const userPreferences = pgTable('user_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   timeZone: text('time_zone'),
+  // Which events send an e-mail (Account settings, Notifications).
+  emailPostFailed: boolean('email_post_failed').notNull().default(true),
+  emailPostPublished: boolean('email_post_published').notNull().default(false),
+  emailAccountAttention: boolean('email_account_attention').notNull().default(true),
+  emailWeeklySummary: boolean('email_weekly_summary').notNull().default(false),
   ...timestamps,
 });
+
+/**
+ * Personal API tokens (`Authorization: Bearer plume_…`). Only the SHA-256 of the token is kept:
+ * it is 256 random bits, so a fast hash is enough, and the lookup is one indexed equality.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_tokens_user_id_idx').on(t.userId, t.createdAt)],
+);

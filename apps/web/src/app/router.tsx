@@ -77,6 +77,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: paths.accountSettings,
+                lazy: async () => ({
+                  Component: (await import('../features/account/components/account-settings-page')).AccountSettingsPage,
+                }),
+              },
+              {
                 path: paths.calendar,
                 lazy: async () => ({
                   Component: (await import('../features/scheduling/components/calendar-page')).CalendarPage,

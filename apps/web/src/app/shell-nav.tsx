@@ -1,7 +1,16 @@
 import { useId } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../components/ui/cn';
-import { CalendarIcon, HelpIcon, HomeIcon, MoonIcon, SettingsIcon, SignOutIcon, SunIcon } from '../components/ui/icons';
+import {
+  CalendarIcon,
+  HelpIcon,
+  HomeIcon,
+  MoonIcon,
+  SettingsIcon,
+  SignOutIcon,
+  SunIcon,
+  UserIcon,
+} from '../components/ui/icons';
 import { paths } from '../config/paths';
 import { useMe, useSignOut } from '../lib/auth';
 import { usePublicConfig } from '../lib/public-config';
@@ -85,6 +94,16 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         <h2 id={`${id}-account`} className={heading}>
           Account
         </h2>
+        <NavLink
+          to={paths.accountSettings}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(item, isActive && 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white')
+          }
+        >
+          <UserIcon />
+          <span className={label}>Account Settings</span>
+        </NavLink>
         <a className={item} href={config.data?.helpUrl ?? '/help/'} target="_blank" rel="noreferrer">
           <HelpIcon />
           <span className={label}>Help Center</span>

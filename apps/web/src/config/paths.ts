@@ -7,6 +7,7 @@ export const paths = {
   dashboard: '/dashboard',
   editor: '/editor',
   settings: '/settings',
+  accountSettings: '/account-settings',
   calendar: '/calendar',
   advanced: '/advanced',
   xCallback: '/x/callback',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The spec's session user: username is the e-mail, else the full name, else empty. */
+/**
+ * The spec's session user: username is the e-mail, else the full name, else empty — or the
+ * username chosen in Account settings, once there is one.
+ */
 export const sessionUserSchema = z
   .object({
     id: z.string(),
@@ -11,8 +14,8 @@ export const sessionUserSchema = z
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export function usernameOf(user: { email?: string | null; name?: string | null }): string {
-  return user.email?.trim() || user.name?.trim() || '';
+export function usernameOf(user: { username?: string | null; email?: string | null; name?: string | null }): string {
+  return user.username?.trim() || user.email?.trim() || user.name?.trim() || '';
 }
 
 /** One message kept by the dev mailer (never in production). */

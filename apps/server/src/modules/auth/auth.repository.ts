@@ -1,6 +1,6 @@
-import { lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, verifications } from '../../db/schema';
+import { apiTokens, sessions, users, verifications } from '../../db/schema';
 
 export function createAuthRepository(db: Db) {
   return {
@@ -12,6 +12,34 @@ export function createAuthRepository(db: Db) {
         .where(lt(verifications.expiresAt, now))
         .returning({ id: verifications.id });
       return { sessions: s.length, verifications: v.length };
+    },
+
+    /** The user of an unexpired personal API token with this hash, or null (revoked tokens are deleted). */
+    async findApiToken(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          tokenId: apiTokens.id,
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          image: users.image,
+          username: users.username,
+        })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(and(eq(apiTokens.tokenHash, tokenHash), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))));
+      if (!row) return null;
+      const { tokenId, ...user } = row;
+      return { tokenId, user };
+    },
+
+    async touchApiToken(id: string, at: Date): Promise<void> {
+      await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
+    },
+
+    /** A session's last activity is its updated_at (better-auth refreshes by expires_at, not this). */
+    async touchSession(id: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ updatedAt: at }).where(eq(sessions.id, id));
     },
   };
 }

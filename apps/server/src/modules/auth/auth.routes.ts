@@ -2,7 +2,7 @@ import { apiErrorSchema, publicConfigSchema, sessionStateSchema, sessionUserSche
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import type { Auth } from './auth';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { type AuthService, toHeaders } from './auth.service';
 
 /** Passes a Fastify request to better-auth's fetch handler and its Response back. */
@@ -11,6 +11,7 @@ async function bridge(auth: Auth, config: Config, request: FastifyRequest, reply
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   const headers = toHeaders(request.headers);
   headers.delete('content-length');
+  headers.set(CLIENT_IP_HEADER, request.ip);
   const response = await auth.handler(
     new Request(url, {
       method: request.method,

@@ -1,10 +1,27 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type SessionUser, usernameOf } from '@plume/core';
-import { UnauthorizedError } from '../../errors';
+import { API_TOKEN_PREFIX, type SessionUser, usernameOf } from '@plume/core';
+import { hashApiToken } from '../../crypto/api-token';
+import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { type Auth, SESSION_COOKIE_PREFIX } from './auth';
+import type { AuthRepository } from './auth.repository';
 
-export type AuthenticatedUser = { id: string; email: string; name: string; image: string | null };
-export type Authenticated = { user: AuthenticatedUser; token: string };
+export type AuthenticatedUser = {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  username: string | null;
+};
+export type Authenticated = {
+  user: AuthenticatedUser;
+  token: string;
+  /** The better-auth session the caller presented; null when it presented a personal API token. */
+  sessionId: string | null;
+  apiTokenId: string | null;
+};
+
+/** How often a session's or token's last-use time is written, at most, per process. */
+const TOUCH_EVERY_MS = 60_000;
 
 export function toHeaders(incoming: IncomingHttpHeaders): Headers {
   const headers = new Headers();
@@ -15,29 +32,66 @@ export function toHeaders(incoming: IncomingHttpHeaders): Headers {
   return headers;
 }
 
+function bearerOf(headers: Headers): string | null {
+  const authorization = headers.get('authorization');
+  return authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : null;
+}
+
 /** The signed session token the caller presented: the bearer token or the session cookie's value. */
 function presentedToken(headers: Headers): string | null {
-  const authorization = headers.get('authorization');
-  if (authorization?.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim();
+  const bearer = bearerOf(headers);
+  if (bearer) return bearer;
   const cookies = headers.get('cookie') ?? '';
   for (const part of cookies.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name?.endsWith(`${SESSION_COOKIE_PREFIX}.session_token`)) return decodeURIComponent(rest.join('='));
+    if (name?.endsWith(`${SESSION_COOKIE_PREFIX}.session_token`)) return decodeURIComponent(rest.join('=')) || null;
   }
   return null;
 }
 
-export function createAuthService(auth: Auth) {
+/**
+ * Writes last-use times at most once a minute per session or token in this process, so a busy
+ * API client costs one UPDATE a minute, not one per request.
+ */
+function createToucher() {
+  const last = new Map<string, number>();
+  return async (key: string, now: Date, write: () => Promise<void>) => {
+    const previous = last.get(key);
+    if (previous !== undefined && now.getTime() - previous < TOUCH_EVERY_MS) return;
+    if (last.size > 10_000) last.clear();
+    last.set(key, now.getTime());
+    await write();
+  };
+}
+
+export function createAuthService(auth: Auth, repository: AuthRepository) {
+  const touch = createToucher();
   return {
-    /** The signed-in user, or null; accepts the session cookie or `Authorization: Bearer`. */
+    /**
+     * The signed-in user, or null. Accepts the session cookie, `Authorization: Bearer` with a
+     * signed session token, or a personal API token (`Bearer plume_…`).
+     */
     async authenticate(incoming: IncomingHttpHeaders): Promise<Authenticated | null> {
       const headers = toHeaders(incoming);
+      const now = new Date();
+      const bearer = bearerOf(headers);
+      if (bearer?.startsWith(API_TOKEN_PREFIX)) {
+        // A token that is unknown, revoked or expired is a 401, never a fall-back to the cookie.
+        const found = await repository.findApiToken(hashApiToken(bearer), now);
+        if (!found) return null;
+        await touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
+        return { user: found.user, token: bearer, sessionId: null, apiTokenId: found.tokenId };
+      }
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
-      const { id, email, name, image } = result.user;
+      const { id, email, name, image, username } = result.user;
+      const sessionId = result.session.id;
+      await touch(`session:${sessionId}`, now, () => repository.touchSession(sessionId, now));
       return {
-        user: { id, email, name, image: image ?? null },
+        user: { id, email, name, image: image ?? null, username: username ?? null },
         token: presentedToken(headers) ?? result.session.token,
+        sessionId,
+        apiTokenId: null,
       };
     },
 
@@ -50,6 +104,18 @@ export function createAuthService(auth: Auth) {
     /** The signed-in user's id, or 401. */
     async requireUserId(incoming: IncomingHttpHeaders): Promise<string> {
       return (await this.requireUser(incoming)).user.id;
+    },
+
+    /**
+     * A signed-in session (cookie or signed session token), or 403 for a personal API token: a
+     * leaked token must not mint more tokens, hide itself, or sign its owner out.
+     */
+    async requireSession(incoming: IncomingHttpHeaders): Promise<Authenticated & { sessionId: string }> {
+      const found = await this.requireUser(incoming);
+      if (found.sessionId === null) {
+        throw new ForbiddenError('Personal API tokens cannot manage sessions or tokens: sign in to do this');
+      }
+      return { ...found, sessionId: found.sessionId };
     },
 
     toSessionUser({ user, token }: Authenticated): SessionUser {

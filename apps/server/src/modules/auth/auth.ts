@@ -10,6 +10,8 @@ import { magicLinkMail } from '../../integrations/mail/templates';
 
 export const MAGIC_LINK_MINUTES = 15;
 export const SESSION_COOKIE_PREFIX = 'plume';
+/** Set by the bridge to the request's address; whatever a client sends under this name is replaced. */
+export const CLIENT_IP_HEADER = 'x-plume-client-ip';
 
 export function createAuth(options: { config: Config; db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
   const { config, db, mailer, log } = options;
@@ -26,11 +28,15 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; lo
     // Limits are enforced by Fastify with counters in the database, shared by every process.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Read with the session (the session user's name); set only through Account settings.
+    user: { additionalFields: { username: { type: 'string', required: false, input: false } } },
     account: { encryptOAuthTokens: true },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
+      // The client address as Fastify worked it out (TRUST_PROXY), set by the bridge: kept on sessions.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     socialProviders: config.x ? { twitter: { clientId: config.x.clientId, clientSecret: config.x.clientSecret } } : {},
     logger: {

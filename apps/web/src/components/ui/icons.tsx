@@ -27,6 +27,7 @@ export const HelpIcon = () => (
   <Icon d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zm-2.5-13a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14m0 3h.01" />
 );
 export const SignOutIcon = () => <Icon d="M15 17l5-5-5-5m5 5H9m4 9H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h8" />;
+export const UserIcon = () => <Icon d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9a7 7 0 0 1 14 0" />;
 export const SettingsIcon = () => <Icon d="M4 6h10m4 0h2M4 12h4m4 0h8M4 18h12m4 0h0M16 4v4M10 10v4M18 16v4" />;
 export const MenuIcon = () => <Icon d="M4 6h16M4 12h16M4 18h16" />;
 export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;

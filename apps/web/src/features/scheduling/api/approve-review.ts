@@ -1,7 +1,7 @@
 import type { ReviewApprove, ScheduledItem } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { withBrowserZone } from '../utils/time-zones';
+import { withBrowserZone } from '../../../lib/time-zones';
 import { scheduleKey } from './get-schedule';
 
 /** POST /api/review/{id}/approve: to a chosen time (`runAt`) or the next free slot (`queue: true`). */

@@ -1,7 +1,7 @@
 import type { ScheduleCreate, ScheduledItem } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { withBrowserZone } from '../utils/time-zones';
+import { withBrowserZone } from '../../../lib/time-zones';
 import { scheduleKey } from './get-schedule';
 
 /**

@@ -1,7 +1,7 @@
 import type { ScheduledItem, ScheduleUpdate } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { withBrowserZone } from '../utils/time-zones';
+import { withBrowserZone } from '../../../lib/time-zones';
 import { scheduleKey } from './get-schedule';
 
 /** PATCH /api/schedule/{id}: edits or reschedules a post that has not gone out (409 once it has). */

@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react';
 import { toast } from 'sonner';
+import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones';
 import { useSavePreferences } from '../api/save-preferences';
 import { useTimeZone } from '../hooks/use-time-zone';
-import { browserTimeZone, timeZoneChoices } from '../utils/time-zones';
 
 /** 'Times in {zone}' with the choice of zone, saved to the account (null follows the browser). */
 export function TimeZoneSetting() {

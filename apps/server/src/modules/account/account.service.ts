@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AccountSession,
+  API_TOKENS_MAX,
+  type ApiToken,
+  type ApiTokenCreate,
+  type Billing,
+  type CreatedApiToken,
+  dayStart,
+  describeUserAgent,
+  localDateOf,
+  type NotificationSettings,
+  type Profile,
+  type ProfileUpdate,
+  planById,
+  USERNAME_TAKEN,
+} from '@plume/core';
+import { generateApiToken } from '../../crypto/api-token';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import type { PreferencesRepository } from '../preferences/preferences.repository';
+import type { AccountRepository, ApiTokenRow } from './account.repository';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+function toApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** Ids in the path are checked here: a malformed one answers 404 like another user's. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Account settings: the profile (the time zone is the one /api/me/preferences keeps), sessions,
+ * personal API tokens, the plan and its usage, and which events send an e-mail.
+ */
+export function createAccountService(deps: { account: AccountRepository; preferences: PreferencesRepository }) {
+  const { account, preferences } = deps;
+
+  async function profile(userId: string): Promise<Profile> {
+    const user = await account.user(userId);
+    if (!user) throw new NotFoundError('No such user');
+    return {
+      username: user.username,
+      email: user.email,
+      fullName: user.name,
+      timeZone: await preferences.timeZone(userId),
+    };
+  }
+
+  return {
+    profile,
+
+    /** Everything is checked before anything is written: a bad or taken value changes nothing. */
+    async updateProfile(userId: string, patch: ProfileUpdate): Promise<Profile> {
+      if (patch.username && (await account.usernameTaken(patch.username, userId))) {
+        throw new ConflictError(USERNAME_TAKEN, [{ field: 'body.username', message: USERNAME_TAKEN }]);
+      }
+      const userPatch: { username?: string | null; name?: string } = {};
+      if (patch.username !== undefined) userPatch.username = patch.username;
+      if (patch.fullName !== undefined) userPatch.name = patch.fullName;
+      if (Object.keys(userPatch).length > 0) {
+        try {
+          await account.updateUser(userId, userPatch);
+        } catch (error) {
+          // Taken between the check and the write by someone else.
+          if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN);
+          throw error;
+        }
+      }
+      if (patch.timeZone !== undefined) await preferences.setTimeZone(userId, patch.timeZone);
+      return profile(userId);
+    },
+
+    async sessions(userId: string, currentSessionId: string): Promise<AccountSession[]> {
+      const rows = await account.sessions(userId, new Date());
+      return rows.map((row) => ({
+        id: row.id,
+        device: describeUserAgent(row.userAgent),
+        userAgent: row.userAgent,
+        ipAddress: row.ipAddress || null,
+        createdAt: row.createdAt.toISOString(),
+        lastActiveAt: row.updatedAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** Signs one session out; its cookie or token is refused from the next request on. */
+    async revokeSession(userId: string, id: string): Promise<void> {
+      if (!(await account.deleteSession(userId, id))) throw new NotFoundError('No such session');
+    },
+
+    async revokeAllSessions(userId: string, currentSessionId: string, includeCurrent: boolean) {
+      return { revoked: await account.deleteSessions(userId, includeCurrent ? null : currentSessionId) };
+    },
+
+    async apiTokens(userId: string): Promise<ApiToken[]> {
+      return (await account.apiTokens(userId)).map(toApiToken);
+    },
+
+    /** A new token; its secret is in this answer only (the database keeps its SHA-256). */
+    async createApiToken(userId: string, input: ApiTokenCreate): Promise<CreatedApiToken> {
+      if ((await account.countApiTokens(userId)) >= API_TOKENS_MAX) {
+        throw new BadRequestError(`At most ${API_TOKENS_MAX} API tokens: revoke one you no longer use first`);
+      }
+      const { secret, hash, prefix } = generateApiToken();
+      const row = await account.insertApiToken({
+        id: randomUUID(),
+        userId,
+        name: input.name,
+        prefix,
+        tokenHash: hash,
+        expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null,
+      });
+      return { token: toApiToken(row), secret };
+    },
+
+    async revokeApiToken(userId: string, id: string): Promise<void> {
+      if (!UUID.test(id) || !(await account.deleteApiToken(userId, id))) throw new NotFoundError('No such API token');
+    },
+
+    /** The plan and real usage; the month starts at midnight on the 1st in the user's zone (UTC without one). */
+    async billing(userId: string, now = new Date()): Promise<Billing> {
+      const user = await account.user(userId);
+      if (!user) throw new NotFoundError('No such user');
+      const zone = (await preferences.timeZone(userId)) ?? 'UTC';
+      const today = localDateOf(now, zone);
+      const periodStart = dayStart({ year: today.year, month: today.month, day: 1 }, zone);
+      const [personas, postsThisMonth] = [
+        await account.countPersonas(userId),
+        await account.countPostedSince(userId, periodStart),
+      ];
+      return {
+        planId: planById(user.plan).id,
+        usage: { personas, postsThisMonth, periodStart: periodStart.toISOString() },
+        paymentConnected: false,
+        limitsEnforced: false,
+      };
+    },
+
+    notifications: (userId: string) => account.notifications(userId),
+
+    async saveNotifications(userId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+      await account.setNotifications(userId, settings);
+      return account.notifications(userId);
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

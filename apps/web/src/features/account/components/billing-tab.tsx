@@ -1,0 +1,139 @@
+import { ENTERPRISE_CONTACT, MONEY_BACK_DAYS, PLANS, type Plan, planById } from '@plume/core';
+import { cn } from '../../../components/ui/cn';
+import { useBilling } from '../api/get-billing';
+import { cardClass, formatDate } from './field';
+
+const price = (plan: Plan) => `$${plan.monthlyPrice}/month`;
+const limitText = (limit: number | null, unit: string) => (limit === null ? `Unlimited ${unit}` : `${limit} ${unit}`);
+
+/** Billing: the plan with real usage against its limits; payment is not connected yet. */
+export function BillingTab() {
+  const billing = useBilling();
+  if (billing.isPending) return <p role="status">Loading...</p>;
+  if (billing.isError) {
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-300">
+        Failed to load billing: {billing.error.message}
+      </p>
+    );
+  }
+  const plan = planById(billing.data.planId);
+  const { usage } = billing.data;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="billing-plan" className={cardClass}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <p className="text-sm text-slate-600 dark:text-slate-400">Current plan</p>
+            <h2 id="billing-plan" className="text-2xl font-semibold">
+              {plan.name}
+            </h2>
+          </div>
+          <p className="text-2xl font-semibold">{price(plan)}</p>
+        </div>
+        <div
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <p className="font-semibold">Payment is not connected yet</p>
+          <p>
+            Plume cannot take payments or change plans yet, so there is nothing to pay and no card on file. Limits are
+            shown here but not enforced.
+          </p>
+        </div>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Usage label="Personas" used={usage.personas} limit={plan.limits.personas} />
+          <Usage
+            label={`Posts published since ${formatDate(usage.periodStart)}`}
+            used={usage.postsThisMonth}
+            limit={plan.limits.postsPerMonth}
+          />
+        </dl>
+        <ul className="grid gap-1 text-sm sm:grid-cols-2">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
+                ✓
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="billing-plans" className="space-y-3">
+        <h2 id="billing-plans" className="text-lg font-semibold">
+          Plans
+        </h2>
+        <ul className="grid gap-3 md:grid-cols-3">
+          {PLANS.map((p) => (
+            <li
+              key={p.id}
+              className={cn(
+                cardClass,
+                'space-y-2 p-4',
+                p.id === plan.id && 'border-violet-500 ring-1 ring-violet-500 dark:border-violet-500',
+              )}
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-semibold">{p.name}</h3>
+                {p.id === plan.id && (
+                  <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900 dark:bg-violet-900/60 dark:text-violet-100">
+                    Your plan
+                  </span>
+                )}
+                {p.badges.map((badge) => (
+                  <span
+                    key={badge}
+                    className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+                  >
+                    {badge}
+                  </span>
+                ))}
+              </div>
+              <p className="text-lg font-semibold">{price(p)}</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                {limitText(p.limits.personas, p.limits.personas === 1 ? 'persona' : 'personas')} ·{' '}
+                {limitText(p.limits.postsPerMonth, 'posts a month')}
+              </p>
+              {p.trialDays > 0 && (
+                <p className="text-xs text-slate-600 dark:text-slate-400">{p.trialDays}-day free trial</p>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Paid plans carry a {MONEY_BACK_DAYS}-day money-back guarantee. Enterprise:{' '}
+          <a className="text-violet-700 underline dark:text-violet-300" href={ENTERPRISE_CONTACT}>
+            contact sales
+          </a>
+          .
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Usage({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+  const percent = limit === null || limit === 0 ? 0 : Math.min(100, Math.round((used / limit) * 100));
+  const over = limit !== null && used > limit;
+  return (
+    <div className="space-y-1.5">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="space-y-1.5">
+        <p className="font-semibold">
+          {used} {limit === null ? '(unlimited)' : `of ${limit}`}
+          {over && <span className="ml-2 text-sm font-normal text-amber-800 dark:text-amber-300">over the limit</span>}
+        </p>
+        {limit !== null && (
+          <div className="h-2 rounded-full bg-slate-200 dark:bg-slate-800" aria-hidden="true">
+            <div
+              className={cn('h-2 rounded-full', over ? 'bg-amber-500' : 'bg-violet-600')}
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+        )}
+      </dd>
+    </div>
+  );
+}
