@@ -8,9 +8,8 @@ import { createSecretBox } from './crypto/secret-box';
 import { type Database, openDatabase } from './db/client';
 import { createRepositories, createUnitOfWork } from './db/unit-of-work';
 import { createFeedsAdapter } from './integrations/feeds/feeds';
-import { createDevMailer } from './integrations/mail/dev-mailer';
+import { createMailer } from './integrations/mail/create-mailer';
 import type { Mailer } from './integrations/mail/mailer';
-import { createSmtpMailer } from './integrations/mail/smtp-mailer';
 import { jobDefinitions } from './jobs/definitions';
 import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
 import { type Jobs, startJobs } from './jobs/queue';
@@ -99,9 +98,7 @@ export async function buildApp(
   app.decorate('database', database);
 
   const devOutbox = createDevOutboxRepository(database.db);
-  const mailer: Mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createDevMailer((message) => devOutbox.add(message), app.log);
+  const mailer: Mailer = createMailer(config, (message) => devOutbox.add(message), app.log);
 
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
   const authService = createAuthService(auth, createAuthRepository(database.db));
@@ -189,7 +186,10 @@ export async function buildApp(
 
   const started = await startJobs({
     database,
-    definitions: [...jobDefinitions(database.db), ...publishingJobs(platforms.publishing)],
+    definitions: [
+      ...jobDefinitions({ db: database.db, mailer, appUrl: config.appUrl, log: app.log }),
+      ...publishingJobs(platforms.publishing),
+    ],
     work: config.runWorker,
     log: app.log,
   });

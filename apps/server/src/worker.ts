@@ -3,9 +3,11 @@ import { ConfigError, loadConfig } from './config';
 import { createSecretBox } from './crypto/secret-box';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { createRepositories, createUnitOfWork } from './db/unit-of-work';
+import { createMailer } from './integrations/mail/create-mailer';
 import { jobDefinitions } from './jobs/definitions';
 import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
 import { type Jobs, startJobs } from './jobs/queue';
+import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
 import { createPlatforms } from './platforms';
 
 /** `npm run worker`: runs jobs only, against PostgreSQL, beside any number of API processes. */
@@ -34,9 +36,15 @@ async function main() {
       await jobs?.send(PUBLISH_POST, { postId }, { startAfter: at });
     },
   });
+  // Notices are e-mailed from here too: SMTP, or the dev outbox the API serves outside production.
+  const devOutbox = createDevOutboxRepository(database.db);
+  const mailer = createMailer(config, (message) => devOutbox.add(message), log);
   const started = await startJobs({
     database,
-    definitions: [...jobDefinitions(database.db), ...publishingJobs(platforms.publishing)],
+    definitions: [
+      ...jobDefinitions({ db: database.db, mailer, appUrl: config.appUrl, log }),
+      ...publishingJobs(platforms.publishing),
+    ],
     work: true,
     log,
   });
@@ -47,6 +55,7 @@ async function main() {
     log.info(`${signal}: finishing jobs, then stopping`);
     await started.stop();
     await platforms.lock.close();
+    await mailer.close();
     await database.close();
     process.exit(0);
   };

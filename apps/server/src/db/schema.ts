@@ -259,6 +259,8 @@ export const platformAccounts = pgTable(
     followers: integer('followers').notNull().default(0),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** When the owner was told this connection needs attention; cleared when it works again. */
+    attentionNotifiedAt: timestamp('attention_notified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -314,6 +316,11 @@ export const posts = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** When a worker claimed it (status publishing): a claim left this long is looked into by the sweeper. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * When the owner was told how a scheduled post ended (or it was decided no e-mail was wanted);
+     * null while an outcome waits to be told. A new attempt (claim) clears it.
+     */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -136,31 +136,27 @@ export const billingSchema = z
   .meta({ id: 'Billing' });
 export type Billing = z.infer<typeof billingSchema>;
 
-/** Events that can send an e-mail; `sends` says whether Plume sends that mail today. */
+/** Events that can send an e-mail (sent within a minute of the event, by the job queue). */
 export const NOTIFICATION_EVENTS = [
   {
     key: 'postFailed',
     label: 'Post failed',
-    description: 'A post could not be published, or its outcome is unknown and needs you to decide.',
-    sends: false,
+    description: 'A scheduled post could not be published, or its outcome is unknown and needs you to decide.',
   },
   {
     key: 'postPublished',
     label: 'Post published',
     description: 'A scheduled post went out.',
-    sends: false,
   },
   {
     key: 'accountAttention',
     label: 'Account connection needs attention',
     description: 'An X or Bluesky account stopped working and has to be connected again.',
-    sends: false,
   },
   {
     key: 'weeklySummary',
     label: 'Weekly summary',
-    description: "Each Monday: last week's posts and engagement per persona.",
-    sends: false,
+    description: "Mondays at 09:00 UTC: last week's published and failed posts, and the coming week's, per persona.",
   },
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_EVENTS)[number]['key'];

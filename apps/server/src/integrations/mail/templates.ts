@@ -17,3 +17,105 @@ export function magicLinkMail(to: string, url: string, minutes: number): MailMes
   const html = `<p>Hello,</p><p><a href="${escapeHtml(url)}">Sign in to Plume</a></p><p>It works once and expires in ${minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`;
   return { to, subject, text, html, url };
 }
+
+/** A plain-text e-mail with the same paragraphs as simple HTML, and one link at the end. */
+function notice(to: string, subject: string, paragraphs: string[], link: { label: string; url: string }): MailMessage {
+  const text = [...paragraphs, '', `${link.label}: ${link.url}`, '', SETTINGS_HINT]
+    .join('\n\n')
+    .replace(/\n{3,}/g, '\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    `<p style="color:#64748b;font-size:12px">${escapeHtml(SETTINGS_HINT)}</p>`,
+  ].join('');
+  return { to, subject, text, html, url: link.url };
+}
+
+const SETTINGS_HINT = 'You get this e-mail because of your choices in Plume: Account settings, Notifications.';
+
+const excerpt = (content: string, max = 280) =>
+  content.length > max ? `${content.slice(0, max - 1).trimEnd()}…` : content;
+
+export function postPublishedMail(
+  to: string,
+  post: { personaName: string; platformLabel: string; content: string; url: string | null },
+  appUrl: string,
+): MailMessage {
+  return notice(
+    to,
+    `${post.personaName} posted to ${post.platformLabel}`,
+    [`A scheduled post of ${post.personaName} went out on ${post.platformLabel}:`, excerpt(post.content)],
+    post.url
+      ? { label: `See it on ${post.platformLabel}`, url: post.url }
+      : { label: 'Open the calendar', url: `${appUrl}/calendar` },
+  );
+}
+
+export function postFailedMail(
+  to: string,
+  post: {
+    personaName: string;
+    platformLabel: string;
+    content: string;
+    error: string | null;
+    status: 'failed' | 'unconfirmed';
+  },
+  appUrl: string,
+): MailMessage {
+  const unknown = post.status === 'unconfirmed';
+  return notice(
+    to,
+    unknown
+      ? `Check a post of ${post.personaName} on ${post.platformLabel}`
+      : `A post of ${post.personaName} could not be published on ${post.platformLabel}`,
+    [
+      unknown
+        ? `${post.platformLabel} did not confirm a scheduled post of ${post.personaName}. It may or may not be online: look at the account, then choose Retry or Mark as posted on the calendar.`
+        : `A scheduled post of ${post.personaName} was not published on ${post.platformLabel}.`,
+      `Reason: ${post.error ?? 'unknown'}`,
+      excerpt(post.content),
+    ],
+    { label: 'Open the calendar', url: `${appUrl}/calendar` },
+  );
+}
+
+export function accountAttentionMail(
+  to: string,
+  account: {
+    personaId: string;
+    personaName: string;
+    platformLabel: string;
+    username: string;
+    errorMessage: string | null;
+  },
+  appUrl: string,
+): MailMessage {
+  return notice(
+    to,
+    `${account.personaName}'s ${account.platformLabel} connection needs attention`,
+    [
+      `The ${account.platformLabel} account @${account.username} of ${account.personaName} stopped working. Scheduled posts for it will fail until it is connected again.`,
+      `Reason: ${account.errorMessage ?? 'the platform refused the connection'}`,
+    ],
+    { label: 'Reconnect the account', url: `${appUrl}/editor/${account.personaId}?tab=accounts` },
+  );
+}
+
+export function weeklySummaryMail(
+  to: string,
+  week: { from: Date; to: Date; personas: { name: string; posted: number; failed: number; upcoming: number }[] },
+  appUrl: string,
+): MailMessage {
+  const total = week.personas.reduce((sum, p) => sum + p.posted, 0);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const lines = week.personas.map(
+    (p) =>
+      `${p.name}: ${p.posted} published${p.failed ? `, ${p.failed} not published` : ''}, ${p.upcoming} scheduled for the coming week`,
+  );
+  return notice(
+    to,
+    `Your Plume week: ${total} ${total === 1 ? 'post' : 'posts'} published`,
+    [`From ${day(week.from)} to ${day(new Date(week.to.getTime() - 1))} (UTC):`, lines.join('\n')],
+    { label: 'Open your dashboard', url: `${appUrl}/dashboard` },
+  );
+}

@@ -88,6 +88,8 @@ export function createAccountsRepository(db: Db) {
         ...write,
         status: 'active',
         errorMessage: null,
+        // Working again: a later breakage is told again.
+        attentionNotifiedAt: null,
         connectedAt: now,
         lastSyncAt: now,
         updatedAt: now,
@@ -120,7 +122,11 @@ export function createAccountsRepository(db: Db) {
     ): Promise<AccountRow | undefined> {
       const [row] = await db
         .update(platformAccounts)
-        .set({ ...patch, updatedAt: new Date() })
+        .set({
+          ...patch,
+          ...(patch.status === 'active' ? { attentionNotifiedAt: null } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(platformAccounts.id, id))
         .returning();
       if (row && (patch.status !== undefined || patch.followers !== undefined || patch.username !== undefined)) {

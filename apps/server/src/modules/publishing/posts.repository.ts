@@ -118,7 +118,8 @@ export function createPostsRepository(db: Db) {
       try {
         [row] = await db
           .update(posts)
-          .set({ status: 'publishing', claimedAt: now, updatedAt: now })
+          // A new attempt: its outcome is told afresh (notifications).
+          .set({ status: 'publishing', claimedAt: now, notifiedAt: null, updatedAt: now })
           .where(
             and(
               eq(posts.id, id),

@@ -34,8 +34,8 @@ export function NotificationsTab() {
           E-mail notifications
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Which events send a mail to your address. Your choices are kept now; Plume does not send these mails yet, and
-          will follow them once it does.
+          Which events send a mail to your address. Posts you publish with Post now are answered on screen and send no
+          mail.
         </p>
       </div>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">

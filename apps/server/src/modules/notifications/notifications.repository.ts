@@ -1,0 +1,176 @@
+import type { Platform } from '@plume/core';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { personas, platformAccounts, posts, userPreferences, users } from '../../db/schema';
+
+/** Who gets a notice, and whether they want this kind (the defaults apply until they choose). */
+type Recipient = { userId: string; email: string; name: string };
+
+export type PostOutcome = Recipient & {
+  postId: string;
+  personaName: string;
+  platform: Platform;
+  status: 'posted' | 'failed' | 'unconfirmed';
+  content: string;
+  url: string | null;
+  error: string | null;
+  wanted: boolean;
+};
+
+export type BrokenConnection = Recipient & {
+  accountId: string;
+  personaId: string;
+  personaName: string;
+  platform: Platform;
+  username: string;
+  errorMessage: string | null;
+  wanted: boolean;
+};
+
+export type WeeklyPersona = { personaId: string; name: string; posted: number; failed: number; upcoming: number };
+
+const OUTCOMES = ['posted', 'failed', 'unconfirmed'] as const;
+
+export function createNotificationsRepository(db: Db) {
+  return {
+    /**
+     * How scheduled posts ended that nobody was told about yet (posting now is answered on screen).
+     * `wanted` follows the owner's settings: post failed (failed, unconfirmed) or post published.
+     */
+    async pendingOutcomes(limit: number): Promise<PostOutcome[]> {
+      const rows = await db
+        .select({
+          postId: posts.id,
+          status: posts.status,
+          platform: posts.platform,
+          content: posts.content,
+          url: posts.url,
+          error: posts.error,
+          personaName: personas.name,
+          userId: users.id,
+          email: users.email,
+          name: users.name,
+          postFailed: sql<boolean>`coalesce(${userPreferences.emailPostFailed}, true)`,
+          postPublished: sql<boolean>`coalesce(${userPreferences.emailPostPublished}, false)`,
+        })
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .innerJoin(users, eq(users.id, personas.userId))
+        .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+        .where(and(isNull(posts.notifiedAt), isNotNull(posts.scheduledFor), inArray(posts.status, [...OUTCOMES])))
+        .orderBy(asc(posts.updatedAt))
+        .limit(limit);
+      return rows.map(({ postFailed, postPublished, ...row }) => ({
+        ...row,
+        platform: row.platform as Platform,
+        status: row.status as PostOutcome['status'],
+        wanted: row.status === 'posted' ? postPublished : postFailed,
+      }));
+    },
+
+    /** Marks outcomes as told; returns the ids this caller marked (another worker may have been first). */
+    async markOutcomesNotified(ids: string[], at: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(posts)
+        .set({ notifiedAt: at })
+        .where(and(inArray(posts.id, ids), isNull(posts.notifiedAt)))
+        .returning({ id: posts.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** A notice that could not be sent is tried again on the next run. */
+    async unmarkOutcome(id: string, at: Date): Promise<void> {
+      await db
+        .update(posts)
+        .set({ notifiedAt: null })
+        .where(and(eq(posts.id, id), eq(posts.notifiedAt, at)));
+    },
+
+    /** Connections that stopped working and whose owner was not told yet. */
+    async pendingBrokenConnections(limit: number): Promise<BrokenConnection[]> {
+      const rows = await db
+        .select({
+          accountId: platformAccounts.id,
+          personaId: personas.id,
+          personaName: personas.name,
+          platform: platformAccounts.platform,
+          username: platformAccounts.username,
+          errorMessage: platformAccounts.errorMessage,
+          userId: users.id,
+          email: users.email,
+          name: users.name,
+          wanted: sql<boolean>`coalesce(${userPreferences.emailAccountAttention}, true)`,
+        })
+        .from(platformAccounts)
+        .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
+        .innerJoin(users, eq(users.id, personas.userId))
+        .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+        .where(and(eq(platformAccounts.status, 'error'), isNull(platformAccounts.attentionNotifiedAt)))
+        .orderBy(asc(platformAccounts.updatedAt))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, platform: row.platform as Platform }));
+    },
+
+    async markConnectionsNotified(ids: string[], at: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(platformAccounts)
+        .set({ attentionNotifiedAt: at })
+        .where(and(inArray(platformAccounts.id, ids), isNull(platformAccounts.attentionNotifiedAt)))
+        .returning({ id: platformAccounts.id });
+      return rows.map((r) => r.id);
+    },
+
+    async unmarkConnection(id: string, at: Date): Promise<void> {
+      await db
+        .update(platformAccounts)
+        .set({ attentionNotifiedAt: null })
+        .where(and(eq(platformAccounts.id, id), eq(platformAccounts.attentionNotifiedAt, at)));
+    },
+
+    /** Everyone who asked for the weekly summary. */
+    weeklyRecipients(): Promise<Recipient[]> {
+      return db
+        .select({ userId: users.id, email: users.email, name: users.name })
+        .from(users)
+        .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
+        .where(eq(userPreferences.emailWeeklySummary, true))
+        .orderBy(asc(users.createdAt));
+    },
+
+    /** Per persona of the user: posts published and failed in [from, to), and scheduled in [to, to + 7 days). */
+    async weeklyFigures(userId: string, from: Date, to: Date): Promise<WeeklyPersona[]> {
+      const nextWeek = new Date(to.getTime() + 7 * 86_400_000);
+      const owned = await db
+        .select({ personaId: personas.id, name: personas.name })
+        .from(personas)
+        .where(eq(personas.userId, userId))
+        .orderBy(asc(personas.name));
+      if (owned.length === 0) return [];
+      const ids = owned.map((p) => p.personaId);
+      const tally = async (where: ReturnType<typeof and>) => {
+        const rows = await db
+          .select({ personaId: posts.personaId, n: count() })
+          .from(posts)
+          .where(and(inArray(posts.personaId, ids), where))
+          .groupBy(posts.personaId);
+        return new Map(rows.map((r) => [r.personaId, r.n]));
+      };
+      const posted = await tally(and(eq(posts.status, 'posted'), gte(posts.postedAt, from), lt(posts.postedAt, to)));
+      const failed = await tally(
+        and(inArray(posts.status, ['failed', 'unconfirmed']), gte(posts.updatedAt, from), lt(posts.updatedAt, to)),
+      );
+      const upcoming = await tally(
+        and(eq(posts.status, 'scheduled'), gte(posts.scheduledFor, to), lt(posts.scheduledFor, nextWeek)),
+      );
+      return owned.map((p) => ({
+        ...p,
+        posted: posted.get(p.personaId) ?? 0,
+        failed: failed.get(p.personaId) ?? 0,
+        upcoming: upcoming.get(p.personaId) ?? 0,
+      }));
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,111 @@
+import { PLATFORM_LABELS } from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
+import {
+  accountAttentionMail,
+  postFailedMail,
+  postPublishedMail,
+  weeklySummaryMail,
+} from '../../integrations/mail/templates';
+import type { NotificationsRepository } from './notifications.repository';
+
+/** At most this many notices of each kind per run; the rest wait for the next minute. */
+const BATCH = 100;
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * The e-mails chosen in Account settings, Notifications. Events are read from the database (a
+ * scheduled post's outcome, a connection in error), so whichever process published the post,
+ * each is told once: marked first, unmarked again if the mail could not be sent.
+ */
+export function createNotificationsService(deps: {
+  repository: NotificationsRepository;
+  mailer: Mailer;
+  appUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repository, mailer, appUrl, log, now = () => new Date() } = deps;
+
+  async function deliver(message: MailMessage, unmark: () => Promise<void>): Promise<boolean> {
+    try {
+      await mailer.send(message);
+      return true;
+    } catch (error) {
+      log.warn({ err: error, subject: message.subject }, 'a notification e-mail could not be sent; trying again later');
+      await unmark();
+      return false;
+    }
+  }
+
+  return {
+    /** Every minute: scheduled posts' outcomes and broken connections nobody was told about. */
+    async sendPending(): Promise<{ sent: number; skipped: number }> {
+      let sent = 0;
+      let skipped = 0;
+      const at = now();
+
+      const outcomes = await repository.pendingOutcomes(BATCH);
+      const mine = new Set(
+        await repository.markOutcomesNotified(
+          outcomes.map((o) => o.postId),
+          at,
+        ),
+      );
+      for (const outcome of outcomes) {
+        if (!mine.has(outcome.postId)) continue;
+        if (!outcome.wanted) {
+          skipped += 1;
+          continue;
+        }
+        const platformLabel = PLATFORM_LABELS[outcome.platform];
+        const message =
+          outcome.status === 'posted'
+            ? postPublishedMail(outcome.email, { ...outcome, platformLabel }, appUrl)
+            : postFailedMail(outcome.email, { ...outcome, platformLabel, status: outcome.status }, appUrl);
+        if (await deliver(message, () => repository.unmarkOutcome(outcome.postId, at))) sent += 1;
+      }
+
+      const broken = await repository.pendingBrokenConnections(BATCH);
+      const claimed = new Set(
+        await repository.markConnectionsNotified(
+          broken.map((b) => b.accountId),
+          at,
+        ),
+      );
+      for (const connection of broken) {
+        if (!claimed.has(connection.accountId)) continue;
+        if (!connection.wanted) {
+          skipped += 1;
+          continue;
+        }
+        const message = accountAttentionMail(
+          connection.email,
+          { ...connection, platformLabel: PLATFORM_LABELS[connection.platform] },
+          appUrl,
+        );
+        if (await deliver(message, () => repository.unmarkConnection(connection.accountId, at))) sent += 1;
+      }
+      return { sent, skipped };
+    },
+
+    /** Mondays: the past seven days per persona, to everyone who asked for it and has a persona. */
+    async sendWeeklySummaries(): Promise<{ sent: number }> {
+      const to = now();
+      const from = new Date(to.getTime() - WEEK_MS);
+      let sent = 0;
+      for (const recipient of await repository.weeklyRecipients()) {
+        const personas = await repository.weeklyFigures(recipient.userId, from, to);
+        if (personas.length === 0) continue;
+        try {
+          await mailer.send(weeklySummaryMail(recipient.email, { from, to, personas }, appUrl));
+          sent += 1;
+        } catch (error) {
+          log.warn({ err: error }, 'a weekly summary could not be sent');
+        }
+      }
+      return { sent };
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

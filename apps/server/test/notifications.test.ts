@@ -1,0 +1,249 @@
+import type { DevOutboxMessage, NotificationSettings, Persona } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformAccounts, posts } from '../src/db/schema';
+import { SEND_NOTIFICATIONS, WEEKLY_SUMMARY } from '../src/jobs/notifications';
+import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository';
+import { createNotificationsService } from '../src/modules/notifications/notifications.service';
+import { createPostsRepository, type PostsRepository } from '../src/modules/publishing/posts.repository';
+import { build, type TestServer } from './helpers/build';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { until } from './helpers/until';
+
+let server: TestServer;
+let postsRepo: PostsRepository;
+let users = 0;
+
+async function json<T>(response: Response, status: number): Promise<T> {
+  const body = await response.text();
+  expect(response.status, body).toBe(status);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+async function signedIn(): Promise<{ client: Client; email: string }> {
+  users += 1;
+  const email = `notify${users}.${Date.now()}@example.com`;
+  const client = createClient(server.url);
+  await signInThroughOutbox(client, email);
+  return { client, email };
+}
+
+async function persona(client: Client, name: string): Promise<Persona> {
+  return json<Persona>(await client.request('/api/personas', { method: 'POST', json: { name, is_active: false } }), 201);
+}
+
+/** The mail the dev mailer kept for `to`, leaving out the sign-in link. */
+async function mailTo(to: string): Promise<DevOutboxMessage[]> {
+  const outbox = await json<DevOutboxMessage[]>(await createClient(server.url).request('/api/dev/outbox'), 200);
+  return outbox.filter((m) => m.to === to && !m.subject.includes('sign-in'));
+}
+
+/** Runs the every-minute job now and waits for it to finish (its marks are then in the database). */
+async function runNotifications() {
+  await server.app.jobs.send(SEND_NOTIFICATIONS);
+  await until(async () => {
+    const pending = await createNotificationsRepository(server.app.database.db).pendingOutcomes(1);
+    const broken = await createNotificationsRepository(server.app.database.db).pendingBrokenConnections(1);
+    return pending.length === 0 && broken.length === 0 ? true : undefined;
+  }, 20_000);
+}
+
+/** A scheduled post taken through the real transitions to `outcome`. */
+async function scheduledPost(personaId: string, content: string, outcome: 'posted' | 'failed' | 'unconfirmed') {
+  const row = await postsRepo.insert({
+    personaId,
+    platform: 'bluesky',
+    content,
+    parts: [content],
+    status: 'scheduled',
+    scheduledFor: new Date(Date.now() - 1000),
+  });
+  const claimed = await postsRepo.claim(row.id, new Date());
+  expect(claimed).toMatchObject({ id: row.id });
+  if (outcome === 'posted') await postsRepo.markPosted(row.id, ['at://x/1'], 'https://bsky.app/profile/x/post/1');
+  else if (outcome === 'failed') await postsRepo.markFailed(row.id, 'The account refused the post');
+  else await postsRepo.markUnconfirmed(row.id, 'No answer from Bluesky', []);
+  return row.id;
+}
+
+beforeAll(async () => {
+  server = await build();
+  postsRepo = createPostsRepository(server.app.database.db);
+});
+afterAll(() => server?.close());
+
+describe('notification e-mails', () => {
+  it('mails a failed scheduled post to its owner once, and a published one only when asked', async () => {
+    const { client, email } = await signedIn();
+    const p = await persona(client, 'Notified');
+    await scheduledPost(p.id, 'A post that will not go out', 'failed');
+    await scheduledPost(p.id, 'A post that went out', 'posted');
+    await runNotifications();
+    let mail = await mailTo(email);
+    // Post failed is on by default, post published is off.
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe('A post of Notified could not be published on Bluesky');
+    expect(mail[0]?.text).toContain('Reason: The account refused the post');
+    expect(mail[0]?.text).toContain('A post that will not go out');
+    expect(mail[0]?.url).toBe(`${server.url}/calendar`);
+
+    // Running again tells nothing twice.
+    await runNotifications();
+    expect(await mailTo(email)).toHaveLength(1);
+
+    const settings = await json<NotificationSettings>(await client.request('/api/me/notifications'), 200);
+    await json(
+      await client.request('/api/me/notifications', { method: 'PUT', json: { ...settings, postPublished: true } }),
+      200,
+    );
+    await scheduledPost(p.id, 'Another post that went out', 'posted');
+    await runNotifications();
+    mail = await mailTo(email);
+    expect(mail).toHaveLength(2);
+    const published = mail.find((m) => m.subject === 'Notified posted to Bluesky');
+    expect(published?.text).toContain('Another post that went out');
+    expect(published?.url).toBe('https://bsky.app/profile/x/post/1');
+  });
+
+  it('says an unconfirmed post needs a decision, and tells the outcome of a retry afresh', async () => {
+    const { client, email } = await signedIn();
+    const p = await persona(client, 'Unsure');
+    const id = await scheduledPost(p.id, 'Did this go out?', 'unconfirmed');
+    await runNotifications();
+    expect((await mailTo(email)).map((m) => m.subject)).toEqual(['Check a post of Unsure on Bluesky']);
+
+    // The user retries: the post is scheduled again, claimed, and fails this time.
+    await server.app.database.db
+      .update(posts)
+      .set({ status: 'scheduled', scheduledFor: new Date(Date.now() - 1000) })
+      .where(eq(posts.id, id));
+    await postsRepo.claim(id, new Date());
+    await postsRepo.markFailed(id, 'Refused on retry');
+    await runNotifications();
+    const mail = await mailTo(email);
+    expect(mail).toHaveLength(2);
+    expect(mail.some((m) => m.text.includes('Reason: Refused on retry'))).toBe(true);
+  });
+
+  it('sends nothing for posts published with Post now, or when the owner turned the mail off', async () => {
+    const { client, email } = await signedIn();
+    const p = await persona(client, 'Quiet');
+    const now = await postsRepo.insert({
+      personaId: p.id,
+      platform: 'x',
+      content: 'Posted now',
+      parts: ['Posted now'],
+      status: 'publishing',
+    });
+    await postsRepo.markFailed(now.id, 'Refused');
+    await json(
+      await client.request('/api/me/notifications', {
+        method: 'PUT',
+        json: { postFailed: false, postPublished: false, accountAttention: false, weeklySummary: false },
+      }),
+      200,
+    );
+    await scheduledPost(p.id, 'Failed while mails are off', 'failed');
+    await runNotifications();
+    expect(await mailTo(email)).toEqual([]);
+  });
+
+  it('mails when a connection breaks, once until it works again', async () => {
+    const { client, email } = await signedIn();
+    const p = await persona(client, 'Linked');
+    const accounts = createAccountsRepository(server.app.database.db);
+    const write = {
+      personaId: p.id,
+      platform: 'bluesky' as const,
+      externalId: 'did:plc:notify',
+      username: 'linked.test',
+      displayName: 'Linked',
+      avatarUrl: null,
+      authMethod: 'app_password' as const,
+      credentials: null,
+      followers: 0,
+    };
+    const row = await accounts.upsert(write);
+    await accounts.markError(row.id, 'The app password was revoked');
+    await runNotifications();
+    let mail = await mailTo(email);
+    expect(mail.map((m) => m.subject)).toEqual(["Linked's Bluesky connection needs attention"]);
+    expect(mail[0]?.text).toContain('@linked.test');
+    expect(mail[0]?.url).toBe(`${server.url}/editor/${p.id}?tab=accounts`);
+
+    await runNotifications();
+    expect(await mailTo(email)).toHaveLength(1);
+
+    // Reconnected, then broken again: told again.
+    await accounts.upsert(write);
+    const [active] = await server.app.database.db
+      .select({ mark: platformAccounts.attentionNotifiedAt })
+      .from(platformAccounts)
+      .where(eq(platformAccounts.id, row.id));
+    expect(active?.mark).toBeNull();
+    await accounts.markError(row.id, 'Revoked again');
+    await runNotifications();
+    mail = await mailTo(email);
+    expect(mail).toHaveLength(2);
+  });
+
+  it('keeps a notice for the next run when the mail cannot be sent', async () => {
+    const { client, email } = await signedIn();
+    const p = await persona(client, 'Retry');
+    const repository = createNotificationsRepository(server.app.database.db);
+    const failing = createNotificationsService({
+      repository,
+      mailer: {
+        kind: 'smtp',
+        send: async () => {
+          throw new Error('SMTP is down');
+        },
+        close: async () => {},
+      },
+      appUrl: server.url,
+      log: server.app.log,
+    });
+    const id = await scheduledPost(p.id, 'Told later', 'failed');
+    // The server's own job may run meanwhile; this test's service goes first on its own post.
+    const result = await failing.sendPending();
+    expect(result.sent).toBe(0);
+    const [row] = await server.app.database.db
+      .select({ notifiedAt: posts.notifiedAt })
+      .from(posts)
+      .where(eq(posts.id, id));
+    expect(row?.notifiedAt).toBeNull();
+    await runNotifications();
+    expect((await mailTo(email)).map((m) => m.subject)).toEqual(['A post of Retry could not be published on Bluesky']);
+  });
+
+  it("sends the weekly summary to those who asked, with each persona's week", async () => {
+    const { client, email } = await signedIn();
+    const p = await persona(client, 'Weekly');
+    await json(
+      await client.request('/api/me/notifications', {
+        method: 'PUT',
+        json: { postFailed: false, postPublished: false, accountAttention: true, weeklySummary: true },
+      }),
+      200,
+    );
+    await scheduledPost(p.id, 'One of the week', 'posted');
+    await scheduledPost(p.id, 'Another of the week', 'posted');
+    await scheduledPost(p.id, 'One that failed', 'failed');
+    await postsRepo.insert({
+      personaId: p.id,
+      platform: 'bluesky',
+      content: 'Next week',
+      parts: ['Next week'],
+      status: 'scheduled',
+      scheduledFor: new Date(Date.now() + 2 * 86_400_000),
+    });
+    await server.app.jobs.send(WEEKLY_SUMMARY);
+    const summary = await until(
+      async () => (await mailTo(email)).find((m) => m.subject.startsWith('Your Plume week')),
+      20_000,
+    );
+    expect(summary.subject).toBe('Your Plume week: 2 posts published');
+    expect(summary.text).toContain('Weekly: 2 published, 1 not published, 1 scheduled for the coming week');
+  });
+});
