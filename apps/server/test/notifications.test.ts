@@ -30,7 +30,10 @@ async function signedIn(): Promise<{ client: Client; email: string }> {
 }
 
 async function persona(client: Client, name: string): Promise<Persona> {
-  return json<Persona>(await client.request('/api/personas', { method: 'POST', json: { name, is_active: false } }), 201);
+  return json<Persona>(
+    await client.request('/api/personas', { method: 'POST', json: { name, is_active: false } }),
+    201,
+  );
 }
 
 /** The mail the dev mailer kept for `to`, leaving out the sign-in link. */
