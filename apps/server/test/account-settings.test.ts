@@ -115,6 +115,18 @@ describe('profile', () => {
     await json(await patch(second.client, { username: 'taken_name' }), 200);
   });
 
+  it("cannot be edited around its checks through the auth library's own routes", async () => {
+    const { client } = await signedIn();
+    for (const [path, body] of [
+      ['/api/auth/update-user', { name: '<script>' }],
+      ['/api/auth/change-email', { newEmail: 'other@example.com' }],
+      ['/api/auth/delete-user', {}],
+    ] as const) {
+      expect((await client.request(path, { method: 'POST', json: body })).status, path).toBe(404);
+    }
+    expect(await json<Profile>(await client.request('/api/me/profile'), 200)).toMatchObject({ fullName: '' });
+  });
+
   it('needs a signed-in caller', async () => {
     expect((await fetch(`${server.url}/api/me/profile`)).status).toBe(401);
     expect((await fetch(`${server.url}/api/me/billing`)).status).toBe(401);

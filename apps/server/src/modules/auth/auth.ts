@@ -27,6 +27,9 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; lo
     }),
     // Limits are enforced by Fastify with counters in the database, shared by every process.
     rateLimit: { enabled: false },
+    // The profile is edited through Account settings (/api/me/profile), which checks each field and
+    // keeps the e-mail fixed; the library's own routes for it would go around those checks.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Read with the session (the session user's name); set only through Account settings.
     user: { additionalFields: { username: { type: 'string', required: false, input: false } } },
