@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import { createAuthRepository } from '../modules/auth/auth.repository';
+import { createLandingRepository } from '../modules/landing/landing.repository';
 import { createRateLimitsRepository } from '../modules/rate-limits/rate-limits.repository';
 import { cleanupExpiredJob } from './cleanup-expired';
 import type { JobDefinition } from './queue';
@@ -12,6 +13,7 @@ export function jobDefinitions(db: Db): JobDefinition[] {
       auth: createAuthRepository(db),
       rateLimits: createRateLimitsRepository(db),
       accounts: createAccountsRepository(db),
+      landing: createLandingRepository(db),
     }),
   ];
 }

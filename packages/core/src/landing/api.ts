@@ -92,11 +92,7 @@ export type LandingMetrics = z.infer<typeof landingMetricsSchema>;
 export const demoSampleRequestSchema = z
   .object({
     traits: traitsSchema.partial().default({}),
-    topic: z
-      .string()
-      .transform(cleanText)
-      .pipe(z.string().max(80, 'Topic must be at most 80 characters'))
-      .optional(),
+    topic: z.string().transform(cleanText).pipe(z.string().max(80, 'Topic must be at most 80 characters')).optional(),
   })
   .meta({ id: 'DemoSampleRequest' });
 export type DemoSampleRequest = z.input<typeof demoSampleRequestSchema>;

@@ -7,7 +7,6 @@ import {
   EMAIL_REQUIRED,
   emailError,
   formatDuration,
-  median,
   normalizeEmail,
   pickOfTheDay,
   uptimePercent,
@@ -66,14 +65,6 @@ describe('uptime', () => {
   it('counts the minutes missed', () => {
     const firstMinute = new Date('2026-11-22T12:00:00Z');
     expect(uptimePercent({ firstMinute, seenMinutes: 8, currentSeen: true, now })).toBe(72.73);
-  });
-});
-
-describe('median', () => {
-  it('is the middle value, or the mean of the two middle ones', () => {
-    expect(median([])).toBeNull();
-    expect(median([5, 1, 3])).toBe(3);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 });
 

@@ -81,16 +81,6 @@ export function uptimePercent(input: {
   return Math.round(percent * 100) / 100;
 }
 
-/** The median of some numbers, or null for none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
 export const EMAIL_REQUIRED = 'Email is required';
 export const EMAIL_INVALID = 'Email must be a valid address, like name@example.com';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
