@@ -282,6 +282,7 @@ describe('the landing page data', () => {
     expect(response.headers.get('cache-control')).toMatch(/public, max-age=60/);
     // Every published post counts, private personas' too (a count names no one): 4 posted so far.
     expect(body.totalPosts).toBe(4);
+    expect(body.postsByPlatform).toEqual({ x: 0, bluesky: 4 });
     // Ann and Bob signed in just now.
     expect(body.activeUsers).toBe(2);
     // Both made a persona within seconds of signing up.

@@ -80,6 +80,8 @@ export const landingMetricsSchema = z
     onboardTime: z.number().min(0).nullable(),
     /** Posts Plume has published, all users. */
     totalPosts: z.number().int().min(0),
+    /** The same by platform (the demo's per-platform chart). */
+    postsByPlatform: z.object({ x: z.number().int().min(0), bluesky: z.number().int().min(0) }),
     /** Users signed in (a session created or refreshed) in the last 30 days. */
     activeUsers: z.number().int().min(0),
     /** Percent of minutes in the last 30 days in which Plume was running; null before the first record. */

@@ -1,4 +1,4 @@
-import type { Traits } from '@plume/core';
+import type { Platform, Traits } from '@plume/core';
 import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personas, platformAccounts, posts, serviceHeartbeats, sessions } from '../../db/schema';
@@ -101,10 +101,17 @@ export function createLandingRepository(db: Db) {
       return rows.flatMap((r) => (r.postedAt ? [{ ...r, postedAt: r.postedAt }] : []));
     },
 
-    /** Posts Plume has published, every user's. */
-    async countPublished(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(posts).where(eq(posts.status, POSTED));
-      return Number(row?.n ?? 0);
+    /** Posts Plume has published, every user's, by platform. */
+    async countPublishedByPlatform(): Promise<Record<Platform, number>> {
+      const rows = await db
+        .select({ platform: posts.platform, n: count() })
+        .from(posts)
+        .where(eq(posts.status, POSTED))
+        .groupBy(posts.platform);
+      const counts: Record<Platform, number> = { x: 0, bluesky: 0 };
+      for (const row of rows)
+        if (row.platform === 'x' || row.platform === 'bluesky') counts[row.platform] = Number(row.n);
+      return counts;
     },
 
     /** Users with a session created or refreshed since `since` (better-auth refreshes a used session daily). */

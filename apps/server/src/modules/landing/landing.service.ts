@@ -65,15 +65,16 @@ export function createLandingService(deps: { repository: LandingRepository; now?
       const at = now();
       const since = new Date(at.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
       const currentMinute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
-      const [totalPosts, activeUsers, onboarding, beats] = await Promise.all([
-        repository.countPublished(),
+      const [byPlatform, activeUsers, onboarding, beats] = await Promise.all([
+        repository.countPublishedByPlatform(),
         repository.countActiveUsers(since),
         repository.medianOnboardingSeconds(),
         repository.heartbeats(since, currentMinute),
       ]);
       return {
         onboardTime: onboarding === null ? null : Math.round(onboarding),
-        totalPosts,
+        totalPosts: byPlatform.x + byPlatform.bluesky,
+        postsByPlatform: byPlatform,
         activeUsers,
         uptime: uptimePercent({
           firstMinute: beats.first,
