@@ -75,9 +75,7 @@ function DesignStep({ voice, onChange }: { voice: Voice; onChange(voice: Voice):
         </p>
       </div>
       <div className="rounded-xl border border-violet-200 bg-violet-50 p-4 text-center dark:border-violet-800 dark:bg-violet-950/50">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-violet-700 text-2xl text-white">
-          <span aria-hidden="true">🦉</span>
-        </div>
+        <img src="/favicon.svg" alt="" className="mx-auto h-14 w-14" />
         <p className="mt-3 font-semibold">Your persona</p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {humorWord(voice.humor)} humor, {sarcasmWord(voice.sarcasm).toLowerCase()} sarcasm
@@ -94,12 +92,7 @@ function GenerateStep({ voice, onGenerate }: { voice: Voice; onGenerate(): void 
     <div className="space-y-4">
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
         <div className="flex items-center gap-3">
-          <span
-            aria-hidden="true"
-            className="flex h-10 w-10 items-center justify-center rounded-full bg-violet-700 text-lg text-white"
-          >
-            🦉
-          </span>
+          <img src="/favicon.svg" alt="" className="h-10 w-10" />
           <div className="text-sm">
             <p className="font-semibold">Your persona</p>
             <p className="text-slate-600 dark:text-slate-400">
@@ -184,7 +177,7 @@ function TrackStep({ metrics }: { metrics: LandingMetrics | undefined }) {
         ))}
       </ul>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-        In the app, each persona gets its own analytics: followers, engagement and top posts per platform.
+        Live figures: every post Plume has published, counted by platform.
       </p>
     </figure>
   );

@@ -12,32 +12,32 @@ import { WaitlistForm } from './waitlist-form';
 
 const FEATURES = [
   {
-    icon: '🎛️',
+    icon: 'M4 6h10m4 0h2M4 12h4m4 0h8M4 18h12M16 4v4M10 10v4M18 16v4',
     title: 'Nine personality sliders',
     text: 'Humor, sarcasm, tone, optimism and more: a voice that stays the same across every post. Start from a preset or from scratch.',
   },
   {
-    icon: '✍️',
+    icon: 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z',
     title: 'Platform-ready writing',
     text: 'Short posts, jokes, advice, threads, observations and questions, each within X’s and Bluesky’s limits.',
   },
   {
-    icon: '🗓️',
+    icon: 'M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z',
     title: 'Scheduling and a calendar',
     text: 'Post now, pick a time or add to the queue. Every post goes out exactly once, and a failed one is never lost.',
   },
   {
-    icon: '💬',
+    icon: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z',
     title: 'Replies and engagement',
     text: 'Let a persona answer mentions, like and repost within daily limits and cooldowns you set.',
   },
   {
-    icon: '📰',
+    icon: 'M5 11a8 8 0 0 1 8 8M5 5a14 14 0 0 1 14 14M6 19h.01',
     title: 'Ideas from your sources',
     text: 'Feed a persona RSS and Atom feeds, subreddits and websites; it writes about what is new.',
   },
   {
-    icon: '📈',
+    icon: 'M4 20V10m6 10V4m6 16v-7m5 7H3',
     title: 'Analytics per persona',
     text: 'Followers, posts and what works, per persona and across all of them.',
   },
@@ -82,11 +82,19 @@ function FeaturesSection() {
               key={f.title}
               className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
             >
-              <span
-                aria-hidden="true"
-                className="flex h-11 w-11 items-center justify-center rounded-xl bg-violet-100 text-xl dark:bg-violet-950"
-              >
-                {f.icon}
+              <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  className="h-6 w-6"
+                >
+                  <path d={f.icon} />
+                </svg>
               </span>
               <h3 className="mt-4 font-semibold">{f.title}</h3>
               <p className="mt-2 text-slate-700 dark:text-slate-300">{f.text}</p>

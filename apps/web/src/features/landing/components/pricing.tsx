@@ -24,7 +24,7 @@ function PlanCard({ plan, signedIn }: { plan: Plan; signedIn: boolean }) {
       ? 'Contact sales'
       : plan.price === 0
         ? 'Start for free'
-        : `Try ${plan.name} free for ${plan.trialDays} days`;
+        : `Start ${plan.trialDays}-day free trial`;
   const actionClass = cn(buttonBase, featured ? buttonClasses.primary : buttonClasses.secondary, 'mt-8 w-full py-2.5');
   return (
     <li
@@ -109,8 +109,8 @@ export function PricingSection() {
           ))}
         </ul>
         <p className="mt-8 text-center text-sm text-slate-700 dark:text-slate-300">
-          <span aria-hidden="true">🛡️</span> {MONEY_BACK_DAYS}-day money-back guarantee on Growth and Professional: not
-          for you? Write to us for a full refund.
+          {MONEY_BACK_DAYS}-day money-back guarantee on Growth and Professional: not for you? Write to us for a full
+          refund.
         </p>
       </div>
     </section>
