@@ -46,6 +46,19 @@ test('the hero headline rotates every 3 seconds', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Give your brand a voice with');
 });
 
+test('with reduced motion the hero word still changes, without its animation', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/');
+  const word = page.getByTestId('hero-word');
+  await expect(word).toHaveText(HERO_WORDS[0]);
+  await pauseClock(page);
+  const first = (await word.textContent()) as (typeof HERO_WORDS)[number];
+  await page.clock.runFor(3000);
+  await expect(word).toHaveText(after(HERO_WORDS, first));
+  await expect(word).not.toHaveClass(/animate-/);
+});
+
 test('the demo advances every 5 seconds by itself, and stays on a step picked by hand', async ({ page }) => {
   await page.clock.install();
   await openLanding(page);
