@@ -32,6 +32,9 @@ import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { createFeedsService } from './modules/feeds/feeds.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLandingRepository } from './modules/landing/landing.repository';
+import { landingRoutes } from './modules/landing/landing.routes';
+import { createLandingService } from './modules/landing/landing.service';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { createPersonasService } from './modules/personas/personas.service';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
@@ -45,6 +48,8 @@ import { sourcesRoutes } from './modules/sources/sources.routes';
 import { createSourcesService } from './modules/sources/sources.service';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { createTagsService } from './modules/tags/tags.service';
+import { createWaitlistRepository } from './modules/waitlist/waitlist.repository';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { createWritingRepository } from './modules/writing/writing.repository';
 import { writingRoutes } from './modules/writing/writing.routes';
 import { createWritingService } from './modules/writing/writing.service';
@@ -56,6 +61,8 @@ import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
+/** How often a process records that it is running (the landing page's uptime counts minutes). */
+const HEARTBEAT_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,17 +134,32 @@ export async function buildApp(
     writingLimit,
   });
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: aiSettingsService }));
+  const writing = createWritingService({
+    repositories: data.repositories,
+    messages: createWritingRepository(database.db),
+    aiSettings: aiSettingsService,
+    writingLimit,
+  });
+  await app.register(writingRoutes({ auth: authService, writing }));
+  // The public landing page: its reads, the demo's sample and the waitlist.
+  const landingRepository = createLandingRepository(database.db);
   await app.register(
-    writingRoutes({
-      auth: authService,
-      writing: createWritingService({
-        repositories: data.repositories,
-        messages: createWritingRepository(database.db),
-        aiSettings: aiSettingsService,
-        writingLimit,
-      }),
+    landingRoutes({
+      landing: createLandingService({ repository: landingRepository }),
+      writing,
+      rateLimit: config.publicRateLimit,
     }),
   );
+  await app.register(
+    waitlistRoutes({ waitlist: createWaitlistRepository(database.db), rateLimit: config.publicRateLimit }),
+  );
+  await landingRepository.recordHeartbeat(new Date());
+  const heartbeat = setInterval(() => {
+    landingRepository
+      .recordHeartbeat(new Date())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not record the uptime heartbeat'));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   // Connected accounts and publishing (shared with `npm run worker`); jobs are bound once started.
   let jobs: Jobs | undefined;
   const enqueue = async (postId: string, at: Date) => {
@@ -196,6 +218,7 @@ export async function buildApp(
   jobs = started;
   app.decorate('jobs', started);
   app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
     await started.stop();
     await platforms.lock.close();
     await mailer.close();

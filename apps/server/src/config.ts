@@ -26,6 +26,7 @@ const envSchema = z.object({
   X_CLIENT_ID: z.string().min(1).optional(),
   X_CLIENT_SECRET: z.string().min(1).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   RUN_WORKER: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
   HELP_URL: z.url().optional(),
@@ -64,6 +65,8 @@ export type Config = {
   x: { clientId: string; clientSecret: string } | undefined;
   /** Requests a minute to each /api/auth route from one address. */
   authRateLimit: number;
+  /** Requests a minute from one address to each public write (waitlist, the landing demo's sample). */
+  publicRateLimit: number;
   runWorker: boolean;
   webDist: string;
   helpUrl: string | undefined;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     x: e.X_CLIENT_ID && e.X_CLIENT_SECRET ? { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET } : undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    publicRateLimit: e.PUBLIC_RATE_LIMIT,
     runWorker: e.RUN_WORKER,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     helpUrl: e.HELP_URL,

@@ -1,6 +1,7 @@
 export * from './account/account';
 export * from './account/user-agent';
 export * from './accounts/accounts';
+export * from './accounts/platform-names';
 export * from './accounts/popup-protocol';
 export * from './api/errors';
 export * from './api/health';
@@ -9,6 +10,8 @@ export * from './auth-messages';
 export * from './automation/activity';
 export * from './automation/settings';
 export * from './billing/plans';
+export * from './landing/api';
+export * from './landing/rules';
 export * from './personas/bulk';
 export * from './personas/dashboard';
 export * from './personas/defaults';

@@ -121,6 +121,8 @@ export const personas = pgTable(
     stats: jsonb('stats').notNull(),
     recentTweets: jsonb('recent_tweets').notNull(),
     isActive: boolean('is_active').notNull(),
+    /** Shown on the public landing page: the owner's opt-in, off by default. */
+    isPublic: boolean('is_public').notNull().default(false),
     customPrompt: text('custom_prompt').notNull().default(''),
     useDefaultPrompt: boolean('use_default_prompt').notNull().default(true),
     connectedAccounts: jsonb('connected_accounts').notNull(),
@@ -128,7 +130,11 @@ export const personas = pgTable(
     setupComplete: boolean('setup_complete').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('personas_user_id_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('personas_user_id_idx').on(t.userId, t.createdAt),
+    // The landing page reads only public personas: a small partial index.
+    index('personas_public_idx').on(t.id).where(sql`is_public`),
+  ],
 );
 
 /** A full snapshot of a persona at each create, save, import and rollback. */
@@ -366,3 +372,18 @@ export const apiTokens = pgTable(
   },
   (t) => [index('api_tokens_user_id_idx').on(t.userId, t.createdAt)],
 );
+
+/** The early-access waitlist: one row per address, stored lower-cased (one entry whatever its case). */
+export const waitlist = pgTable('waitlist', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The minutes in which a Plume API process was running (each records its minute every 30 s): the
+ * landing page's uptime is the share of minutes recorded. Rows older than 30 days are removed.
+ */
+export const serviceHeartbeats = pgTable('service_heartbeats', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+});

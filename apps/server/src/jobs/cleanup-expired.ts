@@ -1,15 +1,20 @@
 import type { AccountsRepository } from '../modules/accounts/accounts.repository';
 import type { AuthRepository } from '../modules/auth/auth.repository';
+import type { LandingRepository } from '../modules/landing/landing.repository';
 import type { RateLimitsRepository } from '../modules/rate-limits/rate-limits.repository';
 import type { JobDefinition } from './queue';
 
 export const CLEANUP_EXPIRED = 'cleanup-expired';
 
-/** Hourly: expired sessions, used or expired magic-link tokens, ended rate-limit windows, abandoned OAuth flows. */
+/**
+ * Hourly: expired sessions, used or expired magic-link tokens, ended rate-limit windows, abandoned
+ * OAuth flows, uptime minutes older than the landing page looks back.
+ */
 export function cleanupExpiredJob(deps: {
   auth: AuthRepository;
   rateLimits: RateLimitsRepository;
   accounts: AccountsRepository;
+  landing: LandingRepository;
 }): JobDefinition {
   return {
     name: CLEANUP_EXPIRED,
@@ -19,7 +24,9 @@ export function cleanupExpiredJob(deps: {
       const removed = await deps.auth.deleteExpired(now);
       const rateLimits = await deps.rateLimits.deleteExpired(now);
       const oauthStates = await deps.accounts.deleteExpiredStates();
-      return { ...removed, rateLimits, oauthStates };
+      // Uptime looks back 30 days; a day more is kept so the window is always full.
+      const heartbeats = await deps.landing.deleteHeartbeatsBefore(new Date(now.getTime() - 31 * 86_400_000));
+      return { ...removed, rateLimits, oauthStates, heartbeats };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../integrations/mail/mailer';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository';
 import { createAuthRepository } from '../modules/auth/auth.repository';
+import { createLandingRepository } from '../modules/landing/landing.repository';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
 import { createNotificationsService } from '../modules/notifications/notifications.service';
 import { createRateLimitsRepository } from '../modules/rate-limits/rate-limits.repository';
@@ -23,6 +24,7 @@ export function jobDefinitions(deps: {
       auth: createAuthRepository(db),
       rateLimits: createRateLimitsRepository(db),
       accounts: createAccountsRepository(db),
+      landing: createLandingRepository(db),
     }),
     ...notificationJobs(
       createNotificationsService({ repository: createNotificationsRepository(db), mailer, appUrl, log }),

@@ -56,6 +56,19 @@ export const router = createBrowserRouter([
           Component: (await import('../features/accounts/components/bsky-callback-page')).BskyCallbackPage,
         }),
       },
+      // The footer's policies: public pages of their own.
+      {
+        path: paths.privacyPolicy,
+        lazy: async () => ({
+          Component: (await import('../features/landing/components/legal-pages')).PrivacyPolicyPage,
+        }),
+      },
+      {
+        path: paths.termsOfService,
+        lazy: async () => ({
+          Component: (await import('../features/landing/components/legal-pages')).TermsOfServicePage,
+        }),
+      },
       {
         element: <RequireAuth />,
         children: [

@@ -12,4 +12,7 @@ export const paths = {
   advanced: '/advanced',
   xCallback: '/x/callback',
   bskyCallback: '/bsky/callback',
+  // The spec's footer links, with their trailing slashes.
+  privacyPolicy: '/privacy-policy/',
+  termsOfService: '/terms-of-service/',
 } as const;

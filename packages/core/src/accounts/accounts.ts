@@ -9,9 +9,6 @@ import { PLATFORMS } from '../writing/api';
 
 export const platformSchema = z.enum(PLATFORMS);
 
-/** The platforms shown as Coming Soon cards, in the spec's order. */
-export const COMING_SOON_PLATFORMS = ['Threads', 'Mastodon', 'LinkedIn', 'Instagram', 'Facebook'] as const;
-
 /** Bluesky grants the persona asks for: read and create posts, read profiles, follow accounts. */
 export const BLUESKY_OAUTH_SCOPE = 'atproto transition:generic';
 /** X scopes (editor spec §6). */

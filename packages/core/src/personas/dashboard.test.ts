@@ -22,6 +22,7 @@ function persona(over: Partial<Persona> & { followers?: number; posts?: number; 
     stats: { followers, totalTweets: posts, avgLikes: 0, avgRetweets: 0, engagementRate: rate },
     recent_tweets: [],
     is_active: true,
+    is_public: false,
     custom_prompt: '',
     use_default_prompt: true,
     connected_accounts: [],

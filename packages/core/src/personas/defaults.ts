@@ -179,6 +179,7 @@ export type PersonaSettings = Pick<
   | 'advanced_options'
   | 'tags'
   | 'is_active'
+  | 'is_public'
   | 'custom_prompt'
   | 'use_default_prompt'
   | 'templates'
@@ -197,6 +198,7 @@ export function defaultPersonaSettings(): PersonaSettings {
     advanced_options: defaultAdvancedOptions(),
     tags: [],
     is_active: true,
+    is_public: false,
     custom_prompt: '',
     use_default_prompt: true,
     templates: defaultStrategies(),

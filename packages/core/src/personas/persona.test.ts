@@ -29,6 +29,7 @@ const persona: Persona = {
   stats: { followers: 0, totalTweets: 0, avgLikes: 0, avgRetweets: 0, engagementRate: 0 },
   recent_tweets: [],
   is_active: true,
+  is_public: false,
   custom_prompt: '',
   use_default_prompt: true,
   connected_accounts: [],

@@ -232,6 +232,8 @@ export const personaSchema = z
     stats: personaStatsSchema,
     recent_tweets: z.array(recentTweetSchema).max(50),
     is_active: z.boolean(),
+    /** Shown on the public landing page (persona of the day, recent posts): the owner's choice, off by default. */
+    is_public: z.boolean(),
     custom_prompt: z.string(),
     use_default_prompt: z.boolean(),
     connected_accounts: z.array(connectedAccountSchema),
@@ -260,6 +262,7 @@ export const personaWriteSchema = z
     advanced_options: advancedOptionsSchema,
     tags: personaSchema.shape.tags,
     is_active: z.boolean(),
+    is_public: z.boolean(),
     custom_prompt: customPromptSchema,
     use_default_prompt: z.boolean(),
     templates: personaSchema.shape.templates,
@@ -295,6 +298,7 @@ export type ClientPersona = {
   stats: PersonaStats;
   recentTweets: RecentTweet[];
   isActive: boolean;
+  isPublic: boolean;
   customPrompt?: string;
   useDefaultPrompt: boolean;
   connectedAccounts: ConnectedAccount[];
@@ -318,6 +322,7 @@ export function toClientPersona(p: Persona): ClientPersona {
     stats: p.stats,
     recentTweets: p.recent_tweets,
     isActive: p.is_active,
+    isPublic: p.is_public,
     ...(p.use_default_prompt ? {} : { customPrompt: p.custom_prompt }),
     useDefaultPrompt: p.use_default_prompt,
     connectedAccounts: p.connected_accounts,
@@ -345,6 +350,7 @@ export function toServerPersona(c: ClientPersona): Persona {
     stats: c.stats,
     recent_tweets: c.recentTweets,
     is_active: c.isActive,
+    is_public: c.isPublic,
     custom_prompt: c.customPrompt ?? '',
     use_default_prompt: c.useDefaultPrompt,
     connected_accounts: c.connectedAccounts,

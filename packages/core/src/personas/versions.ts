@@ -19,6 +19,7 @@ const labels: [keyof Persona, string][] = [
   ['templates', 'strategies'],
   ['advanced_options', 'advanced options'],
   ['tags', 'tags'],
+  ['is_public', 'landing page visibility'],
   ['custom_prompt', 'custom prompt'],
   ['use_default_prompt', 'generation mode'],
   ['monetization', 'monetization'],

@@ -118,6 +118,11 @@ export function createAiSettingsService(deps: {
     view,
     clientFor,
 
+    /** The server's own model (AI_*), for writing that belongs to no user (the landing demo); null: offline. */
+    serverClient(): LlmClient | null {
+      return serverDefault ? createClient(serverDefault, true) : null;
+    },
+
     /**
      * Stores a user's choice. A new key is sealed; null removes it; absent keeps it, unless the
      * provider or base URL changed: a key is never sent to a host it was not entered for.

@@ -21,6 +21,7 @@ function toPersona(row: Row): Persona {
     stats: row.stats as Persona['stats'],
     recent_tweets: row.recentTweets as Persona['recent_tweets'],
     is_active: row.isActive,
+    is_public: row.isPublic,
     custom_prompt: row.customPrompt,
     use_default_prompt: row.useDefaultPrompt,
     connected_accounts: row.connectedAccounts as Persona['connected_accounts'],
@@ -44,6 +45,7 @@ function toColumns(p: Persona) {
     stats: p.stats,
     recentTweets: p.recent_tweets,
     isActive: p.is_active,
+    isPublic: p.is_public,
     customPrompt: p.custom_prompt,
     useDefaultPrompt: p.use_default_prompt,
     connectedAccounts: p.connected_accounts,
@@ -160,8 +162,9 @@ export function createPersonasRepository(db: Db) {
         .where(and(eq(personaVersions.personaId, personaId), eq(personaVersions.id, versionId)));
       // Snapshots taken before a field existed lack it: they read as that field's default.
       if (!row) return null;
-      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar'> & Partial<Pick<Persona, 'bio' | 'avatar'>>;
-      return { snapshot: { bio: '', avatar: '', ...stored }, createdAt: row.createdAt };
+      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar' | 'is_public'> &
+        Partial<Pick<Persona, 'bio' | 'avatar' | 'is_public'>>;
+      return { snapshot: { bio: '', avatar: '', is_public: false, ...stored }, createdAt: row.createdAt };
     },
   };
 }

@@ -118,6 +118,8 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
     async import(userId: string, file: PersonaImport): Promise<Persona> {
       const existingTags = await repositories.tags.existingIds(userId, file.tags ?? []);
       const persona = newPersona(file, {
+        // A file may come from anywhere: an imported persona starts private, whatever the file says.
+        is_public: false,
         tags: (file.tags ?? []).filter((tag) => existingTags.has(tag)),
         ...(file.created_at ? { created_at: file.created_at } : {}),
         ...(file.stats ? { stats: file.stats } : {}),
@@ -145,6 +147,8 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
           stats: before.stats,
           recent_tweets: before.recent_tweets,
           connected_accounts: before.connected_accounts,
+          // Who may see the persona is today's choice, not an old version's.
+          is_public: before.is_public,
           tags: version.snapshot.tags.filter((tag) => existingTags.has(tag)),
         };
         return save(repos, userId, before, next, `Rolled back to the version of ${version.createdAt.toISOString()}`);

@@ -9,6 +9,9 @@ import {
   composeOffline,
   createStreamLimiter,
   cutToFit,
+  DEFAULT_TRAITS,
+  type DemoSampleResponse,
+  defaultAdvancedOptions,
   defaultPersonaSettings,
   fitsPlatforms,
   type GeneratedPost,
@@ -21,6 +24,7 @@ import {
   parseHashtags,
   parseThreads,
   splitThread,
+  type Traits,
   type Writer,
   type WritingPersona,
   type WritingRequest,
@@ -244,6 +248,32 @@ export function createWritingService(deps: {
         posts.map((p) => p.content),
       );
       return posts.map((p) => ({ content: p.content, hashtags: p.hashtags, type: body.type, parts: p.parts, writer }));
+    },
+
+    /**
+     * POST /api/demo/sample: the landing demo's Generate, for anyone. The server's default writer
+     * (AI_*, else the offline composer) writes one short sample for the demo's traits; nothing is
+     * kept. The route limits it per address.
+     */
+    async demoSample(input: { traits: Partial<Traits>; topic?: string }): Promise<DemoSampleResponse> {
+      const persona: WritingPersona = {
+        name: 'Demo persona',
+        traits: { ...DEFAULT_TRAITS, ...input.traits },
+        customPrompt: '',
+        useDefaultPrompt: true,
+        strategies: [],
+        options: { ...defaultAdvancedOptions(), includeHashtags: false },
+        platforms: [],
+      };
+      const request: WritingRequest = { kind: 'sample', ...(input.topic ? { topic: input.topic } : {}) };
+      const client = aiSettings.serverClient();
+      if (!client) {
+        const text = composeOffline({ persona, request, random })[0]?.content ?? '';
+        return { text, writer: 'offline' };
+      }
+      const text = await writeOne(client, buildPrompt({ persona, request }));
+      if (!text) emptyAnswer(client);
+      return { text, writer: client.provider };
     },
 
     /** GET /conversations/{personaId}: the persona's messages, oldest first. */

@@ -1,9 +1,9 @@
-import { ENTERPRISE_CONTACT, MONEY_BACK_DAYS, PLANS, type Plan, planById } from '@plume/core';
+import { contactSalesHref, MONEY_BACK_DAYS, PLANS, type Plan, planById } from '@plume/core';
 import { cn } from '../../../components/ui/cn';
 import { useBilling } from '../api/get-billing';
 import { cardClass, formatDate } from './field';
 
-const price = (plan: Plan) => `$${plan.monthlyPrice}/month`;
+const price = (plan: Plan) => (plan.price === null ? 'Priced with sales' : `$${plan.price}/month`);
 const limitText = (limit: number | null, unit: string) => (limit === null ? `Unlimited ${unit}` : `${limit} ${unit}`);
 
 /** Billing: the plan with real usage against its limits; payment is not connected yet. */
@@ -66,7 +66,7 @@ export function BillingTab() {
           Plans
         </h2>
         <ul className="grid gap-3 md:grid-cols-3">
-          {PLANS.map((p) => (
+          {PLANS.filter((p) => p.price !== null).map((p) => (
             <li
               key={p.id}
               className={cn(
@@ -104,7 +104,7 @@ export function BillingTab() {
         </ul>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Paid plans carry a {MONEY_BACK_DAYS}-day money-back guarantee. Enterprise:{' '}
-          <a className="text-violet-700 underline dark:text-violet-300" href={ENTERPRISE_CONTACT}>
+          <a className="text-violet-700 underline dark:text-violet-300" href={contactSalesHref()}>
             contact sales
           </a>
           .

@@ -15,6 +15,7 @@ export function draftOf(persona: Persona | undefined): EditorDraft {
     advanced_options: persona.advanced_options,
     tags: persona.tags,
     is_active: persona.is_active,
+    is_public: persona.is_public,
     custom_prompt: persona.custom_prompt,
     use_default_prompt: persona.use_default_prompt,
     templates: persona.templates,

@@ -47,6 +47,7 @@ export function IdentitySection({
   const bioErrorId = useId();
   const avatarId = useId();
   const avatarErrorId = useId();
+  const publicHintId = useId();
   const error = nameError(draft.name);
   const bioError = firstError(personaBioSchema, draft.bio);
   const avatarError = firstError(personaAvatarSchema, draft.avatar);
@@ -153,6 +154,22 @@ export function IdentitySection({
       <div className="flex items-center gap-3">
         <Switch checked={draft.is_active} onCheckedChange={(is_active) => onChange({ is_active })} label="Active" />
         <span className="text-sm">{draft.is_active ? 'Active' : 'Paused'}</span>
+      </div>
+      <div className="flex items-start gap-3">
+        <Switch
+          checked={draft.is_public}
+          onCheckedChange={(is_public) => onChange({ is_public })}
+          label="Show on the Plume landing page"
+          describedBy={publicHintId}
+        />
+        <div>
+          <span className="text-sm font-medium">Show on the Plume landing page</span>
+          <p id={publicHintId} className="text-sm text-slate-600 dark:text-slate-400">
+            {draft.is_public
+              ? 'Anyone can see its name, avatar, bio, sliders, follower count and published posts on the home page.'
+              : 'Off: this persona and its posts stay private. Turn on to let it be persona of the day and appear in the live feed.'}
+          </p>
+        </div>
       </div>
       {tags.length > 0 && (
         <fieldset>

@@ -1,0 +1,89 @@
+import {
+  daysBetween,
+  type LandingMetrics,
+  type PersonaOfTheDayResponse,
+  type Platform,
+  pickOfTheDay,
+  type RecentPost,
+  uptimePercent,
+  utcDay,
+} from '@plume/core';
+import type { LandingRepository } from './landing.repository';
+
+const DAY_MS = 86_400_000;
+/** Active users and uptime look back this far. */
+export const METRICS_WINDOW_DAYS = 30;
+
+const asPlatform = (value: string): Platform => (value === 'x' ? 'x' : 'bluesky');
+
+/** The public landing page's data: only what owners made public, and counts that name no one. */
+export function createLandingService(deps: { repository: LandingRepository; now?: () => Date }) {
+  const { repository } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async personaOfTheDay(): Promise<PersonaOfTheDayResponse> {
+      const at = now();
+      const day = utcDay(at);
+      const id = pickOfTheDay(await repository.publicActivePersonaIds(), day);
+      const found = id ? await repository.publicPersona(id) : null;
+      if (!found) return { day, persona: null };
+      const { persona, followers, posts, lastPost } = found;
+      return {
+        day,
+        persona: {
+          name: persona.name,
+          avatar: persona.avatar,
+          description: persona.bio || `${persona.name} persona`,
+          traits: persona.personality,
+          lastPost: lastPost?.content ?? '',
+          lastPostAt: lastPost?.postedAt.toISOString() ?? null,
+          lastPostPlatform: lastPost ? asPlatform(lastPost.platform) : null,
+          createdDays: daysBetween(persona.createdAt, at),
+          // No likes or reposts are stored for posts yet: engagement is 0 until they are.
+          stats: { followers, posts, engagement: 0 },
+        },
+      };
+    },
+
+    async recentPosts(limit: number): Promise<RecentPost[]> {
+      const rows = await repository.recentPublicPosts(limit);
+      return rows.map((r) => ({
+        id: r.id,
+        persona: r.persona,
+        avatar: r.avatar,
+        platform: asPlatform(r.platform),
+        timestamp: r.postedAt.toISOString(),
+        content: r.content,
+        url: r.url,
+        likes: 0,
+        retweets: 0,
+      }));
+    },
+
+    async metrics(): Promise<LandingMetrics> {
+      const at = now();
+      const since = new Date(at.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
+      const currentMinute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+      const [byPlatform, activeUsers, onboarding, beats] = await Promise.all([
+        repository.countPublishedByPlatform(),
+        repository.countActiveUsers(since),
+        repository.medianOnboardingSeconds(),
+        repository.heartbeats(since, currentMinute),
+      ]);
+      return {
+        onboardTime: onboarding === null ? null : Math.round(onboarding),
+        totalPosts: byPlatform.x + byPlatform.bluesky,
+        postsByPlatform: byPlatform,
+        activeUsers,
+        uptime: uptimePercent({
+          firstMinute: beats.first,
+          seenMinutes: beats.seen,
+          currentSeen: beats.currentSeen,
+          now: at,
+        }),
+      };
+    },
+  };
+}
+export type LandingService = ReturnType<typeof createLandingService>;
