@@ -13,8 +13,9 @@ export default defineConfig({
           setupFiles: ['test/helpers/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own database and server; two cores run them one after another.
-          fileParallelism: false,
+          // Each file starts its own database (or PostgreSQL database) and server on free ports, so two
+          // files run side by side, one per core.
+          maxWorkers: 2,
         },
       },
     ],
