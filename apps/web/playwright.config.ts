@@ -47,6 +47,8 @@ export default defineConfig({
         PORT: String(port),
         APP_URL: baseURL,
         AUTH_RATE_LIMIT: '1000',
+        // The landing tests publish posts and expect the metrics to count them at once.
+        LANDING_METRICS_CACHE_SECONDS: '0',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         // The sources tests serve real feed documents on loopback.

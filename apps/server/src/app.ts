@@ -145,7 +145,10 @@ export async function buildApp(
   const landingRepository = createLandingRepository(database.db);
   await app.register(
     landingRoutes({
-      landing: createLandingService({ repository: landingRepository }),
+      landing: createLandingService({
+        repository: landingRepository,
+        metricsCacheMs: config.landingMetricsCacheSeconds * 1000,
+      }),
       writing,
       rateLimit: config.publicRateLimit,
     }),

@@ -27,6 +27,7 @@ const envSchema = z.object({
   X_CLIENT_SECRET: z.string().min(1).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LANDING_METRICS_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   RUN_WORKER: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
   HELP_URL: z.url().optional(),
@@ -67,6 +68,8 @@ export type Config = {
   authRateLimit: number;
   /** Requests a minute from one address to each public write (waitlist, the landing demo's sample). */
   publicRateLimit: number;
+  /** How long the landing's metrics (four aggregates over every user) are kept in memory; 0: not kept. */
+  landingMetricsCacheSeconds: number;
   runWorker: boolean;
   webDist: string;
   helpUrl: string | undefined;
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     x: e.X_CLIENT_ID && e.X_CLIENT_SECRET ? { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET } : undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    landingMetricsCacheSeconds: e.LANDING_METRICS_CACHE_SECONDS,
     runWorker: e.RUN_WORKER,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     helpUrl: e.HELP_URL,

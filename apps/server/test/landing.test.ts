@@ -12,7 +12,7 @@ import {
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaMessages, platformAccounts, posts } from '../src/db/schema';
-import { build, type TestServer } from './helpers/build';
+import { build, freePort, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
 
 let emails = 0;
@@ -127,7 +127,8 @@ describe('the landing page data', () => {
   let ann: { client: Client; email: string };
   let bob: { client: Client; email: string };
   beforeAll(async () => {
-    server = await build();
+    // Figures computed afresh on every call, so each test sees its own changes.
+    server = await build({ LANDING_METRICS_CACHE_SECONDS: '0' });
     ann = await signedIn(server);
     bob = await signedIn(server);
   });
@@ -322,5 +323,37 @@ describe('the landing page data', () => {
       400,
     );
     expect(bad.error.message).toMatch(/^body\.traits\.humor/);
+  });
+});
+
+describe('the demo sample with a server model that fails', () => {
+  let server: TestServer;
+  let closedPort: number;
+  beforeAll(async () => {
+    // A model server that is not there: the connection is refused.
+    closedPort = await freePort();
+    server = await build({
+      AI_PROVIDER: 'custom',
+      AI_BASE_URL: `http://127.0.0.1:${closedPort}/v1`,
+      AI_API_KEY: 'sk-demo-server-key',
+      AI_MODEL: 'demo-model',
+      AI_ALLOW_PRIVATE: 'true',
+    });
+  });
+  afterAll(() => server?.close());
+
+  it("shows the visitor an offline sample, never the provider's error", async () => {
+    const response = await fetch(`${server.url}/api/demo/sample`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ traits: { humor: 75, sarcasm: 60 } }),
+    });
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    const sample = JSON.parse(text) as DemoSampleResponse;
+    expect(sample.writer).toBe('offline');
+    expect(sample.text.length).toBeGreaterThan(10);
+    expect(text).not.toContain(String(closedPort));
+    expect(text).not.toContain('sk-demo');
   });
 });

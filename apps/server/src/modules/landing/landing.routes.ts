@@ -13,8 +13,11 @@ import type { WritingService } from '../writing/writing.service';
 import type { LandingService } from './landing.service';
 
 const tags = ['landing'];
-/** Public and the same for everyone: browsers and shared caches may keep it a minute. */
-export const LANDING_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/**
+ * Public and the same for everyone: browsers and shared caches may keep it a minute, and no
+ * longer (an owner who makes a persona private expects it gone soon).
+ */
+export const LANDING_CACHE_CONTROL = 'public, max-age=60';
 
 const cacheable = (reply: FastifyReply) => reply.header('cache-control', LANDING_CACHE_CONTROL);
 
@@ -89,12 +92,14 @@ export function landingRoutes(deps: {
           summary:
             "Public: the landing demo's Generate, one short sample in a voice set by the given traits, written by the server's default writer (the offline composer without AI_*); never stored",
           body: demoSampleRequestSchema,
-          response: { 200: demoSampleResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema },
+          response: { 200: demoSampleResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return writing.demoSample(request.body);
+        return writing.demoSample(request.body, (error) =>
+          request.log.warn({ err: error }, 'the demo sample fell back to the offline composer'),
+        );
       },
     );
   };

@@ -17,9 +17,15 @@ export const METRICS_WINDOW_DAYS = 30;
 const asPlatform = (value: string): Platform => (value === 'x' ? 'x' : 'bluesky');
 
 /** The public landing page's data: only what owners made public, and counts that name no one. */
-export function createLandingService(deps: { repository: LandingRepository; now?: () => Date }) {
-  const { repository } = deps;
+export function createLandingService(deps: {
+  repository: LandingRepository;
+  /** The metrics are aggregates over every user: computed at most once in this long (0: every time). */
+  metricsCacheMs?: number;
+  now?: () => Date;
+}) {
+  const { repository, metricsCacheMs = 0 } = deps;
   const now = deps.now ?? (() => new Date());
+  let metricsCache: { at: number; value: Promise<LandingMetrics> } | undefined;
 
   return {
     async personaOfTheDay(): Promise<PersonaOfTheDayResponse> {
@@ -61,29 +67,42 @@ export function createLandingService(deps: { repository: LandingRepository; now?
       }));
     },
 
-    async metrics(): Promise<LandingMetrics> {
-      const at = now();
-      const since = new Date(at.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
-      const currentMinute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
-      const [byPlatform, activeUsers, onboarding, beats] = await Promise.all([
-        repository.countPublishedByPlatform(),
-        repository.countActiveUsers(since),
-        repository.medianOnboardingSeconds(),
-        repository.heartbeats(since, currentMinute),
-      ]);
-      return {
-        onboardTime: onboarding === null ? null : Math.round(onboarding),
-        totalPosts: byPlatform.x + byPlatform.bluesky,
-        postsByPlatform: byPlatform,
-        activeUsers,
-        uptime: uptimePercent({
-          firstMinute: beats.first,
-          seenMinutes: beats.seen,
-          currentSeen: beats.currentSeen,
-          now: at,
-        }),
-      };
+    /** The public counts; one computation serves every visitor for `metricsCacheMs`. */
+    metrics(): Promise<LandingMetrics> {
+      const at = now().getTime();
+      if (metricsCache && at - metricsCache.at < metricsCacheMs) return metricsCache.value;
+      const value = computeMetrics();
+      metricsCache = { at, value };
+      // A failure is not kept: the next visitor asks again.
+      value.catch(() => {
+        if (metricsCache?.value === value) metricsCache = undefined;
+      });
+      return value;
     },
   };
+
+  async function computeMetrics(): Promise<LandingMetrics> {
+    const at = now();
+    const since = new Date(at.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
+    const currentMinute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+    const [byPlatform, activeUsers, onboarding, beats] = await Promise.all([
+      repository.countPublishedByPlatform(),
+      repository.countActiveUsers(since),
+      repository.medianOnboardingSeconds(),
+      repository.heartbeats(since, currentMinute),
+    ]);
+    return {
+      onboardTime: onboarding === null ? null : Math.round(onboarding),
+      totalPosts: byPlatform.x + byPlatform.bluesky,
+      postsByPlatform: byPlatform,
+      activeUsers,
+      uptime: uptimePercent({
+        firstMinute: beats.first,
+        seenMinutes: beats.seen,
+        currentSeen: beats.currentSeen,
+        now: at,
+      }),
+    };
+  }
 }
 export type LandingService = ReturnType<typeof createLandingService>;

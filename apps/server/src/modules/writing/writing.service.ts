@@ -253,9 +253,13 @@ export function createWritingService(deps: {
     /**
      * POST /api/demo/sample: the landing demo's Generate, for anyone. The server's default writer
      * (AI_*, else the offline composer) writes one short sample for the demo's traits; nothing is
-     * kept. The route limits it per address.
+     * kept. The route limits it per address. A visitor never sees a provider's error (it may name
+     * the server's key or base URL): `onProviderError` hears it and the offline composer writes.
      */
-    async demoSample(input: { traits: Partial<Traits>; topic?: string }): Promise<DemoSampleResponse> {
+    async demoSample(
+      input: { traits: Partial<Traits>; topic?: string },
+      onProviderError: (error: unknown) => void = () => {},
+    ): Promise<DemoSampleResponse> {
       const persona: WritingPersona = {
         name: 'Demo persona',
         traits: { ...DEFAULT_TRAITS, ...input.traits },
@@ -266,14 +270,20 @@ export function createWritingService(deps: {
         platforms: [],
       };
       const request: WritingRequest = { kind: 'sample', ...(input.topic ? { topic: input.topic } : {}) };
+      const offline = (): DemoSampleResponse => ({
+        text: composeOffline({ persona, request, random })[0]?.content ?? '',
+        writer: 'offline',
+      });
       const client = aiSettings.serverClient();
-      if (!client) {
-        const text = composeOffline({ persona, request, random })[0]?.content ?? '';
-        return { text, writer: 'offline' };
+      if (!client) return offline();
+      try {
+        const text = await writeOne(client, buildPrompt({ persona, request }));
+        if (!text) emptyAnswer(client);
+        return { text, writer: client.provider };
+      } catch (error) {
+        onProviderError(error);
+        return offline();
       }
-      const text = await writeOne(client, buildPrompt({ persona, request }));
-      if (!text) emptyAnswer(client);
-      return { text, writer: client.provider };
     },
 
     /** GET /conversations/{personaId}: the persona's messages, oldest first. */
