@@ -239,6 +239,21 @@ describe('personal API tokens', () => {
     );
     await json(await bearer(created.secret, '/api/me/sessions'), 403);
     await json(await bearer(created.secret, `/api/me/tokens/${created.token.id}`, { method: 'DELETE' }), 403);
+    // Nor can it turn off the mails that would tell its owner something is wrong.
+    await json(
+      await bearer(created.secret, '/api/me/notifications', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          postFailed: false,
+          postPublished: false,
+          accountAttention: false,
+          weeklySummary: false,
+        }),
+      }),
+      403,
+    );
+    await json(await bearer(created.secret, '/api/me/notifications'), 200);
 
     await json(await client.request(`/api/me/tokens/${created.token.id}`, { method: 'DELETE' }), 204);
     await json(await bearer(created.secret), 401);

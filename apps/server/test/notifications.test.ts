@@ -2,8 +2,11 @@ import type { DevOutboxMessage, NotificationSettings, Persona } from '@plume/cor
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAccounts, posts } from '../src/db/schema';
-import { SEND_NOTIFICATIONS, WEEKLY_SUMMARY } from '../src/jobs/notifications';
+import { createDevMailer } from '../src/integrations/mail/dev-mailer';
+import type { Mailer } from '../src/integrations/mail/mailer';
+import { SEND_NOTIFICATIONS } from '../src/jobs/notifications';
 import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { createDevOutboxRepository } from '../src/modules/dev-outbox/dev-outbox.repository';
 import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service';
 import { createPostsRepository, type PostsRepository } from '../src/modules/publishing/posts.repository';
@@ -42,15 +45,21 @@ async function mailTo(to: string): Promise<DevOutboxMessage[]> {
   return outbox.filter((m) => m.to === to && !m.subject.includes('sign-in'));
 }
 
-/** Runs the every-minute job now and waits for it to finish (its marks are then in the database). */
-async function runNotifications() {
-  await server.app.jobs.send(SEND_NOTIFICATIONS);
-  await until(async () => {
-    const pending = await createNotificationsRepository(server.app.database.db).pendingOutcomes(1);
-    const broken = await createNotificationsRepository(server.app.database.db).pendingBrokenConnections(1);
-    return pending.length === 0 && broken.length === 0 ? true : undefined;
-  }, 20_000);
+/**
+ * What the every-minute job runs, run here to the end, mailing through the same dev outbox. (The
+ * server's own job may run too; each event is claimed once, whoever runs it.)
+ */
+function notifier(target: TestServer = server, mailer?: Mailer) {
+  const { db } = target.app.database;
+  const outbox = createDevOutboxRepository(db);
+  return createNotificationsService({
+    repository: createNotificationsRepository(db),
+    mailer: mailer ?? createDevMailer((message) => outbox.add(message), target.app.log),
+    appUrl: target.url,
+    log: target.app.log,
+  });
 }
+const runNotifications = () => notifier().sendPending();
 
 /** A scheduled post taken through the real transitions to `outcome`. */
 async function scheduledPost(personaId: string, content: string, outcome: 'posted' | 'failed' | 'unconfirmed') {
@@ -140,6 +149,9 @@ describe('notification e-mails', () => {
       status: 'publishing',
     });
     await postsRepo.markFailed(now.id, 'Refused');
+    // Post failed is on (the default), yet Post now's failure was answered on screen: no mail.
+    await runNotifications();
+    expect(await mailTo(email)).toEqual([]);
     await json(
       await client.request('/api/me/notifications', {
         method: 'PUT',
@@ -194,21 +206,14 @@ describe('notification e-mails', () => {
   it('keeps a notice for the next run when the mail cannot be sent', async () => {
     const { client, email } = await signedIn();
     const p = await persona(client, 'Retry');
-    const repository = createNotificationsRepository(server.app.database.db);
-    const failing = createNotificationsService({
-      repository,
-      mailer: {
-        kind: 'smtp',
-        send: async () => {
-          throw new Error('SMTP is down');
-        },
-        close: async () => {},
+    const failing = notifier(server, {
+      kind: 'smtp',
+      send: async () => {
+        throw new Error('SMTP is down');
       },
-      appUrl: server.url,
-      log: server.app.log,
+      close: async () => {},
     });
     const id = await scheduledPost(p.id, 'Told later', 'failed');
-    // The server's own job may run meanwhile; this test's service goes first on its own post.
     const result = await failing.sendPending();
     expect(result.sent).toBe(0);
     const [row] = await server.app.database.db
@@ -241,12 +246,43 @@ describe('notification e-mails', () => {
       status: 'scheduled',
       scheduledFor: new Date(Date.now() + 2 * 86_400_000),
     });
-    await server.app.jobs.send(WEEKLY_SUMMARY);
-    const summary = await until(
-      async () => (await mailTo(email)).find((m) => m.subject.startsWith('Your Plume week')),
-      20_000,
+    await notifier().sendWeeklySummaries();
+    const summaries = (await mailTo(email)).filter((m) => m.subject.startsWith('Your Plume week'));
+    expect(summaries.map((m) => m.subject)).toEqual(['Your Plume week: 2 posts published']);
+    expect(summaries[0]?.text).toContain('Weekly: 2 published, 1 not published, 1 scheduled for the coming week');
+    // A retried or repeated run in the same week mails nobody twice.
+    await notifier().sendWeeklySummaries();
+    expect((await mailTo(email)).filter((m) => m.subject.startsWith('Your Plume week'))).toHaveLength(1);
+  });
+});
+
+describe('the notification jobs', () => {
+  it('run in the job queue: a failed scheduled post is mailed without anyone asking', async () => {
+    const worker = server;
+    const client = createClient(worker.url);
+    const email = `jobs.${Date.now()}@example.com`;
+    await signInThroughOutbox(client, email);
+    const p = await json<Persona>(
+      await client.request('/api/personas', { method: 'POST', json: { name: 'Queued', is_active: false } }),
+      201,
     );
-    expect(summary.subject).toBe('Your Plume week: 2 posts published');
-    expect(summary.text).toContain('Weekly: 2 published, 1 not published, 1 scheduled for the coming week');
+    const repo = createPostsRepository(worker.app.database.db);
+    const row = await repo.insert({
+      personaId: p.id,
+      platform: 'bluesky',
+      content: 'Out of the queue',
+      parts: ['Out of the queue'],
+      status: 'scheduled',
+      scheduledFor: new Date(Date.now() - 1000),
+    });
+    await repo.claim(row.id, new Date());
+    await repo.markFailed(row.id, 'Refused by the queue test');
+    await worker.app.jobs.send(SEND_NOTIFICATIONS);
+    const outbox = async () =>
+      (await json<DevOutboxMessage[]>(await createClient(worker.url).request('/api/dev/outbox'), 200)).find(
+        (m) => m.to === email && m.subject.startsWith('A post of Queued'),
+      );
+    const mail = await until(outbox, 20_000);
+    expect(mail.text).toContain('Reason: Refused by the queue test');
   });
 });

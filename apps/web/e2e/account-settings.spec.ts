@@ -136,15 +136,24 @@ test('another session is listed with its device and can be revoked from here', a
   await expect(page.getByRole('list', { name: 'Sessions' }).getByText('This device')).toBeVisible();
 });
 
-test('signing out everywhere ends this session too and goes home', async ({ page }) => {
+test('signing out everywhere ends this session too and goes home', async ({ page, playwright }) => {
   await page.goto('/');
   await signIn(page, uniqueEmail('everywhere'));
   await page.goto('/account-settings?tab=security');
+  // The session's cookie as it is now: replayed afterwards, the server itself must refuse it.
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const replay = await playwright.request.newContext({
+    baseURL: new URL(page.url()).origin,
+    extraHTTPHeaders: { cookie },
+  });
+  expect((await replay.get('/api/personas')).status()).toBe(200);
   await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
   await page.getByRole('button', { name: 'Sign out everywhere, including this device' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/personas')).status()).toBe(401);
+  expect((await replay.get('/api/personas')).status()).toBe(401);
+  await replay.dispose();
 });
 
 test('billing shows Free Starter, real usage and that payment is not connected', async ({ page }) => {

@@ -349,6 +349,8 @@ export const userPreferences = pgTable('user_preferences', {
   emailPostPublished: boolean('email_post_published').notNull().default(false),
   emailAccountAttention: boolean('email_account_attention').notNull().default(true),
   emailWeeklySummary: boolean('email_weekly_summary').notNull().default(false),
+  /** When the last weekly summary was taken for sending: a retried job never mails a week twice. */
+  weeklySummaryAt: timestamp('weekly_summary_at', { withTimezone: true }),
   ...timestamps,
 });
 

@@ -22,7 +22,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed file names under assets/ never change content; everything else is revalidated.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const immutable = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('vary', 'accept-encoding');
       },

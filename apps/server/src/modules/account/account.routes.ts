@@ -177,7 +177,8 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
           response: { 200: notificationSettingsSchema, ...errorResponses },
         },
       },
-      async (request) => account.saveNotifications(await auth.requireUserId(request.headers), request.body),
+      // A session only: a leaked API token must not be able to silence the mails that would reveal it.
+      async (request) => account.saveNotifications((await auth.requireSession(request.headers)).user.id, request.body),
     );
   };
 }

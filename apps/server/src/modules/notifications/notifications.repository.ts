@@ -1,5 +1,5 @@
 import type { Platform } from '@plume/core';
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personas, platformAccounts, posts, userPreferences, users } from '../../db/schema';
 
@@ -137,6 +137,37 @@ export function createNotificationsRepository(db: Db) {
         .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
         .where(eq(userPreferences.emailWeeklySummary, true))
         .orderBy(asc(users.createdAt));
+    },
+
+    /**
+     * Takes the user's weekly summary for sending, unless one was taken in the last `withinMs`
+     * (a retried job, a second worker); returns the previous mark to put back if sending fails.
+     */
+    async claimWeekly(userId: string, at: Date, withinMs: number): Promise<{ previous: Date | null } | null> {
+      const before = new Date(at.getTime() - withinMs);
+      const [current] = await db
+        .select({ at: userPreferences.weeklySummaryAt })
+        .from(userPreferences)
+        .where(eq(userPreferences.userId, userId));
+      if (!current) return null;
+      const rows = await db
+        .update(userPreferences)
+        .set({ weeklySummaryAt: at })
+        .where(
+          and(
+            eq(userPreferences.userId, userId),
+            or(isNull(userPreferences.weeklySummaryAt), lt(userPreferences.weeklySummaryAt, before)),
+          ),
+        )
+        .returning({ userId: userPreferences.userId });
+      return rows.length > 0 ? { previous: current.at } : null;
+    },
+
+    async unclaimWeekly(userId: string, at: Date, previous: Date | null): Promise<void> {
+      await db
+        .update(userPreferences)
+        .set({ weeklySummaryAt: previous })
+        .where(and(eq(userPreferences.userId, userId), eq(userPreferences.weeklySummaryAt, at)));
     },
 
     /** Per persona of the user: posts published and failed in [from, to), and scheduled in [to, to + 7 days). */

@@ -12,6 +12,8 @@ import type { NotificationsRepository } from './notifications.repository';
 /** At most this many notices of each kind per run; the rest wait for the next minute. */
 const BATCH = 100;
 const WEEK_MS = 7 * 86_400_000;
+/** Two weekly summaries to one user are at least this far apart (a week, less some slack for the cron). */
+const WEEKLY_GAP_MS = 6 * 86_400_000;
 
 /**
  * The e-mails chosen in Account settings, Notifications. Events are read from the database (a
@@ -97,11 +99,15 @@ export function createNotificationsService(deps: {
       for (const recipient of await repository.weeklyRecipients()) {
         const personas = await repository.weeklyFigures(recipient.userId, from, to);
         if (personas.length === 0) continue;
+        // Marked before sending: a retried or repeated run skips whoever already had this week's.
+        const claim = await repository.claimWeekly(recipient.userId, to, WEEKLY_GAP_MS);
+        if (!claim) continue;
         try {
           await mailer.send(weeklySummaryMail(recipient.email, { from, to, personas }, appUrl));
           sent += 1;
         } catch (error) {
           log.warn({ err: error }, 'a weekly summary could not be sent');
+          await repository.unclaimWeekly(recipient.userId, to, claim.previous);
         }
       }
       return { sent };

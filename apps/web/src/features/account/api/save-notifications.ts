@@ -11,6 +11,8 @@ export function useSaveNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveNotifications,
+    // Saves run one after another, so quick toggles reach the server, and come back, in order.
+    scope: { id: 'notification-settings' },
     // Switches show the new value at once; a failure puts the saved value back.
     onMutate: (next) => {
       const previous = queryClient.getQueryData(notificationsQueryOptions.queryKey);

@@ -1,0 +1,1 @@
+ALTER TABLE "user_preferences" ADD COLUMN "weekly_summary_at" timestamp with time zone;
