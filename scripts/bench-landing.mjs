@@ -23,10 +23,14 @@ const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * The JavaScript a first visit to / loads before the landing renders: the entry script of
- * index.html and, through the Vite manifest, every chunk it imports statically (what the browser
- * fetches or modulepreloads). Chunks behind import() are the other screens, loaded when visited.
+ * The JavaScript a first visit to / loads: the entry script of index.html and, through the Vite
+ * manifest, every chunk it imports statically (what the browser fetches or modulepreloads), plus
+ * the landing's own lazy parts (the sections below the hero), which every visit fetches right after
+ * the first paint. Other chunks behind import() are the app's screens, loaded when visited.
  */
+const isLandingPart = (key) =>
+  key.startsWith('src/features/landing/') && !key.includes('legal-pages');
+
 export function landingScripts(dist) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -36,6 +40,7 @@ export function landingScripts(dist) {
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const lazy of chunk.dynamicImports ?? []) if (isLandingPart(lazy)) visit(lazy);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
   // Whatever index.html itself names (entry, modulepreloads, plain scripts) counts too.
@@ -108,7 +113,7 @@ export async function benchLanding({ dist, url }) {
   const verdict = (ok) => (ok ? 'ok' : 'OVER');
   const rows = [
     [
-      `landing first-load JavaScript, gzip (KB; budget ${LANDING_JS_BUDGET_KB})`,
+      `landing JavaScript incl. its lazy sections, gzip (KB; budget ${LANDING_JS_BUDGET_KB})`,
       `${bundle.landingKb} ${verdict(bundle.landingKb <= LANDING_JS_BUDGET_KB)} (${bundle.files.length} files)`,
     ],
     ['all web JavaScript, gzip (KB)', bundle.allKb],

@@ -39,7 +39,9 @@ let leaving = false;
 const navigateFromLanding: AppNavigate = (to, options) => {
   if (leaving) return;
   if (isLanding(to)) {
-    window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to);
+    // The logo on / itself: no second history entry for the same page.
+    const same = new URL(to, window.location.href).href === window.location.href;
+    window.history[options?.replace || same ? 'replaceState' : 'pushState'](null, '', to);
     window.scrollTo(0, 0);
     return;
   }
