@@ -50,6 +50,7 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistRepository } from './modules/waitlist/waitlist.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { createWaitlistService } from './modules/waitlist/waitlist.service';
 import { createWritingRepository } from './modules/writing/writing.repository';
 import { writingRoutes } from './modules/writing/writing.routes';
 import { createWritingService } from './modules/writing/writing.service';
@@ -154,7 +155,10 @@ export async function buildApp(
     }),
   );
   await app.register(
-    waitlistRoutes({ waitlist: createWaitlistRepository(database.db), rateLimit: config.publicRateLimit }),
+    waitlistRoutes({
+      waitlist: createWaitlistService({ repository: createWaitlistRepository(database.db) }),
+      rateLimit: config.publicRateLimit,
+    }),
   );
   await landingRepository.recordHeartbeat(new Date());
   const heartbeat = setInterval(() => {

@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATIONS, type NotificationSettings } from '@plume/core';
-import { and, count, desc, eq, gt, gte, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiTokens, personas, posts, sessions, userPreferences, users } from '../../db/schema';
 
@@ -62,8 +62,12 @@ export function createAccountRepository(db: Db) {
       return db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt));
     },
 
-    async countApiTokens(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+    /** Tokens that still work (an expired one does not count toward the cap). */
+    async countApiTokens(userId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.userId, userId), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))));
       return row?.n ?? 0;
     },
 

@@ -108,7 +108,7 @@ export function createAccountService(deps: { account: AccountRepository; prefere
 
     /** A new token; its secret is in this answer only (the database keeps its SHA-256). */
     async createApiToken(userId: string, input: ApiTokenCreate): Promise<CreatedApiToken> {
-      if ((await account.countApiTokens(userId)) >= API_TOKENS_MAX) {
+      if ((await account.countApiTokens(userId, new Date())) >= API_TOKENS_MAX) {
         throw new BadRequestError(`At most ${API_TOKENS_MAX} API tokens: revoke one you no longer use first`);
       }
       const { secret, hash, prefix } = generateApiToken();

@@ -17,7 +17,6 @@ export type Authenticated = {
   token: string;
   /** The better-auth session the caller presented; null when it presented a personal API token. */
   sessionId: string | null;
-  apiTokenId: string | null;
 };
 
 /** How often a session's or token's last-use time is written, at most, per process. */
@@ -80,7 +79,7 @@ export function createAuthService(auth: Auth, repository: AuthRepository) {
         const found = await repository.findApiToken(hashApiToken(bearer), now);
         if (!found) return null;
         await touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
-        return { user: found.user, token: bearer, sessionId: null, apiTokenId: found.tokenId };
+        return { user: found.user, token: bearer, sessionId: null };
       }
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
@@ -91,7 +90,6 @@ export function createAuthService(auth: Auth, repository: AuthRepository) {
         user: { id, email, name, image: image ?? null, username: username ?? null },
         token: presentedToken(headers) ?? result.session.token,
         sessionId,
-        apiTokenId: null,
       };
     },
 

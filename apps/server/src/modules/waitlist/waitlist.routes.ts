@@ -1,10 +1,10 @@
 import { apiErrorSchema, waitlistRequestSchema, waitlistResponseSchema } from '@plume/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { WaitlistRepository } from './waitlist.repository';
+import type { WaitlistService } from './waitlist.service';
 
 export function waitlistRoutes(deps: {
-  waitlist: WaitlistRepository;
+  waitlist: WaitlistService;
   /** Sign-ups a minute from one address. */
   rateLimit: number;
 }): FastifyPluginAsyncZod {
@@ -34,10 +34,8 @@ export function waitlistRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const joined = await waitlist.join(request.body.email);
-        return joined
-          ? reply.status(201).send({ status: 'joined' as const })
-          : reply.status(200).send({ status: 'already_joined' as const });
+        const answer = await waitlist.join(request.body.email);
+        return reply.status(answer.status === 'joined' ? 201 : 200).send(answer);
       },
     );
   };
