@@ -3,11 +3,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { describedBy, Field } from '../../../components/ui/field';
 import { inputClass } from '../../../components/ui/input-class';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
-import { cardClass, describedBy, Field, fieldErrorsOf, formatDate, formatDateTime } from './field';
+import { cardClass, fieldErrorsOf, formatDate, formatDateTime } from './field';
 
 /** Personal API tokens: created with a name, the secret shown once, listed, revoked. */
 export function ApiTokensSection() {

@@ -2,11 +2,12 @@ import { EMAIL_CANNOT_CHANGE, type Profile, USERNAME_RULE } from '@plume/core';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { describedBy, Field } from '../../../components/ui/field';
 import { inputClass } from '../../../components/ui/input-class';
 import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import { cardClass, describedBy, Field, fieldErrorsOf } from './field';
+import { cardClass, fieldErrorsOf } from './field';
 
 const FIELDS = ['username', 'fullName', 'timeZone'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number] | 'form', string>>;
