@@ -28,8 +28,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * the landing's own lazy parts (the sections below the hero), which every visit fetches right after
  * the first paint. Other chunks behind import() are the app's screens, loaded when visited.
  */
-const isLandingPart = (key) =>
-  key.startsWith('src/features/landing/') && !key.includes('legal-pages');
+const isLandingPart = (key) => key.startsWith('src/features/landing/') && !key.includes('legal-pages');
 
 export function landingScripts(dist) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
