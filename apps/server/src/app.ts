@@ -55,7 +55,8 @@ import { createWritingRepository } from './modules/writing/writing.repository';
 import { writingRoutes } from './modules/writing/writing.routes';
 import { createWritingService } from './modules/writing/writing.service';
 import { createPlatforms } from './platforms';
-import { registerErrorHandler } from './plugins/errors';
+import { registerErrorHandler, registerNulGuard } from './plugins/errors';
+import { requestLogFields } from './plugins/log-redaction';
 import { registerOpenApi } from './plugins/openapi';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
@@ -80,7 +81,11 @@ export async function buildApp(
   options: { logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestLogFields },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
     genReqId: (request) => {
@@ -97,6 +102,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -47,3 +47,14 @@ export class ProviderError extends AppError {
     super(502, 'provider_error', `${provider}: ${message}`);
   }
 }
+
+/** Too many requests (ours or a platform's): 429, with the wait in Retry-After when it is known. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds?: number,
+    details?: unknown,
+  ) {
+    super(429, 'rate_limited', message, details);
+  }
+}

@@ -85,6 +85,8 @@ describe('profile', () => {
       [{ fullName: 'x'.repeat(101), username: 'fine_name' }, 'body.fullName', 'at most 100'],
       [{ timeZone: 'Mars/Olympus', fullName: 'Changed' }, 'body.timeZone', 'IANA time zone'],
       [{ email: 'new@example.com', fullName: 'Changed' }, 'body.email', 'Email address cannot be changed'],
+      // PostgreSQL cannot store a NUL: refused up front, not a 500.
+      [{ fullName: 'Bad\u0000Name', username: 'fine_name' }, 'body.fullName', 'NUL character'],
     ];
     for (const [body, field, message] of cases) {
       const error = await json<ApiError>(await patch(client, body), 400);

@@ -162,3 +162,21 @@ describe('the built web app', () => {
     expect(response.headers.get('content-type')).toContain('application/json');
   });
 });
+
+describe('the per-route rate limits', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await build({ AUTH_RATE_LIMIT: '3' });
+  });
+  afterAll(() => limited?.close());
+
+  it('count each route on its own: one route at its limit leaves the others open', async () => {
+    const start = `${limited.url}/api/oauth/x?personaId=${crypto.randomUUID()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(start, { redirect: 'manual' })).status);
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    // Same limit, same address, another route: its own count (they once shared one).
+    const other = await fetch(`${limited.url}/api/x/user/me?personaId=${crypto.randomUUID()}`);
+    expect(other.status).toBe(401);
+  });
+});

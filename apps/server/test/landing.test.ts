@@ -89,6 +89,11 @@ describe('the waitlist', () => {
     expect(missing.error.message).toBe(`body.email: ${EMAIL_REQUIRED}`);
     const blank = await json<{ error: { message: string } }>(await join({ email: '   ' }), 400);
     expect(blank.error.message).toBe(`body.email: ${EMAIL_REQUIRED}`);
+    const nul = await json<{ error: { details: { field: string; message: string }[] } }>(
+      await join({ email: 'nul\u0000@example.com' }),
+      400,
+    );
+    expect(nul.error.details).toEqual([{ field: 'body.email', message: expect.stringContaining('NUL character') }]);
   });
 });
 
@@ -226,7 +231,7 @@ describe('the landing page data', () => {
       lastPostAt: expect.any(String),
       lastPostPlatform: 'bluesky',
       createdDays: 0,
-      stats: { followers: 42, posts: 2, engagement: 0 },
+      stats: { followers: 42, posts: 2, engagement: null },
     });
 
     const feed = await get<RecentPost[]>('/api/landing/recent-posts?limit=10');
@@ -236,7 +241,7 @@ describe('the landing page data', () => {
       ['Bob Public', 'Bob, paused but public'],
       ['Open Owl', 'An older post'],
     ]);
-    expect(feed.body[0]).toMatchObject({ platform: 'bluesky', likes: 0, retweets: 0, avatar: '🦉' });
+    expect(feed.body[0]).toMatchObject({ platform: 'bluesky', likes: null, retweets: null, avatar: '🦉' });
     expect(Object.keys(feed.body[0] ?? {}).sort()).toEqual(
       ['avatar', 'content', 'id', 'likes', 'persona', 'platform', 'retweets', 'timestamp', 'url'].sort(),
     );

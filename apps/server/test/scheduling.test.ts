@@ -255,6 +255,19 @@ describe('Safety settings', () => {
     }, 20_000);
     expect(nextDay.error).toBe('Daily activity limit reached (1); moved to the next day');
     expect(Date.parse(nextDay.scheduledFor ?? '')).toBeGreaterThan(Date.now() + 60_000);
+
+    // Posting by hand is held to the daily limit too: 429 until the next day, nothing sent.
+    const now = await ann.request(`/api/personas/${persona.id}/post`, {
+      method: 'POST',
+      json: { platform: 'bluesky', content: `Fourth ${Date.now()}` },
+    });
+    const refused = await json<{ error: { code: string; message: string } }>(now, 429);
+    expect(refused.error).toEqual({
+      code: 'rate_limited',
+      message:
+        "Daily activity limit reached (1): post again tomorrow, or raise the limit in the Automation tab's Safety settings",
+    });
+    expect(Number(now.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await bsky.postsOf(account.did)).map((r) => r.value.text)).toEqual([first]);
   });
 });
@@ -352,6 +365,15 @@ describe('publishing on time', () => {
       .where(eq(posts.id, inFlight.id));
     await server.app.jobs.send(SWEEP_POSTS);
     await until(async () => ((await itemOf(ann, inFlight.id))?.status === 'unconfirmed' ? true : undefined), 20_000);
+    // It may be on the account: an edit or a new time would make a second copy, so only Retry or Mark as posted.
+    const moved = await json<{ error: { message: string } }>(
+      await ann.request(`/api/schedule/${inFlight.id}`, {
+        method: 'PATCH',
+        json: { runAt: new Date(Date.now() + 3600_000).toISOString() },
+      }),
+      409,
+    );
+    expect(moved.error.message).toBe('This post may already be on the account: Retry it or Mark it as posted');
 
     // A thread whose first part went out: Retry would repeat it, so the user is told instead.
     const [partial] = await server.app.database.db
@@ -372,7 +394,65 @@ describe('publishing on time', () => {
       409,
     );
     expect(refused.error.message).toContain('1 of 2 parts of this thread are already posted');
+    // A new time or new words would publish it again just the same: refused, and the row is unchanged.
+    const runAt = new Date(Date.now() + 3600_000).toISOString();
+    for (const patch of [{ runAt }, { queue: true }, { content: 'two only' }]) {
+      const edit = await json<{ error: { message: string } }>(
+        await ann.request(`/api/schedule/${partial?.id}`, { method: 'PATCH', json: patch }),
+        409,
+      );
+      expect(edit.error.message).toContain('1 of 2 parts of this thread are already posted');
+    }
+    expect(await itemOf(ann, partial?.id ?? '')).toMatchObject({
+      status: 'failed',
+      scheduledFor: null,
+      parts: ['one', 'two'],
+      postedParts: 1,
+    });
     await json(await ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' }), 200);
+  });
+
+  it("settles a publish slower than the sweeper's patience by the platform's answer, not the guess", async () => {
+    const { persona, account } = await personaWithBluesky(ann);
+    const publisher = server.app.publishers.bluesky;
+    if (!publisher) throw new Error('no Bluesky publisher');
+    // The PDS answers only when the test says so: a publish still in flight when the sweeper looks.
+    const original = publisher.publish;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    publisher.publish = async (personaId, parts) => {
+      await held;
+      return original.call(publisher, personaId, parts);
+    };
+    try {
+      const text = `Slow but sure ${Date.now()}`;
+      const answer = ann.request(`/api/personas/${persona.id}/post`, {
+        method: 'POST',
+        json: { platform: 'bluesky', content: text },
+      });
+      const row = await until(async () => {
+        const [found] = await server.app.database.db.select().from(posts).where(eq(posts.content, text));
+        return found?.status === 'publishing' ? found : undefined;
+      }, 10_000);
+      // As if it had been publishing for 10 minutes: the sweeper finds nothing on the account yet.
+      await server.app.database.db
+        .update(posts)
+        .set({ claimedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(posts.id, row.id));
+      await server.app.jobs.send(SWEEP_POSTS);
+      await until(async () => ((await itemOf(ann, row.id))?.status === 'unconfirmed' ? true : undefined), 20_000);
+
+      release();
+      await json(await answer, 200);
+      // Bluesky's answer came after the guess: the post is posted, so nobody retries it into a copy.
+      expect(await itemOf(ann, row.id)).toMatchObject({ status: 'posted', error: null });
+      expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === text)).toHaveLength(1);
+    } finally {
+      release();
+      publisher.publish = original;
+    }
   });
 
   it('queues scheduled posts missed while no worker ran', async () => {

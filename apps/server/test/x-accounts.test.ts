@@ -1,4 +1,11 @@
-import { type Account, type Persona, X_NOT_CONFIGURED, X_SCOPES, type XUserProfile } from '@plume/core';
+import {
+  type Account,
+  type Persona,
+  type ScheduledItem,
+  X_NOT_CONFIGURED,
+  X_SCOPES,
+  type XUserProfile,
+} from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, platformAccounts } from '../src/db/schema';
@@ -8,6 +15,7 @@ import { PublishError, type PublishOutcome } from '../src/modules/publishing/pub
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { until } from './helpers/until';
 
 const CLIENT_ID = 'plume-test-client';
 const CLIENT_SECRET = 'plume-test-client-secret';
@@ -84,6 +92,16 @@ const post = (c: Client, path: string, body: unknown) => c.request(path, { metho
 
 async function createPersona(c: Client): Promise<Persona> {
   return read<Persona>(await post(c, '/api/personas', { name: `Persona ${Math.random()}` }), 201);
+}
+
+/** Where GET /api/oauth/x sent a popup that cannot start: /x/callback with the reason, for the persona's tab. */
+async function startRefused(c: Client, personaId: string) {
+  const started = await c.request(`/api/oauth/x?personaId=${personaId}`);
+  expect(started.status, await started.clone().text()).toBe(302);
+  const target = new URL(started.headers.get('location') ?? '');
+  expect(target.pathname).toBe('/x/callback');
+  expect(target.searchParams.get('state')).toBe(`${personaId}~`);
+  return { code: target.searchParams.get('error'), message: target.searchParams.get('error_description') };
 }
 
 /** The popup's first steps: Plume's redirect to X, and X's redirect back to /x/callback. */
@@ -217,6 +235,17 @@ describe('connecting an X account', () => {
     }
   });
 
+  it('never logs the authorization code or state of a callback', async () => {
+    const code = `leak-check-code-${Date.now()}`;
+    const state = `${crypto.randomUUID()}~leak-check-state`;
+    const page = await fetch(`${server.url}/x/callback?code=${code}&state=${encodeURIComponent(state)}`);
+    expect(page.status).toBe(200);
+    await post(ann, '/api/auth/x/token', { code, state });
+    // The requests were logged (so this could catch a leak), with the secrets replaced.
+    expect(logs.some((line) => line.includes('/x/callback?code=%5Bredacted%5D'))).toBe(true);
+    expect(logs.filter((line) => line.includes(code) || line.includes('leak-check-state'))).toEqual([]);
+  });
+
   it('answers /api/auth/x/* itself, not better-auth, and wants a session', async () => {
     const anonymous = createClient(server.url);
     for (const [path, body] of [
@@ -225,7 +254,11 @@ describe('connecting an X account', () => {
     ] as const) {
       expect(await errorOf(await post(anonymous, path, body), 401)).toMatchObject({ code: 'unauthorized' });
     }
-    expect((await anonymous.request(`/api/oauth/x?personaId=${crypto.randomUUID()}`)).status).toBe(401);
+    // The popup's first page shows a page, never JSON: the callback page tells why.
+    expect(await startRefused(anonymous, crypto.randomUUID())).toEqual({
+      code: 'unauthorized',
+      message: 'Sign in to continue',
+    });
     expect((await anonymous.request(`/api/x/user/me?personaId=${crypto.randomUUID()}`)).status).toBe(401);
     // The schema's own words for a callback that lost its parameters.
     const missing = await errorOf(await post(ann, '/api/auth/x/token', { code: '', state: 's' }), 400);
@@ -265,7 +298,7 @@ describe('connecting an X account', () => {
 
   it("treats another user's persona as not found", async () => {
     const anns = await connectedPersona(ann);
-    expect((await errorOf(await bob.request(`/api/oauth/x?personaId=${anns.id}`), 404)).code).toBe('not_found');
+    expect((await startRefused(bob, anns.id)).code).toBe('not_found');
     expect((await errorOf(await post(bob, '/api/auth/x/refresh', { personaId: anns.id }), 404)).code).toBe('not_found');
     expect((await errorOf(await bob.request(`/api/x/user/me?personaId=${anns.id}`), 404)).code).toBe('not_found');
     expect(
@@ -468,6 +501,65 @@ describe('publishing to X', () => {
     });
   });
 
+  it('posts through POST /api/personas/{id}/post, and passes a 429 on with its wait', async () => {
+    const text = say('Through the route');
+    const posted = await read<{ results: { platform: string; status: string; externalId: string; url: string }[] }>(
+      await post(ann, `/api/personas/${persona.id}/post`, { platform: 'x', content: text }),
+    );
+    const [result] = posted.results;
+    expect(result).toMatchObject({ platform: 'x', status: 'posted' });
+    expect(result?.url).toBe(`https://x.com/ada_writes/status/${result?.externalId}`);
+    expect(stub.state.tweets.filter((t) => t.text === text)).toHaveLength(1);
+
+    stub.next('POST /2/tweets', {
+      status: 429,
+      headers: { 'retry-after': '15' },
+      body: { title: 'Too Many Requests' },
+    });
+    const limited = await post(ann, `/api/personas/${persona.id}/post`, { platform: 'x', content: say('Too soon') });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('15');
+    expect(await errorOf(limited, 429)).toMatchObject({ code: 'rate_limited', message: 'X: Too Many Requests' });
+  });
+
+  it("publishes a scheduled post after X's 429 wait, exactly once; a 5xx leaves it unconfirmed, a refusal failed", async () => {
+    /** Schedules a post for a fresh persona (no cooldown from earlier posts) and waits for `status`. */
+    const scheduleAndSettle = async (text: string, status: ScheduledItem['status']) => {
+      const owner = await connectedPersona(ann);
+      const runAt = new Date(Date.now() + 1000).toISOString();
+      const item = await read<ScheduledItem>(
+        await post(ann, '/api/schedule', { personaId: owner.id, platform: 'x', content: text, runAt }),
+        201,
+      );
+      return until(async () => {
+        const items = await read<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${owner.id}`));
+        const found = items.find((i) => i.id === item.id);
+        return found?.status === status ? found : undefined;
+      }, 30_000);
+    };
+    const tweetsOf = (text: string) => stub.state.tweets.filter((t) => t.text === text);
+
+    // 429 before sending: back to scheduled after X's wait (1 s), then posted once.
+    const later = say('After the wait');
+    stub.next('POST /2/tweets', { status: 429, headers: { 'retry-after': '1' }, body: { title: 'Too Many Requests' } });
+    const posted = await scheduleAndSettle(later, 'posted');
+    expect(posted.error).toBeNull();
+    expect(tweetsOf(later)).toHaveLength(1);
+
+    // A 5xx after sending: X may have it, so the user decides (Retry or Mark as posted).
+    stub.next('POST /2/tweets', { status: 503, body: { title: 'Service Unavailable', detail: 'Over capacity' } });
+    const unknown = await scheduleAndSettle(say('Maybe out'), 'unconfirmed');
+    expect(unknown.error).toMatch(/503|Over capacity|Service Unavailable/);
+
+    // X refused it: failed at once with X's words, no retry.
+    stub.next('POST /2/tweets', {
+      status: 403,
+      body: { title: 'Forbidden', detail: 'You are not allowed to create a Tweet with duplicate content.' },
+    });
+    const refused = await scheduleAndSettle(say('Refused'), 'failed');
+    expect(refused.error).toBe('You are not allowed to create a Tweet with duplicate content.');
+  }, 90_000);
+
   it('posts a thread as a reply chain', async () => {
     const parts = [say('1/3 A thread'), say('2/3 goes on'), say('3/3 and ends')];
     const outcome = await publisherOf().publish(persona.id, parts);
@@ -592,7 +684,7 @@ describe('without X credentials', () => {
     const client = createClient(bare.url);
     await signInThroughOutbox(client, `no-x.${Date.now()}@example.com`);
     const persona = await read<Persona>(await post(client, '/api/personas', { name: 'No X' }), 201);
-    const start = await errorOf(await client.request(`/api/oauth/x?personaId=${persona.id}`), 409);
+    const start = await startRefused(client, persona.id);
     expect(start).toEqual({ code: 'conflict', message: X_NOT_CONFIGURED });
     expect(start.message).toBe('X API client ID not configured. Please check your environment variables.');
     const token = await errorOf(await post(client, '/api/auth/x/token', { code: 'c', state: 's' }), 409);

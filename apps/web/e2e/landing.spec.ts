@@ -154,6 +154,14 @@ test('signed in, the top bar shows the username, Dashboard and Sign Out', async 
   await expect(bar.getByText(email)).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Enter Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expectNoViolations(page);
+  // At 375 px the signed-in bar folds into the menu too.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Sections (menu)' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await bar.getByRole('button', { name: 'Sign Out' }).click();
   await expect(bar.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start Your Growth' })).toHaveAttribute('href', '/login');
@@ -190,11 +198,13 @@ test('the waitlist names the field for a bad e-mail, then joins once', async ({ 
   await form.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(form.getByRole('alert')).toHaveText(EMAIL_INVALID);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations(page);
 
   const email = uniqueEmail('early');
   await field.fill(email);
   await form.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByTestId('waitlist-success')).toContainText('You’re on the list!');
+  await expectNoViolations(page);
 
   // The same address again, in capitals: the list says it already has it.
   await openLanding(page);
@@ -242,6 +252,10 @@ test('a persona made public in the editor is persona of the day, with its publis
   const post = page.getByTestId('feed-post').filter({ hasText: content });
   await expect(post).toContainText('Landing Lark');
   await expect(post.getByRole('link', { name: /View on Bluesky/ })).toHaveAttribute('href', /^https:\/\/bsky\.app\//);
+  // Likes, reposts and engagement are not measured yet: no made-up zeros on the page.
+  await expect(featured.locator('dt')).toHaveText(['Followers', 'Posts']);
+  await expect(post).not.toContainText('likes');
+  await expect(post).not.toContainText('reposts');
 });
 
 test('the policy pages render, linked from the footer', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isUniqueViolation } from '../db/pg-errors';
-import { AppError } from '../errors';
+import { isUniqueViolation, postgresCode } from '../db/pg-errors';
+import { AppError, BadRequestError } from '../errors';
 
 type Reply = { statusCode: number; code: string; message: string; details?: unknown };
 
@@ -45,6 +45,11 @@ function describe(error: FastifyError): Reply {
   }
   // A unique index caught a duplicate that a check let through (two requests at once).
   if (isUniqueViolation(error)) return { statusCode: 409, code: 'conflict', message: 'That already exists' };
+  // A text PostgreSQL cannot store (a NUL that came some way other than a request's fields).
+  const pg = postgresCode(error);
+  if (pg === '22021' || pg === '22P05') {
+    return { statusCode: 400, code: 'bad_request', message: 'A text contains a character that cannot be stored' };
+  }
   const known = error.code ? fastifyCodes[error.code] : undefined;
   if (known) return known;
   if (error.code === 'FST_ERR_CTP_INVALID_JSON' || error instanceof SyntaxError) {
@@ -75,5 +80,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
     };
     if (described.details !== undefined) body.details = described.details;
     return reply.status(described.statusCode).send({ error: body });
+  });
+}
+
+const NUL = '\u0000';
+
+/** The path of the first string under `value` holding a NUL character, or null. */
+function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulPath(inner, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store a NUL character in text, and no field of ours means one: a request with
+ * one anywhere in its body or query is refused up front, naming the field, before anything is saved.
+ */
+export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const field = nulPath(request.body, 'body') ?? nulPath(request.query, 'query');
+    if (!field) return;
+    const message = 'cannot contain the NUL character (\\u0000)';
+    throw new BadRequestError(`${field}: ${message}`, [{ field, message }]);
   });
 }

@@ -20,8 +20,16 @@ export function pgRateLimitStore(repository: RateLimitsRepository): FastifyRateL
         .catch((error: Error) => callback(error));
     }
 
-    child(routeOptions: { path: string; prefix: string }): FastifyRateLimitStore {
-      return new PgStore(undefined, `${routeOptions.prefix}${routeOptions.path}|`);
+    /**
+     * Each route counts on its own, as the library's Redis store does. The library passes the
+     * route's limit settings with the route under `routeInfo` (its typings say `path` and `prefix`,
+     * which are never set: every route then shared one counter per address).
+     */
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const given = routeOptions as unknown as { routeInfo?: { method?: string | string[]; url?: string } };
+      const route = given.routeInfo ?? {};
+      const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
+      return new PgStore(undefined, `${method} ${route.url ?? ''}|`);
     }
   }
   return PgStore;

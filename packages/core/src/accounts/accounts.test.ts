@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, parseBlueskyHandle } from './accounts';
+import { accountSchema, BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, parseBlueskyHandle } from './accounts';
 import { BLUESKY_PENDING_STALE_MS, isStale } from './popup-protocol';
 
 describe('the Bluesky handle rules', () => {
@@ -26,6 +26,28 @@ describe('the Bluesky handle rules', () => {
     expect(parseBlueskyHandle('-alice.test')).toEqual({ error: BLUESKY_HANDLE_INVALID });
     expect(parseBlueskyHandle('alice-.test')).toEqual({ error: BLUESKY_HANDLE_INVALID });
     expect(parseBlueskyHandle(`${'a'.repeat(64)}.test`)).toEqual({ error: BLUESKY_HANDLE_INVALID });
+  });
+
+  it('takes the longest handle, and the account report can carry it', () => {
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
+    expect(longest).toHaveLength(253);
+    expect(parseBlueskyHandle(longest)).toEqual({ handle: longest });
+    expect(parseBlueskyHandle(`${longest}e`)).toEqual({ error: BLUESKY_HANDLE_INVALID });
+    const report = {
+      platform: 'bluesky',
+      username: longest,
+      isConnected: true,
+      connectedAt: null,
+      status: 'active',
+      followers: 0,
+      lastSyncAt: null,
+      displayName: '',
+      avatarUrl: null,
+      profileUrl: null,
+      authMethod: 'app_password',
+      errorMessage: null,
+    };
+    expect(accountSchema.safeParse(report).success).toBe(true);
   });
 });
 

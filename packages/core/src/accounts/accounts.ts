@@ -4,7 +4,7 @@
  * stay encrypted on the server (DESIGN.md, Principle 5).
  */
 import { z } from 'zod';
-import { connectedAccountSchema, personaIdParamsSchema } from '../personas/persona';
+import { connectedAccountSchema, HANDLE_MAX, personaIdParamsSchema } from '../personas/persona';
 import { PLATFORMS } from '../writing/api';
 
 export const platformSchema = z.enum(PLATFORMS);
@@ -27,10 +27,10 @@ export function parseBlueskyHandle(input: string): { handle: string } | { error:
   if (trimmed === '') return { error: BLUESKY_HANDLE_REQUIRED };
   if (!/^[a-zA-Z0-9.-]+$/.test(trimmed)) return { error: BLUESKY_HANDLE_INVALID };
   const handle = (trimmed.includes('.') ? trimmed : `${trimmed}.bsky.social`).toLowerCase();
-  // Each label 1-63 characters, no leading/trailing hyphen, at most 253 in all (atproto handle syntax).
+  // Each label 1-63 characters, no leading/trailing hyphen, at most HANDLE_MAX in all (atproto handle syntax).
   const labels = handle.split('.');
   const wellFormed =
-    handle.length <= 253 &&
+    handle.length <= HANDLE_MAX &&
     labels.every((l) => l.length > 0 && l.length <= 63 && !l.startsWith('-') && !l.endsWith('-'));
   return wellFormed ? { handle } : { error: BLUESKY_HANDLE_INVALID };
 }

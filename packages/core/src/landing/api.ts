@@ -30,8 +30,8 @@ export const personaOfTheDaySchema = z
       followers: z.number().int().min(0),
       /** Posts it has published. */
       posts: z.number().int().min(0),
-      /** Engagement rate in percent; 0 while no engagement figures are stored. */
-      engagement: z.number().min(0),
+      /** Engagement rate in percent; null while no engagement figures are measured (never a made-up 0). */
+      engagement: z.number().min(0).nullable(),
     }),
   })
   .meta({ id: 'PersonaOfTheDay' });
@@ -60,9 +60,9 @@ export const recentPostSchema = z
     content: z.string(),
     /** The post on the platform, when known. */
     url: z.string().nullable(),
-    /** 0 while no engagement figures are stored for posts. */
-    likes: z.number().int().min(0),
-    retweets: z.number().int().min(0),
+    /** Null while no engagement figures are measured for posts (the page then shows none). */
+    likes: z.number().int().min(0).nullable(),
+    retweets: z.number().int().min(0).nullable(),
   })
   .meta({ id: 'RecentPost' });
 export type RecentPost = z.infer<typeof recentPostSchema>;

@@ -195,10 +195,13 @@ export const recentTweetSchema = z.object({
 });
 export type RecentTweet = z.infer<typeof recentTweetSchema>;
 
+/** An atproto handle's longest (X usernames are far shorter): the account report's username fits it. */
+export const HANDLE_MAX = 253;
+
 export const connectedAccountSchema = z
   .object({
     platform: z.enum(['bluesky', 'x']),
-    username: z.string().max(200),
+    username: z.string().max(HANDLE_MAX),
     isConnected: z.boolean(),
     connectedAt: isoTime.nullable(),
     status: z.enum(['active', 'disconnected', 'error']),

@@ -94,6 +94,9 @@ describe('the post state machine', () => {
   it('leaves an unknown outcome to be found on the account or decided by the user, and cannot cancel what is in flight', () => {
     expect(canMove('unconfirmed', 'posted')).toBe(true); // found, or Mark as posted
     expect(canMove('unconfirmed', 'scheduled')).toBe(true); // Retry
+    // A publish the sweeper took for lost, settled by the platform's late answer.
+    expect(canMove('unconfirmed', 'failed')).toBe(true);
+    expect(canMove('unconfirmed', 'unconfirmed')).toBe(true);
     expect(canMove('publishing', 'canceled')).toBe(false);
     expect(canMove('pending_review', 'publishing')).toBe(false); // a draft is approved first
   });

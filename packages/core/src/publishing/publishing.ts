@@ -23,7 +23,9 @@ export type PostStatus = (typeof POST_STATUSES)[number];
  * The post's state machine: where each state may go. `publishing` is entered only by a claim
  * (one caller); nothing leaves `posted` or `canceled`; an unknown outcome is `unconfirmed` and is
  * settled by finding the post on the account or by the user (Retry, Mark as posted), never by a
- * blind retry. A post that went back to `scheduled` from `publishing` met an error known to happen
+ * blind retry; when the sweeper guessed `unconfirmed` for a publish that was only slow, the
+ * platform's late answer settles it (posted, failed, or unconfirmed with the parts that went out).
+ * A post that went back to `scheduled` from `publishing` met an error known to happen
  * before sending (or a Safety deferral).
  */
 export const POST_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
@@ -32,7 +34,7 @@ export const POST_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
   scheduled: ['publishing', 'scheduled', 'canceled'],
   publishing: ['posted', 'failed', 'unconfirmed', 'scheduled'],
   failed: ['scheduled', 'posted', 'canceled'],
-  unconfirmed: ['posted', 'scheduled', 'canceled'],
+  unconfirmed: ['posted', 'failed', 'unconfirmed', 'scheduled', 'canceled'],
   posted: [],
   canceled: [],
 };

@@ -35,6 +35,11 @@ export const scheduledItemSchema = z
     postedAt: z.string().nullable(),
     url: z.string().nullable(),
     error: z.string().nullable(),
+    /**
+     * Parts already on the platform. A failed thread with some is not edited, moved or retried
+     * (that would post them again): the user posts the rest there, then marks it as posted.
+     */
+    postedParts: z.number().int().min(0),
     createdAt: z.string(),
   })
   .meta({ id: 'ScheduledItem' });

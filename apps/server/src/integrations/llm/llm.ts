@@ -4,7 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type AiProvider, HOSTED_BASE_URLS } from '@plume/core';
 import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
 import type { AiProviderConfig } from '../../config';
-import { AppError, ProviderError } from '../../errors';
+import { AppError, ProviderError, RateLimitedError } from '../../errors';
 import { FetchRefusedError } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
 
@@ -29,14 +29,7 @@ export interface LlmClient {
 const NAMES: Record<AiProvider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', custom: 'AI provider' };
 
 /** The provider said "too many requests": passed on as 429 with its Retry-After. */
-export class ProviderRateLimitError extends AppError {
-  constructor(
-    message: string,
-    public readonly retryAfterSeconds: number | undefined,
-  ) {
-    super(429, 'rate_limited', message);
-  }
-}
+export class ProviderRateLimitError extends RateLimitedError {}
 
 function languageModel(config: AiProviderConfig, fetch: typeof globalThis.fetch | undefined): LanguageModel {
   // Always a key and a base URL of our own: left out, the SDKs would read OPENAI_API_KEY,

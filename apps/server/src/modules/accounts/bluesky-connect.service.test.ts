@@ -43,3 +43,32 @@ describe('the Bluesky callback', () => {
     expect(completeAuthorization).toHaveBeenCalledOnce();
   });
 });
+
+describe('the token exchange', () => {
+  it('answers 502 naming Bluesky when the profile cannot be read after authorizing, and saves nothing', async () => {
+    const upsert = vi.fn();
+    const bluesky = {
+      loopback: false,
+      completeAuthorization: async () => ({
+        did: 'did:plc:someone',
+        appState: JSON.stringify({ userId: 'u1', personaId: 'p1', popupId: null }),
+      }),
+      withAgent: async () => {
+        throw new Error('fetch failed');
+      },
+    } as unknown as BlueskyAdapter;
+    const service = createBlueskyConnectService({
+      repositories: { accounts: { upsert } } as unknown as Repositories,
+      accounts: { requirePersona: async () => ({ id: 'p1' }) } as unknown as AccountsService,
+      bluesky,
+      appUrl: 'https://plume.example',
+      defaultService: 'https://bsky.social',
+      log: pino({ level: 'silent' }),
+    });
+    await expect(service.exchange('u1', { code: 'c', state: 's' })).rejects.toMatchObject({
+      statusCode: 502,
+      message: "Bluesky: Could not read the account's profile: fetch failed",
+    });
+    expect(upsert).not.toHaveBeenCalled();
+  });
+});

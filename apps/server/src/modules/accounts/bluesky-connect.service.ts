@@ -146,7 +146,13 @@ export function createBlueskyConnectService(deps: {
         throw new ForbiddenError('State validation failed. Please try again.');
       }
       await accounts.requirePersona(userId, appState.personaId);
-      return { personaId: appState.personaId, ...(await connectOAuth(appState.personaId, done.did)) };
+      try {
+        return { personaId: appState.personaId, ...(await connectOAuth(appState.personaId, done.did)) };
+      } catch (error) {
+        // Authorized, but the account's server did not answer for its profile: a 502 that says so.
+        log.info({ err: error }, 'bluesky profile could not be read after authorizing');
+        throw new ProviderError('Bluesky', `Could not read the account's profile: ${messageOf(error)}`);
+      }
     },
 
     /** The second way in: an app password (bots, self-hosted servers). */

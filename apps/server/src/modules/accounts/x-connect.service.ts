@@ -10,7 +10,7 @@ import { X_NOT_CONFIGURED } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
-import { AppError, BadRequestError, ConflictError } from '../../errors';
+import { AppError, BadRequestError, ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
 import { createPkcePair, toXApiError, type XApi, XApiError, type XTokenSet } from '../../integrations/x/x-api';
 import { PublishError } from '../publishing/publisher';
 import type { AccountRow } from './accounts.repository';
@@ -33,14 +33,7 @@ type XCredentials = { accessToken: string; refreshToken: string | null; expiresA
 type PendingAuthorization = { userId: string; personaId: string; popupId: string | null; codeVerifier: string };
 
 /** X said "too many requests": passed on as 429 with its wait (the error handler sets Retry-After). */
-export class XRateLimitError extends AppError {
-  constructor(
-    message: string,
-    public readonly retryAfterSeconds: number | undefined,
-  ) {
-    super(429, 'rate_limited', message);
-  }
-}
+export class XRateLimitError extends RateLimitedError {}
 
 const credentialsPurpose = (personaId: string) => `x-credentials:${personaId}`;
 const STATE_PURPOSE = 'x-oauth-state';
@@ -76,6 +69,32 @@ export function createXConnectService(deps: {
   function requireX(): XApi {
     if (!xApi) throw new ConflictError(X_NOT_CONFIGURED);
     return xApi;
+  }
+
+  /** X's authorization page for the persona (PKCE S256, the spec's scopes); the pending state is kept sealed. */
+  async function authorizeUrl(
+    userId: string | null,
+    input: { personaId: string; popupId?: string | undefined },
+  ): Promise<string> {
+    if (!userId) throw new UnauthorizedError();
+    const api = requireX();
+    await accounts.requirePersona(userId, input.personaId);
+    // The persona id leads the state so the callback page knows whose popup it is.
+    const state = `${input.personaId}~${randomBytes(32).toString('base64url')}`;
+    const { codeVerifier, codeChallenge } = createPkcePair();
+    const pending: PendingAuthorization = {
+      userId,
+      personaId: input.personaId,
+      popupId: input.popupId ?? null,
+      codeVerifier,
+    };
+    await repositories.accounts.putState(
+      state,
+      'x',
+      secretBox.seal(JSON.stringify(pending), STATE_PURPOSE),
+      STATE_TTL_MS,
+    );
+    return api.authorizeUrl({ state, codeChallenge, redirectUri });
   }
 
   function seal(personaId: string, tokens: XTokenSet | XCredentials): string {
@@ -161,26 +180,19 @@ export function createXConnectService(deps: {
   const isAuthFailure = (error: unknown) => error instanceof XApiError && error.kind === 'auth';
 
   const service = {
-    /** GET /api/oauth/x: where the popup goes, X's authorization page for a fresh state and PKCE pair. */
-    async start(userId: string, input: { personaId: string; popupId?: string | undefined }): Promise<string> {
-      const api = requireX();
-      await accounts.requirePersona(userId, input.personaId);
-      // The persona id leads the state so the callback page knows whose popup it is.
-      const state = `${input.personaId}~${randomBytes(32).toString('base64url')}`;
-      const { codeVerifier, codeChallenge } = createPkcePair();
-      const pending: PendingAuthorization = {
-        userId,
-        personaId: input.personaId,
-        popupId: input.popupId ?? null,
-        codeVerifier,
-      };
-      await repositories.accounts.putState(
-        state,
-        'x',
-        secretBox.seal(JSON.stringify(pending), STATE_PURPOSE),
-        STATE_TTL_MS,
-      );
-      return api.authorizeUrl({ state, codeChallenge, redirectUri });
+    /** GET /api/oauth/x: where the popup goes, X's authorization page for a fresh state and PKCE pair, or /x/callback with why it cannot start. */
+    async start(userId: string | null, input: { personaId: string; popupId?: string | undefined }): Promise<string> {
+      try {
+        return await authorizeUrl(userId, input);
+      } catch (error) {
+        // A popup shows a page, never JSON: /x/callback with the reason, for this persona's tab.
+        if (!(error instanceof AppError)) throw error;
+        const back = new URL(redirectUri);
+        back.searchParams.set('error', error.code);
+        back.searchParams.set('error_description', error.message);
+        back.searchParams.set('state', `${input.personaId}~`);
+        return back.toString();
+      }
     },
 
     /** POST /api/auth/x/token: the callback's code for tokens; the connection is saved, the tokens stay here. */

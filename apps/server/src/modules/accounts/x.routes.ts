@@ -35,14 +35,14 @@ export function xRoutes(deps: {
         config: outboundLimit,
         schema: {
           tags,
-          summary: "The X popup's first page: redirects to X's authorization page (PKCE S256, the spec's scopes)",
+          summary:
+            "The X popup's first page: redirects to X's authorization page (PKCE S256, the spec's scopes), or to /x/callback with the error",
           querystring: xOAuthStartQuerySchema,
-          response: { ...errorResponses },
         },
       },
       async (request, reply) => {
-        const userId = await auth.requireUserId(request.headers);
-        return reply.redirect(await x.start(userId, request.query), 302);
+        const user = await auth.authenticate(request.headers);
+        return reply.redirect(await x.start(user?.user.id ?? null, request.query), 302);
       },
     );
 

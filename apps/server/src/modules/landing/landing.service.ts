@@ -46,8 +46,8 @@ export function createLandingService(deps: {
           lastPostAt: lastPost?.postedAt.toISOString() ?? null,
           lastPostPlatform: lastPost ? asPlatform(lastPost.platform) : null,
           createdDays: daysBetween(persona.createdAt, at),
-          // No likes or reposts are stored for posts yet: engagement is 0 until they are.
-          stats: { followers, posts, engagement: 0 },
+          // No likes or reposts are measured for posts yet: engagement is unknown (null), not 0.
+          stats: { followers, posts, engagement: null },
         },
       };
     },
@@ -62,8 +62,8 @@ export function createLandingService(deps: {
         timestamp: r.postedAt.toISOString(),
         content: r.content,
         url: r.url,
-        likes: 0,
-        retweets: 0,
+        likes: null,
+        retweets: null,
       }));
     },
 

@@ -90,8 +90,8 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The platform refused it (or it never left); parts of a thread that did go out are kept. */
-    markFailed(id: string, error: string, postedIds: string[] = []) {
-      return transition(id, 'publishing', {
+    markFailed(id: string, error: string, postedIds: string[] = [], from: readonly PostStatus[] = ['publishing']) {
+      return transition(id, from, {
         status: 'failed',
         error,
         externalId: postedIds[0] ?? null,
@@ -100,8 +100,8 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The outcome is unknown (a timeout after sending): never retried blindly; looked for, or decided by the user. */
-    markUnconfirmed(id: string, error: string, postedIds: string[] = []) {
-      return transition(id, 'publishing', {
+    markUnconfirmed(id: string, error: string, postedIds: string[] = [], from: readonly PostStatus[] = ['publishing']) {
+      return transition(id, from, {
         status: 'unconfirmed',
         error,
         externalId: postedIds[0] ?? null,

@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { Repositories } from '../../db/unit-of-work';
-import { AppError, BadRequestError, ConflictError } from '../../errors';
+import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { PostRow, PostsRepository, PostWithPersona } from './posts.repository';
@@ -28,6 +28,8 @@ export const STUCK_AFTER_MS = 5 * 60_000;
 export const BUSY_RETRY_MS = 2000;
 /** Cooldown between two posts of a persona on one platform (Safety: cooldown periods). */
 export const COOLDOWN_MS = 2 * 60_000;
+/** What a publish's outcome may settle: its own claim, or the sweeper's guess that it was lost. */
+const SETTLE_FROM = ['publishing', 'unconfirmed'] as const;
 
 const asPublishError = (error: unknown) =>
   error instanceof PublishError
@@ -52,13 +54,16 @@ export function createPublishingService(deps: {
 }) {
   const { repositories, posts, accounts, preferences, publishers, enqueue, log, now = () => new Date() } = deps;
 
-  /** Records what the platform said about a post being published; returns the result the API shows. */
+  /**
+   * Records what the platform said about a post being published; returns the result the API shows.
+   * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
+   */
   async function settle(post: PostRow, parts: string[], outcome: unknown): Promise<PublishResult> {
     const platform = post.platform as Platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
-      await posts.markPosted(post.id, externalIds, url);
+      await posts.markPosted(post.id, externalIds, url, SETTLE_FROM);
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
     const failure = asPublishError(outcome);
@@ -67,8 +72,8 @@ export function createPublishingService(deps: {
       postedIds.length > 0
         ? `${failure.message} (${postedIds.length} of ${parts.length} parts were posted)`
         : failure.message;
-    if (failure.kind === 'unknown') await posts.markUnconfirmed(post.id, message, postedIds);
-    else await posts.markFailed(post.id, message, postedIds);
+    if (failure.kind === 'unknown') await posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM);
+    else await posts.markFailed(post.id, message, postedIds, SETTLE_FROM);
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
     return {
       ...base,
@@ -89,22 +94,36 @@ export function createPublishingService(deps: {
     }
   }
 
+  /**
+   * The persona's daily activity limit (Safety): when its posts and automated actions since the
+   * start of the user's day reached it, the limit and the start of the next day; else null.
+   */
+  async function dailyLimitReached(
+    userId: string,
+    personaId: string,
+    limit: number,
+    at: Date,
+  ): Promise<{ limit: number; nextDay: Date } | null> {
+    const timeZone = (await preferences.timeZone(userId)) ?? 'UTC';
+    const dayStart = startOfDay(at, timeZone);
+    const actions = Object.values(await repositories.automation.countsSince(personaId, dayStart)).reduce(
+      (sum, n) => sum + (n ?? 0),
+      0,
+    );
+    if ((await posts.postedSince(personaId, dayStart)) + actions < limit) return null;
+    return { limit, nextDay: startOfDay(new Date(dayStart.getTime() + 26 * 3_600_000), timeZone) };
+  }
+
   /** The persona's Safety settings: a later time to publish at, or null to go now. */
   async function safetyDelay(post: PostWithPersona, at: Date): Promise<{ until: Date; reason: string } | null> {
     const persona = await repositories.personas.find(post.userId, post.personaId);
     if (!persona) return null;
     const { safety } = persona.automation;
-    const timeZone = (await preferences.timeZone(post.userId)) ?? 'UTC';
-    const dayStart = startOfDay(at, timeZone);
-    const actions = Object.values(await repositories.automation.countsSince(post.personaId, dayStart)).reduce(
-      (sum, n) => sum + (n ?? 0),
-      0,
-    );
-    if ((await posts.postedSince(post.personaId, dayStart)) + actions >= safety.dailyActivityLimit) {
-      const tomorrow = startOfDay(new Date(dayStart.getTime() + 26 * 3_600_000), timeZone);
+    const reached = await dailyLimitReached(post.userId, post.personaId, safety.dailyActivityLimit, at);
+    if (reached) {
       return {
-        until: new Date(tomorrow.getTime() + 60_000),
-        reason: `Daily activity limit reached (${safety.dailyActivityLimit}); moved to the next day`,
+        until: new Date(reached.nextDay.getTime() + 60_000),
+        reason: `Daily activity limit reached (${reached.limit}); moved to the next day`,
       };
     }
     if (safety.cooldownPeriods) {
@@ -119,7 +138,7 @@ export function createPublishingService(deps: {
   const service = {
     /** POST /api/personas/{id}/post: posts now to each platform named, each recorded with its outcome. */
     async publishNow(userId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
-      await accounts.requirePersona(userId, personaId);
+      const persona = await accounts.requirePersona(userId, personaId);
       const platforms = requestedPlatforms(request);
       const parts = postParts(request);
       const problems = overLimitProblems(parts, platforms);
@@ -138,6 +157,16 @@ export function createPublishingService(deps: {
           );
         }
       }
+      // The daily activity limit holds for posting by hand too (the cooldown paces scheduled and
+      // automated posts; a person posting is the pace it imitates).
+      const at = now();
+      const reached = await dailyLimitReached(userId, personaId, persona.automation.safety.dailyActivityLimit, at);
+      if (reached) {
+        throw new RateLimitedError(
+          `Daily activity limit reached (${reached.limit}): post again tomorrow, or raise the limit in the Automation tab's Safety settings`,
+          Math.max(1, Math.ceil((reached.nextDay.getTime() - at.getTime()) / 1000)),
+        );
+      }
       const content = parts.join('\n\n');
       // Claim every platform before calling any: a platform busy with another post of this persona
       // answers 409 with nothing posted anywhere.
@@ -151,16 +180,17 @@ export function createPublishingService(deps: {
         if (!isUniqueViolation(error)) throw error;
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
       }
-      const results = await Promise.all(
-        claimed.map(async (post) => settle(post, parts, await callPlatform(post, parts))),
-      );
+      const outcomes = await Promise.all(claimed.map((post) => callPlatform(post, parts)));
+      const results = await Promise.all(claimed.map((post, i) => settle(post, parts, outcomes[i])));
       if (results.every((r) => r.status !== 'posted')) {
-        throw new AppError(
-          502,
-          'provider_error',
-          results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; '),
-          { results },
-        );
+        const summary = results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; ');
+        // Every platform said "too many requests" before sending: 429 with the longest wait.
+        const limited = outcomes.map((o) => (o instanceof PublishError && o.kind === 'rate_limited' ? o : null));
+        if (limited.every((o) => o !== null)) {
+          const waits = limited.flatMap((o) => (o?.options.retryAfterSeconds ? [o.options.retryAfterSeconds] : []));
+          throw new RateLimitedError(summary, waits.length > 0 ? Math.max(...waits) : undefined, { results });
+        }
+        throw new AppError(502, 'provider_error', summary, { results });
       }
       return { results };
     },

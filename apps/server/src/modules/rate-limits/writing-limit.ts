@@ -1,18 +1,14 @@
-import { AppError } from '../../errors';
+import { RateLimitedError } from '../../errors';
 import type { RateLimitsRepository } from './rate-limits.repository';
 
 const WINDOW_MS = 60_000;
 
 /** Our own limit on writing requests: 429 with Retry-After (the error handler sets the header). */
-export class GenerationRateLimitError extends AppError {
-  constructor(
-    limit: number,
-    public readonly retryAfterSeconds: number,
-  ) {
+export class GenerationRateLimitError extends RateLimitedError {
+  constructor(limit: number, retryAfterSeconds: number) {
     super(
-      429,
-      'rate_limited',
       `Too many writing requests: at most ${limit} a minute. Try again in ${retryAfterSeconds} s.`,
+      retryAfterSeconds,
     );
   }
 }

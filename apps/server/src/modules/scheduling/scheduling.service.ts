@@ -31,6 +31,7 @@ export function toItem(row: PostWithPersona): ScheduledItem {
     postedAt: row.postedAt?.toISOString() ?? null,
     url: row.url,
     error: row.error,
+    postedParts: (row.externalIds as string[]).length,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -92,6 +93,15 @@ export function createSchedulingService(deps: {
     return toItem(await owned(userId, id));
   }
 
+  /** A thread some of whose parts went out: publishing it again (Retry, a new time) would repeat them. */
+  function refusePartlyPosted(row: PostWithPersona) {
+    const postedParts = (row.externalIds as string[]).length;
+    if (postedParts === 0) return;
+    throw new ConflictError(
+      `${postedParts} of ${(row.parts as string[]).length} parts of this thread are already posted: post the rest on the platform, then Mark as posted`,
+    );
+  }
+
   const service = {
     async list(
       userId: string,
@@ -130,10 +140,14 @@ export function createSchedulingService(deps: {
       return reread(userId, post.id);
     },
 
-    /** Edit or reschedule what has not gone out; a failed or unconfirmed post given a time is scheduled again. */
+    /** Edit or reschedule what has not gone out (no part of it); a failed or unconfirmed post given a time is scheduled again. */
     async update(userId: string, id: string, patch: ScheduleUpdate): Promise<ScheduledItem> {
       const row = await owned(userId, id);
       if (!isEditable(row.status)) throw new ConflictError('This post can no longer be changed');
+      // It may be on the account already: Retry or Mark as posted decide, never a second copy by an edit.
+      if (row.status === 'unconfirmed')
+        throw new ConflictError('This post may already be on the account: Retry it or Mark it as posted');
+      refusePartlyPosted(row);
       const platform = patch.platform ?? (row.platform as ScheduleCreate['platform']);
       const parts = patch.parts ?? (patch.content !== undefined ? [patch.content] : (row.parts as string[]));
       checkLimits(parts, platform);
@@ -167,13 +181,7 @@ export function createSchedulingService(deps: {
       const row = await owned(userId, id);
       if (row.status !== 'failed' && row.status !== 'unconfirmed')
         throw new ConflictError('Only a failed or unconfirmed post can be retried');
-      const postedParts = (row.externalIds as string[]).length;
-      if (postedParts > 0) {
-        // Posting it again would repeat the parts that went out.
-        throw new ConflictError(
-          `${postedParts} of ${(row.parts as string[]).length} parts of this thread are already posted: post the rest on the platform, then Mark as posted`,
-        );
-      }
+      refusePartlyPosted(row);
       const at = new Date(now().getTime() + 1000);
       await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, attempts: 0 });
       await enqueue(id, at);

@@ -140,7 +140,7 @@ function GenerateStep({ voice, onGenerate }: { voice: Voice; onGenerate(): void 
 const COMING_SOON_BARS = ['Threads', 'Mastodon', 'LinkedIn'] as const;
 
 /** Real posts published through Plume per platform (from the public metrics); the rest are coming. */
-function TrackStep({ metrics }: { metrics: LandingMetrics | undefined }) {
+function TrackStep({ metrics, failed }: { metrics: LandingMetrics | undefined; failed: boolean }) {
   const counts = metrics?.postsByPlatform ?? { x: 0, bluesky: 0 };
   const max = Math.max(1, counts.x, counts.bluesky);
   const bars = [
@@ -150,7 +150,7 @@ function TrackStep({ metrics }: { metrics: LandingMetrics | undefined }) {
   return (
     <figure>
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">
-        Posts published through Plume, by platform{metrics ? '' : ' (loading)'}
+        Posts published through Plume, by platform{metrics ? '' : failed ? ' (could not be loaded)' : ' (loading)'}
       </figcaption>
       <ul className="mt-4 space-y-3" data-testid="platform-chart">
         {bars.map((bar) => (
@@ -162,7 +162,7 @@ function TrackStep({ metrics }: { metrics: LandingMetrics | undefined }) {
                 style={{ width: `${Math.max(2, (bar.value / max) * 100)}%` }}
               />
             </span>
-            <span className="text-right tabular-nums">{bar.value.toLocaleString('en-US')}</span>
+            <span className="text-right tabular-nums">{metrics ? bar.value.toLocaleString('en-US') : '–'}</span>
           </li>
         ))}
         {COMING_SOON_BARS.map((name) => (
@@ -184,7 +184,7 @@ function TrackStep({ metrics }: { metrics: LandingMetrics | undefined }) {
 }
 
 /** How it works: a 3-step demo that moves on every 5 s until a step is picked by hand. */
-export function HowItWorks({ metrics }: { metrics: LandingMetrics | undefined }) {
+export function HowItWorks({ metrics, failed }: { metrics: LandingMetrics | undefined; failed: boolean }) {
   const [paused, setPaused] = useState(false);
   const [step, setStep] = useRotation(DEMO_STEP_COUNT, DEMO_ROTATION_MS, !paused);
   const [voice, setVoice] = useState<Voice>({ humor: 75, sarcasm: 60 });
@@ -277,7 +277,7 @@ export function HowItWorks({ metrics }: { metrics: LandingMetrics | undefined })
               />
             )}
             {step === 1 && <GenerateStep voice={voice} onGenerate={() => setPaused(true)} />}
-            {step === 2 && <TrackStep metrics={metrics} />}
+            {step === 2 && <TrackStep metrics={metrics} failed={failed} />}
           </div>
         </div>
       </div>

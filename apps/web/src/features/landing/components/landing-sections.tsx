@@ -190,7 +190,7 @@ export default function LandingSections() {
   }, []);
   return (
     <>
-      <HowItWorks metrics={metrics.data} />
+      <HowItWorks metrics={metrics.data} failed={metrics.isError} />
       <PersonaOfTheDaySection />
       <LiveFeedSection />
       <MetricsSection metrics={metrics.data} pending={metrics.isPending} error={metrics.error} />

@@ -68,7 +68,10 @@ function FeaturedPersona({ persona }: { persona: PersonaOfTheDay }) {
   const stats = [
     { label: 'Followers', value: formatCount(persona.stats.followers) },
     { label: 'Posts', value: formatCount(persona.stats.posts) },
-    { label: 'Engagement', value: `${persona.stats.engagement.toFixed(1)}%` },
+    // Shown once it is measured; until then the card says nothing rather than a made-up 0.
+    ...(persona.stats.engagement === null
+      ? []
+      : [{ label: 'Engagement', value: `${persona.stats.engagement.toFixed(1)}%` }]),
   ];
   return (
     <article className={cn(card, 'mx-auto max-w-3xl overflow-hidden')} data-testid="persona-of-the-day">
@@ -88,7 +91,7 @@ function FeaturedPersona({ persona }: { persona: PersonaOfTheDay }) {
       <div className="grid gap-6 p-6 sm:grid-cols-2">
         <div>
           <p className="text-slate-700 dark:text-slate-300">{persona.description}</p>
-          <dl className="mt-5 grid grid-cols-3 gap-3 text-center">
+          <dl className={cn('mt-5 grid gap-3 text-center', stats.length === 3 ? 'grid-cols-3' : 'grid-cols-2')}>
             {stats.map((s) => (
               <div key={s.label} className="rounded-xl bg-slate-100 px-2 py-3 dark:bg-slate-800">
                 <dt className="text-xs text-slate-600 dark:text-slate-400">{s.label}</dt>
@@ -186,12 +189,16 @@ function FeedItem({ post }: { post: RecentPost }) {
       </div>
       <p className="mt-3 flex-1 whitespace-pre-wrap break-words">{post.content}</p>
       <div className="mt-4 flex items-center gap-4 text-sm text-slate-600 dark:text-slate-400">
-        <span>
-          <span aria-hidden="true">♥</span> {post.likes} <span className="sr-only">likes</span>
-        </span>
-        <span>
-          <span aria-hidden="true">⟲</span> {post.retweets} <span className="sr-only">reposts</span>
-        </span>
+        {post.likes !== null && (
+          <span>
+            <span aria-hidden="true">♥</span> {post.likes} <span className="sr-only">likes</span>
+          </span>
+        )}
+        {post.retweets !== null && (
+          <span>
+            <span aria-hidden="true">⟲</span> {post.retweets} <span className="sr-only">reposts</span>
+          </span>
+        )}
         {post.url && (
           <a
             href={post.url}

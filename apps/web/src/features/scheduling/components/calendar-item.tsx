@@ -6,7 +6,9 @@ import { STATUS_LOOK } from '../utils/status';
 /** The drag payload's type: an item id, only understood by the calendar's days. */
 export const ITEM_DRAG_TYPE = 'application/x-plume-item';
 
-export const isMovable = (item: ScheduledItem) => (MOVABLE_STATUSES as readonly string[]).includes(item.status);
+/** Scheduled or failed, and no part of it out yet (moving it would post those parts again). */
+export const isMovable = (item: ScheduledItem) =>
+  (MOVABLE_STATUSES as readonly string[]).includes(item.status) && item.postedParts === 0;
 
 /**
  * One post on the calendar: its time, status (symbol and word, not colour alone), persona and text.

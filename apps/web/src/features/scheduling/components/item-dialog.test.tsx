@@ -16,6 +16,7 @@ const failed: ScheduledItem = {
   postedAt: null,
   url: null,
   error: 'Bluesky: the connection was refused',
+  postedParts: 0,
   createdAt: '2026-03-01T00:00:00.000Z',
 };
 
@@ -56,6 +57,19 @@ describe('a post that did not go out', () => {
     expect(screen.getByText(/could not confirm whether this post went out/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Content' })).toBeNull();
     expect(screen.queryByLabelText('Date')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel event' })).toBeTruthy();
+  });
+
+  it('when a thread went out in part, offers neither edit nor Retry (they would post those parts again)', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderDialog({ ...failed, parts: ['One', 'Two', 'Three'], content: 'One\n\nTwo\n\nThree', postedParts: 1 });
+    expect(screen.getByText('Only part of this thread went out.')).toBeTruthy();
+    expect(
+      screen.getByText('1 of 3 parts are already on Bluesky: post the rest there, then Mark as posted.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByLabelText('Part 1 of 3')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark as posted' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel event' })).toBeTruthy();
   });
 });

@@ -80,7 +80,9 @@ function ItemBody({
   const [confirming, setConfirming] = useState(false);
 
   // An unconfirmed post may be out there: it is retried or marked, not edited into a second copy.
-  const editable = isEditable(item.status) && item.status !== 'unconfirmed';
+  // A thread some of whose parts went out is finished on the platform, then marked as posted.
+  const partlyPosted = item.postedParts > 0 && item.status !== 'posted';
+  const editable = isEditable(item.status) && item.status !== 'unconfirmed' && !partlyPosted;
   const recoverable = item.status === 'failed' || item.status === 'unconfirmed';
   const initial = item.scheduledFor ? inputsFromInstant(new Date(item.scheduledFor), timeZone) : { date: '', time: '' };
   const [parts, setParts] = useState(item.parts.length > 0 ? item.parts : [item.content]);
@@ -190,15 +192,25 @@ function ItemBody({
       {recoverable && (
         <div className="space-y-2 rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
           <p className="font-medium">
-            {item.status === 'failed'
-              ? 'This post did not go out.'
-              : 'Plume could not confirm whether this post went out. Check the account before retrying.'}
+            {partlyPosted
+              ? 'Only part of this thread went out.'
+              : item.status === 'failed'
+                ? 'This post did not go out.'
+                : 'Plume could not confirm whether this post went out. Check the account before retrying.'}
           </p>
           {item.error && <p data-testid="item-error">{item.error}</p>}
+          {partlyPosted && (
+            <p>
+              {item.postedParts} of {item.parts.length} parts are already on {PLATFORM_LABELS[item.platform]}: post the
+              rest there, then Mark as posted.
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
-            <Button className="px-3 py-1.5" disabled={busy} onClick={() => void recover('retry')}>
-              Retry
-            </Button>
+            {!partlyPosted && (
+              <Button className="px-3 py-1.5" disabled={busy} onClick={() => void recover('retry')}>
+                Retry
+              </Button>
+            )}
             <Button variant="secondary" className="px-3 py-1.5" disabled={busy} onClick={() => void recover('mark')}>
               Mark as posted
             </Button>
@@ -278,7 +290,7 @@ function ItemBody({
           <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:border-slate-800 dark:bg-slate-900">
             {item.parts.length > 1 ? item.parts.join('\n\n') : item.content}
           </div>
-          {item.status === 'unconfirmed' && (
+          {(item.status === 'unconfirmed' || partlyPosted) && (
             <div className="flex justify-start">
               <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
                 Cancel event
