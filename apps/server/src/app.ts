@@ -210,6 +210,7 @@ export async function buildApp(
         accounts: platforms.accounts,
         preferences: platforms.preferences,
         enqueue,
+        lock: platforms.lock,
       }),
     }),
   );

@@ -198,6 +198,30 @@ describe('the schedule API', () => {
     expect((await itemOf(ann, rejectMe.id))?.status).toBe('canceled');
     await json(await ann.request(`/api/review/${approved.id}/reject`, { method: 'POST' }), 409);
   });
+
+  it('gives posts added to the queue at the same moment a slot each, never the same one', async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const automation = {
+      ...persona.automation,
+      autoPosting: {
+        ...persona.automation.autoPosting,
+        customTimes: ['08:00', '13:00', '18:00'],
+        advancedSchedule: {},
+      },
+    };
+    await json(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    const many = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) =>
+        json<ScheduledItem>(
+          await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: `Queued ${i}`, queue: true }),
+          201,
+        ),
+      ),
+    );
+    const times = many.map((item) => item.scheduledFor);
+    expect(times.every((t) => t !== null)).toBe(true);
+    expect(new Set(times).size).toBe(6);
+  });
 });
 
 describe('Safety settings', () => {

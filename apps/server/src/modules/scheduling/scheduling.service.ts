@@ -10,6 +10,7 @@ import {
   type ScheduledItem,
   type ScheduleUpdate,
 } from '@plume/core';
+import type { NamedLock } from '../../db/named-lock';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
@@ -44,9 +45,11 @@ export function createSchedulingService(deps: {
   accounts: AccountsService;
   preferences: PreferencesRepository;
   enqueue: Enqueue;
+  /** Held while a queue slot is chosen and taken, so that two 'Add to queue' never get the same slot. */
+  lock: NamedLock;
   now?: () => Date;
 }) {
-  const { posts, accounts, preferences, enqueue, now = () => new Date() } = deps;
+  const { posts, accounts, preferences, enqueue, lock, now = () => new Date() } = deps;
 
   function checkLimits(parts: string[], platform: ScheduleCreate['platform']) {
     const problems = overLimitProblems(parts, [platform]);
@@ -81,6 +84,20 @@ export function createSchedulingService(deps: {
     const at = new Date(choice.runAt ?? '');
     if (!(at.getTime() > current.getTime())) throw futureError();
     return at;
+  }
+
+  /**
+   * Chooses the time and writes it. A queue slot is free only until a post takes it: for 'Add to
+   * queue' both happen under the persona's lock (across processes), else two could share a slot.
+   */
+  async function atTime<T>(
+    userId: string,
+    personaId: string,
+    choice: Parameters<typeof timeFor>[2],
+    write: (at: Date) => Promise<T>,
+  ): Promise<T> {
+    if (!choice.queue) return write(await timeFor(userId, personaId, choice));
+    return lock(`queue-slot:${personaId}`, async () => write(await timeFor(userId, personaId, choice)));
   }
 
   async function owned(userId: string, id: string): Promise<PostWithPersona> {
@@ -127,16 +144,17 @@ export function createSchedulingService(deps: {
       const parts = body.parts ?? [body.content];
       checkLimits(parts, body.platform);
       await accounts.requireAccount(body.personaId, body.platform);
-      const at = await timeFor(userId, body.personaId, body);
-      const post = await posts.insert({
-        personaId: body.personaId,
-        platform: body.platform,
-        content: parts.join('\n\n'),
-        parts,
-        status: 'scheduled',
-        scheduledFor: at,
-      });
-      await enqueue(post.id, at);
+      const post = await atTime(userId, body.personaId, body, (at) =>
+        posts.insert({
+          personaId: body.personaId,
+          platform: body.platform,
+          content: parts.join('\n\n'),
+          parts,
+          status: 'scheduled',
+          scheduledFor: at,
+        }),
+      );
+      if (post.scheduledFor) await enqueue(post.id, post.scheduledFor);
       return reread(userId, post.id);
     },
 
@@ -153,19 +171,21 @@ export function createSchedulingService(deps: {
       checkLimits(parts, platform);
       if (patch.platform && patch.platform !== row.platform)
         await accounts.requireAccount(row.personaId, patch.platform);
+      const edit = (at?: Date) => {
+        const status: PostStatus | undefined =
+          at && row.status !== 'pending_review' && row.status !== 'draft' ? 'scheduled' : undefined;
+        return posts.edit(id, {
+          platform,
+          parts,
+          content: parts.join('\n\n'),
+          ...(at ? { scheduledFor: at } : {}),
+          ...(status ? { status, error: null } : {}),
+        });
+      };
       const retime = patch.runAt !== undefined || patch.queue === true;
-      const at = retime ? await timeFor(userId, row.personaId, patch) : undefined;
-      const status: PostStatus | undefined =
-        at && row.status !== 'pending_review' && row.status !== 'draft' ? 'scheduled' : undefined;
-      const updated = await posts.edit(id, {
-        platform,
-        parts,
-        content: parts.join('\n\n'),
-        ...(at ? { scheduledFor: at } : {}),
-        ...(status ? { status, error: null } : {}),
-      });
+      const updated = retime ? await atTime(userId, row.personaId, patch, edit) : await edit();
       if (!updated) throw new ConflictError('This post can no longer be changed');
-      if (updated.status === 'scheduled' && at) await enqueue(id, at);
+      if (retime && updated.status === 'scheduled' && updated.scheduledFor) await enqueue(id, updated.scheduledFor);
       return reread(userId, id);
     },
 
@@ -215,10 +235,11 @@ export function createSchedulingService(deps: {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
       await accounts.requireAccount(row.personaId, row.platform as ScheduleCreate['platform']);
-      const at = await timeFor(userId, row.personaId, choice);
-      const updated = await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null });
-      if (!updated) throw new ConflictError('Only a post waiting for review can be approved');
-      await enqueue(id, at);
+      const updated = await atTime(userId, row.personaId, choice, (at) =>
+        posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null }),
+      );
+      if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
+      await enqueue(id, updated.scheduledFor);
       return reread(userId, id);
     },
 
