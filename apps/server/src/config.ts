@@ -138,6 +138,15 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * A value copied from an example file and never filled in ('your_x_client_id', '<client id>',
+ * 'changeme'): the spec counts such an X client id as not configured.
+ */
+export function isPlaceholderValue(value: string | undefined): boolean {
+  if (!value) return false;
+  return /^(your[\s_-]|<.*>$|\[.*\]$|changeme$|change[_-]me$|placeholder|todo$|xxx+$|\.\.\.$)/i.test(value.trim());
+}
+
 /** Validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as shells and .env files often leave them.
@@ -147,6 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  // A placeholder X client id or secret is not configured: X's connect button says so.
+  if (isPlaceholderValue(e.X_CLIENT_ID) || isPlaceholderValue(e.X_CLIENT_SECRET)) {
+    e.X_CLIENT_ID = undefined;
+    e.X_CLIENT_SECRET = undefined;
+  }
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     problems.push('APP_SECRET: required when NODE_ENV=production');

@@ -67,6 +67,23 @@ describe('configuration', () => {
       'X_CLIENT_ID / X_CLIENT_SECRET: set both or neither',
     ]);
   });
+
+  it('counts a placeholder X client id as not configured (the connect button then says so), a real one as set', () => {
+    for (const [id, secret] of [
+      ['your_x_client_id_here', 'your_x_client_secret_here'],
+      ['<client id>', 'real-looking-secret'],
+      ['abc123', 'changeme'],
+      ['PLACEHOLDER', 'PLACEHOLDER'],
+    ]) {
+      expect(loadConfig({ X_CLIENT_ID: id, X_CLIENT_SECRET: secret, DATA_DIR: tempDir() }).x).toBeUndefined();
+    }
+    expect(loadConfig({ X_CLIENT_ID: 'Y2xpZW50LWlk', X_CLIENT_SECRET: 's3cr3t-value', DATA_DIR: tempDir() }).x).toEqual(
+      {
+        clientId: 'Y2xpZW50LWlk',
+        clientSecret: 's3cr3t-value',
+      },
+    );
+  });
 });
 
 describe('the embedded database folder', () => {

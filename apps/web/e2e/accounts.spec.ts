@@ -227,6 +227,20 @@ test('a post from the advanced generator appears on the PDS', async ({ page }) =
   await expect(page).toHaveURL(new RegExp(`/editor/${persona.id}\\?tab=accounts$`));
   await expect(page.getByTestId('account-card-x').getByTestId('account-status')).toHaveText('Not connected');
   expect(await blueskyPostsOf(bluesky.did)).toHaveLength(1);
+
+  // Disconnecting the OAuth connection ends its session: nothing more can be posted as the account.
+  const card = page.getByTestId('account-card-bluesky');
+  await card.getByRole('button', { name: 'Disconnect Bluesky' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Bluesky disconnected')).toBeVisible();
+  await expect(card.getByTestId('account-status')).toHaveText('Not connected');
+  expect(await accountsOf(page, persona.id)).toEqual([]);
+  const refused = await page.request.post(`/api/personas/${persona.id}/post`, {
+    data: { platform: 'bluesky', content: 'After disconnecting' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(409);
+  expect(await blueskyPostsOf(bluesky.did)).toHaveLength(1);
 });
 
 test('a persona connects Bluesky with an app password, and a wrong password says so', async ({

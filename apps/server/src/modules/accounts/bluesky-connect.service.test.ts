@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { Repositories } from '../../db/unit-of-work';
 import type { BlueskyAdapter } from '../../integrations/bluesky/bluesky';
+import type { AccountRow } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { createBlueskyConnectService } from './bluesky-connect.service';
 
@@ -70,5 +71,36 @@ describe('the token exchange', () => {
       message: "Bluesky: Could not read the account's profile: fetch failed",
     });
     expect(upsert).not.toHaveBeenCalled();
+  });
+});
+
+describe('disconnecting', () => {
+  function serviceFor(stillUsedBy: number) {
+    const revokeOAuth = vi.fn(async () => {});
+    const service = createBlueskyConnectService({
+      repositories: { accounts: { countByExternalId: async () => stillUsedBy } } as unknown as Repositories,
+      accounts: {} as AccountsService,
+      bluesky: { revokeOAuth } as unknown as BlueskyAdapter,
+      appUrl: 'https://plume.example',
+      defaultService: 'https://bsky.social',
+      log: pino({ level: 'silent' }),
+    });
+    return { service, revokeOAuth };
+  }
+  const row = (authMethod: string) => ({ authMethod, externalId: 'did:plc:leaver' }) as AccountRow;
+
+  it('revokes the OAuth session (and drops it from the store) when no other persona uses the account', async () => {
+    const { service, revokeOAuth } = serviceFor(0);
+    await service.onDisconnect(row('oauth'));
+    expect(revokeOAuth).toHaveBeenCalledWith('did:plc:leaver');
+  });
+
+  it("keeps the session while another persona is still connected to the same account, and never touches an app password's", async () => {
+    const shared = serviceFor(1);
+    await shared.service.onDisconnect(row('oauth'));
+    expect(shared.revokeOAuth).not.toHaveBeenCalled();
+    const password = serviceFor(0);
+    await password.service.onDisconnect(row('app_password'));
+    expect(password.revokeOAuth).not.toHaveBeenCalled();
   });
 });
