@@ -6,6 +6,7 @@ import {
   instantFromInputs,
   localDateOf,
   moveToDay,
+  nextFreeSlot,
   type Persona,
   type ScheduledItem,
 } from '@plume/core';
@@ -243,12 +244,17 @@ test('drafts sent to review are edited, approved to the queue, or rejected', asy
   await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveValue('Reviewed and improved');
   await dialog.getByRole('radio', { name: 'Add to queue' }).check();
   await expect(dialog.getByLabel('Date', { exact: true })).toHaveCount(0);
+  const expected = nextFreeSlot(persona.automation.autoPosting, [], new Date(), ZONE);
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(toastSays(page, 'Scheduled')).toBeVisible();
   await expect(rows).toHaveCount(1);
   const [approved] = await schedule(page, '?status=scheduled');
   expect(approved).toMatchObject({ content: 'Reviewed and improved', status: 'scheduled' });
   expect(Date.parse(approved?.scheduledFor ?? '')).toBeGreaterThan(Date.now());
+  // No zone is saved yet: the slot is the persona's posting time in the browser's zone, not in UTC.
+  const wallClock = (at: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' }).format(at);
+  expect(wallClock(new Date(approved?.scheduledFor ?? ''))).toBe(wallClock(expected ?? new Date(0)));
 
   // Rejected after confirming.
   await rows.first().getByRole('button', { name: 'Reject' }).click();

@@ -120,7 +120,8 @@ function ScheduleForm({
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
-    const when = queue ? { queue: true as const } : { runAt: (checked.runAt ?? new Date()).toISOString() };
+    // The zone shown in the dialog goes along: the server uses it for the slot until a zone is saved.
+    const when = queue ? { queue: true as const, timeZone } : { runAt: (checked.runAt ?? new Date()).toISOString() };
 
     if (mode.kind === 'approve') {
       try {
