@@ -26,9 +26,12 @@ const xAccount: Account = {
   status: 'active',
   followers: 3,
   lastSyncAt: '2026-11-24T00:00:00.000Z',
+  displayName: 'Ada',
+  avatarUrl: null,
+  profileUrl: 'https://x.com/ada',
   authMethod: 'oauth',
-  error: null,
-} as Account;
+  errorMessage: null,
+};
 
 type FakePopup = { closed: boolean; postMessage: ReturnType<typeof vi.fn> };
 
