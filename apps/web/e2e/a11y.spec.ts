@@ -20,6 +20,8 @@ for (const theme of ['dark', 'light'] as const) {
     });
 
     test('axe finds no violations in the persona editor', async ({ page }) => {
+      // Six axe scans of a large page: over the default 30 s on two busy cores.
+      test.slow();
       await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-editor-${theme}`));
       await apiCall(page, 'POST', '/api/tags', { name: 'Tech', color: 'blue' });
