@@ -120,8 +120,7 @@ function ScheduleForm({
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
-    // The zone shown in the dialog goes along: the server uses it for the slot until a zone is saved.
-    const when = queue ? { queue: true as const, timeZone } : { runAt: (checked.runAt ?? new Date()).toISOString() };
+    const when = queue ? { queue: true as const } : { runAt: (checked.runAt ?? new Date()).toISOString() };
 
     if (mode.kind === 'approve') {
       try {
