@@ -236,8 +236,8 @@ async function publishing() {
     const publisher = await startServer(publishingDir, {
       BLUESKY_ALLOW_PRIVATE: 'true',
       BLUESKY_SERVICE: stub.url,
-      // The bench connects its 20 accounts within a minute.
-      AUTH_RATE_LIMIT: '1000',
+      // The bench connects its accounts (BENCH_PERSONAS, 20 by default) within a minute.
+      AUTH_RATE_LIMIT: '5000',
       ...(onPostgres ? { DATABASE_URL: onPostgres } : {}),
     });
     running = publisher.child;
