@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { DataDirLockedError, openDatabase } from '../src/db/client';
-import { build } from './helpers/build';
+import { build, seedPglite } from './helpers/build';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -86,9 +86,11 @@ describe('configuration', () => {
   });
 });
 
-describe('the embedded database folder', () => {
+// PGlite only: the PostgreSQL pass has no embedded folder to lock.
+describe.skipIf(process.env.DATABASE_URL)('the embedded database folder', () => {
   it('cannot be opened twice while it is in use, and opens again once closed', async () => {
     const dir = tempDir();
+    seedPglite(dir);
     const first = await openDatabase({ databaseUrl: undefined, dataDir: dir, onError: () => {} });
     try {
       await expect(openDatabase({ databaseUrl: undefined, dataDir: dir, onError: () => {} })).rejects.toBeInstanceOf(

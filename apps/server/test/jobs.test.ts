@@ -74,10 +74,11 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run worker', () => {
 
   it('runs the jobs an API process without a worker queued', async () => {
     await seedExpiredAndLive(server);
-    await server.app.jobs.send(CLEANUP_EXPIRED);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(await remaining(server)).toHaveLength(4); // nobody works the queue yet
+    const jobId = (await server.app.jobs.send(CLEANUP_EXPIRED)) ?? '';
+    expect(jobId).not.toBe('');
+    expect(await remaining(server)).toHaveLength(4);
 
+    const workerStartedAt = Date.now();
     const serverRoot = path.resolve(import.meta.dirname, '..');
     const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
       cwd: serverRoot,
@@ -90,7 +91,13 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run worker', () => {
       stdio: 'inherit',
     });
     try {
-      expect(await until(async () => ((await remaining(server)).length === 2 ? true : undefined))).toBe(true);
+      const done = await until(async () => {
+        const job = await server.app.jobs.boss.getJobById(CLEANUP_EXPIRED, jobId);
+        return job?.state === 'completed' ? job : undefined;
+      });
+      // Nobody worked the queue before the worker process came.
+      expect(done.startedOn.getTime()).toBeGreaterThanOrEqual(workerStartedAt);
+      expect(await remaining(server)).toHaveLength(2);
     } finally {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');

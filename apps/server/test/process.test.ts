@@ -11,7 +11,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
   it('logs every request with its request id and stops cleanly on SIGTERM', async () => {
-    const database = await freshDatabaseUrl();
+    const database = await freshDatabaseUrl({ migrated: false });
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverRoot,

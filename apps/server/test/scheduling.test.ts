@@ -317,9 +317,14 @@ describe('publishing on time', () => {
       return found?.status === 'posted' ? found : undefined;
     }, 20_000);
     expect(posted.url).toContain(`/profile/${account.handle}/post/`);
-    // A second delivery of the job finds nothing to claim.
-    await server.app.jobs.send(PUBLISH_POST, { postId: item.id });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // A second delivery of the job finds nothing to claim: wait for it to be worked, and read what it did.
+    const again = await server.app.jobs.send(PUBLISH_POST, { postId: item.id });
+    expect(again).toBeTruthy();
+    const redelivered = await until(async () => {
+      const job = await server.app.jobs.boss.getJobById(PUBLISH_POST, again ?? '');
+      return job?.state === 'completed' || job?.state === 'failed' ? job : undefined;
+    }, 20_000);
+    expect(redelivered).toMatchObject({ state: 'completed', output: { value: 'not due or already taken' } });
     const records = await bsky.postsOf(account.did);
     expect(records.filter((r) => r.value.text === text)).toHaveLength(1);
     expect((await itemOf(ann, item.id))?.status).toBe('posted');

@@ -201,13 +201,16 @@ async function readEvents(
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   const events: SseEvent[] = [];
+  const enough = () =>
+    options.stopAfter !== undefined && events.filter((e) => e.event === 'message').length >= options.stopAfter;
   let buffer = '';
   while (true) {
     const { done, value } = await reader.read();
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
     let end = buffer.indexOf('\n\n');
-    while (end !== -1) {
+    // One read may carry several events (a loaded machine): only the first `stopAfter` are taken.
+    while (end !== -1 && !enough()) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       let event = 'message';
@@ -219,7 +222,7 @@ async function readEvents(
       events.push({ event, data: data.join('\n'), at: performance.now() });
       end = buffer.indexOf('\n\n');
     }
-    if (options.stopAfter !== undefined && events.filter((e) => e.event === 'message').length >= options.stopAfter) {
+    if (enough()) {
       await reader.cancel();
       break;
     }

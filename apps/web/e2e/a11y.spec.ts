@@ -22,7 +22,6 @@ for (const theme of ['dark', 'light'] as const) {
     test('axe finds no violations in the persona editor', async ({ page }) => {
       // Six axe scans of a large page: over the default 30 s on two busy cores.
       test.slow();
-      await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-editor-${theme}`));
       await apiCall(page, 'POST', '/api/tags', { name: 'Tech', color: 'blue' });
       await page.goto('/editor');
@@ -49,7 +48,6 @@ for (const theme of ['dark', 'light'] as const) {
     });
 
     test('axe finds no violations in Global Settings', async ({ page, consoleErrors }) => {
-      await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-settings-${theme}`));
       await page.goto('/settings');
       await expect(page.getByRole('heading', { name: 'Global Settings' })).toBeVisible();
@@ -64,7 +62,6 @@ for (const theme of ['dark', 'light'] as const) {
     });
 
     test('axe finds no violations in the writing studio', async ({ page }) => {
-      await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-studio-${theme}`));
       const persona = await apiCall<{ id: string }>(page, 'POST', '/api/personas', { name: 'Ada' });
       await apiCall(page, 'POST', '/api/personas', { name: 'Bo' });
@@ -87,7 +84,6 @@ for (const theme of ['dark', 'light'] as const) {
     test('axe finds no violations in the Accounts tab', async ({ page }) => {
       // Five scans of a busy page: well within a minute, but over the default 30 s on a loaded machine.
       test.setTimeout(60_000);
-      await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-accounts-${theme}`));
       const connect = async (name: string) => {
         const persona = await apiCall<{ id: string }>(page, 'POST', '/api/personas', { name });
@@ -141,7 +137,6 @@ for (const theme of ['dark', 'light'] as const) {
     });
 
     test('axe finds no violations on the Bluesky callback page when connecting failed', async ({ page }) => {
-      await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-bsky-callback-${theme}`));
       const persona = await apiCall<{ id: string }>(page, 'POST', '/api/personas', { name: 'Ada' });
       await page.goto(`/bsky/callback?error=access_denied&personaId=${persona.id}`);
@@ -153,7 +148,6 @@ for (const theme of ['dark', 'light'] as const) {
     });
 
     test('axe finds no violations on the dashboard', async ({ page }) => {
-      await page.goto('/');
       await signIn(page, uniqueEmail(`a11y-${theme}`));
       await expect(page.getByRole('heading', { name: 'No personas yet' })).toBeVisible();
       await expectNoViolations(page);

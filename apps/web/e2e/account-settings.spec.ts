@@ -2,7 +2,6 @@ import { apiCall, expect, expectNoViolations, signIn, test, uniqueEmail } from '
 
 test('profile edits persist after a reload, and the e-mail is read-only with its hint', async ({ page }) => {
   const email = uniqueEmail('profile');
-  await page.goto('/');
   await signIn(page, email);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account Settings' }).click();
   await expect(page).toHaveURL(/\/account-settings$/);
@@ -49,7 +48,6 @@ test('a bad or taken username is refused next to the field, and nothing changes'
   expect(held.status()).toBe(200);
   await other.close();
 
-  await page.goto('/');
   await signIn(page, uniqueEmail('taker'));
   await page.goto('/account-settings');
   await page.getByLabel('Username').fill('a');
@@ -71,7 +69,6 @@ test('a bad or taken username is refused next to the field, and nothing changes'
 });
 
 test('an API token created here works as Bearer on the API until it is revoked here', async ({ page, request }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('tokens'));
   await page.goto('/account-settings?tab=security');
   await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
@@ -117,7 +114,6 @@ test('another session is listed with its device and can be revoked from here', a
   await signIn(secondPage, email);
   await expect(secondPage).toHaveURL(/\/dashboard$/);
 
-  await page.goto('/');
   await signIn(page, email);
   await page.goto('/account-settings?tab=security');
   const sessions = page.getByRole('list', { name: 'Sessions' });
@@ -137,7 +133,6 @@ test('another session is listed with its device and can be revoked from here', a
 });
 
 test('signing out everywhere ends this session too and goes home', async ({ page, playwright }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('everywhere'));
   await page.goto('/account-settings?tab=security');
   // The session's cookie as it is now: replayed afterwards, the server itself must refuse it.
@@ -157,7 +152,6 @@ test('signing out everywhere ends this session too and goes home', async ({ page
 });
 
 test('billing shows Free Starter, real usage and that payment is not connected', async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('billing'));
   await apiCall(page, 'POST', '/api/personas', { name: 'Counted' });
   await page.goto('/account-settings?tab=billing');
@@ -170,7 +164,6 @@ test('billing shows Free Starter, real usage and that payment is not connected',
 });
 
 test('a notification switch keeps its value after a reload', async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('notify'));
   await page.goto('/account-settings?tab=notifications');
   const weekly = page.getByRole('switch', { name: 'E-mail me: Weekly summary' });
@@ -184,7 +177,6 @@ test('a notification switch keeps its value after a reload', async ({ page }) =>
 });
 
 test('the tabs are URL-addressable and keyboard operable', async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('tabs'));
   await page.goto('/account-settings?tab=billing');
   await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
@@ -200,7 +192,6 @@ test('the tabs are URL-addressable and keyboard operable', async ({ page }) => {
 for (const theme of ['dark', 'light'] as const) {
   test(`every tab has no axe violations in the ${theme} theme`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await page.goto('/');
     await signIn(page, uniqueEmail(`a11y-account-${theme}`));
     await apiCall(page, 'POST', '/api/me/tokens', { name: 'Listed token' });
     for (const tab of ['profile', 'security', 'billing', 'notifications']) {
@@ -220,7 +211,6 @@ for (const theme of ['dark', 'light'] as const) {
 
 test('the page works at 375 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/');
   await signIn(page, uniqueEmail('narrow'));
   await apiCall(page, 'POST', '/api/me/tokens', { name: 'A token with a rather long name for a phone' });
   for (const tab of ['profile', 'security', 'billing', 'notifications']) {

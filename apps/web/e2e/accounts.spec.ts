@@ -10,7 +10,6 @@ import { blueskyPostsOf, createBlueskyAccount, pdsUrl } from './peers';
  */
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('accounts'));
 });
 
@@ -184,7 +183,7 @@ test('a revoked app password leaves the account needing attention, with a way to
   await expect(page.getByRole('dialog', { name: 'Connect Bluesky', exact: true })).toBeVisible();
 });
 
-test('a post from the advanced generator appears on the PDS', async ({ page }) => {
+test('a post from the advanced generator appears on the PDS', { tag: '@database' }, async ({ page }) => {
   const persona = await newPersona(page, 'Publisher');
   const bluesky = await createBlueskyAccount('poster');
   // Connected through the popup, so the post goes out on the OAuth (DPoP) session.

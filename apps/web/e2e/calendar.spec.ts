@@ -24,7 +24,6 @@ test.use({ timezoneId: ZONE });
 test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('calendar'));
 });
 
@@ -67,9 +66,9 @@ async function generate(page: Page, personaId: string) {
   return cards;
 }
 
-test('a post scheduled from the generator is on the calendar in both views, moves by dragging and is canceled', async ({
-  page,
-}) => {
+test('a post scheduled from the generator is on the calendar in both views, moves by dragging and is canceled', {
+  tag: '@database',
+}, async ({ page }) => {
   const persona = await personaWithBluesky(page, 'Calendar Poet');
   const cards = await generate(page, persona.id);
   const text = await cards.first().getByRole('textbox').first().inputValue();
@@ -154,7 +153,7 @@ test('a post scheduled from the generator is on the calendar in both views, move
   expect((await schedule(page, '?status=canceled')).map((i) => i.id)).toEqual([stored?.id]);
 });
 
-test('the edit dialog moves a post to another day from the keyboard', async ({ page }) => {
+test('the edit dialog moves a post to another day from the keyboard', { tag: '@database' }, async ({ page }) => {
   const persona = await personaWithBluesky(page, 'Keyboard');
   const day = addDays(today(), 3);
   const at = instantFromInputs(dateKey(day), '08:15', ZONE) ?? new Date();
@@ -176,10 +175,9 @@ test('the edit dialog moves a post to another day from the keyboard', async ({ p
   expect((await schedule(page))[0]?.scheduledFor).toBe(moveToDay(at, target, ZONE).toISOString());
 });
 
-test("the Schedule Post dialog shows the spec's messages beside their fields, and the server's reasons", async ({
-  page,
-  consoleErrors,
-}) => {
+test("the Schedule Post dialog shows the spec's messages beside their fields, and the server's reasons", {
+  tag: '@database',
+}, async ({ page, consoleErrors }) => {
   const persona = await personaWithBluesky(page, 'Checker');
   const cards = await generate(page, persona.id);
   await cards.first().getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -217,7 +215,7 @@ test("the Schedule Post dialog shows the spec's messages beside their fields, an
   consoleErrors.length = 0;
 });
 
-test('drafts sent to review are edited, approved to the queue, or rejected', async ({ page }) => {
+test('drafts sent to review are edited, approved to the queue, or rejected', { tag: '@database' }, async ({ page }) => {
   const persona = await personaWithBluesky(page, 'Reviewer');
   const cards = await generate(page, persona.id);
   for (const i of [0, 1]) {
@@ -266,7 +264,7 @@ test('drafts sent to review are edited, approved to the queue, or rejected', asy
   expect(await schedule(page, '?status=pending_review')).toEqual([]);
 });
 
-test('the dashboard bulk bar schedules one post for each selected persona', async ({ page }) => {
+test('the dashboard bulk bar schedules one post for each selected persona', { tag: '@database' }, async ({ page }) => {
   await personaWithBluesky(page, 'Bulk One');
   await personaWithBluesky(page, 'Bulk Two');
   await page.goto('/dashboard');
@@ -283,7 +281,7 @@ test('the dashboard bulk bar schedules one post for each selected persona', asyn
   expect(new Set(items.map((i) => i.content))).toEqual(new Set(['Hello from both']));
 });
 
-test('the time zone is chosen on the calendar and saved to the account', async ({ page }) => {
+test('the time zone is chosen on the calendar and saved to the account', { tag: '@database' }, async ({ page }) => {
   const persona = await personaWithBluesky(page, 'Zoned');
   const day = addDays(today(), 2);
   const at = instantFromInputs(dateKey(day), '09:00', ZONE) ?? new Date();
@@ -306,7 +304,7 @@ test('the time zone is chosen on the calendar and saved to the account', async (
   expect(await apiCall(page, 'GET', '/api/me/preferences')).toEqual({ timeZone: null });
 });
 
-test('at 375 px the month is a list of the days that have posts', async ({ page }) => {
+test('at 375 px the month is a list of the days that have posts', { tag: '@database' }, async ({ page }) => {
   const persona = await personaWithBluesky(page, 'Pocket');
   const day = addDays(today(), 1);
   await apiCall(page, 'POST', '/api/schedule', {

@@ -1,17 +1,19 @@
 import type { Persona, Tag } from '@plume/core';
-import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, pauseClock, signIn, test, uniqueEmail } from './fixtures';
 
 const card = (page: import('@playwright/test').Page, name: string) =>
   page.getByTestId('persona-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('dashboard'));
 });
 
 test('creating a persona through the shortcut opens the editor, then shows Next Steps and the highlight', async ({
   page,
 }) => {
+  // The highlight's timer runs on Playwright's clock.
+  await page.clock.install();
+  await page.reload();
   await expect(page.getByRole('heading', { name: 'No personas yet' })).toBeVisible();
   await page.getByRole('button', { name: 'New Persona', exact: true }).click();
   await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/);
@@ -22,12 +24,14 @@ test('creating a persona through the shortcut opens the editor, then shows Next 
   await expect(page.getByText('Persona saved')).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Next Steps' });
   await expect(dialog).toContainText('Launchpad is ready to be set up.');
-  await dialog.getByRole('button', { name: 'Got it' }).click();
   // The highlight's 3 s start once Next Steps is closed.
+  await pauseClock(page);
+  await dialog.getByRole('button', { name: 'Got it' }).click();
   await expect(card(page, 'Launchpad').getByText('Just Launched!')).toBeVisible();
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(2900);
   await expect(card(page, 'Launchpad').getByText('Just Launched!')).toBeVisible();
-  await expect(card(page, 'Launchpad').getByText('Just Launched!')).toBeHidden({ timeout: 3000 });
+  await page.clock.runFor(100);
+  await expect(card(page, 'Launchpad').getByText('Just Launched!')).toBeHidden();
   await expect(card(page, 'Launchpad').getByText('Setup incomplete')).toHaveCount(0);
 });
 

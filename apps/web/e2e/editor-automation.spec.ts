@@ -3,7 +3,6 @@ import type { Persona } from '@plume/core';
 import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('automation'));
 });
 

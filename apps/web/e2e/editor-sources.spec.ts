@@ -36,7 +36,6 @@ test.afterAll(() => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('sources'));
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { EMAIL_INVALID, HERO_WORDS, type Persona } from '@plume/core';
-import { apiCall, expect, expectNoViolations, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, expectNoViolations, pauseClock, signIn, test, uniqueEmail } from './fixtures';
 import { createBlueskyAccount } from './peers';
 
 /*
@@ -8,24 +8,6 @@ import { createBlueskyAccount } from './peers';
  * Generate is written by the offline composer (no AI_* is set), and the persona of the day and the
  * live feed come from a persona its owner made public, with a post really published to a local PDS.
  */
-
-/**
- * Stops the page's clock just ahead of where it is: each runFor then moves the timers by exactly
- * that much. The clock runs on while the call travels (over 50 ms on a loaded machine), so it
- * pauses a quarter of a second ahead (a timer due by then fires once, before the test reads the
- * page) and tries again if the clock got there first.
- */
-async function pauseClock(page: Page) {
-  for (let attempt = 1; ; attempt++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 250);
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
-    }
-  }
-}
 
 const demoTab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(name) });
 const selectedStep = async (page: Page) =>
@@ -213,9 +195,9 @@ test('the waitlist names the field for a bad e-mail, then joins once', async ({ 
   await expect(page.getByTestId('waitlist-success')).toContainText('You’re already on the list');
 });
 
-test('a persona made public in the editor is persona of the day, with its published post in the feed', async ({
-  page,
-}) => {
+test('a persona made public in the editor is persona of the day, with its published post in the feed', {
+  tag: '@database',
+}, async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, uniqueEmail('landing-public'));
   const persona = await apiCall<Persona>(page, 'POST', '/api/personas', {

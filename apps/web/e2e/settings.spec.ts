@@ -4,7 +4,6 @@ import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
 const KEY = 'sk-e2e-secret-5d1f0a9b3c7e2468';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('settings'));
 });
 

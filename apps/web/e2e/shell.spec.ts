@@ -14,11 +14,11 @@ test('the theme survives a reload', async ({ page }) => {
 
 test('the desktop rail expands on hover and shows the user', async ({ page }) => {
   const email = uniqueEmail('rail');
-  await page.goto('/');
   await signIn(page, email);
   const rail = page.getByRole('navigation', { name: 'Main' });
-  const collapsed = (await rail.boundingBox())?.width ?? 0;
-  expect(collapsed).toBe(64);
+  // The pointer starts at the page's top left corner, over the rail: it is moved away first.
+  await page.mouse.move(640, 360);
+  await expect.poll(async () => (await rail.boundingBox())?.width).toBe(64);
   await rail.hover();
   await expect.poll(async () => (await rail.boundingBox())?.width).toBeGreaterThan(200);
   await expect(rail.getByText(email)).toBeVisible();
@@ -27,7 +27,6 @@ test('the desktop rail expands on hover and shows the user', async ({ page }) =>
 
 test('the bottom bar shows at 375 px and the menu slides in', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/');
   await signIn(page, uniqueEmail('mobile'));
   const bar = page.getByTestId('bottom-bar');
   await expect(bar).toBeVisible();
@@ -41,7 +40,6 @@ test('the bottom bar shows at 375 px and the menu slides in', async ({ page }) =
 });
 
 test('signing out clears the session in every tab', async ({ page, context }) => {
-  await page.goto('/');
   await signIn(page, uniqueEmail('leaver'));
   await expect(page).toHaveURL(/\/dashboard$/);
   const other = await context.newPage();

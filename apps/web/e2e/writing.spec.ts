@@ -102,7 +102,6 @@ test.beforeEach(async ({ page }) => {
   model.script.length = 0;
   model.asked.length = 0;
   model.unexpected.length = 0;
-  await page.goto('/');
   await signIn(page, uniqueEmail('writing'));
 });
 
@@ -180,13 +179,30 @@ test('a provider failure ends the draft with its message, without asking again',
   const persona = await newPersona(page, 'Broken');
   await useLocalModel(page);
   model.script.push(modelError(500, 'The model is overloaded'));
+  // Every EventSource the page opens is kept, to read its state afterwards.
+  await page.addInitScript(() => {
+    const Native = window.EventSource;
+    const opened: EventSource[] = [];
+    Object.assign(window, { openedEventSources: opened });
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        opened.push(this);
+      }
+    };
+  });
   await page.goto(`/advanced/${persona.id}`);
   await page.getByRole('button', { name: 'Generate Draft' }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to generate: AI provider: The model is overloaded');
   await expect(page.getByTestId('draft-result')).toHaveText('No draft yet');
   await expect(page.getByRole('button', { name: 'Generate Draft' })).toBeEnabled();
-  // EventSource reconnects by itself unless closed: no second draft is asked for.
-  await page.waitForTimeout(4000);
+  // EventSource reconnects by itself unless closed: the one stream opened is closed (CLOSED = 2),
+  // so no second draft can be asked for.
+  const states = () =>
+    page.evaluate(() =>
+      (window as unknown as { openedEventSources: EventSource[] }).openedEventSources.map((e) => e.readyState),
+    );
+  await expect.poll(states).toEqual([2]);
   expect(model.asked).toHaveLength(1);
   // Nothing was written, so nothing is kept.
   await expect(page.getByText('No messages yet.')).toBeVisible();
@@ -387,7 +403,6 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
   // Slider moves do not write again; Refresh does, with the unsaved traits.
   await page.getByLabel('Humor').fill('95');
   await page.getByLabel('Sarcasm').fill('90');
-  await page.waitForTimeout(300);
   expect(asked).toHaveLength(1);
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/draft?'));
   await page.getByRole('button', { name: 'Refresh' }).click();
@@ -410,10 +425,14 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
 
 test('a chat message shows at once in the conversation and the reply follows', async ({ page }) => {
   const persona = await newPersona(page, 'Chatty');
-  // The offline composer answers in a few milliseconds: the request is held back a moment (not
-  // answered by the test), so the message is seen on its own first.
+  // The offline composer answers in a few milliseconds: the request is held back (not answered by
+  // the test) until the message has been seen on its own.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/chat', async (route) => {
-    await sleep(800);
+    await released;
     await route.continue();
   });
   await page.goto(`/advanced/${persona.id}`);
@@ -426,6 +445,7 @@ test('a chat message shows at once in the conversation and the reply follows', a
   await expect(messages).toHaveText(['You: How are you?']);
   await expect(page.getByLabel('Message Chatty')).toHaveValue('');
 
+  release();
   const response = await answered;
   expect(response.request().postDataJSON()).toEqual({ prompt: 'How are you?', personaId: persona.id });
   const reply = (await response.json()) as { text: string; writer: string };

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 
@@ -21,16 +22,20 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * With DATABASE_URL set (as in CI's second run), each test file gets a fresh database on that
- * server; otherwise it gets PGlite in a fresh folder.
+ * With DATABASE_URL set, each test server gets a fresh database on that server; otherwise it gets
+ * PGlite in a fresh folder. Both start migrated, from the suite's template (database-template.ts),
+ * unless `migrated` is false: then the database is empty, as on a first start.
  */
-export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabaseUrl(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `plume_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = options.migrated === false ? undefined : inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -43,6 +48,13 @@ export async function freshDatabaseUrl(): Promise<{ url: string | undefined; dro
       await client.end();
     },
   };
+}
+
+/** Puts a copy of the suite's migrated PGlite template in `dataDir`, where the app opens its database. */
+export function seedPglite(dataDir: string): void {
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('No PGlite template: the server suite runs on DATABASE_URL');
+  cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
 }
 
 export type TestServer = {
@@ -67,6 +79,7 @@ export async function build(
   mkdirSync(webDist);
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Plume</title><div id="root"></div>');
   const database = await freshDatabaseUrl();
+  if (!database.url) seedPglite(dataDir);
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',

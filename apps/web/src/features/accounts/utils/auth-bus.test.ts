@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { AuthMessage } from '@plume/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AuthBus, openAuthBus } from './auth-bus';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { BLUESKY_PENDING_STALE_MS, blueskyPendingKey } from '@plume/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearPending, readPending, writePending } from './pending';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { BLUESKY_POPUP, X_POPUP } from '@plume/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
