@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Platform } from '@plume/core';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createSecretBox } from './crypto/secret-box';
@@ -25,6 +25,7 @@ import { createAuth } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { registerSignInGuard } from './modules/auth/sign-in-guard';
 import { automationRoutes } from './modules/automation/automation.routes';
 import { createAutomationService } from './modules/automation/automation.service';
 import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
@@ -55,8 +56,8 @@ import { createWritingRepository } from './modules/writing/writing.repository';
 import { writingRoutes } from './modules/writing/writing.routes';
 import { createWritingService } from './modules/writing/writing.service';
 import { createPlatforms } from './platforms';
-import { registerErrorHandler, registerNulGuard } from './plugins/errors';
-import { requestLogFields } from './plugins/log-redaction';
+import { registerErrorHandler, registerJsonParser, registerTextGuard } from './plugins/errors';
+import { errorLogFields, requestLogFields } from './plugins/log-redaction';
 import { registerOpenApi } from './plugins/openapi';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
@@ -83,7 +84,7 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      serializers: { req: requestLogFields },
+      serializers: { req: requestLogFields, err: errorLogFields },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -93,6 +94,17 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Errors the router meets before any route (a malformed URL, an over-long id) get the API's
+    // error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.status(tooLong ? 414 : (error.statusCode ?? 400)).send({
+        error: {
+          code: tooLong ? 'uri_too_long' : 'bad_request',
+          message: tooLong ? 'A part of the URL is too long' : 'The URL is not valid (a malformed %-escape?)',
+        },
+      });
+    },
     // Only this many proxies' X-Forwarded-For entries are believed; a client cannot pick its own address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -102,7 +114,8 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
-  registerNulGuard(app);
+  registerJsonParser(app);
+  registerTextGuard(app);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -118,6 +131,7 @@ export async function buildApp(
   const authService = createAuthService(auth, createAuthRepository(database.db));
   const rateLimits = createRateLimitsRepository(database.db);
 
+  registerSignInGuard(app, { auth: authService, trustedOrigins: config.trustedOrigins });
   await registerSecurity(app, { https: config.appUrl.startsWith('https://') });
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(rateLimits) });
   await registerOpenApi(app, config.version);

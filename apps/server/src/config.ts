@@ -52,6 +52,14 @@ const envSchema = z.object({
     .default('https://x.com/i/oauth2/authorize'),
 });
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+function trustedOriginsOf(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -59,6 +67,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   appUrl: string;
+  /**
+   * Origins the app's pages may be opened at: APP_URL's, and when that is a loopback address, the
+   * other spellings of loopback on its port (a newcomer opens whichever address the log shows).
+   */
+  trustedOrigins: string[];
   appSecret: string;
   logLevel: string;
   smtpUrl: string | undefined;
@@ -185,13 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
+    trustedOrigins: trustedOriginsOf(appUrl),
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

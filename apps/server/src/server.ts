@@ -5,8 +5,13 @@ import { DataDirLockedError } from './db/client';
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Plume ${config.version} at ${config.appUrl} (database: ${app.database.kind})`);
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // The address to open is APP_URL, not the interface the socket listens on.
+    listenTextResolver: (address) => `Listening on ${address}; open ${config.appUrl}`,
+  });
+  app.log.info(`Plume ${config.version} is ready (database: ${app.database.kind}): open ${config.appUrl}`);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -9,6 +9,7 @@ import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
 import { type Jobs, startJobs } from './jobs/queue';
 import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
 import { createPlatforms } from './platforms';
+import { errorLogFields } from './plugins/log-redaction';
 
 /** `npm run worker`: runs jobs only, against PostgreSQL, beside any number of API processes. */
 async function main() {
@@ -18,7 +19,7 @@ async function main() {
       'DATABASE_URL: required for a separate worker (with PGlite the worker runs inside npm start)',
     ]);
   }
-  const log = pino({ level: config.logLevel, base: { role: 'worker' } });
+  const log = pino({ level: config.logLevel, base: { role: 'worker' }, serializers: { err: errorLogFields } });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -51,7 +52,7 @@ async function main() {
   jobs = started;
   log.info('worker started');
 
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     log.info(`${signal}: finishing jobs, then stopping`);
     await started.stop();
     await platforms.lock.close();
@@ -59,8 +60,17 @@ async function main() {
     await database.close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (stopAsked) await shutdown(stopAsked);
+}
+
+// A stop asked for while the worker starts (a deploy, a test) waits for the start, then stops cleanly.
+let shutdown: ((signal: string) => Promise<void>) | undefined;
+let stopAsked: string | undefined;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    if (shutdown) void shutdown(signal);
+    else stopAsked = signal;
+  });
 }
 
 main().catch((error: unknown) => {

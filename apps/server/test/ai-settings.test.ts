@@ -37,8 +37,14 @@ beforeAll(async () => {
       const body = JSON.parse(raw) as Record<string, unknown>;
       peerRequests.push({ authorization: req.headers.authorization, body });
       if (req.headers.authorization !== `Bearer ${GOOD_KEY}`) {
+        // As some servers do, the refusal repeats the key it was given.
+        const given = (req.headers.authorization ?? '').replace(/^Bearer /, '');
         return send(401, {
-          error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+          error: {
+            message: `Incorrect API key provided: ${given}`,
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
         });
       }
       send(200, {
@@ -263,8 +269,10 @@ describe('Test connection', () => {
     await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: WRONG_KEY });
     const refused = await test<ApiError>(ann, 502);
     expect(refused.error.code).toBe('provider_error');
-    expect(refused.error.message).toContain('the API key was refused');
-    expect(refused.error.message).toContain('Incorrect API key provided');
+    expect(refused.error.message).toBe('AI provider: the API key was refused (Incorrect API key provided: [redacted])');
+    // Writing with the same settings says the same, the key never repeated.
+    const chat = await call<ApiError>(ann, '/chat', { method: 'POST', json: { prompt: 'Hi' } }, 502);
+    expect(chat.error.message).toBe('AI provider: the API key was refused (Incorrect API key provided: [redacted])');
   });
 
   it('says when the provider cannot be reached, never a 500', async () => {

@@ -32,9 +32,14 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       port: 3000,
       appUrl: 'http://localhost:3000',
+      // A newcomer opens whichever loopback address they see: each spelling is trusted.
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
       databaseUrl: undefined,
       runWorker: true,
     });
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://plume.example/' }).trustedOrigins).toEqual([
+      'https://plume.example',
+    ]);
   });
 
   it('names every bad variable at once', () => {

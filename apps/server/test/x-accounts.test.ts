@@ -394,7 +394,7 @@ describe('refreshing X tokens', () => {
     const urls = [server.url, peer?.url ?? server.url];
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) => {
-        const client = createClient(urls[i % 2] ?? server.url);
+        const client = createClient(urls[i % 2] ?? server.url, { origin: server.url });
         for (const [name, value] of ann.cookies) client.cookies.set(name, value);
         return post(client, '/api/auth/x/refresh', { personaId: persona.id });
       }),

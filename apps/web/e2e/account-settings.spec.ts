@@ -191,6 +191,8 @@ test('the tabs are URL-addressable and keyboard operable', async ({ page }) => {
 
 for (const theme of ['dark', 'light'] as const) {
   test(`every tab has no axe violations in the ${theme} theme`, async ({ page }) => {
+    // Four axe scans: within the default 30 s alone, not on a loaded machine.
+    test.slow();
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await signIn(page, uniqueEmail(`a11y-account-${theme}`));
     await apiCall(page, 'POST', '/api/me/tokens', { name: 'Listed token' });

@@ -84,27 +84,80 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 const NUL = '\u0000';
+/** A UTF-16 surrogate without its pair: JSON can carry one ("\ud800"), text cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** How deep a request's JSON may nest: no request of ours needs more than a few levels. */
+export const MAX_JSON_DEPTH = 64;
 
-/** The path of the first string under `value` holding a NUL character, or null. */
-function nulPath(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
-  if (depth > 32 || value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = nulPath(inner, `${path}.${key}`, depth + 1);
-    if (found) return found;
+/**
+ * Makes every string under `value` storable, in place: a lone surrogate becomes U+FFFD (as
+ * PostgreSQL's text columns already store it; jsonb refuses it with a 500). Returns the path of the
+ * first string holding a NUL character, which nothing can store and no field of ours means.
+ */
+function cleanText(value: unknown, path: string): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  const entries = Object.entries(value);
+  for (const [key, inner] of entries) {
+    const at = `${path}.${key}`;
+    if (typeof inner === 'string') {
+      if (inner.includes(NUL)) return at;
+      const storable = inner.replace(LONE_SURROGATE, '\uFFFD');
+      if (storable !== inner) (value as Record<string, unknown>)[key] = storable;
+    } else {
+      const found = cleanText(inner, at);
+      if (found) return found;
+    }
   }
   return null;
 }
 
 /**
- * PostgreSQL cannot store a NUL character in text, and no field of ours means one: a request with
- * one anywhere in its body or query is refused up front, naming the field, before anything is saved.
+ * Every text a request brings, once for every route: a NUL character anywhere in its body or query
+ * is refused up front, naming the field, before anything is saved; lone surrogates are replaced.
  */
-export function registerNulGuard(app: FastifyInstance): void {
+export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const field = nulPath(request.body, 'body') ?? nulPath(request.query, 'query');
+    const holder = { body: request.body, query: request.query };
+    const field = cleanText(holder, '');
+    request.body = holder.body;
     if (!field) return;
+    const name = field.slice(1);
     const message = 'cannot contain the NUL character (\\u0000)';
-    throw new BadRequestError(`${field}: ${message}`, [{ field, message }]);
+    throw new BadRequestError(`${name}: ${message}`, [{ field: name, message }]);
+  });
+}
+
+/**
+ * How deep `text` (JSON) nests, read without parsing: deep nesting costs a parser, a validator and
+ * a serializer one stack frame a level, and no request of ours goes past a few.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
+
+/** JSON bodies as Fastify reads them, refused with a 400 past MAX_JSON_DEPTH levels. */
+export function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      done(new BadRequestError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return;
+    }
+    parse(request, text, done);
   });
 }

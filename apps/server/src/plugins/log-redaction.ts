@@ -24,3 +24,25 @@ export function requestLogFields(request: {
 }): Record<string, unknown> {
   return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip };
 }
+
+type LoggedError = { type: string; message: string; stack: string; code?: unknown; cause?: LoggedError };
+
+/**
+ * An error as log lines show it, without what a query carried: Drizzle puts a failed query's
+ * parameters (a user's posts, sealed tokens) in its message, and PostgreSQL repeats values in its
+ * `detail` ("Key (email)=(…) already exists"). The SQL, the codes and the stack stay.
+ */
+export function errorLogFields(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  let message = error.message;
+  let stack = error.stack ?? '';
+  if ('query' in error && 'params' in error && typeof error.query === 'string') {
+    message = `Failed query: ${error.query}`;
+    stack = stack.replace(error.message, message);
+  }
+  const logged: LoggedError = { type: error.constructor.name || error.name, message, stack };
+  const code = (error as { code?: unknown }).code;
+  if (code !== undefined) logged.code = code;
+  if (error.cause !== undefined && depth < 3) logged.cause = errorLogFields(error.cause, depth + 1);
+  return logged;
+}

@@ -72,7 +72,7 @@ export type TestServer = {
  */
 export async function build(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; defaultAppUrl?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-test-'));
   const webDist = path.join(dataDir, 'web');
@@ -87,7 +87,8 @@ export async function build(
     PORT: String(port),
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
-    APP_URL: `http://127.0.0.1:${port}`,
+    // `defaultAppUrl`: APP_URL left unset, as a newcomer's (http://localhost:PORT).
+    ...(options.defaultAppUrl ? {} : { APP_URL: `http://127.0.0.1:${port}` }),
     AUTH_RATE_LIMIT: '1000',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,

@@ -1,9 +1,12 @@
-/** fetch with a cookie jar and the Origin header better-auth expects from a browser. */
-export function createClient(baseUrl: string) {
+/**
+ * fetch with a cookie jar and the Origin header a browser sends: the server's own, or `origin` (the
+ * public address, for a second process behind it).
+ */
+export function createClient(baseUrl: string, options: { origin?: string } = {}) {
   const cookies = new Map<string, string>();
   async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
     const headers = new Headers(init.headers);
-    headers.set('origin', baseUrl);
+    headers.set('origin', options.origin ?? baseUrl);
     if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body = init.body;
     if (init.json !== undefined) {

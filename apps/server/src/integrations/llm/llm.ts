@@ -54,8 +54,40 @@ function retryAfter(headers: Record<string, string> | undefined): number | undef
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-/** What the provider said, as an error a person can act on (401 bad key, 429, timeouts). */
-export function toProviderError(error: unknown, provider: AiProvider, timedOut: boolean): AppError {
+/**
+ * `text` with every appearance of a secret replaced: a provider may echo the key it was sent
+ * ("Incorrect API key provided: <key>"), and what it says goes to the browser and the log.
+ */
+export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let redacted = text;
+  for (const secret of secrets) {
+    // Short values ("x", "key") would blank ordinary words; real keys are far longer.
+    if (!secret || secret.length < 8) continue;
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) {
+      redacted = redacted.split(form).join('[redacted]');
+    }
+  }
+  return redacted;
+}
+
+/**
+ * What the provider said, as an error a person can act on (401 bad key, 429, timeouts), with the
+ * key it was given (`config.apiKey`) never repeated.
+ */
+export function toProviderError(
+  error: unknown,
+  config: Pick<AiProviderConfig, 'provider' | 'apiKey'>,
+  timedOut: boolean,
+): AppError {
+  const described = describeProviderError(error, config.provider, timedOut);
+  const message = redactSecrets(described.message, [config.apiKey]);
+  if (message === described.message) return described;
+  if (described instanceof ProviderRateLimitError)
+    return new ProviderRateLimitError(message, described.retryAfterSeconds);
+  return new AppError(described.statusCode, described.code, message, described.details);
+}
+
+function describeProviderError(error: unknown, provider: AiProvider, timedOut: boolean): AppError {
   const name = NAMES[provider];
   if (error instanceof AppError) return error;
   if (timedOut) return new ProviderError(name, 'the request timed out');
@@ -108,7 +140,7 @@ export function createLlmClient(
         const result = await generateText(settings);
         return result.text;
       } catch (error) {
-        throw toProviderError(error, config.provider, timeout.aborted);
+        throw toProviderError(error, config, timeout.aborted);
       }
     },
 
@@ -127,7 +159,7 @@ export function createLlmClient(
         // An aborted stream ends quietly; past the deadline that is the provider's failure.
         if (timeout.aborted) throw new Error('timed out');
       } catch (error) {
-        throw toProviderError(error, config.provider, timeout.aborted);
+        throw toProviderError(error, config, timeout.aborted);
       }
     },
   };

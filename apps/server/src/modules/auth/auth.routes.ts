@@ -35,12 +35,13 @@ async function bridge(auth: Auth, config: Config, request: FastifyRequest, reply
       // Not JSON: the status text says enough.
     }
     reply.header('content-type', 'application/json; charset=utf-8');
-    return reply.send({
-      error: {
-        code: (parsed.code ?? 'auth_error').toLowerCase(),
-        message: parsed.message ?? (response.statusText || 'Sign-in failed'),
-      },
-    });
+    const code = (parsed.code ?? 'auth_error').toLowerCase();
+    // A page opened at an address Plume does not run at: say which one to open.
+    const message =
+      code === 'invalid_origin'
+        ? `This page was opened at ${request.headers.origin ?? 'another address'}, but Plume runs at ${config.appUrl}: open ${config.appUrl} and sign in there.`
+        : (parsed.message ?? (response.statusText || 'Sign-in failed'));
+    return reply.send({ error: { code, message } });
   }
   return reply.send(text.length > 0 ? text : null);
 }

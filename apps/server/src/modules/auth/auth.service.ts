@@ -65,32 +65,44 @@ function createToucher() {
 
 export function createAuthService(auth: Auth, repository: AuthRepository) {
   const touch = createToucher();
+  // One look-up per request: the sign-in guard and the route's handler share it (by headers object).
+  const looked = new WeakMap<IncomingHttpHeaders, Promise<Authenticated | null>>();
+
+  async function lookUp(incoming: IncomingHttpHeaders): Promise<Authenticated | null> {
+    const headers = toHeaders(incoming);
+    const now = new Date();
+    const bearer = bearerOf(headers);
+    if (bearer?.startsWith(API_TOKEN_PREFIX)) {
+      // A token that is unknown, revoked or expired is a 401, never a fall-back to the cookie.
+      const found = await repository.findApiToken(hashApiToken(bearer), now);
+      if (!found) return null;
+      await touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
+      return { user: found.user, token: bearer, sessionId: null };
+    }
+    const result = await auth.api.getSession({ headers });
+    if (!result) return null;
+    const { id, email, name, image, username } = result.user;
+    const sessionId = result.session.id;
+    await touch(`session:${sessionId}`, now, () => repository.touchSession(sessionId, now));
+    return {
+      user: { id, email, name, image: image ?? null, username: username ?? null },
+      token: presentedToken(headers) ?? result.session.token,
+      sessionId,
+    };
+  }
+
   return {
     /**
      * The signed-in user, or null. Accepts the session cookie, `Authorization: Bearer` with a
      * signed session token, or a personal API token (`Bearer plume_…`).
      */
-    async authenticate(incoming: IncomingHttpHeaders): Promise<Authenticated | null> {
-      const headers = toHeaders(incoming);
-      const now = new Date();
-      const bearer = bearerOf(headers);
-      if (bearer?.startsWith(API_TOKEN_PREFIX)) {
-        // A token that is unknown, revoked or expired is a 401, never a fall-back to the cookie.
-        const found = await repository.findApiToken(hashApiToken(bearer), now);
-        if (!found) return null;
-        await touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
-        return { user: found.user, token: bearer, sessionId: null };
+    authenticate(incoming: IncomingHttpHeaders): Promise<Authenticated | null> {
+      let found = looked.get(incoming);
+      if (!found) {
+        found = lookUp(incoming);
+        looked.set(incoming, found);
       }
-      const result = await auth.api.getSession({ headers });
-      if (!result) return null;
-      const { id, email, name, image, username } = result.user;
-      const sessionId = result.session.id;
-      await touch(`session:${sessionId}`, now, () => repository.touchSession(sessionId, now));
-      return {
-        user: { id, email, name, image: image ?? null, username: username ?? null },
-        token: presentedToken(headers) ?? result.session.token,
-        sessionId,
-      };
+      return found;
     },
 
     async requireUser(incoming: IncomingHttpHeaders): Promise<Authenticated> {

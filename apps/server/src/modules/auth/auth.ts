@@ -20,7 +20,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; lo
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: config.appSecret,
-    trustedOrigins: [config.appUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -35,6 +35,8 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; lo
     user: { additionalFields: { username: { type: 'string', required: false, input: false } } },
     account: { encryptOAuthTokens: true },
     advanced: {
+      // Always checked, tests included (the library turns it off when NODE_ENV is test).
+      disableOriginCheck: false,
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
