@@ -18,6 +18,8 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: readable lines on a terminal, JSON lines otherwise (a file, a log collector). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -40,6 +42,7 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   AI_ALLOW_PRIVATE: bool.default(false),
+  PLAN_LIMITS: z.enum(['on', 'off']).default('off'),
   BLUESKY_SERVICE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bsky.social'),
   BLUESKY_HANDLE_RESOLVER: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -74,6 +77,8 @@ export type Config = {
   trustedOrigins: string[];
   appSecret: string;
   logLevel: string;
+  /** How log lines are written; undefined: decided by whether stdout is a terminal. */
+  logFormat: 'pretty' | 'json' | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   x: { clientId: string; clientSecret: string } | undefined;
@@ -98,6 +103,11 @@ export type Config = {
   generationRateLimit: number;
   /** Let AI base URLs that users enter reach loopback and private addresses (tests, self-hosted models). */
   aiAllowPrivate: boolean;
+  /**
+   * PLAN_LIMITS=on: the plans' persona and monthly post limits apply (a hosted service). Off, the
+   * default for a self-hosted instance: no plan limits, and Billing shows usage without them.
+   */
+  planLimits: boolean;
   bluesky: {
     /** Where app-password sign-ins go when the user names no server of their own. */
     service: string;
@@ -209,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: trustedOriginsOf(appUrl),
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     x: e.X_CLIENT_ID && e.X_CLIENT_SECRET ? { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET } : undefined,
@@ -231,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     generationRateLimit: e.GENERATION_RATE_LIMIT,
     aiAllowPrivate: e.AI_ALLOW_PRIVATE,
+    planLimits: e.PLAN_LIMITS === 'on',
     bluesky: {
       service: e.BLUESKY_SERVICE.replace(/\/$/, ''),
       handleResolver: e.BLUESKY_HANDLE_RESOLVER.replace(/\/$/, ''),

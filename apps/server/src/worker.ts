@@ -1,14 +1,8 @@
 import pino from 'pino';
+import { composeServices } from './composition-root';
 import { ConfigError, loadConfig } from './config';
-import { createSecretBox } from './crypto/secret-box';
 import { DataDirLockedError, openDatabase } from './db/client';
-import { createRepositories, createUnitOfWork } from './db/unit-of-work';
-import { createMailer } from './integrations/mail/create-mailer';
-import { jobDefinitions } from './jobs/definitions';
-import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
-import { type Jobs, startJobs } from './jobs/queue';
-import { createDevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
-import { createPlatforms } from './platforms';
+import { logDestination } from './plugins/log-output';
 import { errorLogFields } from './plugins/log-redaction';
 
 /** `npm run worker`: runs jobs only, against PostgreSQL, beside any number of API processes. */
@@ -19,44 +13,21 @@ async function main() {
       'DATABASE_URL: required for a separate worker (with PGlite the worker runs inside npm start)',
     ]);
   }
-  const log = pino({ level: config.logLevel, base: { role: 'worker' }, serializers: { err: errorLogFields } });
+  const options = { level: config.logLevel, base: { role: 'worker' }, serializers: { err: errorLogFields } };
+  const destination = logDestination(config.logFormat);
+  const log = destination ? pino(options, destination) : pino(options);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onError: (error) => log.warn({ err: error }, 'database connection lost'),
   });
-  let jobs: Jobs | undefined;
-  const platforms = createPlatforms({
-    config,
-    database,
-    repositories: createRepositories(database.db),
-    unitOfWork: createUnitOfWork(database.db),
-    secretBox: createSecretBox(config.appSecret),
-    log,
-    enqueue: async (postId, at) => {
-      await jobs?.send(PUBLISH_POST, { postId }, { startAfter: at });
-    },
-  });
-  // Notices are e-mailed from here too: SMTP, or the dev outbox the API serves outside production.
-  const devOutbox = createDevOutboxRepository(database.db);
-  const mailer = createMailer(config, (message) => devOutbox.add(message), log);
-  const started = await startJobs({
-    database,
-    definitions: [
-      ...jobDefinitions({ db: database.db, mailer, appUrl: config.appUrl, log }),
-      ...publishingJobs(platforms.publishing),
-    ],
-    work: true,
-    log,
-  });
-  jobs = started;
+  const composition = composeServices({ config, database, log });
+  await composition.startJobs(true);
   log.info('worker started');
 
   shutdown = async (signal: string) => {
     log.info(`${signal}: finishing jobs, then stopping`);
-    await started.stop();
-    await platforms.lock.close();
-    await mailer.close();
+    await composition.close();
     await database.close();
     process.exit(0);
   };

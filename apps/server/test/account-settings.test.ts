@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, posts, users } from '../src/db/schema';
 import { build, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
 let server: TestServer;
 let emails = 0;
@@ -36,11 +36,6 @@ async function signedIn(email = `account${++emails}.${Date.now()}@example.com`, 
   return { client, email };
 }
 
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return (text ? JSON.parse(text) : null) as T;
-}
 const patch = (c: Client, body: unknown) => c.request('/api/me/profile', { method: 'PATCH', json: body });
 const bearer = (token: string, path = '/api/personas', init: RequestInit = {}) =>
   fetch(`${server.url}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
@@ -48,25 +43,25 @@ const bearer = (token: string, path = '/api/personas', init: RequestInit = {}) =
 describe('profile', () => {
   it('reads the e-mail, edits username, full name and time zone, and keeps them', async () => {
     const { client, email } = await signedIn();
-    expect(await json<Profile>(await client.request('/api/me/profile'), 200)).toEqual({
+    expect(await readJson<Profile>(await client.request('/api/me/profile'), 200)).toEqual({
       username: null,
       email,
       fullName: '',
       timeZone: null,
     });
 
-    const saved = await json<Profile>(
+    const saved = await readJson<Profile>(
       await patch(client, { username: '  Ada.Writes ', fullName: 'Ada Lovelace', timeZone: 'Europe/Paris' }),
       200,
     );
     expect(saved).toEqual({ username: 'ada.writes', email, fullName: 'Ada Lovelace', timeZone: 'Europe/Paris' });
-    expect(await json<Profile>(await client.request('/api/me/profile'), 200)).toEqual(saved);
+    expect(await readJson<Profile>(await client.request('/api/me/profile'), 200)).toEqual(saved);
     // The time zone is the calendar's (one setting, two screens) and the username names the session.
-    expect(await json(await client.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'Europe/Paris' });
-    expect(await json(await client.request('/api/me'), 200)).toMatchObject({ username: 'ada.writes' });
+    expect(await readJson(await client.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'Europe/Paris' });
+    expect(await readJson(await client.request('/api/me'), 200)).toMatchObject({ username: 'ada.writes' });
 
     // Only the fields sent change.
-    expect(await json<Profile>(await patch(client, { fullName: 'Ada King' }), 200)).toMatchObject({
+    expect(await readJson<Profile>(await patch(client, { fullName: 'Ada King' }), 200)).toMatchObject({
       username: 'ada.writes',
       fullName: 'Ada King',
       timeZone: 'Europe/Paris',
@@ -75,8 +70,8 @@ describe('profile', () => {
 
   it('refuses bad input with 400 naming the field, and changes nothing', async () => {
     const { client, email } = await signedIn();
-    await json(await patch(client, { username: 'keeper', fullName: 'Kept Name', timeZone: 'UTC' }), 200);
-    const before = await json<Profile>(await client.request('/api/me/profile'), 200);
+    await readJson(await patch(client, { username: 'keeper', fullName: 'Kept Name', timeZone: 'UTC' }), 200);
+    const before = await readJson<Profile>(await client.request('/api/me/profile'), 200);
 
     const cases: [unknown, string, string][] = [
       [{ username: 'ab', fullName: 'Changed' }, 'body.username', 'at least 3'],
@@ -89,32 +84,37 @@ describe('profile', () => {
       [{ fullName: 'Bad\u0000Name', username: 'fine_name' }, 'body.fullName', 'NUL character'],
     ];
     for (const [body, field, message] of cases) {
-      const error = await json<ApiError>(await patch(client, body), 400);
+      const error = await readJson<ApiError>(await patch(client, body), 400);
       const details = error.error.details as { field: string; message: string }[];
       expect(details, JSON.stringify(body)).toContainEqual({ field, message: expect.stringContaining(message) });
     }
-    expect(await json<Profile>(await client.request('/api/me/profile'), 200)).toEqual(before);
+    expect(await readJson<Profile>(await client.request('/api/me/profile'), 200)).toEqual(before);
     expect(before.email).toBe(email);
   });
 
   it('answers 409 for a username another user has, in any case', async () => {
     const first = await signedIn();
     const second = await signedIn();
-    await json(await patch(first.client, { username: 'taken_name' }), 200);
-    const error = await json<ApiError>(await patch(second.client, { username: 'Taken_Name', fullName: 'Nope' }), 409);
+    await readJson(await patch(first.client, { username: 'taken_name' }), 200);
+    const error = await readJson<ApiError>(
+      await patch(second.client, { username: 'Taken_Name', fullName: 'Nope' }),
+      409,
+    );
     expect(error.error).toMatchObject({
       code: 'conflict',
       message: 'That username is taken',
       details: [{ field: 'body.username', message: 'That username is taken' }],
     });
-    expect(await json<Profile>(await second.client.request('/api/me/profile'), 200)).toMatchObject({
+    expect(await readJson<Profile>(await second.client.request('/api/me/profile'), 200)).toMatchObject({
       username: null,
       fullName: '',
     });
     // Saving one's own username again is no conflict; null removes it.
-    await json(await patch(first.client, { username: 'taken_name' }), 200);
-    expect(await json<Profile>(await patch(first.client, { username: null }), 200)).toMatchObject({ username: null });
-    await json(await patch(second.client, { username: 'taken_name' }), 200);
+    await readJson(await patch(first.client, { username: 'taken_name' }), 200);
+    expect(await readJson<Profile>(await patch(first.client, { username: null }), 200)).toMatchObject({
+      username: null,
+    });
+    await readJson(await patch(second.client, { username: 'taken_name' }), 200);
   });
 
   it("cannot be edited around its checks through the auth library's own routes", async () => {
@@ -126,7 +126,7 @@ describe('profile', () => {
     ] as const) {
       expect((await client.request(path, { method: 'POST', json: body })).status, path).toBe(404);
     }
-    expect(await json<Profile>(await client.request('/api/me/profile'), 200)).toMatchObject({ fullName: '' });
+    expect(await readJson<Profile>(await client.request('/api/me/profile'), 200)).toMatchObject({ fullName: '' });
   });
 
   it('needs a signed-in caller', async () => {
@@ -144,7 +144,7 @@ describe('sessions', () => {
     );
     const phone = await signedIn(email, 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0');
 
-    const list = await json<AccountSession[]>(await laptop.client.request('/api/me/sessions'), 200);
+    const list = await readJson<AccountSession[]>(await laptop.client.request('/api/me/sessions'), 200);
     expect(list).toHaveLength(2);
     const current = list.find((s) => s.current);
     const other = list.find((s) => !s.current);
@@ -154,18 +154,18 @@ describe('sessions', () => {
     expect(JSON.stringify(list)).not.toMatch(/token/i);
 
     expect((await phone.client.request('/api/personas')).status).toBe(200);
-    await json(await laptop.client.request(`/api/me/sessions/${other?.id}`, { method: 'DELETE' }), 204);
+    await readJson(await laptop.client.request(`/api/me/sessions/${other?.id}`, { method: 'DELETE' }), 204);
     expect((await phone.client.request('/api/personas')).status).toBe(401);
     expect((await laptop.client.request('/api/personas')).status).toBe(200);
-    expect(await json<AccountSession[]>(await laptop.client.request('/api/me/sessions'), 200)).toHaveLength(1);
+    expect(await readJson<AccountSession[]>(await laptop.client.request('/api/me/sessions'), 200)).toHaveLength(1);
   });
 
   it("answers 404 for another user's session, which stays signed in", async () => {
     const ann = await signedIn();
     const bob = await signedIn();
-    const [bobs] = await json<AccountSession[]>(await bob.client.request('/api/me/sessions'), 200);
-    await json(await ann.client.request(`/api/me/sessions/${bobs?.id}`, { method: 'DELETE' }), 404);
-    await json(await ann.client.request('/api/me/sessions/not-a-session', { method: 'DELETE' }), 404);
+    const [bobs] = await readJson<AccountSession[]>(await bob.client.request('/api/me/sessions'), 200);
+    await readJson(await ann.client.request(`/api/me/sessions/${bobs?.id}`, { method: 'DELETE' }), 404);
+    await readJson(await ann.client.request('/api/me/sessions/not-a-session', { method: 'DELETE' }), 404);
     expect((await bob.client.request('/api/personas')).status).toBe(200);
   });
 
@@ -176,7 +176,7 @@ describe('sessions', () => {
     const three = await signedIn(email);
     const stranger = await signedIn();
 
-    const others = await json<{ revoked: number }>(
+    const others = await readJson<{ revoked: number }>(
       await one.client.request('/api/me/sessions/revoke-all', { method: 'POST', json: {} }),
       200,
     );
@@ -185,7 +185,7 @@ describe('sessions', () => {
     expect((await three.client.request('/api/personas')).status).toBe(401);
     expect((await one.client.request('/api/personas')).status).toBe(200);
 
-    const all = await json<{ revoked: number }>(
+    const all = await readJson<{ revoked: number }>(
       await one.client.request('/api/me/sessions/revoke-all', { method: 'POST', json: { includeCurrent: true } }),
       200,
     );
@@ -198,9 +198,9 @@ describe('sessions', () => {
 describe('personal API tokens', () => {
   it('work as Bearer on the API until revoked, and their secret is shown once', async () => {
     const { client, email } = await signedIn();
-    const persona = await json<Persona>(await client.request('/api/personas', { method: 'POST', json: {} }), 201);
+    const persona = await readJson<Persona>(await client.request('/api/personas', { method: 'POST', json: {} }), 201);
 
-    const created = await json<CreatedApiToken>(
+    const created = await readJson<CreatedApiToken>(
       await client.request('/api/me/tokens', { method: 'POST', json: { name: 'CI script', expiresInDays: 30 } }),
       201,
     );
@@ -210,9 +210,9 @@ describe('personal API tokens', () => {
     expect(Date.parse(created.token.expiresAt ?? '') - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
 
     // Every authenticated route: a read, a write and the user itself.
-    const listed = await json<Persona[]>(await bearer(created.secret), 200);
+    const listed = await readJson<Persona[]>(await bearer(created.secret), 200);
     expect(listed.map((p) => p.id)).toEqual([persona.id]);
-    await json(
+    await readJson(
       await bearer(created.secret, `/api/personas/${persona.id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
@@ -220,18 +220,18 @@ describe('personal API tokens', () => {
       }),
       200,
     );
-    expect(await json(await bearer(created.secret, '/api/me'), 200)).toMatchObject({ username: email });
+    expect(await readJson(await bearer(created.secret, '/api/me'), 200)).toMatchObject({ username: email });
 
     // Listed by name, prefix and times; never the secret, and only its hash is stored.
-    const tokens = await json<ApiToken[]>(await client.request('/api/me/tokens'), 200);
+    const tokens = await readJson<ApiToken[]>(await client.request('/api/me/tokens'), 200);
     expect(tokens).toEqual([{ ...created.token, lastUsedAt: expect.any(String) }]);
     const rows = await server.app.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.token.id));
     expect(JSON.stringify(rows)).not.toContain(created.secret.slice(6));
     expect(JSON.stringify(tokens)).not.toContain(created.secret.slice(12));
 
     // A token cannot mint tokens, list them or sign sessions out.
-    await json(await bearer(created.secret, '/api/me/tokens'), 403);
-    await json(
+    await readJson(await bearer(created.secret, '/api/me/tokens'), 403);
+    await readJson(
       await bearer(created.secret, '/api/me/tokens', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -239,10 +239,10 @@ describe('personal API tokens', () => {
       }),
       403,
     );
-    await json(await bearer(created.secret, '/api/me/sessions'), 403);
-    await json(await bearer(created.secret, `/api/me/tokens/${created.token.id}`, { method: 'DELETE' }), 403);
+    await readJson(await bearer(created.secret, '/api/me/sessions'), 403);
+    await readJson(await bearer(created.secret, `/api/me/tokens/${created.token.id}`, { method: 'DELETE' }), 403);
     // Nor can it turn off the mails that would tell its owner something is wrong.
-    await json(
+    await readJson(
       await bearer(created.secret, '/api/me/notifications', {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
@@ -255,35 +255,38 @@ describe('personal API tokens', () => {
       }),
       403,
     );
-    await json(await bearer(created.secret, '/api/me/notifications'), 200);
+    await readJson(await bearer(created.secret, '/api/me/notifications'), 200);
 
-    await json(await client.request(`/api/me/tokens/${created.token.id}`, { method: 'DELETE' }), 204);
-    await json(await bearer(created.secret), 401);
-    await json(await bearer(created.secret, '/api/me'), 401);
-    expect(await json<ApiToken[]>(await client.request('/api/me/tokens'), 200)).toEqual([]);
+    await readJson(await client.request(`/api/me/tokens/${created.token.id}`, { method: 'DELETE' }), 204);
+    await readJson(await bearer(created.secret), 401);
+    await readJson(await bearer(created.secret, '/api/me'), 401);
+    expect(await readJson<ApiToken[]>(await client.request('/api/me/tokens'), 200)).toEqual([]);
   });
 
   it('refuses unknown and expired tokens, never falling back to the cookie', async () => {
     const { client } = await signedIn();
-    const created = await json<CreatedApiToken>(
+    const created = await readJson<CreatedApiToken>(
       await client.request('/api/me/tokens', { method: 'POST', json: { name: 'Short-lived' } }),
       201,
     );
     expect(created.token.expiresAt).toBeNull();
-    await json(await bearer(`${created.secret}x`), 401);
-    await json(await bearer('plume_not-a-token'), 401);
+    await readJson(await bearer(`${created.secret}x`), 401);
+    await readJson(await bearer('plume_not-a-token'), 401);
     await server.app.database.db
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiTokens.id, created.token.id));
-    await json(await bearer(created.secret), 401);
-    await json(await client.request('/api/personas', { headers: { authorization: `Bearer ${created.secret}` } }), 401);
+    await readJson(await bearer(created.secret), 401);
+    await readJson(
+      await client.request('/api/personas', { headers: { authorization: `Bearer ${created.secret}` } }),
+      401,
+    );
   });
 
   it("checks the name and expiry, and answers 404 for another user's token", async () => {
     const ann = await signedIn();
     const bob = await signedIn();
-    const error = await json<ApiError>(
+    const error = await readJson<ApiError>(
       await ann.client.request('/api/me/tokens', { method: 'POST', json: { name: ' ', expiresInDays: 3 } }),
       400,
     );
@@ -293,20 +296,20 @@ describe('personal API tokens', () => {
         { field: 'body.expiresInDays', message: 'must be 7, 30, 90 or 365' },
       ]),
     );
-    const bobs = await json<CreatedApiToken>(
+    const bobs = await readJson<CreatedApiToken>(
       await bob.client.request('/api/me/tokens', { method: 'POST', json: { name: 'Bob' } }),
       201,
     );
-    await json(await ann.client.request(`/api/me/tokens/${bobs.token.id}`, { method: 'DELETE' }), 404);
-    await json(await ann.client.request('/api/me/tokens/not-a-uuid', { method: 'DELETE' }), 404);
-    await json(await bearer(bobs.secret), 200);
+    await readJson(await ann.client.request(`/api/me/tokens/${bobs.token.id}`, { method: 'DELETE' }), 404);
+    await readJson(await ann.client.request('/api/me/tokens/not-a-uuid', { method: 'DELETE' }), 400);
+    await readJson(await bearer(bobs.secret), 200);
   });
 });
 
 describe('billing', () => {
   it('shows the free plan and real usage: personas and posts published this month', async () => {
     const { client } = await signedIn();
-    const empty = await json<Billing>(await client.request('/api/me/billing'), 200);
+    const empty = await readJson<Billing>(await client.request('/api/me/billing'), 200);
     expect(empty).toMatchObject({
       planId: 'free',
       usage: { personas: 0, postsThisMonth: 0 },
@@ -314,7 +317,7 @@ describe('billing', () => {
       limitsEnforced: false,
     });
 
-    const persona = await json<Persona>(await client.request('/api/personas', { method: 'POST', json: {} }), 201);
+    const persona = await readJson<Persona>(await client.request('/api/personas', { method: 'POST', json: {} }), 201);
     const db = server.app.database.db;
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
@@ -337,22 +340,22 @@ describe('billing', () => {
         row('scheduled', null),
       ]);
 
-    const billing = await json<Billing>(await client.request('/api/me/billing'), 200);
+    const billing = await readJson<Billing>(await client.request('/api/me/billing'), 200);
     expect(billing.usage).toMatchObject({ personas: 1, postsThisMonth: 2 });
     expect(new Date(billing.usage.periodStart).getUTCDate()).toBe(1);
 
     // The plan is kept on the user.
-    const me = await json<{ id: string }>(await client.request('/api/me'), 200);
+    const me = await readJson<{ id: string }>(await client.request('/api/me'), 200);
     await db.update(users).set({ plan: 'growth' }).where(eq(users.id, me.id));
-    expect(await json<Billing>(await client.request('/api/me/billing'), 200)).toMatchObject({ planId: 'growth' });
+    expect(await readJson<Billing>(await client.request('/api/me/billing'), 200)).toMatchObject({ planId: 'growth' });
   });
 });
 
 describe('notifications', () => {
   it('has defaults, saves every switch and keeps the time zone', async () => {
     const { client } = await signedIn();
-    await json(await patch(client, { timeZone: 'Asia/Tokyo' }), 200);
-    expect(await json<NotificationSettings>(await client.request('/api/me/notifications'), 200)).toEqual({
+    await readJson(await patch(client, { timeZone: 'Asia/Tokyo' }), 200);
+    expect(await readJson<NotificationSettings>(await client.request('/api/me/notifications'), 200)).toEqual({
       postFailed: true,
       postPublished: false,
       accountAttention: true,
@@ -360,19 +363,19 @@ describe('notifications', () => {
     });
     const next = { postFailed: false, postPublished: true, accountAttention: true, weeklySummary: true };
     expect(
-      await json<NotificationSettings>(
+      await readJson<NotificationSettings>(
         await client.request('/api/me/notifications', { method: 'PUT', json: next }),
         200,
       ),
     ).toEqual(next);
-    expect(await json(await client.request('/api/me/notifications'), 200)).toEqual(next);
-    expect(await json(await client.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'Asia/Tokyo' });
+    expect(await readJson(await client.request('/api/me/notifications'), 200)).toEqual(next);
+    expect(await readJson(await client.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'Asia/Tokyo' });
 
-    const error = await json<ApiError>(
+    const error = await readJson<ApiError>(
       await client.request('/api/me/notifications', { method: 'PUT', json: { ...next, weeklySummary: 'yes' } }),
       400,
     );
     expect(error.error.message).toContain('body.weeklySummary');
-    expect(await json(await client.request('/api/me/notifications'), 200)).toEqual(next);
+    expect(await readJson(await client.request('/api/me/notifications'), 200)).toEqual(next);
   });
 });

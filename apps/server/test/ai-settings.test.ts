@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AiSettings, type AiTestResult, type ApiError, HOSTED_BASE_URLS, HOSTED_MODELS } from '@plume/core';
+import { type AiSettings, type AiTestResult, type ApiError, HOSTED_BASE_URLS } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box';
@@ -95,6 +95,9 @@ const invalid = (c: Client, body: unknown) => call<ApiError>(c, '/api/settings/a
 const reset = (c: Client) => call<AiSettings>(c, '/api/settings/ai', { method: 'DELETE' }, 200);
 const test = <T = AiTestResult>(c: Client, status = 200) =>
   call<T>(c, '/api/settings/ai/test', { method: 'POST', json: {} }, status);
+/** Test connection with the form's values, which are not saved. */
+const testForm = <T = AiTestResult>(c: Client, form: unknown, status = 200) =>
+  call<T>(c, '/api/settings/ai/test', { method: 'POST', json: form }, status);
 
 async function storedRow(c: Client) {
   const me = await call<{ user: { id: string } }>(c, '/api/session', {}, 200);
@@ -114,14 +117,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('AI settings defaults', () => {
-  it('without AI_* variables: OpenAI with its first model, no key, and the offline composer writes', async () => {
-    expect(await read(ann)).toEqual({
-      provider: 'openai',
-      baseUrl: HOSTED_BASE_URLS.openai,
-      model: HOSTED_MODELS.openai[0],
-      apiKeySet: false,
-      source: 'offline',
-    });
+  it('without AI_* variables: no provider is preselected, and the offline composer writes', async () => {
+    expect(await read(ann)).toEqual({ provider: null, baseUrl: '', model: '', apiKeySet: false, source: 'offline' });
   });
 
   it("with AI_* variables: the server's default, saying whether it has a key (never the key)", async () => {
@@ -282,6 +279,80 @@ describe('Test connection', () => {
     expect(failed.error.code).toBe('provider_error');
   });
 
+  it("tests the form's values, not the saved ones: a wrong key in the form is refused though the saved key is good", async () => {
+    await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
+    expect((await test(ann)).text).toBe('OK from the stub');
+
+    const refused = await testForm<ApiError>(
+      ann,
+      { provider: 'custom', baseUrl: peerUrl, model: 'stub-form', apiKey: WRONG_KEY },
+      502,
+    );
+    expect(refused.error.code).toBe('provider_error');
+    expect(refused.error.message).toBe('AI provider: the API key was refused (Incorrect API key provided: [redacted])');
+    expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${WRONG_KEY}`);
+    expect(peerRequests.at(-1)?.body).toMatchObject({ model: 'stub-form' });
+    // Nothing was saved: the stored settings and key are as they were.
+    expect(await read(ann)).toMatchObject({ model: 'stub-model', apiKeySet: true, source: 'user' });
+    const row = await storedRow(ann);
+    expect(createSecretBox(APP_SECRET).open(row?.apiKeyEncrypted ?? '', AI_KEY_PURPOSE)).toBe(GOOD_KEY);
+  });
+
+  it("uses the saved key when the form's key is empty and the provider and base URL are the saved ones", async () => {
+    await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
+    const result = await testForm(ann, { provider: 'custom', baseUrl: `${peerUrl}/`, model: 'stub-other' });
+    expect(result).toMatchObject({ writer: 'custom', model: 'stub-other', text: 'OK from the stub' });
+    expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(peerRequests.at(-1)?.body).toMatchObject({ model: 'stub-other' });
+    expect(await read(ann)).toMatchObject({ model: 'stub-model' });
+
+    // null in the form: no key at all, as the form's Remove key would leave it.
+    await testForm(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: null }, 502);
+    expect(peerRequests.at(-1)?.authorization).toBeUndefined();
+
+    // The saved key is never sent to another provider or host the form names.
+    const seen = peerRequests.length;
+    const otherProvider = await testForm<ApiError>(
+      ann,
+      { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' },
+      409,
+    );
+    expect(otherProvider.error.message).toBe('Enter your OpenAI API key to test the connection');
+    expect(peerRequests.length).toBe(seen);
+    await testForm(ann, { provider: 'custom', baseUrl: peerUrl.replace('/v1', '/v2'), model: 'stub-model' }, 502);
+    expect(peerRequests.length).toBe(seen);
+  });
+
+  it('a good key in the form works while nothing is saved, and nothing is saved by it', async () => {
+    const c = await signedIn(server);
+    expect(await read(c)).toMatchObject({ source: 'offline', provider: null });
+    const result = await testForm(c, { provider: 'custom', baseUrl: peerUrl, model: 'stub-new', apiKey: GOOD_KEY });
+    expect(result).toMatchObject({ writer: 'custom', model: 'stub-new', text: 'OK from the stub' });
+    expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(await storedRow(c)).toBeUndefined();
+    expect(await read(c)).toMatchObject({ source: 'offline', provider: null });
+    // An empty form still tests what writes now.
+    expect(await testForm(c, {})).toMatchObject({ writer: 'offline' });
+  });
+
+  it("checks the form's values as saving does, naming the field", async () => {
+    const field = (error: ApiError) => (error.error.details as { field: string }[]).map((d) => d.field);
+    const seen = peerRequests.length;
+    const hosted = await testForm<ApiError>(
+      ann,
+      { provider: 'openai', model: 'claude-haiku-4-5', apiKey: GOOD_KEY },
+      400,
+    );
+    expect(field(hosted)).toEqual(['body.model']);
+    const noBase = await testForm<ApiError>(ann, { provider: 'custom', model: 'llama3' }, 400);
+    expect(field(noBase)).toEqual(['body.baseUrl']);
+    expect(noBase.error.message).toContain('API Base URL is required for a custom provider');
+    const noModel = await testForm<ApiError>(ann, { provider: 'custom', baseUrl: peerUrl, model: ' ' }, 400);
+    expect(field(noModel)).toEqual(['body.model']);
+    expect(field(await testForm<ApiError>(ann, { provider: 'gemini', model: 'x' }, 400))).toEqual(['body.provider']);
+    expect(peerRequests.length).toBe(seen);
+  });
+
   it('resets to the offline composer', async () => {
     expect(await reset(ann)).toMatchObject({ source: 'offline', apiKeySet: false });
     expect(await storedRow(ann)).toBeUndefined();
@@ -324,6 +395,31 @@ describe('a base URL on a private network', () => {
       await strict.close();
     }
   });
+
+  it("is refused in Test connection's form too, which counts toward the writing limit", async () => {
+    const strict = await build({ GENERATION_RATE_LIMIT: '2' });
+    try {
+      const c = await signedIn(strict);
+      const refused = await testForm<ApiError>(
+        c,
+        { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY },
+        400,
+      );
+      expect(refused.error.message).toMatch(/^body\.baseUrl: .*private or local network/);
+      expect((refused.error.details as { field: string }[])[0]?.field).toBe('body.baseUrl');
+      await testForm(c, {});
+      await testForm(c, {});
+      // Past the limit: refused before any call is made (a public address no test reaches).
+      const limited = await testForm<ApiError>(
+        c,
+        { provider: 'custom', baseUrl: 'http://8.8.8.8/v1', model: 'm' },
+        429,
+      );
+      expect(limited.error.code).toBe('rate_limited');
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe("the server's key", () => {
@@ -332,8 +428,12 @@ describe("the server's key", () => {
     process.env.OPENAI_API_KEY = SERVER_KEY;
     try {
       const c = await signedIn(server);
-      await save(c, { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' });
       const seen = peerRequests.length;
+      // Not to the form's unsaved values either.
+      const form = { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' };
+      const unsaved = await testForm<ApiError>(c, form, 409);
+      expect(unsaved.error.message).toBe('Enter your OpenAI API key to test the connection');
+      await save(c, form);
       const refused = await test<ApiError>(c, 409);
       expect(refused.error.message).toBe('Enter your OpenAI API key in Global Settings');
       expect(peerRequests.length).toBe(seen);

@@ -5,18 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, platformAccounts } from '../src/db/schema';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
 let bsky: BlueskyNetwork;
 let server: TestServer;
 let ann: Client;
 let bob: Client;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 async function signedIn(email: string): Promise<Client> {
   const client = createClient(server.url);
@@ -25,9 +19,12 @@ async function signedIn(email: string): Promise<Client> {
 }
 
 const newPersona = async (c: Client) =>
-  json<Persona>(await c.request('/api/personas', { method: 'POST', json: { name: 'Skye', is_active: false } }), 201);
+  readJson<Persona>(
+    await c.request('/api/personas', { method: 'POST', json: { name: 'Skye', is_active: false } }),
+    201,
+  );
 const accountsOf = async (c: Client, personaId: string) =>
-  json<Account[]>(await c.request(`/api/personas/${personaId}/accounts`), 200);
+  readJson<Account[]>(await c.request(`/api/personas/${personaId}/accounts`), 200);
 const connect = (c: Client, personaId: string, body: unknown) =>
   c.request(`/api/personas/${personaId}/accounts/bluesky/app-password`, { method: 'POST', json: body });
 const publish = (c: Client, personaId: string, body: unknown) =>
@@ -48,7 +45,7 @@ describe('connecting with an app password', () => {
   it('connects, lists the account without any token, and keeps the report on the persona', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('alice');
-    const account = await json<Account>(
+    const account = await readJson<Account>(
       await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }),
       200,
     );
@@ -66,7 +63,7 @@ describe('connecting with an app password', () => {
     expect(text).not.toMatch(/accessJwt|refreshJwt|eyJ/);
     expect(JSON.parse(text)).toEqual([account]);
 
-    const stored = await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
+    const stored = await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
     expect(stored.connected_accounts).toEqual([
       expect.objectContaining({ platform: 'bluesky', username: alice.handle, isConnected: true, status: 'active' }),
     ]);
@@ -75,7 +72,7 @@ describe('connecting with an app password', () => {
   it('keeps the session sealed in the database', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('sealed');
-    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
     const rows = await server.app.database.db
       .select()
       .from(platformAccounts)
@@ -87,18 +84,18 @@ describe('connecting with an app password', () => {
   it('says which field is wrong and stores nothing', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('wrong');
-    const refused = await json<{ error: { message: string; details: { field: string }[] } }>(
+    const refused = await readJson<{ error: { message: string; details: { field: string }[] } }>(
       await connect(ann, persona.id, { handle: alice.handle, appPassword: 'nope-nope-nope-nope' }),
       400,
     );
-    expect(refused.error.details[0]?.field).toBe('appPassword');
+    expect(refused.error.details[0]?.field).toBe('body.appPassword');
 
-    const empty = await json<{ error: { message: string } }>(
+    const empty = await readJson<{ error: { message: string } }>(
       await connect(ann, persona.id, { handle: '   ', appPassword: 'x' }),
       400,
     );
     expect(empty.error.message).toContain(BLUESKY_HANDLE_REQUIRED);
-    const invalid = await json<{ error: { message: string } }>(
+    const invalid = await readJson<{ error: { message: string } }>(
       await connect(ann, persona.id, { handle: 'bad handle!', appPassword: 'x' }),
       400,
     );
@@ -109,9 +106,9 @@ describe('connecting with an app password', () => {
   it("answers 404 for another user's persona", async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('other');
-    await json(await connect(bob, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 404);
-    await json(await bob.request(`/api/personas/${persona.id}/accounts`), 404);
-    await json(await bob.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 404);
+    await readJson(await connect(bob, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 404);
+    await readJson(await bob.request(`/api/personas/${persona.id}/accounts`), 404);
+    await readJson(await bob.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 404);
   });
 });
 
@@ -120,10 +117,10 @@ describe('publishing to Bluesky', () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('poster');
     const friend = await bsky.createAccount('friend');
-    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
 
     const text = `Hello @${friend.handle}, read https://example.com/plume #buildinpublic`;
-    const { results } = await json<PublishResponse>(
+    const { results } = await readJson<PublishResponse>(
       await publish(ann, persona.id, { platform: 'bluesky', content: text }),
       200,
     );
@@ -153,9 +150,9 @@ describe('publishing to Bluesky', () => {
   it('posts a thread as replies under its first part', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('thread');
-    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
     const parts = ['1/3 Threads start here', '2/3 then go on', '3/3 and end here'];
-    const { results } = await json<PublishResponse>(
+    const { results } = await readJson<PublishResponse>(
       await publish(ann, persona.id, { platform: ['bluesky'], content: parts[0], parts }),
       200,
     );
@@ -170,8 +167,8 @@ describe('publishing to Bluesky', () => {
   it('refuses a post over 300 graphemes, naming the limit, and posts nothing', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('long');
-    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
-    const refused = await json<{ error: { message: string } }>(
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const refused = await readJson<{ error: { message: string } }>(
       await publish(ann, persona.id, { platform: 'bluesky', content: 'a'.repeat(301) }),
       400,
     );
@@ -181,17 +178,17 @@ describe('publishing to Bluesky', () => {
 
   it('gives a clear 409 without a connected account, and 400 without content', async () => {
     const persona = await newPersona(ann);
-    const conflict = await json<{ error: { message: string } }>(
+    const conflict = await readJson<{ error: { message: string } }>(
       await publish(ann, persona.id, { platform: 'bluesky', content: 'hi' }),
       409,
     );
     expect(conflict.error.message).toMatch(/No Bluesky account is connected/);
-    const x = await json<{ error: { message: string } }>(
+    const x = await readJson<{ error: { message: string } }>(
       await publish(ann, persona.id, { platform: 'x', content: 'hi' }),
       409,
     );
     expect(x.error.message).toMatch(/No X account is connected/);
-    const empty = await json<{ error: { message: string } }>(
+    const empty = await readJson<{ error: { message: string } }>(
       await publish(ann, persona.id, { platform: 'bluesky', content: '  ' }),
       400,
     );
@@ -201,13 +198,13 @@ describe('publishing to Bluesky', () => {
   it('turns a revoked app password into an account in error, with a reconnect message', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('revoked');
-    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
     await alice.agent.com.atproto.server.revokeAppPassword({ name: 'plume' });
     const failed = await publish(ann, persona.id, { platform: 'bluesky', content: 'Still here?' });
     expect(failed.status).toBe(502);
     const [account] = await accountsOf(ann, persona.id);
     expect(account).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/Reconnect/) });
-    await json(await publish(ann, persona.id, { platform: 'bluesky', content: 'again' }), 409);
+    await readJson(await publish(ann, persona.id, { platform: 'bluesky', content: 'again' }), 409);
   });
 });
 
@@ -215,10 +212,10 @@ describe('disconnecting', () => {
   it('deletes the connection and its stored session', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('bye');
-    await json(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
-    await json(await ann.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 204);
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await readJson(await ann.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 204);
     expect(await accountsOf(ann, persona.id)).toEqual([]);
-    const stored = await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
+    const stored = await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
     expect(stored.connected_accounts).toEqual([]);
     const rows = await server.app.database.db
       .select()
@@ -285,12 +282,12 @@ describe('connecting with OAuth', () => {
     expect(back.pathname).toBe('/bsky/callback');
     expect(back.searchParams.get('error')).toBe('State validation failed. Please try again.');
 
-    const token = await json<{ error: { message: string } }>(
+    const token = await readJson<{ error: { message: string } }>(
       await ann.request('/api/oauth/token', { method: 'POST', json: { code: 'abc', state: 'forged' } }),
       400,
     );
     expect(token.error.message).toBe('State validation failed. Please try again.');
-    const missing = await json<{ error: { message: string } }>(
+    const missing = await readJson<{ error: { message: string } }>(
       await ann.request('/api/oauth/token', { method: 'POST', json: { code: '', state: 'x' } }),
       400,
     );

@@ -223,6 +223,12 @@ describe('GET /api/feed-titles', () => {
       error: {
         code: 'bad_request',
         message: 'query.url: That address is on a private or local network, which Plume does not fetch from',
+        details: [
+          {
+            field: 'query.url',
+            message: 'That address is on a private or local network, which Plume does not fetch from',
+          },
+        ],
       },
     });
   });

@@ -1,7 +1,7 @@
 import type { Persona, ScheduledItem } from '@plume/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signedInUser } from './helpers/client';
 
 /*
  * Defects found by probing the API from outside (issue 15): each test here failed before its fix.
@@ -9,26 +9,11 @@ import { type Client, createClient, signInThroughOutbox } from './helpers/client
 
 let server: TestServer;
 let ann: Client;
-let emails = 0;
-
-async function signedIn(target: TestServer): Promise<Client> {
-  const client = createClient(target.url);
-  emails += 1;
-  await signInThroughOutbox(client, `hard${emails}.${Date.now()}@example.com`);
-  return client;
-}
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : null) as T;
-}
-
 const errorShape = { error: { code: expect.any(String), message: expect.any(String) } };
 
 beforeAll(async () => {
   server = await build();
-  ann = await signedIn(server);
+  ann = await signedInUser(server.url, 'hard');
 });
 afterAll(() => server?.close());
 
@@ -61,11 +46,11 @@ describe('the dev outbox', () => {
 
 describe('text a database cannot store as it came', () => {
   it('stores a lone UTF-16 surrogate as U+FFFD, in review drafts and scheduled posts alike', async () => {
-    const persona = await json<Persona>(
+    const persona = await readJson<Persona>(
       await ann.request('/api/personas', { method: 'POST', json: { name: 'Surrogate', is_active: false } }),
       201,
     );
-    const item = await json<ScheduledItem>(
+    const item = await readJson<ScheduledItem>(
       await ann.request('/api/review', {
         method: 'POST',
         json: { personaId: persona.id, platform: 'x', content: 'a\ud800b' },

@@ -13,15 +13,9 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaMessages, platformAccounts, posts } from '../src/db/schema';
 import { build, freePort, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
 let emails = 0;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 async function signedIn(server: TestServer, prefix = 'landing'): Promise<{ client: Client; email: string }> {
   const client = createClient(server.url);
@@ -32,7 +26,7 @@ async function signedIn(server: TestServer, prefix = 'landing'): Promise<{ clien
 }
 
 const createPersona = async (c: Client, body: Record<string, unknown>) =>
-  json<Persona>(await c.request('/api/personas', { method: 'POST', json: body }), 201);
+  readJson<Persona>(await c.request('/api/personas', { method: 'POST', json: body }), 201);
 
 /** A post as the publisher leaves it (the publishing path itself is tested in scheduling.test.ts). */
 async function addPost(
@@ -72,24 +66,26 @@ describe('the waitlist', () => {
     });
 
   it('takes an address once, whatever its case, and says so the second time', async () => {
-    expect(await json(await join({ email: 'Early.Bird@Example.com' }), 201)).toEqual({ status: 'joined' });
-    expect(await json(await join({ email: ' early.bird@example.COM ' }), 200)).toEqual({ status: 'already_joined' });
-    expect(await json(await join({ email: 'second@example.com' }), 201)).toEqual({ status: 'joined' });
+    expect(await readJson(await join({ email: 'Early.Bird@Example.com' }), 201)).toEqual({ status: 'joined' });
+    expect(await readJson(await join({ email: ' early.bird@example.COM ' }), 200)).toEqual({
+      status: 'already_joined',
+    });
+    expect(await readJson(await join({ email: 'second@example.com' }), 201)).toEqual({ status: 'joined' });
   });
 
   it('answers 400 naming the field for a missing or malformed address', async () => {
-    const bad = await json<{ error: { code: string; message: string; details: { field: string }[] } }>(
+    const bad = await readJson<{ error: { code: string; message: string; details: { field: string }[] } }>(
       await join({ email: 'not-an-email' }),
       400,
     );
     expect(bad.error.code).toBe('validation_error');
     expect(bad.error.message).toBe(`body.email: ${EMAIL_INVALID}`);
     expect(bad.error.details).toEqual([{ field: 'body.email', message: EMAIL_INVALID }]);
-    const missing = await json<{ error: { message: string } }>(await join({}), 400);
+    const missing = await readJson<{ error: { message: string } }>(await join({}), 400);
     expect(missing.error.message).toBe(`body.email: ${EMAIL_REQUIRED}`);
-    const blank = await json<{ error: { message: string } }>(await join({ email: '   ' }), 400);
+    const blank = await readJson<{ error: { message: string } }>(await join({ email: '   ' }), 400);
     expect(blank.error.message).toBe(`body.email: ${EMAIL_REQUIRED}`);
-    const nul = await json<{ error: { details: { field: string; message: string }[] } }>(
+    const nul = await readJson<{ error: { details: { field: string; message: string }[] } }>(
       await join({ email: 'nul\u0000@example.com' }),
       400,
     );
@@ -141,31 +137,31 @@ describe('the landing page data', () => {
 
   const get = async <T>(path: string) => {
     const response = await fetch(`${server.url}${path}`);
-    const body = await json<T>(response, 200);
+    const body = await readJson<T>(response, 200);
     return { body, response };
   };
 
   it('makes a persona public only when its owner says so, through the persona API', async () => {
     const created = await createPersona(ann.client, { name: 'Shy' });
     expect(created.is_public).toBe(false);
-    const shown = await json<Persona>(
+    const shown = await readJson<Persona>(
       await ann.client.request(`/api/personas/${created.id}`, { method: 'PUT', json: { is_public: true } }),
       200,
     );
     expect(shown.is_public).toBe(true);
     // Another user cannot make it public (or private).
-    await json(
+    await readJson(
       await bob.client.request(`/api/personas/${created.id}`, { method: 'PUT', json: { is_public: false } }),
       404,
     );
-    const versions = await json<{ summary: string }[]>(
+    const versions = await readJson<{ summary: string }[]>(
       await ann.client.request(`/api/personas/${created.id}/versions`),
       200,
     );
     expect(versions[0]?.summary).toBe('Landing page visibility');
     // Rolling back to the private first version keeps today's choice; an imported copy starts private.
     const first = versions.at(-1) as unknown as { versionId: string };
-    const rolled = await json<Persona>(
+    const rolled = await readJson<Persona>(
       await ann.client.request(`/api/personas/${created.id}/rollback`, {
         method: 'POST',
         json: { versionId: first.versionId },
@@ -173,7 +169,7 @@ describe('the landing page data', () => {
       200,
     );
     expect(rolled.is_public).toBe(true);
-    const imported = await json<Persona>(
+    const imported = await readJson<Persona>(
       await ann.client.request('/api/personas/import', {
         method: 'POST',
         json: { name: 'Copy', personality: created.personality, is_public: true },
@@ -181,7 +177,7 @@ describe('the landing page data', () => {
       201,
     );
     expect(imported.is_public).toBe(false);
-    await json(
+    await readJson(
       await ann.client.request(`/api/personas/${created.id}`, { method: 'PUT', json: { is_public: false } }),
       200,
     );
@@ -247,7 +243,7 @@ describe('the landing page data', () => {
     );
     // The default is the spec's three; the limit is checked.
     expect((await get<RecentPost[]>('/api/landing/recent-posts')).body).toHaveLength(3);
-    await json(await fetch(`${server.url}/api/landing/recent-posts?limit=500`), 400);
+    await readJson(await fetch(`${server.url}/api/landing/recent-posts?limit=500`), 400);
 
     // Nothing private anywhere: no owner, no e-mail, no private persona or its post.
     const everything = JSON.stringify([body, feed.body]);
@@ -257,7 +253,7 @@ describe('the landing page data', () => {
     expect(everything).not.toContain(open.id);
 
     // Turned private again: gone from the landing at once.
-    await json(
+    await readJson(
       await ann.client.request(`/api/personas/${open.id}`, { method: 'PUT', json: { is_public: false } }),
       200,
     );
@@ -272,7 +268,7 @@ describe('the landing page data', () => {
     for (const name of names) made.push(await createPersona(bob.client, { name, is_public: true }));
     const { body } = await get<PersonaOfTheDayResponse>('/api/landing/persona-of-the-day');
     // Every public active persona so far: 'Open Owl' and the three just made.
-    const all = await json<Persona[]>(await ann.client.request('/api/personas'), 200);
+    const all = await readJson<Persona[]>(await ann.client.request('/api/personas'), 200);
     const owl = all.find((p) => p.name === 'Open Owl');
     const ids = [...made.map((p) => p.id), owl?.id ?? ''];
     const expected = [...made, owl].find((p) => p?.id === pickOfTheDay(ids, utcDay(new Date())));
@@ -312,14 +308,14 @@ describe('the landing page data', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ traits: { humor: 75, sarcasm: 60 }, topic: 'Monday meetings' }),
     });
-    const sample = await json<DemoSampleResponse>(response, 200);
+    const sample = await readJson<DemoSampleResponse>(response, 200);
     expect(sample.writer).toBe('offline');
     expect(sample.text.length).toBeGreaterThan(10);
     expect(sample.text.length).toBeLessThanOrEqual(280);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const [after] = await server.app.database.db.select({ n: count() }).from(personaMessages);
     expect(after?.n).toBe(before?.n);
-    const bad = await json<{ error: { message: string } }>(
+    const bad = await readJson<{ error: { message: string } }>(
       await fetch(`${server.url}/api/demo/sample`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

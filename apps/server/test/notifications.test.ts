@@ -11,18 +11,12 @@ import { createNotificationsRepository } from '../src/modules/notifications/noti
 import { createNotificationsService } from '../src/modules/notifications/notifications.service';
 import { createPostsRepository, type PostsRepository } from '../src/modules/publishing/posts.repository';
 import { build, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 import { until } from './helpers/until';
 
 let server: TestServer;
 let postsRepo: PostsRepository;
 let users = 0;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 async function signedIn(): Promise<{ client: Client; email: string }> {
   users += 1;
@@ -33,7 +27,7 @@ async function signedIn(): Promise<{ client: Client; email: string }> {
 }
 
 async function persona(client: Client, name: string): Promise<Persona> {
-  return json<Persona>(
+  return readJson<Persona>(
     await client.request('/api/personas', { method: 'POST', json: { name, is_active: false } }),
     201,
   );
@@ -41,7 +35,7 @@ async function persona(client: Client, name: string): Promise<Persona> {
 
 /** The mail the dev mailer kept for `to`, leaving out the sign-in link. */
 async function mailTo(to: string): Promise<DevOutboxMessage[]> {
-  const outbox = await json<DevOutboxMessage[]>(await createClient(server.url).request('/api/dev/outbox'), 200);
+  const outbox = await readJson<DevOutboxMessage[]>(await createClient(server.url).request('/api/dev/outbox'), 200);
   return outbox.filter((m) => m.to === to && !m.subject.includes('sign-in'));
 }
 
@@ -104,8 +98,8 @@ describe('notification e-mails', () => {
     await runNotifications();
     expect(await mailTo(email)).toHaveLength(1);
 
-    const settings = await json<NotificationSettings>(await client.request('/api/me/notifications'), 200);
-    await json(
+    const settings = await readJson<NotificationSettings>(await client.request('/api/me/notifications'), 200);
+    await readJson(
       await client.request('/api/me/notifications', { method: 'PUT', json: { ...settings, postPublished: true } }),
       200,
     );
@@ -152,7 +146,7 @@ describe('notification e-mails', () => {
     // Post failed is on (the default), yet Post now's failure was answered on screen: no mail.
     await runNotifications();
     expect(await mailTo(email)).toEqual([]);
-    await json(
+    await readJson(
       await client.request('/api/me/notifications', {
         method: 'PUT',
         json: { postFailed: false, postPublished: false, accountAttention: false, weeklySummary: false },
@@ -228,7 +222,7 @@ describe('notification e-mails', () => {
   it("sends the weekly summary to those who asked, with each persona's week", async () => {
     const { client, email } = await signedIn();
     const p = await persona(client, 'Weekly');
-    await json(
+    await readJson(
       await client.request('/api/me/notifications', {
         method: 'PUT',
         json: { postFailed: false, postPublished: false, accountAttention: true, weeklySummary: true },
@@ -262,7 +256,7 @@ describe('the notification jobs', () => {
     const client = createClient(worker.url);
     const email = `jobs.${Date.now()}@example.com`;
     await signInThroughOutbox(client, email);
-    const p = await json<Persona>(
+    const p = await readJson<Persona>(
       await client.request('/api/personas', { method: 'POST', json: { name: 'Queued', is_active: false } }),
       201,
     );
@@ -279,7 +273,7 @@ describe('the notification jobs', () => {
     await repo.markFailed(row.id, 'Refused by the queue test');
     await worker.app.jobs.send(SEND_NOTIFICATIONS);
     const outbox = async () =>
-      (await json<DevOutboxMessage[]>(await createClient(worker.url).request('/api/dev/outbox'), 200)).find(
+      (await readJson<DevOutboxMessage[]>(await createClient(worker.url).request('/api/dev/outbox'), 200)).find(
         (m) => m.to === email && m.subject.startsWith('A post of Queued'),
       );
     const mail = await until(outbox, 20_000);

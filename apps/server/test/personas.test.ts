@@ -1,7 +1,7 @@
 import { DEFAULT_TRAITS, type Persona, type PersonaVersion, type Tag } from '@plume/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
 let server: TestServer;
 let ann: Client;
@@ -15,17 +15,11 @@ async function signedIn(): Promise<Client> {
   return client;
 }
 
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : null) as T;
-}
-
 const post = (c: Client, path: string, body: unknown) => c.request(path, { method: 'POST', json: body });
 const put = (c: Client, path: string, body: unknown) => c.request(path, { method: 'PUT', json: body });
 const del = (c: Client, path: string) => c.request(path, { method: 'DELETE' });
-const create = async (c: Client, body: unknown = {}) => json<Persona>(await post(c, '/api/personas', body), 201);
-const list = async (c: Client) => json<Persona[]>(await c.request('/api/personas'), 200);
+const create = async (c: Client, body: unknown = {}) => readJson<Persona>(await post(c, '/api/personas', body), 201);
+const list = async (c: Client) => readJson<Persona[]>(await c.request('/api/personas'), 200);
 
 beforeAll(async () => {
   server = await build();
@@ -131,7 +125,7 @@ describe('creating personas', () => {
       [{ tags: ['not-a-uuid'] }, 'body.tags.0'],
     ];
     for (const [body, field] of cases) {
-      const { error } = await json<{ error: { code: string; message: string } }>(
+      const { error } = await readJson<{ error: { code: string; message: string } }>(
         await post(ann, '/api/personas', body),
         400,
       );
@@ -160,7 +154,7 @@ describe('saving, versions and rollback', () => {
   it('saves only the fields sent and keeps a version per save, newest first', async () => {
     const persona = await create(ann, { name: 'Versioned', is_active: false });
     const automation = { ...persona.automation, autoPosting: { ...persona.automation.autoPosting, enabled: true } };
-    const saved = await json<Persona>(
+    const saved = await readJson<Persona>(
       await put(ann, `/api/personas/${persona.id}`, { name: 'Versioned 2', automation }),
       200,
     );
@@ -168,13 +162,13 @@ describe('saving, versions and rollback', () => {
     expect(saved.automation.autoPosting.enabled).toBe(true);
     expect(saved.sources).toEqual(persona.sources);
 
-    const tuned = await json<Persona>(
+    const tuned = await readJson<Persona>(
       await put(ann, `/api/personas/${persona.id}`, { personality: { ...persona.personality, humor: 80 } }),
       200,
     );
     expect(tuned.personality.humor).toBe(80);
 
-    const versions = await json<PersonaVersion[]>(await ann.request(`/api/personas/${persona.id}/versions`), 200);
+    const versions = await readJson<PersonaVersion[]>(await ann.request(`/api/personas/${persona.id}/versions`), 200);
     expect(versions.map((v) => v.summary)).toEqual([
       'Traits (humor 50→80)',
       'Renamed to "Versioned 2"; automation',
@@ -182,7 +176,7 @@ describe('saving, versions and rollback', () => {
     ]);
 
     const created = versions[2]?.versionId;
-    const rolled = await json<Persona>(
+    const rolled = await readJson<Persona>(
       await post(ann, `/api/personas/${persona.id}/rollback`, { versionId: created }),
       200,
     );
@@ -192,28 +186,28 @@ describe('saving, versions and rollback', () => {
       automation: persona.automation,
     });
     expect(rolled.id).toBe(persona.id);
-    const after = await json<PersonaVersion[]>(await ann.request(`/api/personas/${persona.id}/versions`), 200);
+    const after = await readJson<PersonaVersion[]>(await ann.request(`/api/personas/${persona.id}/versions`), 200);
     expect(after).toHaveLength(4);
     expect(after[0]?.summary).toMatch(/^Rolled back to the version of /);
   });
 
   it('leaves the stored persona unchanged when a save is refused', async () => {
     const persona = await create(ann, { name: 'Steady', is_active: false });
-    await json(await put(ann, `/api/personas/${persona.id}`, { name: '', personality: { humor: 5 } }), 400);
-    expect(await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
+    await readJson(await put(ann, `/api/personas/${persona.id}`, { name: '', personality: { humor: 5 } }), 400);
+    expect(await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
   });
 
   it('keeps a bio and an emoji avatar, and refuses two emoji naming the field', async () => {
     const persona = await create(ann, { name: 'Owl', is_active: false, bio: ' Reads <i>papers</i> ', avatar: '🦉' });
     expect(persona).toMatchObject({ bio: 'Reads ipapers/i', avatar: '🦉' });
-    const refused = await json<{ error: { message: string } }>(
+    const refused = await readJson<{ error: { message: string } }>(
       await put(ann, `/api/personas/${persona.id}`, { avatar: '🦉🦉', bio: 'Changed' }),
       400,
     );
     expect(refused.error.message).toMatch(/avatar/);
-    expect(await json<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
-    await json(await put(ann, `/api/personas/${persona.id}`, { bio: 'x'.repeat(161) }), 400);
-    const cleared = await json<Persona>(await put(ann, `/api/personas/${persona.id}`, { avatar: '' }), 200);
+    expect(await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
+    await readJson(await put(ann, `/api/personas/${persona.id}`, { bio: 'x'.repeat(161) }), 400);
+    const cleared = await readJson<Persona>(await put(ann, `/api/personas/${persona.id}`, { avatar: '' }), 200);
     expect(cleared.avatar).toBe('');
   });
 
@@ -223,7 +217,7 @@ describe('saving, versions and rollback', () => {
     if (!first) throw new Error('no seeded source');
     const sent = [{ ...first, name: 'Renamed', status: 'error', errorMessage: 'made up' }, ...rest];
     const added = { ...first, id: 'added', url: 'https://example.com/feed.xml', status: 'active' };
-    const saved = await json<Persona>(
+    const saved = await readJson<Persona>(
       await put(ann, `/api/personas/${persona.id}`, { sources: [...sent, added] }),
       200,
     );
@@ -234,17 +228,17 @@ describe('saving, versions and rollback', () => {
   it('answers 404 for an unknown version or one of another persona', async () => {
     const a = await create(ann, { is_active: false });
     const b = await create(ann, { is_active: false });
-    const [bVersion] = await json<PersonaVersion[]>(await ann.request(`/api/personas/${b.id}/versions`), 200);
-    await json(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: crypto.randomUUID() }), 404);
-    await json(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: bVersion?.versionId }), 404);
-    await json(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: 'nope' }), 400);
+    const [bVersion] = await readJson<PersonaVersion[]>(await ann.request(`/api/personas/${b.id}/versions`), 200);
+    await readJson(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: crypto.randomUUID() }), 404);
+    await readJson(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: bVersion?.versionId }), 404);
+    await readJson(await post(ann, `/api/personas/${a.id}/rollback`, { versionId: 'nope' }), 400);
   });
 });
 
 describe('another users persona', () => {
   it('answers 404 for read, update, delete, export, versions and rollback', async () => {
     const mine = await create(ann, { name: 'Private', is_active: false });
-    const [version] = await json<PersonaVersion[]>(await ann.request(`/api/personas/${mine.id}/versions`), 200);
+    const [version] = await readJson<PersonaVersion[]>(await ann.request(`/api/personas/${mine.id}/versions`), 200);
     const attempts = [
       bob.request(`/api/personas/${mine.id}`),
       put(bob, `/api/personas/${mine.id}`, { name: 'Stolen' }),
@@ -255,7 +249,7 @@ describe('another users persona', () => {
       post(bob, '/api/personas/bulk', { ids: [mine.id], action: 'pause' }),
     ];
     for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
-    expect(await json<Persona>(await ann.request(`/api/personas/${mine.id}`), 200)).toEqual(mine);
+    expect(await readJson<Persona>(await ann.request(`/api/personas/${mine.id}`), 200)).toEqual(mine);
   });
 });
 
@@ -269,11 +263,11 @@ describe('export and import', () => {
     });
     const response = await ann.request(`/api/personas/${original.id}/export`);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="persona-exported.json"');
-    const file = await json<Persona>(response, 200);
-    const copy = await json<Persona>(await post(ann, '/api/personas/import', file), 201);
+    const file = await readJson<Persona>(response, 200);
+    const copy = await readJson<Persona>(await post(ann, '/api/personas/import', file), 201);
     expect(copy.id).not.toBe(original.id);
     expect({ ...copy, id: original.id }).toEqual(original);
-    const versions = await json<PersonaVersion[]>(await ann.request(`/api/personas/${copy.id}/versions`), 200);
+    const versions = await readJson<PersonaVersion[]>(await ann.request(`/api/personas/${copy.id}/versions`), 200);
     expect(versions[0]?.summary).toBe('Imported from a file as "Exported"');
   });
 
@@ -281,43 +275,52 @@ describe('export and import', () => {
     const original = await create(ann, { name: 'Source', is_active: false });
     const before = (await list(ann)).length;
     const broken = { ...original, automation: { ...original.automation, safety: { dailyActivityLimit: 'many' } } };
-    const { error } = await json<{ error: { message: string } }>(await post(ann, '/api/personas/import', broken), 400);
+    const { error } = await readJson<{ error: { message: string } }>(
+      await post(ann, '/api/personas/import', broken),
+      400,
+    );
     expect(error.message).toContain('body.automation.safety');
-    await json(await post(ann, '/api/personas/import', { hello: 'world' }), 400);
-    await json(await post(ann, '/api/personas/import', [1, 2]), 400);
+    await readJson(await post(ann, '/api/personas/import', { hello: 'world' }), 400);
+    await readJson(await post(ann, '/api/personas/import', [1, 2]), 400);
     expect((await list(ann)).length).toBe(before);
   });
 });
 
 describe('tags', () => {
   it('are created, renamed and deleted, and deleting one takes it off every persona', async () => {
-    const tag = await json<Tag>(await post(ann, '/api/tags', { name: ' Tech ', color: 'blue' }), 201);
+    const tag = await readJson<Tag>(await post(ann, '/api/tags', { name: ' Tech ', color: 'blue' }), 201);
     expect(tag).toMatchObject({ name: 'Tech', color: 'blue' });
-    await json(await post(ann, '/api/tags', { name: 'Tech', color: 'red' }), 409);
+    await readJson(await post(ann, '/api/tags', { name: 'Tech', color: 'red' }), 409);
     // Two at once: the unique index answers 409, never 500.
     const racing = await Promise.all([
       post(ann, '/api/tags', { name: 'Twin', color: 'red' }),
       post(ann, '/api/tags', { name: 'Twin', color: 'red' }),
     ]);
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
-    await json(await post(ann, '/api/tags', { name: 'x', color: 'neon' }), 400);
-    const renamed = await json<Tag>(await put(ann, `/api/tags/${tag.id}`, { name: 'Technology', color: 'teal' }), 200);
+    await readJson(await post(ann, '/api/tags', { name: 'x', color: 'neon' }), 400);
+    const renamed = await readJson<Tag>(
+      await put(ann, `/api/tags/${tag.id}`, { name: 'Technology', color: 'teal' }),
+      200,
+    );
     expect(renamed).toEqual({ id: tag.id, name: 'Technology', color: 'teal' });
-    expect(await json<Tag[]>(await bob.request('/api/tags'), 200)).toEqual([]);
-    await json(await put(bob, `/api/tags/${tag.id}`, { name: 'Mine', color: 'red' }), 404);
+    expect(await readJson<Tag[]>(await bob.request('/api/tags'), 200)).toEqual([]);
+    await readJson(await put(bob, `/api/tags/${tag.id}`, { name: 'Mine', color: 'red' }), 404);
 
     const tagged = await create(ann, { name: 'Tagged', is_active: false, tags: [tag.id] });
     expect(tagged.tags).toEqual([tag.id]);
-    await json(await post(bob, '/api/personas', { is_active: false, tags: [tag.id] }), 400);
+    await readJson(await post(bob, '/api/personas', { is_active: false, tags: [tag.id] }), 400);
 
     // Another account's tag ids are dropped on import, not refused.
-    const file = await json<Persona>(await ann.request(`/api/personas/${tagged.id}/export`), 200);
-    const imported = await json<Persona>(await post(bob, '/api/personas/import', { ...file, is_active: false }), 201);
+    const file = await readJson<Persona>(await ann.request(`/api/personas/${tagged.id}/export`), 200);
+    const imported = await readJson<Persona>(
+      await post(bob, '/api/personas/import', { ...file, is_active: false }),
+      201,
+    );
     expect(imported.tags).toEqual([]);
 
-    await json(await del(ann, `/api/tags/${tag.id}`), 204);
-    expect((await json<Persona>(await ann.request(`/api/personas/${tagged.id}`), 200)).tags).toEqual([]);
-    await json(await del(ann, `/api/tags/${tag.id}`), 404);
+    await readJson(await del(ann, `/api/tags/${tag.id}`), 204);
+    expect((await readJson<Persona>(await ann.request(`/api/personas/${tagged.id}`), 200)).tags).toEqual([]);
+    await readJson(await del(ann, `/api/tags/${tag.id}`), 404);
   });
 });
 
@@ -326,25 +329,25 @@ describe('the active limit and bulk actions', () => {
     const carol = await signedIn();
     const created = [];
     for (let i = 0; i < 10; i++) created.push(await create(carol, { name: `Active ${i}` }));
-    const { error } = await json<{ error: { message: string } }>(
+    const { error } = await readJson<{ error: { message: string } }>(
       await post(carol, '/api/personas', { name: 'Eleventh' }),
       409,
     );
     expect(error.message).toBe('You can have at most 10 active personas. Pause one before activating another.');
     const paused = await create(carol, { name: 'Paused', is_active: false });
-    await json(await put(carol, `/api/personas/${paused.id}`, { is_active: true }), 409);
+    await readJson(await put(carol, `/api/personas/${paused.id}`, { is_active: true }), 409);
 
     // Bulk activate over the limit: 409, a result per id, nothing changed.
     const more = await create(carol, { name: 'Paused 2', is_active: false });
-    const refused = await json<{ error: { details: { results: { id: string; ok: boolean }[] } } }>(
+    const refused = await readJson<{ error: { results: { id: string; ok: boolean }[] } }>(
       await post(carol, '/api/personas/bulk', { ids: [paused.id, more.id], action: 'activate' }),
       409,
     );
-    expect(refused.error.details.results.map((r) => r.ok)).toEqual([false, false]);
+    expect(refused.error.results.map((r) => r.ok)).toEqual([false, false]);
     expect((await list(carol)).filter((p) => p.is_active)).toHaveLength(10);
 
     // Pause two, then the two paused ones fit.
-    const pausedTwo = await json<{ results: { id: string; ok: boolean }[] }>(
+    const pausedTwo = await readJson<{ results: { id: string; ok: boolean }[] }>(
       await post(carol, '/api/personas/bulk', { ids: [created[0]?.id, created[1]?.id], action: 'pause' }),
       200,
     );
@@ -352,9 +355,9 @@ describe('the active limit and bulk actions', () => {
       { id: created[0]?.id, ok: true },
       { id: created[1]?.id, ok: true },
     ]);
-    await json(await post(carol, '/api/personas/bulk', { ids: [paused.id, more.id], action: 'activate' }), 200);
+    await readJson(await post(carol, '/api/personas/bulk', { ids: [paused.id, more.id], action: 'activate' }), 200);
     expect((await list(carol)).filter((p) => p.is_active)).toHaveLength(10);
-    const [latest] = await json<PersonaVersion[]>(await carol.request(`/api/personas/${paused.id}/versions`), 200);
+    const [latest] = await readJson<PersonaVersion[]>(await carol.request(`/api/personas/${paused.id}/versions`), 200);
     expect(latest?.summary).toBe('Activated (bulk)');
   });
 
@@ -372,28 +375,28 @@ describe('the active limit and bulk actions', () => {
   it('changes nothing when one id is unknown, and names it', async () => {
     const a = await create(ann, { name: 'Bulk A', is_active: true });
     const ghost = crypto.randomUUID();
-    const refused = await json<{ error: { details: { results: { id: string; error: string }[] } } }>(
+    const refused = await readJson<{ error: { results: { id: string; error: string }[] } }>(
       await post(ann, '/api/personas/bulk', { ids: [a.id, ghost], action: 'delete' }),
       404,
     );
-    expect(refused.error.details.results).toEqual([
+    expect(refused.error.results).toEqual([
       { id: a.id, ok: false, error: 'Not changed' },
       { id: ghost, ok: false, error: 'Persona not found' },
     ]);
-    await json(await ann.request(`/api/personas/${a.id}`), 200);
+    await readJson(await ann.request(`/api/personas/${a.id}`), 200);
   });
 
   it('tags, untags and deletes in bulk', async () => {
-    const tag = await json<Tag>(await post(ann, '/api/tags', { name: 'Bulk', color: 'green' }), 201);
+    const tag = await readJson<Tag>(await post(ann, '/api/tags', { name: 'Bulk', color: 'green' }), 201);
     const a = await create(ann, { name: 'Bulk T1', is_active: false });
     const b = await create(ann, { name: 'Bulk T2', is_active: false });
-    await json(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'tag' }), 400);
-    await json(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'tag', tagId: tag.id }), 200);
-    expect((await json<Persona>(await ann.request(`/api/personas/${b.id}`), 200)).tags).toEqual([tag.id]);
-    await json(await post(ann, '/api/personas/bulk', { ids: [a.id], action: 'untag', tagId: tag.id }), 200);
-    expect((await json<Persona>(await ann.request(`/api/personas/${a.id}`), 200)).tags).toEqual([]);
-    await json(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'delete' }), 200);
-    await json(await ann.request(`/api/personas/${a.id}`), 404);
-    await json(await ann.request(`/api/personas/${b.id}`), 404);
+    await readJson(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'tag' }), 400);
+    await readJson(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'tag', tagId: tag.id }), 200);
+    expect((await readJson<Persona>(await ann.request(`/api/personas/${b.id}`), 200)).tags).toEqual([tag.id]);
+    await readJson(await post(ann, '/api/personas/bulk', { ids: [a.id], action: 'untag', tagId: tag.id }), 200);
+    expect((await readJson<Persona>(await ann.request(`/api/personas/${a.id}`), 200)).tags).toEqual([]);
+    await readJson(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'delete' }), 200);
+    await readJson(await ann.request(`/api/personas/${a.id}`), 404);
+    await readJson(await ann.request(`/api/personas/${b.id}`), 404);
   });
 });

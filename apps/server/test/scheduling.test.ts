@@ -10,17 +10,11 @@ import { PUBLISH_POST, SWEEP_POSTS } from '../src/jobs/publish-posts';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 import { until } from './helpers/until';
 
 let bsky: BlueskyNetwork;
 let emails = 0;
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const body = await response.text();
-  expect(response.status, body).toBe(status);
-  return (body ? JSON.parse(body) : null) as T;
-}
 
 async function signedIn(server: TestServer): Promise<Client> {
   const client = createClient(server.url);
@@ -31,7 +25,7 @@ async function signedIn(server: TestServer): Promise<Client> {
 
 /** A persona with a Bluesky account connected by app password (through `service`, if given). */
 async function personaWithBluesky(c: Client, options: { service?: string; cooldown?: boolean } = {}) {
-  const created = await json<Persona>(
+  const created = await readJson<Persona>(
     await c.request('/api/personas', { method: 'POST', json: { name: 'Sched', is_active: false } }),
     201,
   );
@@ -40,12 +34,12 @@ async function personaWithBluesky(c: Client, options: { service?: string; cooldo
     ...created.automation,
     safety: { ...created.automation.safety, cooldownPeriods: options.cooldown ?? false },
   };
-  const persona = await json<Persona>(
+  const persona = await readJson<Persona>(
     await c.request(`/api/personas/${created.id}`, { method: 'PUT', json: { automation } }),
     200,
   );
   const account = await bsky.createAccount('sched');
-  await json(
+  await readJson(
     await c.request(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
       method: 'POST',
       json: { handle: account.handle, appPassword: account.appPassword, service: options.service },
@@ -58,7 +52,7 @@ async function personaWithBluesky(c: Client, options: { service?: string; cooldo
 const schedule = (c: Client, body: unknown) => c.request('/schedule', { method: 'POST', json: body });
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 const itemOf = async (c: Client, id: string) =>
-  (await json<ScheduledItem[]>(await c.request('/api/schedule'), 200)).find((i) => i.id === id);
+  (await readJson<ScheduledItem[]>(await c.request('/api/schedule'), 200)).find((i) => i.id === id);
 
 beforeAll(async () => {
   bsky = await startBlueskyNetwork();
@@ -78,33 +72,33 @@ describe('the schedule API', () => {
 
   it("checks the Schedule dialog's rules and the owner", async () => {
     const { persona } = await personaWithBluesky(ann);
-    const empty = await json<{ error: { message: string } }>(
+    const empty = await readJson<{ error: { message: string } }>(
       await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: '  ', runAt: inSeconds(3600) }),
       400,
     );
     expect(empty.error.message).toContain('Content is required');
-    const past = await json<{ error: { message: string; details: { field: string; message: string }[] } }>(
+    const past = await readJson<{ error: { message: string; details: { field: string; message: string }[] } }>(
       await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: 'hi', runAt: inSeconds(-60) }),
       400,
     );
-    expect(past.error.details).toEqual([{ field: 'runAt', message: 'Date must be in the future' }]);
-    const noX = await json<{ error: { message: string } }>(
+    expect(past.error.details).toEqual([{ field: 'body.runAt', message: 'Date must be in the future' }]);
+    const noX = await readJson<{ error: { message: string } }>(
       await schedule(ann, { personaId: persona.id, platform: 'x', content: 'hi', runAt: inSeconds(3600) }),
       409,
     );
     expect(noX.error.message).toMatch(/No X account is connected/);
-    await json(
+    await readJson(
       await schedule(bob, { personaId: persona.id, platform: 'bluesky', content: 'hi', runAt: inSeconds(3600) }),
       404,
     );
-    await json(await fetch(`${server.url}/schedule`), 401);
-    expect(await json<ScheduledItem[]>(await ann.request('/schedule'), 200)).toEqual([]);
+    await readJson(await fetch(`${server.url}/schedule`), 401);
+    expect(await readJson<ScheduledItem[]>(await ann.request('/schedule'), 200)).toEqual([]);
   });
 
   it('lists, edits, reschedules and cancels; another user sees none of it', async () => {
     const { persona } = await personaWithBluesky(ann);
     const runAt = inSeconds(3600);
-    const item = await json<ScheduledItem>(
+    const item = await readJson<ScheduledItem>(
       await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: 'Tomorrow, maybe', runAt }),
       201,
     );
@@ -117,15 +111,15 @@ describe('the schedule API', () => {
       status: 'scheduled',
     });
     const later = inSeconds(7200);
-    const edited = await json<ScheduledItem>(
+    const edited = await readJson<ScheduledItem>(
       await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { content: 'Edited', runAt: later } }),
       200,
     );
     expect(edited).toMatchObject({ content: 'Edited', scheduledFor: later, status: 'scheduled' });
-    expect(await json<ScheduledItem[]>(await bob.request('/api/schedule'), 200)).toEqual([]);
-    await json(await bob.request(`/schedule/${item.id}`, { method: 'DELETE' }), 404);
+    expect(await readJson<ScheduledItem[]>(await bob.request('/api/schedule'), 200)).toEqual([]);
+    await readJson(await bob.request(`/schedule/${item.id}`, { method: 'DELETE' }), 404);
 
-    const windowed = await json<ScheduledItem[]>(
+    const windowed = await readJson<ScheduledItem[]>(
       await ann.request(
         `/api/schedule?from=${encodeURIComponent(inSeconds(3700))}&to=${encodeURIComponent(inSeconds(7300))}`,
       ),
@@ -133,9 +127,9 @@ describe('the schedule API', () => {
     );
     expect(windowed.map((i) => i.id)).toContain(item.id);
 
-    await json(await ann.request(`/schedule/${item.id}`, { method: 'DELETE' }), 204);
+    await readJson(await ann.request(`/schedule/${item.id}`, { method: 'DELETE' }), 204);
     expect((await itemOf(ann, item.id))?.status).toBe('canceled');
-    await json(await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { content: 'Too late' } }), 409);
+    await readJson(await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { content: 'Too late' } }), 409);
   });
 
   it("approves a reviewed draft into the persona's next free slot, in the user's time zone", async () => {
@@ -144,14 +138,14 @@ describe('the schedule API', () => {
       ...persona.automation,
       autoPosting: { ...persona.automation.autoPosting, customTimes: ['09:30'], advancedSchedule: {} },
     };
-    await json(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
-    await json(
+    await readJson(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    await readJson(
       await ann.request('/api/me/preferences', { method: 'PUT', json: { timeZone: 'America/New_York' } }),
       200,
     );
-    expect(await json(await ann.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'America/New_York' });
+    expect(await readJson(await ann.request('/api/me/preferences'), 200)).toEqual({ timeZone: 'America/New_York' });
 
-    const draft = await json<ScheduledItem>(
+    const draft = await readJson<ScheduledItem>(
       await ann.request('/api/review', {
         method: 'POST',
         json: { personaId: persona.id, platform: 'bluesky', content: 'Review me' },
@@ -159,7 +153,7 @@ describe('the schedule API', () => {
       201,
     );
     expect(draft).toMatchObject({ status: 'pending_review', scheduledFor: null });
-    const second = await json<ScheduledItem>(
+    const second = await readJson<ScheduledItem>(
       await ann.request('/api/review', {
         method: 'POST',
         json: { personaId: persona.id, platform: 'bluesky', content: 'Me too' },
@@ -167,11 +161,11 @@ describe('the schedule API', () => {
       201,
     );
 
-    const approved = await json<ScheduledItem>(
+    const approved = await readJson<ScheduledItem>(
       await ann.request(`/api/review/${draft.id}/approve`, { method: 'POST', json: { queue: true } }),
       200,
     );
-    const approved2 = await json<ScheduledItem>(
+    const approved2 = await readJson<ScheduledItem>(
       await ann.request(`/api/review/${second.id}/approve`, { method: 'POST', json: { queue: true } }),
       200,
     );
@@ -187,16 +181,16 @@ describe('the schedule API', () => {
     expect(gapHours).toBeGreaterThanOrEqual(23);
     expect(gapHours).toBeLessThanOrEqual(25);
 
-    const rejectMe = await json<ScheduledItem>(
+    const rejectMe = await readJson<ScheduledItem>(
       await ann.request('/api/review', {
         method: 'POST',
         json: { personaId: persona.id, platform: 'bluesky', content: 'No' },
       }),
       201,
     );
-    await json(await ann.request(`/api/review/${rejectMe.id}/reject`, { method: 'POST' }), 204);
+    await readJson(await ann.request(`/api/review/${rejectMe.id}/reject`, { method: 'POST' }), 204);
     expect((await itemOf(ann, rejectMe.id))?.status).toBe('canceled');
-    await json(await ann.request(`/api/review/${approved.id}/reject`, { method: 'POST' }), 409);
+    await readJson(await ann.request(`/api/review/${approved.id}/reject`, { method: 'POST' }), 409);
   });
 
   it('gives posts added to the queue at the same moment a slot each, never the same one', async () => {
@@ -209,10 +203,10 @@ describe('the schedule API', () => {
         advancedSchedule: {},
       },
     };
-    await json(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    await readJson(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
     const many = await Promise.all(
       Array.from({ length: 6 }, async (_, i) =>
-        json<ScheduledItem>(
+        readJson<ScheduledItem>(
           await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: `Queued ${i}`, queue: true }),
           201,
         ),
@@ -236,14 +230,14 @@ describe('Safety settings', () => {
   it('hold a post back for the cooldown after the last one, and to the next day past the daily limit', async () => {
     const { persona, account } = await personaWithBluesky(ann, { cooldown: true });
     const first = `First ${Date.now()}`;
-    await json(
+    await readJson(
       await ann.request(`/api/personas/${persona.id}/post`, {
         method: 'POST',
         json: { platform: 'bluesky', content: first },
       }),
       200,
     );
-    const second = await json<ScheduledItem>(
+    const second = await readJson<ScheduledItem>(
       await schedule(ann, {
         personaId: persona.id,
         platform: 'bluesky',
@@ -263,8 +257,8 @@ describe('Safety settings', () => {
       ...persona.automation,
       safety: { ...persona.automation.safety, cooldownPeriods: false, dailyActivityLimit: 1 },
     };
-    await json(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
-    const third = await json<ScheduledItem>(
+    await readJson(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    const third = await readJson<ScheduledItem>(
       await schedule(ann, {
         personaId: persona.id,
         platform: 'bluesky',
@@ -285,7 +279,7 @@ describe('Safety settings', () => {
       method: 'POST',
       json: { platform: 'bluesky', content: `Fourth ${Date.now()}` },
     });
-    const refused = await json<{ error: { code: string; message: string } }>(now, 429);
+    const refused = await readJson<{ error: { code: string; message: string } }>(now, 429);
     expect(refused.error).toEqual({
       code: 'rate_limited',
       message:
@@ -308,7 +302,7 @@ describe('publishing on time', () => {
   it('publishes a post due in 2 s exactly once, even when its job is delivered again', async () => {
     const { persona, account } = await personaWithBluesky(ann);
     const text = `Due in two seconds ${Date.now()}`;
-    const item = await json<ScheduledItem>(
+    const item = await readJson<ScheduledItem>(
       await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: text, runAt: inSeconds(2) }),
       201,
     );
@@ -369,11 +363,11 @@ describe('publishing on time', () => {
 
     // The user decides: Retry publishes it (once); Mark as posted is refused for a posted item.
     const lostId = byText[lost]?.id ?? '';
-    await json(await ann.request(`/api/schedule/${lostId}/retry`, { method: 'POST' }), 200);
+    await readJson(await ann.request(`/api/schedule/${lostId}/retry`, { method: 'POST' }), 200);
     await until(async () => ((await itemOf(ann, lostId))?.status === 'posted' ? true : undefined), 20_000);
     expect((await bsky.postsOf(lostBy.account.did)).filter((r) => r.value.text === lost)).toHaveLength(1);
     expect((await bsky.postsOf(reachedBy.account.did)).filter((r) => r.value.text === reached)).toHaveLength(1);
-    await json(await ann.request(`/api/schedule/${lostId}/mark-posted`, { method: 'POST' }), 409);
+    await readJson(await ann.request(`/api/schedule/${lostId}/mark-posted`, { method: 'POST' }), 409);
   });
 
   it('finds a post-now left publishing by a crash, and never reposts a partly posted thread', async () => {
@@ -395,7 +389,7 @@ describe('publishing on time', () => {
     await server.app.jobs.send(SWEEP_POSTS);
     await until(async () => ((await itemOf(ann, inFlight.id))?.status === 'unconfirmed' ? true : undefined), 20_000);
     // It may be on the account: an edit or a new time would make a second copy, so only Retry or Mark as posted.
-    const moved = await json<{ error: { message: string } }>(
+    const moved = await readJson<{ error: { message: string } }>(
       await ann.request(`/api/schedule/${inFlight.id}`, {
         method: 'PATCH',
         json: { runAt: new Date(Date.now() + 3600_000).toISOString() },
@@ -418,7 +412,7 @@ describe('publishing on time', () => {
         error: 'Rate limit exceeded (1 of 2 parts were posted)',
       })
       .returning();
-    const refused = await json<{ error: { message: string } }>(
+    const refused = await readJson<{ error: { message: string } }>(
       await ann.request(`/api/schedule/${partial?.id}/retry`, { method: 'POST' }),
       409,
     );
@@ -426,7 +420,7 @@ describe('publishing on time', () => {
     // A new time or new words would publish it again just the same: refused, and the row is unchanged.
     const runAt = new Date(Date.now() + 3600_000).toISOString();
     for (const patch of [{ runAt }, { queue: true }, { content: 'two only' }]) {
-      const edit = await json<{ error: { message: string } }>(
+      const edit = await readJson<{ error: { message: string } }>(
         await ann.request(`/api/schedule/${partial?.id}`, { method: 'PATCH', json: patch }),
         409,
       );
@@ -438,7 +432,7 @@ describe('publishing on time', () => {
       parts: ['one', 'two'],
       postedParts: 1,
     });
-    await json(await ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' }), 200);
+    await readJson(await ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' }), 200);
   });
 
   it("settles a publish slower than the sweeper's patience by the platform's answer, not the guess", async () => {
@@ -474,7 +468,7 @@ describe('publishing on time', () => {
       await until(async () => ((await itemOf(ann, row.id))?.status === 'unconfirmed' ? true : undefined), 20_000);
 
       release();
-      await json(await answer, 200);
+      await readJson(await answer, 200);
       // Bluesky's answer came after the guess: the post is posted, so nobody retries it into a copy.
       expect(await itemOf(ann, row.id)).toMatchObject({ status: 'posted', error: null });
       expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === text)).toHaveLength(1);
@@ -568,7 +562,7 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes', () => {
     const items = [];
     for (const content of texts) {
       items.push(
-        await json<ScheduledItem>(
+        await readJson<ScheduledItem>(
           await schedule(ann, { personaId: persona.id, platform: 'bluesky', content, runAt }),
           201,
         ),
@@ -581,7 +575,7 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes', () => {
     try {
       await until(
         async () => {
-          const list = await json<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
+          const list = await readJson<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
           return list.every((i) => i.status === 'posted') ? true : undefined;
         },
         60_000,
@@ -599,7 +593,7 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes', () => {
     try {
       const { persona, account } = await personaWithBluesky(ann, { service: proxy.url });
       const text = `Killed mid-publish ${Date.now()}`;
-      const item = await json<ScheduledItem>(
+      const item = await readJson<ScheduledItem>(
         await schedule(ann, { personaId: persona.id, platform: 'bluesky', content: text, runAt: inSeconds(1) }),
         201,
       );

@@ -56,8 +56,10 @@ for (const theme of ['dark', 'light'] as const) {
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('main').getByText('API Base URL is required for a custom provider')).toBeVisible();
       expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('400 (Bad Request)')]);
+      // Test connection tests the form as it is: the same missing field.
       await page.getByRole('button', { name: 'Test connection' }).click();
-      await expect(page.getByTestId('test-result')).toContainText('offline composer');
+      await expect(page.getByTestId('test-result')).toContainText('API Base URL is required for a custom provider');
+      expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('400 (Bad Request)')]);
       await expectNoViolations(page);
     });
 

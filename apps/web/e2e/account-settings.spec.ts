@@ -151,15 +151,25 @@ test('signing out everywhere ends this session too and goes home', async ({ page
   await replay.dispose();
 });
 
-test('billing shows Free Starter, real usage and that payment is not connected', async ({ page }) => {
+test('billing shows Free Starter, usage as plain figures without plan limits, and that payment is not connected', async ({
+  page,
+}) => {
   await signIn(page, uniqueEmail('billing'));
+  // Two personas on a one-persona plan: no plan limits on a self-hosted instance (PLAN_LIMITS off).
   await apiCall(page, 'POST', '/api/personas', { name: 'Counted' });
+  await apiCall(page, 'POST', '/api/personas', { name: 'Counted too' });
+  expect(await apiCall(page, 'GET', '/api/me/billing')).toMatchObject({ limitsEnforced: false });
   await page.goto('/account-settings?tab=billing');
   await expect(page.getByRole('heading', { name: 'Free Starter', level: 2 })).toBeVisible();
   await expect(page.getByText('$0/month').first()).toBeVisible();
   await expect(page.getByText('Payment is not connected yet')).toBeVisible();
-  await expect(page.getByText('1 of 1')).toBeVisible();
-  await expect(page.getByText('0 of 50')).toBeVisible();
+  const usage = page.getByTestId('billing-usage');
+  await expect(usage).toContainText('This self-hosted instance has no plan limits');
+  await expect(usage).toContainText('At most 10 personas can be active at once.');
+  await expect(usage.getByRole('definition').first()).toHaveText('2');
+  await expect(usage).toContainText('Posts this month0Published since');
+  await expect(usage).not.toContainText(/\d of \d/);
+  await expect(page.getByText('over the limit')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'contact sales' })).toHaveAttribute('href', /^mailto:/);
 });
 

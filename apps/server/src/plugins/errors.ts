@@ -1,12 +1,13 @@
+import type { ApiError } from '@plume/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUniqueViolation, postgresCode } from '../db/pg-errors';
-import { AppError, BadRequestError } from '../errors';
+import { AppError, BadRequestError, type ErrorExtras, invalidField } from '../errors';
 
-type Reply = { statusCode: number; code: string; message: string; details?: unknown };
+type Reply = { statusCode: number; code: string; message: string } & ErrorExtras;
 
 /** Fastify's own client errors, with messages a person can act on. */
-const fastifyCodes: Record<string, Omit<Reply, 'details'>> = {
+const fastifyCodes: Record<string, Reply> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     statusCode: 400,
     code: 'invalid_json',
@@ -32,7 +33,8 @@ const fastifyCodes: Record<string, Omit<Reply, 'details'>> = {
 
 function describe(error: FastifyError): Reply {
   if (error instanceof AppError) {
-    return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+    const { statusCode, code, message, details, results } = error;
+    return { statusCode, code, message, details, results };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => {
@@ -74,11 +76,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (described.statusCode === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
-    const body: { code: string; message: string; details?: unknown } = {
-      code: described.code,
-      message: described.message,
-    };
+    const body: ApiError['error'] = { code: described.code, message: described.message };
     if (described.details !== undefined) body.details = described.details;
+    if (described.results !== undefined) body.results = described.results;
     return reply.status(described.statusCode).send({ error: body });
   });
 }
@@ -121,9 +121,7 @@ export function registerTextGuard(app: FastifyInstance): void {
     const field = cleanText(holder, '');
     request.body = holder.body;
     if (!field) return;
-    const name = field.slice(1);
-    const message = 'cannot contain the NUL character (\\u0000)';
-    throw new BadRequestError(`${name}: ${message}`, [{ field: name, message }]);
+    throw invalidField(field.slice(1), 'cannot contain the NUL character (\\u0000)');
   });
 }
 

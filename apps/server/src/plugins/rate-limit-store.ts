@@ -1,8 +1,10 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { RateLimitsRepository } from '../modules/rate-limits/rate-limits.repository';
+
+/** Counts a hit on `key` in a window of `windowMs`: the count so far and the time the window has left. */
+export type RateLimitCounter = { hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> };
 
 /** A @fastify/rate-limit store over PostgreSQL, so every API process counts against one limit. */
-export function pgRateLimitStore(repository: RateLimitsRepository): FastifyRateLimitStoreCtor {
+export function pgRateLimitStore(repository: RateLimitCounter): FastifyRateLimitStoreCtor {
   class PgStore implements FastifyRateLimitStore {
     constructor(
       _options?: unknown,

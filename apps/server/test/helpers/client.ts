@@ -41,3 +41,19 @@ export async function signInThroughOutbox(client: Client, email: string) {
   const verified = await client.request(mail.url);
   return { mail, verified };
 }
+
+let signUps = 0;
+/** A new user, signed in through the dev outbox (a fresh address each time). */
+export async function signedInUser(baseUrl: string, name = 'user'): Promise<Client> {
+  const client = createClient(baseUrl);
+  signUps += 1;
+  await signInThroughOutbox(client, `${name}.${signUps}.${process.pid}.${Date.now()}@example.com`);
+  return client;
+}
+
+/** The response's JSON, after checking its status (the body is in the failure message). */
+export async function readJson<T>(response: Response, status: number): Promise<T> {
+  const body = await response.text();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${body}`);
+  return (body ? JSON.parse(body) : null) as T;
+}

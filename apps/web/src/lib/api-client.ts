@@ -1,4 +1,4 @@
-import type { ApiError } from '@plume/core';
+import type { ApiError, FieldError } from '@plume/core';
 
 /** A non-OK answer from the API, with its status and the server's message. */
 export class ApiRequestError extends Error {
@@ -6,8 +6,8 @@ export class ApiRequestError extends Error {
     public readonly status: number,
     public readonly code: string,
     message: string,
-    /** What the server added, e.g. `[{ field, message }]` for a 400 naming its fields. */
-    public readonly details?: unknown,
+    /** The fields the request got wrong, when the server names them (`lib/field-errors` puts them on a form). */
+    public readonly details?: FieldError[],
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -42,8 +42,15 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
       response.status,
       error?.code ?? 'http_error',
       error?.message ?? response.statusText,
-      error?.details,
+      fieldErrorsIn(error?.details),
     );
   }
   return data as T;
+}
+
+/** The field errors of an error answer, of the API's shape only (the JSON was cast, not checked). */
+function fieldErrorsIn(details: unknown): FieldError[] | undefined {
+  if (!Array.isArray(details)) return undefined;
+  const valid = details.filter((d): d is FieldError => typeof d?.field === 'string' && typeof d?.message === 'string');
+  return valid.length > 0 ? valid : undefined;
 }

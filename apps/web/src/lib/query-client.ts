@@ -1,11 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
+import { meQueryOptions } from './auth';
 
 export function createQueryClient(): QueryClient {
   // A 401 from any call means the session ended (expired, signed out elsewhere): the app
   // then treats the user as signed out, and the route guard remembers where they were.
   const onError = (error: Error) => {
-    if (error instanceof ApiRequestError && error.status === 401) client.setQueryData(['me'], null);
+    if (error instanceof ApiRequestError && error.status === 401) client.setQueryData(meQueryOptions.queryKey, null);
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

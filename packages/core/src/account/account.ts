@@ -119,7 +119,7 @@ export const createdApiTokenSchema = z
   .meta({ id: 'CreatedApiToken' });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
-/** GET /api/me/billing: the plan, real usage against its limits, and that payment is not connected. */
+/** GET /api/me/billing: the plan, real usage, whether its limits apply, and that payment is not connected. */
 export const billingSchema = z
   .object({
     planId: z.enum(PLAN_IDS),
@@ -130,7 +130,10 @@ export const billingSchema = z
       periodStart: z.string(),
     }),
     paymentConnected: z.boolean(),
-    /** Limits are shown, not enforced yet. */
+    /**
+     * Whether the plan's limits (personas, posts a month) apply on this instance (PLAN_LIMITS=on).
+     * false, the self-hosted default: there are no plan limits, and usage is shown without them.
+     */
     limitsEnforced: z.boolean(),
   })
   .meta({ id: 'Billing' });

@@ -48,6 +48,12 @@ describe('next post time', () => {
     expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin'))).toBe('2026-03-28T17:30:00.000Z');
   });
 
+  it('takes the same weekday next week when the only day’s time has passed today', () => {
+    const posting = { ...none, advancedSchedule: { Saturday: ['08:00'] } };
+    // Saturday 10:00: 08:00 has gone; the next is Saturday 2026-04-04 08:00 Berlin (06:00 UTC, summer time).
+    expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin'))).toBe('2026-04-04T06:00:00.000Z');
+  });
+
   it('falls back to custom times today, then tomorrow', () => {
     expect(iso(nextPostTime({ ...none, customTimes: ['15:00', '09:00'] }, saturdayMorning, 'Europe/Berlin'))).toBe(
       '2026-03-28T14:00:00.000Z',

@@ -124,7 +124,8 @@ export function nextPostTime(
   const at = now.getTime();
   const today = localDate(at, timeZone);
   let next: Date | null = null;
-  for (let offset = 0; offset < 7 && !next; offset++) {
+  // Today through the same weekday next week (a one-day schedule whose time passed today).
+  for (let offset = 0; offset <= 7 && !next; offset++) {
     const date = addDays(today, offset);
     next = firstAfter(at, date, posting.advancedSchedule[date.weekday] ?? [], timeZone);
   }

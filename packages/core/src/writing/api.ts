@@ -32,10 +32,15 @@ export const HOSTED_BASE_URLS: Record<Exclude<AiProvider, 'custom'>, string> = {
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
 
-/** GET /api/settings/ai: the user's choice; the key itself never leaves the server. */
+/**
+ * GET /api/settings/ai: what writes for the user, and where it comes from. `user`: their saved
+ * settings; `server`: nothing saved, the server's AI_* default (its provider and model, whether it
+ * has a key); `offline`: nothing saved and no server default, so provider is null, baseUrl and
+ * model empty, and the offline composer writes. The key itself never leaves the server.
+ */
 export const aiSettingsSchema = z
   .object({
-    provider: z.enum(AI_PROVIDERS),
+    provider: z.enum(AI_PROVIDERS).nullable(),
     baseUrl: z.string(),
     model: z.string(),
     apiKeySet: z.boolean(),
@@ -45,30 +50,59 @@ export const aiSettingsSchema = z
   .meta({ id: 'AiSettings' });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
+const apiKeyField = z.string().trim().min(1).max(500).nullable().optional();
+
+/** A provider choice is whole: a hosted provider's model is on its list, a custom one has a base URL. */
+function checkChoice(value: { provider: AiProvider; baseUrl: string; model: string }, ctx: z.RefinementCtx) {
+  if (value.provider === 'custom' && !value.baseUrl) {
+    ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'API Base URL is required for a custom provider' });
+  }
+  // An empty model is reported as required, not as off the list.
+  const { provider, model } = value;
+  if (provider !== 'custom' && model && !(HOSTED_MODELS[provider] as readonly string[]).includes(model)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['model'],
+      message: `must be one of ${HOSTED_MODELS[provider].join(', ')}`,
+    });
+  }
+}
+
 /** PUT /api/settings/ai. `apiKey`: a new key; null removes the stored one; absent keeps it. */
 export const aiSettingsWriteSchema = z
   .object({
     provider: z.enum(AI_PROVIDERS),
     baseUrl: z.union([httpUrl, z.literal('')]).default(''),
     model: z.string().trim().min(1, 'Model is required').max(200),
-    apiKey: z.string().trim().min(1).max(500).nullable().optional(),
+    apiKey: apiKeyField,
   })
-  .superRefine((value, ctx) => {
-    if (value.provider === 'custom' && !value.baseUrl) {
-      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'API Base URL is required for a custom provider' });
-    }
-    if (value.provider !== 'custom' && !(HOSTED_MODELS[value.provider] as readonly string[]).includes(value.model)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['model'],
-        message: `must be one of ${HOSTED_MODELS[value.provider].join(', ')}`,
-      });
-    }
-  })
+  .superRefine(checkChoice)
   .meta({ id: 'AiSettingsWrite' });
 export type AiSettingsWrite = z.infer<typeof aiSettingsWriteSchema>;
 
-/** POST /api/settings/ai/test: one small call with the stored settings. */
+/**
+ * POST /api/settings/ai/test: the form's values, tested without being saved (same fields as PUT).
+ * `apiKey` absent: the key saved for the same provider and base URL, if any; null: no key.
+ * An empty object (no provider chosen) tests what writes now: the saved settings, the server's
+ * default or the offline composer.
+ */
+export const aiTestRequestSchema = z
+  .object({
+    provider: z.enum(AI_PROVIDERS).optional(),
+    baseUrl: z.union([httpUrl, z.literal('')]).default(''),
+    model: z.string().trim().max(200).default(''),
+    apiKey: apiKeyField,
+  })
+  .superRefine((value, ctx) => {
+    const { provider } = value;
+    if (!provider) return;
+    checkChoice({ ...value, provider }, ctx);
+    if (!value.model) ctx.addIssue({ code: 'custom', path: ['model'], message: 'Model is required' });
+  })
+  .meta({ id: 'AiTestRequest' });
+export type AiTestRequest = z.infer<typeof aiTestRequestSchema>;
+
+/** POST /api/settings/ai/test: what the model (or the offline composer) answered. */
 export const aiTestResultSchema = z
   .object({ writer: z.enum(WRITERS), model: z.string(), text: z.string(), ms: z.number() })
   .meta({ id: 'AiTestResult' });

@@ -84,7 +84,7 @@ export function toProviderError(
   if (message === described.message) return described;
   if (described instanceof ProviderRateLimitError)
     return new ProviderRateLimitError(message, described.retryAfterSeconds);
-  return new AppError(described.statusCode, described.code, message, described.details);
+  return new AppError(described.statusCode, described.code, message, described);
 }
 
 function describeProviderError(error: unknown, provider: AiProvider, timedOut: boolean): AppError {

@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATIONS, type NotificationSettings } from '@plume/core';
-import { and, count, desc, eq, gt, gte, isNull, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiTokens, personas, posts, sessions, userPreferences, users } from '../../db/schema';
 
@@ -98,6 +98,31 @@ export function createAccountRepository(db: Db) {
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .where(and(eq(personas.userId, userId), eq(posts.status, 'posted'), gte(posts.postedAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Posts of the user's personas that count against a month: published in [from, to), or going
+     * out in it (scheduled, being published, or published without a confirmation yet).
+     */
+    async countPostsIn(userId: string, from: Date, to: Date, exceptPostId?: string): Promise<number> {
+      const published = and(eq(posts.status, 'posted'), gte(posts.postedAt, from), lt(posts.postedAt, to));
+      const planned = and(
+        inArray(posts.status, ['scheduled', 'publishing', 'unconfirmed']),
+        gte(posts.scheduledFor, from),
+        lt(posts.scheduledFor, to),
+      );
+      const [row] = await db
+        .select({ n: count() })
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .where(
+          and(
+            eq(personas.userId, userId),
+            or(published, planned),
+            exceptPostId ? ne(posts.id, exceptPostId) : undefined,
+          ),
+        );
       return row?.n ?? 0;
     },
 

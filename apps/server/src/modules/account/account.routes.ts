@@ -17,7 +17,9 @@ import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
 import type { AccountService } from './account.service';
 
-const idParams = z.object({ id: z.string().max(100) });
+/** Session ids are the sign-in library's (any text); token ids are ours (UUIDs). */
+const sessionParams = z.object({ id: z.string().max(100) });
+const tokenParams = z.object({ id: z.uuid('must be a token id') });
 /** Sessions and tokens are managed from a signed-in session only; a personal API token gets 403. */
 const securityResponses = { ...errorResponses, 403: apiErrorSchema } as const;
 
@@ -71,7 +73,7 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
         schema: {
           tags: ['account'],
           summary: 'Signs one session out',
-          params: idParams,
+          params: sessionParams,
           response: { 204: z.null(), ...securityResponses },
         },
       },
@@ -132,7 +134,7 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
         schema: {
           tags: ['account'],
           summary: 'Revokes a personal API token: it is refused from the next request on',
-          params: idParams,
+          params: tokenParams,
           response: { 204: z.null(), ...securityResponses },
         },
       },
@@ -148,7 +150,8 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
       {
         schema: {
           tags: ['account'],
-          summary: "The plan and this month's usage against its limits (payment is not connected yet)",
+          summary:
+            "The plan, this month's usage and whether the plan's limits apply here (PLAN_LIMITS; payment is not connected yet)",
           response: { 200: billingSchema, ...errorResponses },
         },
       },

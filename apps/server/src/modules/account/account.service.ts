@@ -6,9 +6,7 @@ import {
   type ApiTokenCreate,
   type Billing,
   type CreatedApiToken,
-  dayStart,
   describeUserAgent,
-  localDateOf,
   type NotificationSettings,
   type Profile,
   type ProfileUpdate,
@@ -20,6 +18,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { AccountRepository, ApiTokenRow } from './account.repository';
+import { monthAround, type PlanLimits } from './plan-limits';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -41,7 +40,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Account settings: the profile (the time zone is the one /api/me/preferences keeps), sessions,
  * personal API tokens, the plan and its usage, and which events send an e-mail.
  */
-export function createAccountService(deps: { account: AccountRepository; preferences: PreferencesRepository }) {
+export function createAccountService(deps: {
+  account: AccountRepository;
+  preferences: PreferencesRepository;
+  /** PLAN_LIMITS=on: the plans' limits apply and Billing shows them; off (the default): no plan limits. */
+  planLimits: Pick<PlanLimits, 'enabled'>;
+}) {
   const { account, preferences } = deps;
 
   async function profile(userId: string): Promise<Profile> {
@@ -61,7 +65,7 @@ export function createAccountService(deps: { account: AccountRepository; prefere
     /** Everything is checked before anything is written: a bad or taken value changes nothing. */
     async updateProfile(userId: string, patch: ProfileUpdate): Promise<Profile> {
       if (patch.username && (await account.usernameTaken(patch.username, userId))) {
-        throw new ConflictError(USERNAME_TAKEN, [{ field: 'body.username', message: USERNAME_TAKEN }]);
+        throw new ConflictError(USERNAME_TAKEN, { details: [{ field: 'body.username', message: USERNAME_TAKEN }] });
       }
       const userPatch: { username?: string | null; name?: string } = {};
       if (patch.username !== undefined) userPatch.username = patch.username;
@@ -71,7 +75,8 @@ export function createAccountService(deps: { account: AccountRepository; prefere
           await account.updateUser(userId, userPatch);
         } catch (error) {
           // Taken between the check and the write by someone else.
-          if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN);
+          if (isUniqueViolation(error))
+            throw new ConflictError(USERNAME_TAKEN, { details: [{ field: 'body.username', message: USERNAME_TAKEN }] });
           throw error;
         }
       }
@@ -127,13 +132,15 @@ export function createAccountService(deps: { account: AccountRepository; prefere
       if (!UUID.test(id) || !(await account.deleteApiToken(userId, id))) throw new NotFoundError('No such API token');
     },
 
-    /** The plan and real usage; the month starts at midnight on the 1st in the user's zone (UTC without one). */
+    /**
+     * The plan, real usage, and whether the plan's limits apply here (PLAN_LIMITS). The month starts
+     * at midnight on the 1st in the user's zone (UTC without one).
+     */
     async billing(userId: string, now = new Date()): Promise<Billing> {
       const user = await account.user(userId);
       if (!user) throw new NotFoundError('No such user');
       const zone = (await preferences.timeZone(userId)) ?? 'UTC';
-      const today = localDateOf(now, zone);
-      const periodStart = dayStart({ year: today.year, month: today.month, day: 1 }, zone);
+      const periodStart = monthAround(now, zone).start;
       const [personas, postsThisMonth] = [
         await account.countPersonas(userId),
         await account.countPostedSince(userId, periodStart),
@@ -142,7 +149,7 @@ export function createAccountService(deps: { account: AccountRepository; prefere
         planId: planById(user.plan).id,
         usage: { personas, postsThisMonth, periodStart: periodStart.toISOString() },
         paymentConnected: false,
-        limitsEnforced: false,
+        limitsEnforced: deps.planLimits.enabled,
       };
     },
 

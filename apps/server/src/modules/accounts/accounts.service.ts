@@ -1,8 +1,9 @@
 import type { Account, Platform } from '@plume/core';
 import { PLATFORM_LABELS } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Repositories } from '../../db/unit-of-work';
-import { ConflictError, NotFoundError } from '../../errors';
+import { ConflictError } from '../../errors';
+import { ownPersona } from '../personas/persona-access';
+import type { Repositories } from '../repositories';
 import { type AccountRow, toAccount } from './accounts.repository';
 
 /** What a platform does when one of its connections is removed: revoke what it holds (best effort). */
@@ -17,14 +18,8 @@ export function createAccountsService(deps: {
 
   const service = {
     /** The persona, if it is the user's; else 404 (another user's persona is not found either). */
-    async requirePersona(userId: string, personaId: string) {
-      const persona = await repositories.personas.find(userId, personaId);
-      if (!persona) throw new NotFoundError('Persona not found');
-      return persona;
-    },
-
     async list(userId: string, personaId: string): Promise<Account[]> {
-      await service.requirePersona(userId, personaId);
+      await ownPersona(repositories.personas, userId, personaId);
       return (await repositories.accounts.list(personaId)).map(toAccount);
     },
 
@@ -41,7 +36,7 @@ export function createAccountsService(deps: {
 
     /** Disconnect clears the stored tokens and session; the platform is asked to revoke them too. */
     async disconnect(userId: string, personaId: string, platform: Platform): Promise<void> {
-      await service.requirePersona(userId, personaId);
+      await ownPersona(repositories.personas, userId, personaId);
       const row = await repositories.accounts.remove(personaId, platform);
       if (!row) return;
       try {

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import type { Repositories } from '../../db/unit-of-work';
 import type { BlueskyAdapter } from '../../integrations/bluesky/bluesky';
+import type { Repositories } from '../repositories';
 import type { AccountRow } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { createBlueskyConnectService } from './bluesky-connect.service';
@@ -59,8 +59,11 @@ describe('the token exchange', () => {
       },
     } as unknown as BlueskyAdapter;
     const service = createBlueskyConnectService({
-      repositories: { accounts: { upsert } } as unknown as Repositories,
-      accounts: { requirePersona: async () => ({ id: 'p1' }) } as unknown as AccountsService,
+      repositories: {
+        accounts: { upsert },
+        personas: { find: async () => ({ id: 'p1' }) },
+      } as unknown as Repositories,
+      accounts: {} as AccountsService,
       bluesky,
       appUrl: 'https://plume.example',
       defaultService: 'https://bsky.social',

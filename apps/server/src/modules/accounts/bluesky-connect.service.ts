@@ -2,10 +2,11 @@ import type { Account, BlueskyAppPasswordRequest, BlueskyProfile } from '@plume/
 import { parseBlueskyHandle } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Repositories } from '../../db/unit-of-work';
-import { AppError, BadRequestError, ForbiddenError, ProviderError } from '../../errors';
+import { AppError, BadRequestError, ForbiddenError, invalidField, ProviderError } from '../../errors';
 import { type BlueskyAdapter, toPublishError } from '../../integrations/bluesky/bluesky';
+import { ownPersona } from '../personas/persona-access';
 import type { PlatformPublisher } from '../publishing/publisher';
+import type { Repositories } from '../repositories';
 import { type AccountRow, toAccount } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 
@@ -75,10 +76,9 @@ export function createBlueskyConnectService(deps: {
       if (!userId) return fail('Not authenticated');
       const parsed = parseBlueskyHandle(query.handle);
       if ('error' in parsed) return fail(parsed.error);
-      const persona = await repositories.personas.find(userId, query.personaId);
-      if (!persona) return fail('Persona not found');
-      const appState: AppState = { userId, personaId: persona.id, popupId: query.popupId ?? null };
       try {
+        const persona = await ownPersona(repositories.personas, userId, query.personaId);
+        const appState: AppState = { userId, personaId: persona.id, popupId: query.popupId ?? null };
         return (await bluesky.authorizeUrl(parsed.handle, JSON.stringify(appState))).toString();
       } catch (error) {
         log.info({ err: error }, 'bluesky authorization could not start');
@@ -105,8 +105,7 @@ export function createBlueskyConnectService(deps: {
         const done = await bluesky.completeAuthorization(params);
         appState = readAppState(done.appState);
         if (!appState) return callbackPage(appUrl, { error: 'State validation failed. Please try again.' });
-        const persona = await repositories.personas.find(appState.userId, appState.personaId);
-        if (!persona) throw new Error('Persona not found');
+        const persona = await ownPersona(repositories.personas, appState.userId, appState.personaId);
         const { profile } = await connectOAuth(persona.id, done.did);
         return callbackPage(appUrl, {
           personaId: persona.id,
@@ -145,7 +144,7 @@ export function createBlueskyConnectService(deps: {
       if (!appState || appState.userId !== userId || (body.personaId && body.personaId !== appState.personaId)) {
         throw new ForbiddenError('State validation failed. Please try again.');
       }
-      await accounts.requirePersona(userId, appState.personaId);
+      await ownPersona(repositories.personas, userId, appState.personaId);
       try {
         return { personaId: appState.personaId, ...(await connectOAuth(appState.personaId, done.did)) };
       } catch (error) {
@@ -157,7 +156,7 @@ export function createBlueskyConnectService(deps: {
 
     /** The second way in: an app password (bots, self-hosted servers). */
     async connectWithAppPassword(userId: string, personaId: string, body: BlueskyAppPasswordRequest): Promise<Account> {
-      await accounts.requirePersona(userId, personaId);
+      await ownPersona(repositories.personas, userId, personaId);
       const service = body.service ?? defaultService;
       let credentials: Awaited<ReturnType<BlueskyAdapter['loginWithAppPassword']>>;
       try {
@@ -239,9 +238,7 @@ function appPasswordError(error: unknown): AppError {
   const status = (error as { status?: number }).status;
   const message = messageOf(error);
   if (status === 401 || status === 400) {
-    return new BadRequestError(`appPassword: ${message || 'Invalid identifier or password'}`, [
-      { field: 'appPassword', message: message || 'Invalid identifier or password' },
-    ]);
+    return invalidField('body.appPassword', message || 'Invalid identifier or password');
   }
   if (status === 429) return new AppError(429, 'rate_limited', `Bluesky: ${message}`);
   return new ProviderError('Bluesky', message || 'could not be reached');

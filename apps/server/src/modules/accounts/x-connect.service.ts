@@ -9,10 +9,11 @@ import type { Account, XUserProfile } from '@plume/core';
 import { X_NOT_CONFIGURED } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
-import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
 import { AppError, BadRequestError, ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
 import { createPkcePair, toXApiError, type XApi, XApiError, type XTokenSet } from '../../integrations/x/x-api';
+import { ownPersona } from '../personas/persona-access';
 import { PublishError } from '../publishing/publisher';
+import type { Repositories, UnitOfWork } from '../repositories';
 import type { AccountRow } from './accounts.repository';
 import { toAccount } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
@@ -78,7 +79,7 @@ export function createXConnectService(deps: {
   ): Promise<string> {
     if (!userId) throw new UnauthorizedError();
     const api = requireX();
-    await accounts.requirePersona(userId, input.personaId);
+    await ownPersona(repositories.personas, userId, input.personaId);
     // The persona id leads the state so the callback page knows whose popup it is.
     const state = `${input.personaId}~${randomBytes(32).toString('base64url')}`;
     const { codeVerifier, codeChallenge } = createPkcePair();
@@ -216,7 +217,7 @@ export function createXConnectService(deps: {
         throw new BadRequestError(X_INVALID_STATE);
       }
       const { personaId } = pending;
-      await accounts.requirePersona(userId, personaId);
+      await ownPersona(repositories.personas, userId, personaId);
 
       let tokens: XTokenSet;
       try {
@@ -247,7 +248,7 @@ export function createXConnectService(deps: {
     /** POST /api/auth/x/refresh: renews the persona's token now (under the row lock). */
     async refresh(userId: string, personaId: string): Promise<{ expiresAt: string }> {
       requireX();
-      await accounts.requirePersona(userId, personaId);
+      await ownPersona(repositories.personas, userId, personaId);
       const row = await accounts.requireAccount(personaId, 'x');
       // Tokens that no longer open go on to lockedTokens, which marks the account for a reconnect.
       const readable = (() => {
@@ -269,7 +270,7 @@ export function createXConnectService(deps: {
     /** GET /api/x/user/me: the persona's X profile read from X; the account's followers follow it. */
     async me(userId: string, personaId: string): Promise<XUserProfile> {
       requireX();
-      await accounts.requirePersona(userId, personaId);
+      await ownPersona(repositories.personas, userId, personaId);
       const row = await accounts.requireAccount(personaId, 'x');
       let user: XUserProfile;
       try {

@@ -1,4 +1,10 @@
-import { aiSettingsSchema, aiSettingsWriteSchema, aiTestResultSchema, apiErrorSchema } from '@plume/core';
+import {
+  aiSettingsSchema,
+  aiSettingsWriteSchema,
+  aiTestRequestSchema,
+  aiTestResultSchema,
+  apiErrorSchema,
+} from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
@@ -49,11 +55,13 @@ export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettin
       {
         schema: {
           tags: ['settings'],
-          summary: 'Test connection: one small call with the settings in force, or what the offline composer says',
+          summary:
+            "Test connection: one small call with the form's values, not saved; with no provider, the settings in force (or what the offline composer says)",
+          body: aiTestRequestSchema,
           response: { 200: aiTestResultSchema, ...errorResponses, 429: apiErrorSchema, 502: apiErrorSchema },
         },
       },
-      async (request) => deps.aiSettings.test(await deps.auth.requireUserId(request.headers)),
+      async (request) => deps.aiSettings.test(await deps.auth.requireUserId(request.headers), request.body),
     );
   };
 }

@@ -2,13 +2,13 @@ import {
   type AiProvider,
   type AiSettings,
   type AiSettingsWrite,
+  type AiTestRequest,
   type AiTestResult,
   HOSTED_BASE_URLS,
-  HOSTED_MODELS,
 } from '@plume/core';
 import type { AiProviderConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
-import { BadRequestError, ConflictError } from '../../errors';
+import { ConflictError, invalidField } from '../../errors';
 import { PRIVATE_ADDRESS_MESSAGE } from '../../integrations/feeds/safe-fetch';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/llm';
 import { pointsAtPrivateNetwork } from '../../integrations/net/public-fetch';
@@ -92,13 +92,36 @@ export function createAiSettingsService(deps: {
       const { provider, baseUrl, model } = serverDefault;
       return { provider, baseUrl, model, apiKeySet: Boolean(serverDefault.apiKey), source: 'server' };
     }
-    return {
-      provider: 'openai',
-      baseUrl: HOSTED_BASE_URLS.openai,
-      model: HOSTED_MODELS.openai[0],
-      apiKeySet: false,
-      source: 'offline',
-    };
+    // Nothing chosen and no server default: no provider is preselected as if it had been chosen.
+    return { provider: null, baseUrl: '', model: '', apiKeySet: false, source: 'offline' };
+  }
+
+  /** A base URL that a user entered may not point at the server's own networks (SSRF). */
+  async function checkBaseUrl(baseUrl: string): Promise<void> {
+    if (!deps.allowPrivate && (await pointsAtPrivateNetwork(baseUrl))) {
+      throw invalidField('body.baseUrl', PRIVATE_ADDRESS_MESSAGE);
+    }
+  }
+
+  /**
+   * The client for a form's unsaved values. Without a key in the form, the key saved for the same
+   * provider and base URL is used (as saving would keep it); the server's key never is.
+   */
+  async function formClient(userId: string, form: AiTestRequest & { provider: AiProvider }): Promise<LlmClient> {
+    const baseUrl = normalizeBaseUrl(form.provider, form.baseUrl);
+    await checkBaseUrl(baseUrl);
+    let apiKey: string | undefined;
+    if (typeof form.apiKey === 'string') {
+      apiKey = form.apiKey;
+    } else if (form.apiKey === undefined) {
+      const stored = await repository.find(userId);
+      const sameHost = stored && stored.provider === form.provider && stored.baseUrl === baseUrl;
+      apiKey = sameHost && stored.apiKeyEncrypted ? openKey(stored.apiKeyEncrypted) : undefined;
+    }
+    if (form.provider !== 'custom' && !apiKey) {
+      throw new ConflictError(`Enter your ${PROVIDER_NAMES[form.provider]} API key to test the connection`);
+    }
+    return createClient({ provider: form.provider, baseUrl, model: form.model, apiKey }, false);
   }
 
   /** The model that writes for a user, or null for the offline composer. */
@@ -129,12 +152,7 @@ export function createAiSettingsService(deps: {
      */
     async save(userId: string, input: AiSettingsWrite): Promise<AiSettings> {
       const baseUrl = normalizeBaseUrl(input.provider, input.baseUrl);
-      // The server calls this address for the user: not one on its own networks (SSRF).
-      if (!deps.allowPrivate && (await pointsAtPrivateNetwork(baseUrl))) {
-        throw new BadRequestError(`body.baseUrl: ${PRIVATE_ADDRESS_MESSAGE}`, [
-          { field: 'body.baseUrl', message: PRIVATE_ADDRESS_MESSAGE },
-        ]);
-      }
+      await checkBaseUrl(baseUrl);
       let apiKeyEncrypted: string | null = null;
       if (typeof input.apiKey === 'string') {
         apiKeyEncrypted = secretBox.seal(input.apiKey, AI_KEY_PURPOSE);
@@ -153,10 +171,15 @@ export function createAiSettingsService(deps: {
       return view(userId);
     },
 
-    /** One small call with the settings in force; a provider's failure is thrown as its ProviderError. */
-    async test(userId: string): Promise<AiTestResult> {
+    /**
+     * Test connection: one small call with the form's values, not saved (nothing is stored), or,
+     * with no provider in the form, with the settings in force. A provider's failure is thrown as
+     * its ProviderError, the key it was sent redacted.
+     */
+    async test(userId: string, form: AiTestRequest = { baseUrl: '', model: '' }): Promise<AiTestResult> {
       const started = Date.now();
-      const client = await clientFor(userId);
+      const { provider } = form;
+      const client = provider ? await formClient(userId, { ...form, provider }) : await clientFor(userId);
       await deps.writingLimit.count(userId);
       if (!client) return { writer: 'offline', model: 'offline composer', text: OFFLINE_TEST_TEXT, ms: 0 };
       const text = await client.generate({

@@ -1,12 +1,10 @@
-import { type AppError, BadRequestError, ProviderError } from '../../errors';
+import { type AppError, invalidField, ProviderError } from '../../errors';
 import type { FeedsAdapter, SourceType } from '../../integrations/feeds/feeds';
 import { FetchRefusedError } from '../../integrations/feeds/safe-fetch';
 
 /** A refused address is the caller's error (400); a failing site is the provider's (502). */
 export function feedErrorToHttp(error: FetchRefusedError, field = 'query.url'): AppError {
-  return error.kind === 'refused'
-    ? new BadRequestError(`${field}: ${error.message}`)
-    : new ProviderError('Feed', error.message);
+  return error.kind === 'refused' ? invalidField(field, error.message) : new ProviderError('Feed', error.message);
 }
 
 export function createFeedsService(feeds: FeedsAdapter) {

@@ -11,10 +11,11 @@ import {
   type PersonaWrite,
   ZERO_STATS,
 } from '@plume/core';
-import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { ConflictError, invalidField, NotFoundError } from '../../errors';
+import type { PlanLimits } from '../account/plan-limits';
+import type { Repositories, UnitOfWork } from '../repositories';
+import { ownPersona, PERSONA_NOT_FOUND } from './persona-access';
 
-const PERSONA_NOT_FOUND = 'Persona not found';
 const MAX_TAGS_PER_PERSONA = 50;
 const ACTIVE_LIMIT = `You can have at most ${MAX_ACTIVE_PERSONAS} active personas. Pause one before activating another.`;
 
@@ -38,28 +39,22 @@ function uniqueIds(ids: string[]): string[] {
   return [...new Set(ids)];
 }
 
-export function createPersonasService(deps: { repositories: Repositories; unitOfWork: UnitOfWork }) {
-  const { repositories, unitOfWork } = deps;
-
-  async function requirePersona(repos: Repositories, userId: string, id: string): Promise<Persona> {
-    const persona = await repos.personas.find(userId, id);
-    if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
-    return persona;
-  }
+export function createPersonasService(deps: {
+  repositories: Repositories;
+  unitOfWork: UnitOfWork;
+  planLimits: Pick<PlanLimits, 'checkNewPersona'>;
+}) {
+  const { repositories, unitOfWork, planLimits } = deps;
 
   /** Inside a write's transaction: the row stays locked, so a source check recorded meanwhile is not overwritten. */
-  async function lockPersona(repos: Repositories, userId: string, id: string): Promise<Persona> {
-    const persona = await repos.personas.findForUpdate(userId, id);
-    if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
-    return persona;
-  }
+  const lockPersona = (repos: Repositories, userId: string, id: string) =>
+    ownPersona(repos.personas, userId, id, { lock: true });
 
   /** Tag ids must be the user's own tags. */
   async function checkTags(repos: Repositories, userId: string, tagIds: string[]): Promise<void> {
     const existing = await repos.tags.existingIds(userId, tagIds);
     const unknown = tagIds.filter((id) => !existing.has(id));
-    if (unknown.length > 0)
-      throw new BadRequestError(`body.tags: unknown tag id ${unknown.join(', ')}`, { field: 'tags', unknown });
+    if (unknown.length > 0) throw invalidField('body.tags', `unknown tag id ${unknown.join(', ')}`);
   }
 
   /** Inside a transaction: may `activating` more (now inactive) personas become active? */
@@ -73,6 +68,9 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
   async function create(userId: string, persona: Persona, summary: string): Promise<Persona> {
     return unitOfWork(async (repos) => {
       await checkTags(repos, userId, persona.tags);
+      // Under the user's lock: two creations at once cannot both take the plan's last place.
+      await repos.personas.lockUser(userId);
+      await planLimits.checkNewPersona(repos, userId);
       await checkActiveLimit(repos, userId, persona.is_active ? 1 : 0);
       const created = await repos.personas.insert(userId, persona);
       await repos.personas.addVersion(created, summary);
@@ -91,7 +89,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
   return {
     list: (userId: string) => repositories.personas.list(userId),
 
-    get: (userId: string, id: string) => requirePersona(repositories, userId, id),
+    get: (userId: string, id: string) => ownPersona(repositories.personas, userId, id),
 
     create: (userId: string, input: PersonaWrite) => create(userId, newPersona(input), 'Created'),
 
@@ -129,7 +127,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
     },
 
     async versions(userId: string, id: string): Promise<PersonaVersion[]> {
-      await requirePersona(repositories, userId, id);
+      await ownPersona(repositories.personas, userId, id);
       return repositories.personas.listVersions(id);
     },
 
@@ -163,7 +161,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
         const byId = new Map(found.map((p) => [p.id, p]));
         const missing = ids.filter((id) => !byId.has(id));
         if (missing.length > 0) {
-          throw new AppError(404, 'not_found', 'Some personas were not found; nothing was changed', {
+          throw new NotFoundError('Some personas were not found; nothing was changed', {
             results: ids.map((id) =>
               byId.has(id) ? { id, ok: false, error: 'Not changed' } : { id, ok: false, error: PERSONA_NOT_FOUND },
             ),
@@ -180,7 +178,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
             } catch (error) {
               if (!(error instanceof ConflictError)) throw error;
               const already = new Set(found.filter((p) => p.is_active).map((p) => p.id));
-              throw new AppError(409, 'conflict', ACTIVE_LIMIT, {
+              throw new ConflictError(ACTIVE_LIMIT, {
                 results: ids.map((id) => ({ id, ok: false, error: already.has(id) ? 'Not changed' : ACTIVE_LIMIT })),
               });
             }
@@ -191,7 +189,7 @@ export function createPersonasService(deps: { repositories: Repositories; unitOf
             if (request.action === 'pause') next.is_active = false;
             if (request.action === 'tag' && request.tagId && !next.tags.includes(request.tagId)) {
               if (next.tags.length >= MAX_TAGS_PER_PERSONA) {
-                throw new AppError(409, 'conflict', `A persona can carry at most ${MAX_TAGS_PER_PERSONA} tags`, {
+                throw new ConflictError(`A persona can carry at most ${MAX_TAGS_PER_PERSONA} tags`, {
                   results: ids.map((id) => ({
                     id,
                     ok: false,

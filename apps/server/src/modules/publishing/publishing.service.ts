@@ -1,5 +1,6 @@
 import {
   overLimitProblems,
+  type Persona,
   PLATFORM_LABELS,
   type Platform,
   type PublishRequest,
@@ -11,10 +12,12 @@ import {
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
-import type { Repositories } from '../../db/unit-of-work';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
+import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
+import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
+import type { Repositories } from '../repositories';
 import type { PostRow, PostsRepository, PostWithPersona } from './posts.repository';
 import { type PlatformPublisher, PublishError } from './publisher';
 
@@ -49,10 +52,21 @@ export function createPublishingService(deps: {
   publishers: Record<Platform, PlatformPublisher>;
   /** Queues a post's publish job (scheduling's retries and deferrals). */
   enqueue: (postId: string, at: Date) => Promise<void>;
+  planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const { repositories, posts, accounts, preferences, publishers, enqueue, log, now = () => new Date() } = deps;
+  const {
+    repositories,
+    posts,
+    accounts,
+    preferences,
+    publishers,
+    enqueue,
+    planLimits,
+    log,
+    now = () => new Date(),
+  } = deps;
 
   /**
    * Records what the platform said about a post being published; returns the result the API shows.
@@ -115,9 +129,11 @@ export function createPublishingService(deps: {
   }
 
   /** The persona's Safety settings: a later time to publish at, or null to go now. */
-  async function safetyDelay(post: PostWithPersona, at: Date): Promise<{ until: Date; reason: string } | null> {
-    const persona = await repositories.personas.find(post.userId, post.personaId);
-    if (!persona) return null;
+  async function safetyDelay(
+    persona: Persona,
+    post: PostWithPersona,
+    at: Date,
+  ): Promise<{ until: Date; reason: string } | null> {
     const { safety } = persona.automation;
     const reached = await dailyLimitReached(post.userId, post.personaId, safety.dailyActivityLimit, at);
     if (reached) {
@@ -138,14 +154,14 @@ export function createPublishingService(deps: {
   const service = {
     /** POST /api/personas/{id}/post: posts now to each platform named, each recorded with its outcome. */
     async publishNow(userId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
-      const persona = await accounts.requirePersona(userId, personaId);
+      const persona = await ownPersona(repositories.personas, userId, personaId);
       const platforms = requestedPlatforms(request);
       const parts = postParts(request);
       const problems = overLimitProblems(parts, platforms);
       if (problems.length > 0) {
         throw new BadRequestError(
           problems.join('; '),
-          problems.map((message) => ({ field: request.parts ? 'parts' : 'content', message })),
+          problems.map((message) => ({ field: request.parts ? 'body.parts' : 'body.content', message })),
         );
       }
       // Every platform must be connected and working before anything is posted anywhere.
@@ -167,6 +183,7 @@ export function createPublishingService(deps: {
           Math.max(1, Math.ceil((reached.nextDay.getTime() - at.getTime()) / 1000)),
         );
       }
+      await planLimits.checkNewPosts(userId, platforms.length, at);
       const content = parts.join('\n\n');
       // Claim every platform before calling any: a platform busy with another post of this persona
       // answers 409 with nothing posted anywhere.
@@ -210,7 +227,10 @@ export function createPublishingService(deps: {
         return 'busy';
       }
       const parts = post.parts as string[];
-      const delay = await safetyDelay(post, claimedAt);
+      // The post's row names its persona's owner: the persona is there unless it was just deleted
+      // (which deletes its posts too).
+      const persona = await repositories.personas.find(post.userId, post.personaId);
+      const delay = persona ? await safetyDelay(persona, post, claimedAt) : null;
       if (delay) {
         await posts.retryLater(post.id, delay.until, delay.reason, false);
         await enqueue(post.id, delay.until);

@@ -3,6 +3,7 @@ import {
   isEditable,
   nextFreeSlot,
   overLimitProblems,
+  type Persona,
   type PostStatus,
   type ReviewApprove,
   type ReviewCreate,
@@ -11,8 +12,11 @@ import {
   type ScheduleUpdate,
 } from '@plume/core';
 import type { NamedLock } from '../../db/named-lock';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
+import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
+import { ownPersona } from '../personas/persona-access';
+import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { PostsRepository, PostWithPersona } from '../publishing/posts.repository';
 
@@ -37,39 +41,42 @@ export function toItem(row: PostWithPersona): ScheduledItem {
   };
 }
 
-const futureError = () =>
-  new BadRequestError(`runAt: ${DATE_IN_FUTURE}`, [{ field: 'runAt', message: DATE_IN_FUTURE }]);
+const futureError = () => invalidField('body.runAt', DATE_IN_FUTURE);
+
+/** When a post goes: a time it names, or 'Add to queue' (the persona's next free slot). */
+type TimeChoice = { runAt?: string | undefined; queue?: boolean | undefined; timeZone?: string | undefined };
 
 export function createSchedulingService(deps: {
+  personas: PersonasRepository;
   posts: PostsRepository;
   accounts: AccountsService;
   preferences: PreferencesRepository;
   enqueue: Enqueue;
   /** Held while a queue slot is chosen and taken, so that two 'Add to queue' never get the same slot. */
   lock: NamedLock;
+  planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   now?: () => Date;
 }) {
-  const { posts, accounts, preferences, enqueue, lock, now = () => new Date() } = deps;
+  const { personas, posts, accounts, preferences, enqueue, lock, planLimits, now = () => new Date() } = deps;
 
   function checkLimits(parts: string[], platform: ScheduleCreate['platform']) {
     const problems = overLimitProblems(parts, [platform]);
     if (problems.length > 0) {
       throw new BadRequestError(
         problems.join('; '),
-        problems.map((message) => ({ field: 'content', message })),
+        problems.map((message) => ({ field: 'body.content', message })),
       );
     }
   }
 
-  /** A chosen time (in the future), or the persona's next free slot in the user's time zone. */
-  async function timeFor(
-    userId: string,
-    personaId: string,
-    choice: { runAt?: string | undefined; queue?: boolean | undefined; timeZone?: string | undefined },
-  ) {
+  /**
+   * A chosen time (in the future), or the persona's next free slot in the user's time zone. The
+   * persona is read for a slot only, unless the caller has it already.
+   */
+  async function timeFor(userId: string, personaId: string, choice: TimeChoice, loaded: Persona | undefined) {
     const current = now();
     if (choice.queue) {
-      const persona = await accounts.requirePersona(userId, personaId);
+      const persona = loaded ?? (await ownPersona(personas, userId, personaId));
       // The saved zone, else the browser's the request names, else UTC.
       const timeZone = (await preferences.timeZone(userId)) ?? choice.timeZone ?? 'UTC';
       const slot = nextFreeSlot(
@@ -93,11 +100,13 @@ export function createSchedulingService(deps: {
   async function atTime<T>(
     userId: string,
     personaId: string,
-    choice: Parameters<typeof timeFor>[2],
+    choice: TimeChoice,
     write: (at: Date) => Promise<T>,
+    persona?: Persona,
   ): Promise<T> {
-    if (!choice.queue) return write(await timeFor(userId, personaId, choice));
-    return lock(`queue-slot:${personaId}`, async () => write(await timeFor(userId, personaId, choice)));
+    const chosen = () => timeFor(userId, personaId, choice, persona);
+    if (!choice.queue) return write(await chosen());
+    return lock(`queue-slot:${personaId}`, async () => write(await chosen()));
   }
 
   async function owned(userId: string, id: string): Promise<PostWithPersona> {
@@ -140,19 +149,26 @@ export function createSchedulingService(deps: {
 
     /** POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue'). */
     async create(userId: string, body: ScheduleCreate): Promise<ScheduledItem> {
-      await accounts.requirePersona(userId, body.personaId);
+      const persona = await ownPersona(personas, userId, body.personaId);
       const parts = body.parts ?? [body.content];
       checkLimits(parts, body.platform);
       await accounts.requireAccount(body.personaId, body.platform);
-      const post = await atTime(userId, body.personaId, body, (at) =>
-        posts.insert({
-          personaId: body.personaId,
-          platform: body.platform,
-          content: parts.join('\n\n'),
-          parts,
-          status: 'scheduled',
-          scheduledFor: at,
-        }),
+      const post = await atTime(
+        userId,
+        body.personaId,
+        body,
+        async (at) => {
+          await planLimits.checkNewPosts(userId, 1, at);
+          return posts.insert({
+            personaId: body.personaId,
+            platform: body.platform,
+            content: parts.join('\n\n'),
+            parts,
+            status: 'scheduled',
+            scheduledFor: at,
+          });
+        },
+        persona,
       );
       if (post.scheduledFor) await enqueue(post.id, post.scheduledFor);
       return reread(userId, post.id);
@@ -171,9 +187,10 @@ export function createSchedulingService(deps: {
       checkLimits(parts, platform);
       if (patch.platform && patch.platform !== row.platform)
         await accounts.requireAccount(row.personaId, patch.platform);
-      const edit = (at?: Date) => {
+      const edit = async (at?: Date) => {
         const status: PostStatus | undefined =
           at && row.status !== 'pending_review' && row.status !== 'draft' ? 'scheduled' : undefined;
+        if (at && status) await planLimits.checkNewPosts(userId, 1, at, id);
         return posts.edit(id, {
           platform,
           parts,
@@ -203,6 +220,7 @@ export function createSchedulingService(deps: {
         throw new ConflictError('Only a failed or unconfirmed post can be retried');
       refusePartlyPosted(row);
       const at = new Date(now().getTime() + 1000);
+      await planLimits.checkNewPosts(userId, 1, at, id);
       await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, attempts: 0 });
       await enqueue(id, at);
       return reread(userId, id);
@@ -218,7 +236,7 @@ export function createSchedulingService(deps: {
 
     // The review queue: drafts wait for a human before they are scheduled.
     async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
-      await accounts.requirePersona(userId, body.personaId);
+      await ownPersona(personas, userId, body.personaId);
       const parts = body.parts ?? [body.content];
       checkLimits(parts, body.platform);
       const post = await posts.insert({
@@ -235,9 +253,10 @@ export function createSchedulingService(deps: {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
       await accounts.requireAccount(row.personaId, row.platform as ScheduleCreate['platform']);
-      const updated = await atTime(userId, row.personaId, choice, (at) =>
-        posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null }),
-      );
+      const updated = await atTime(userId, row.personaId, choice, async (at) => {
+        await planLimits.checkNewPosts(userId, 1, at, id);
+        return posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null });
+      });
       if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
       await enqueue(id, updated.scheduledFor);
       return reread(userId, id);

@@ -1,10 +1,10 @@
 import type { ContentSource, IngestRequest, IngestResult } from '@plume/core';
-import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
-import { NotFoundError } from '../../errors';
 import type { FeedsAdapter } from '../../integrations/feeds/feeds';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 import { FetchRefusedError } from '../../integrations/feeds/safe-fetch';
 import { feedErrorToHttp } from '../feeds/feeds.service';
+import { ownPersona } from '../personas/persona-access';
+import type { Repositories, UnitOfWork } from '../repositories';
 
 const MAX_ERROR_MESSAGE = 500;
 
@@ -27,8 +27,7 @@ export function createSourcesService(deps: {
     items: FeedItem[] = [],
   ) {
     return unitOfWork(async (repos) => {
-      const persona = await repos.personas.findForUpdate(userId, personaId);
-      if (!persona) throw new NotFoundError('Persona not found');
+      const persona = await ownPersona(repos.personas, userId, personaId, { lock: true });
       const ingested = await repos.sources.addItems(persona.id, feedUrl, items);
       const lastCheck = new Date().toISOString();
       if (persona.sources.some((s) => s.url === feedUrl)) {
@@ -45,8 +44,7 @@ export function createSourcesService(deps: {
      * and error are recorded on the persona (not as a new version: nothing the user set changed).
      */
     async ingest(userId: string, request: IngestRequest): Promise<IngestResult> {
-      const persona = await repositories.personas.find(userId, request.personaId);
-      if (!persona) throw new NotFoundError('Persona not found');
+      const persona = await ownPersona(repositories.personas, userId, request.personaId);
       const source = persona.sources.find((s) => s.url === request.feedUrl);
       let items: FeedItem[];
       try {

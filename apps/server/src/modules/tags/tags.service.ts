@@ -1,6 +1,6 @@
 import type { Tag, TagWrite } from '@plume/core';
-import type { Repositories, UnitOfWork } from '../../db/unit-of-work';
 import { ConflictError, NotFoundError } from '../../errors';
+import type { Repositories, UnitOfWork } from '../repositories';
 
 export function createTagsService(deps: { repositories: Repositories; unitOfWork: UnitOfWork }) {
   const { repositories, unitOfWork } = deps;

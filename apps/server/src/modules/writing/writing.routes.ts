@@ -14,7 +14,7 @@ import {
   personaOverrideSchema,
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, BadRequestError, ForbiddenError } from '../../errors';
+import { AppError, BadRequestError, ForbiddenError, invalidField } from '../../errors';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
 import type { WritingService } from './writing.service';
@@ -46,7 +46,7 @@ function parsePersona(text: string | undefined): PersonaOverride | undefined {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new BadRequestError('query.persona: must be JSON');
+    throw invalidField('query.persona', 'must be JSON');
   }
   const parsed = personaOverrideSchema.safeParse(json);
   if (parsed.success) return parsed.data;

@@ -29,14 +29,13 @@ import {
   type WritingPersona,
   type WritingRequest,
 } from '@plume/core';
-import type { Repositories } from '../../db/unit-of-work';
-import { NotFoundError, ProviderError } from '../../errors';
+import { ProviderError } from '../../errors';
 import type { LlmClient } from '../../integrations/llm/llm';
 import type { AiSettingsService } from '../ai-settings/ai-settings.service';
+import { ownPersona } from '../personas/persona-access';
 import type { WritingLimit } from '../rate-limits/writing-limit';
+import type { Repositories } from '../repositories';
 import type { NewMessage, WritingRepository } from './writing.repository';
-
-const PERSONA_NOT_FOUND = 'Persona not found';
 
 /** The stored persona (or the defaults), with the editor's unsaved values laid over it. */
 export function toWritingPersona(stored: Persona | null, override: PersonaOverride = {}): WritingPersona {
@@ -71,18 +70,12 @@ export function createWritingService(deps: {
   const { repositories, messages, aiSettings } = deps;
   const random = deps.random ?? Math.random;
 
-  async function ownPersona(userId: string, personaId: string): Promise<Persona> {
-    const persona = await repositories.personas.find(userId, personaId);
-    if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
-    return persona;
-  }
-
   /** Who writes, for whom, from which headlines; the persona is checked before the request is counted. */
   async function context(
     userId: string,
     input: { personaId?: string; override?: PersonaOverride; titles?: string[] },
   ): Promise<Context> {
-    const stored = input.personaId ? await ownPersona(userId, input.personaId) : null;
+    const stored = input.personaId ? await ownPersona(repositories.personas, userId, input.personaId) : null;
     await deps.writingLimit.count(userId);
     const titles =
       input.titles && input.titles.length > 0
@@ -288,7 +281,7 @@ export function createWritingService(deps: {
 
     /** GET /conversations/{personaId}: the persona's messages, oldest first. */
     async conversation(userId: string, personaId: string): Promise<Message[]> {
-      await ownPersona(userId, personaId);
+      await ownPersona(repositories.personas, userId, personaId);
       return messages.list(personaId);
     },
   };

@@ -1,5 +1,6 @@
 import type { Profile, ProfileUpdate } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { preferencesKey } from '../../../lib/api/get-preferences';
 import { api } from '../../../lib/api-client';
 import { meQueryOptions } from '../../../lib/auth';
 import { profileQueryOptions } from './get-profile';
@@ -13,9 +14,9 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (saved) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, saved);
-      // The username names the session in the shell; the time zone is the calendar's ('preferences').
+      // The username names the session in the shell; the time zone is also in the preferences.
       void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['preferences'] });
+      void queryClient.invalidateQueries({ queryKey: preferencesKey });
     },
   });
 }

@@ -5,10 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { describedBy, Field } from '../../../components/ui/field';
 import { inputClass } from '../../../components/ui/input-class';
+import { Select } from '../../../components/ui/select';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
-import { cardClass, fieldErrorsOf, formatDate, formatDateTime } from './field';
+import { cardClass, formatDate, formatDateTime } from './field';
 
 /** Personal API tokens: created with a name, the secret shown once, listed, revoked. */
 export function ApiTokensSection() {
@@ -133,16 +135,17 @@ function CreateTokenForm({ onCreated }: { onCreated(created: CreatedApiToken): v
             aria-describedby={describedBy(ids.name, false, errors.name)}
           />
         </Field>
-        <Field id={ids.expiry} label="Expires" error={errors.expiresInDays}>
-          <select id={ids.expiry} className={inputClass} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-            <option value="">Never</option>
-            {API_TOKEN_EXPIRY_DAYS.map((days) => (
-              <option key={days} value={days}>
-                In {days} days
-              </option>
-            ))}
-          </select>
-        </Field>
+        <Select
+          id={ids.expiry}
+          label="Expires"
+          value={expiry}
+          options={[
+            { value: '', label: 'Never' },
+            ...API_TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: `In ${days} days` })),
+          ]}
+          onChange={setExpiry}
+          error={errors.expiresInDays}
+        />
       </div>
       {errors.form && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -1,4 +1,4 @@
-import { contactSalesHref, MONEY_BACK_DAYS, PLANS, type Plan, planById } from '@plume/core';
+import { contactSalesHref, MAX_ACTIVE_PERSONAS, MONEY_BACK_DAYS, PLANS, type Plan, planById } from '@plume/core';
 import { cn } from '../../../components/ui/cn';
 import { useBilling } from '../api/get-billing';
 import { cardClass, formatDate } from './field';
@@ -6,7 +6,10 @@ import { cardClass, formatDate } from './field';
 const price = (plan: Plan) => (plan.price === null ? 'Priced with sales' : `$${plan.price}/month`);
 const limitText = (limit: number | null, unit: string) => (limit === null ? `Unlimited ${unit}` : `${limit} ${unit}`);
 
-/** Billing: the plan with real usage against its limits; payment is not connected yet. */
+/**
+ * Billing: the plan and real usage; payment is not connected yet. The plan's limits show only where
+ * the server enforces them (PLAN_LIMITS=on); a self-hosted instance has none by default.
+ */
 export function BillingTab() {
   const billing = useBilling();
   if (billing.isPending) return <p role="status">Loading...</p>;
@@ -18,7 +21,8 @@ export function BillingTab() {
     );
   }
   const plan = planById(billing.data.planId);
-  const { usage } = billing.data;
+  const { usage, limitsEnforced } = billing.data;
+  const since = `Published since ${formatDate(usage.periodStart)}`;
   return (
     <div className="space-y-6">
       <section aria-labelledby="billing-plan" className={cardClass}>
@@ -36,35 +40,64 @@ export function BillingTab() {
           className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
         >
           <p className="font-semibold">Payment is not connected yet</p>
-          <p>
-            Plume cannot take payments or change plans yet, so there is nothing to pay and no card on file. Limits are
-            shown here but not enforced.
-          </p>
+          <p>Plume cannot take payments or change plans yet, so there is nothing to pay and no card on file.</p>
         </div>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <Usage label="Personas" used={usage.personas} limit={plan.limits.personas} />
-          <Usage
-            label={`Posts published since ${formatDate(usage.periodStart)}`}
-            used={usage.postsThisMonth}
-            limit={plan.limits.postsPerMonth}
-          />
-        </dl>
-        <ul className="grid gap-1 text-sm sm:grid-cols-2">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
-                ✓
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-3" data-testid="billing-usage">
+          <h3 className="font-semibold">Usage</h3>
+          {limitsEnforced ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Your plan's limits apply: creating a persona or a post beyond them is refused. At most{' '}
+              {MAX_ACTIVE_PERSONAS} personas can be active at once.
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              This self-hosted instance has no plan limits: create as many personas and posts as you like. At most{' '}
+              {MAX_ACTIVE_PERSONAS} personas can be active at once.
+            </p>
+          )}
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {limitsEnforced ? (
+              <>
+                <Usage label="Personas" used={usage.personas} limit={plan.limits.personas} />
+                <Usage
+                  label="Posts this month"
+                  hint={since}
+                  used={usage.postsThisMonth}
+                  limit={plan.limits.postsPerMonth}
+                />
+              </>
+            ) : (
+              <>
+                <Figure label="Personas" value={usage.personas} />
+                <Figure label="Posts this month" hint={since} value={usage.postsThisMonth} />
+              </>
+            )}
+          </dl>
+        </div>
+        {/* Without plan limits, the plan's own list ("1 persona", "50 posts per month") would contradict the figures. */}
+        {limitsEnforced && (
+          <ul className="grid gap-1 text-sm sm:grid-cols-2">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <span aria-hidden="true" className="text-emerald-700 dark:text-emerald-400">
+                  ✓
+                </span>
+                {feature}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section aria-labelledby="billing-plans" className="space-y-3">
         <h2 id="billing-plans" className="text-lg font-semibold">
           Plans
         </h2>
+        {!limitsEnforced && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Each plan's personas and posts a month are limits only on an instance that enforces them; this one does not.
+          </p>
+        )}
         <ul className="grid gap-3 md:grid-cols-3">
           {PLANS.filter((p) => p.price !== null).map((p) => (
             <li
@@ -114,12 +147,27 @@ export function BillingTab() {
   );
 }
 
-function Usage({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+/** A usage figure on its own: where no plan limits apply. */
+function Figure({ label, hint, value }: { label: string; hint?: string; value: number }) {
+  return (
+    <div className="space-y-0.5">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-2xl font-semibold">{value}</dd>
+      {hint && <dd className="text-xs text-slate-600 dark:text-slate-400">{hint}</dd>}
+    </div>
+  );
+}
+
+/** A usage figure against the plan's limit, where the server enforces it. */
+function Usage({ label, hint, used, limit }: { label: string; hint?: string; used: number; limit: number | null }) {
   const percent = limit === null || limit === 0 ? 0 : Math.min(100, Math.round((used / limit) * 100));
   const over = limit !== null && used > limit;
   return (
     <div className="space-y-1.5">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dt className="text-sm text-slate-600 dark:text-slate-400">
+        {label}
+        {hint && <span className="block text-xs">{hint}</span>}
+      </dt>
       <dd className="space-y-1.5">
         <p className="font-semibold">
           {used} {limit === null ? '(unlimited)' : `of ${limit}`}

@@ -4,10 +4,12 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/field';
 import { inputClass } from '../../../components/ui/input-class';
+import { Select } from '../../../components/ui/select';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import { cardClass, fieldErrorsOf } from './field';
+import { cardClass } from './field';
 
 const FIELDS = ['username', 'fullName', 'timeZone'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number] | 'form', string>>;
@@ -116,28 +118,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
           aria-describedby={describedBy(ids.fullName, false, errors.fullName)}
         />
       </Field>
-      <Field
+      <Select
         id={ids.timeZone}
         label="Time zone"
+        value={draft.timeZone}
+        options={[
+          { value: '', label: `This browser's (${browser})` },
+          ...zones.map((zone) => ({ value: zone, label: zone })),
+        ]}
+        onChange={(timeZone) => change({ timeZone })}
+        description="Dates on the calendar and queue slots use it. The same setting as the calendar's."
         error={errors.timeZone}
-        hint="Dates on the calendar and queue slots use it. The same setting as the calendar's."
-      >
-        <select
-          id={ids.timeZone}
-          className={inputClass}
-          value={draft.timeZone}
-          onChange={(e) => change({ timeZone: e.target.value })}
-          aria-invalid={errors.timeZone ? true : undefined}
-          aria-describedby={describedBy(ids.timeZone, true, errors.timeZone)}
-        >
-          <option value="">This browser's ({browser})</option>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-      </Field>
+      />
       {errors.form && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {errors.form}

@@ -2,7 +2,7 @@ import { type Account, COMING_SOON_PLATFORMS, type ConnectedAccount, formatCount
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '../../../lib/api/get-accounts';
 import { BlueskyCard } from './bluesky-card';
 import { PlatformMark } from './platform-mark';
 import { XCard } from './x-card';

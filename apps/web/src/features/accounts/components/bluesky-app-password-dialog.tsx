@@ -4,27 +4,14 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
-import { ApiRequestError } from '../../../lib/api-client';
+import { type FormErrors, fieldErrorsOf } from '../../../lib/field-errors';
 import { useConnectBlueskyAppPassword } from '../api/connect-bluesky-app-password';
 
-type Field = 'handle' | 'appPassword' | 'service';
-type Errors = Partial<Record<Field | 'form', string>>;
+const FIELDS = ['handle', 'appPassword', 'service'] as const;
+type Field = (typeof FIELDS)[number];
+type Errors = FormErrors<Field>;
 
 export const APP_PASSWORDS_URL = 'https://bsky.app/settings/app-passwords';
-
-/** A 400's `[{ field: 'body.handle', message }]` per field; anything else is the form's. */
-function errorsOf(error: Error): Errors {
-  if (!(error instanceof ApiRequestError) || error.status !== 400 || !Array.isArray(error.details)) {
-    return { form: error.message };
-  }
-  const errors: Errors = {};
-  for (const detail of error.details as { field?: unknown; message?: unknown }[]) {
-    const field = typeof detail.field === 'string' ? detail.field.replace(/^body\.?/, '') : '';
-    const key = (['handle', 'appPassword', 'service'] as const).find((k) => k === field) ?? 'form';
-    errors[key] ??= String(detail.message ?? 'is invalid');
-  }
-  return errors;
-}
 
 function validate(draft: Record<Field, string>): Errors {
   const errors: Errors = {};
@@ -79,7 +66,7 @@ export function BlueskyAppPasswordDialog({
           toast.success(`Bluesky connected: @${account.username}`);
           close(false);
         },
-        onError: (error) => setErrors(errorsOf(error)),
+        onError: (error) => setErrors(fieldErrorsOf(error, FIELDS)),
       },
     );
   };

@@ -10,7 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { accountsQueryOptions } from '../api/get-accounts';
+import { accountsQueryOptions } from '../../../lib/api/get-accounts';
 import { invalidateAccounts } from '../api/invalidate';
 import { createSeen, isForPersona, isNewConnection } from '../utils/connection';
 import { clearXRedirectMark, newPopupId, popupFeatures, writeXRedirectMark, xAuthUrl } from '../utils/popup';

@@ -2,6 +2,7 @@ import { DEMO_ROTATION_MS, DEMO_STEP_COUNT, type LandingMetrics } from '@plume/c
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { TraitSlider } from '../../../components/ui/trait-slider';
 import { useGenerateDemoSample } from '../api/generate-demo-sample';
 import { useRotation } from '../hooks/use-rotation';
 import { SectionHeading } from './section-heading';
@@ -18,56 +19,26 @@ type Voice = { humor: number; sarcasm: number };
 const humorWord = (v: number) => (v < 30 ? 'Dry' : v > 70 ? 'Wacky' : 'Balanced');
 const sarcasmWord = (v: number) => (v < 30 ? 'Light' : v > 70 ? 'Heavy' : 'Balanced');
 
-function Slider({
-  label,
-  value,
-  word,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  word: string;
-  onChange(value: number): void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <div className="flex items-baseline justify-between text-sm">
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        <span className="text-slate-700 tabular-nums dark:text-slate-300">
-          {value} · {word}
-        </span>
-      </div>
-      <input
-        id={id}
-        type="range"
-        min={0}
-        max={100}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className="mt-2 w-full accent-violet-700 dark:accent-violet-400"
-      />
-    </div>
-  );
-}
+// More air above the slider than in the editor, and a lighter accent on the landing's dark background.
+const landingSlider = '[&_input]:mt-2 [&_input]:dark:accent-violet-400';
 
 function DesignStep({ voice, onChange }: { voice: Voice; onChange(voice: Voice): void }) {
   return (
     <div className="grid gap-6 sm:grid-cols-[1fr_14rem] sm:items-center">
       <div className="space-y-5">
-        <Slider
+        <TraitSlider
           label="Humor"
           value={voice.humor}
-          word={humorWord(voice.humor)}
+          valueText={`${voice.humor} · ${humorWord(voice.humor)}`}
           onChange={(humor) => onChange({ ...voice, humor })}
+          className={landingSlider}
         />
-        <Slider
+        <TraitSlider
           label="Sarcasm"
           value={voice.sarcasm}
-          word={sarcasmWord(voice.sarcasm)}
+          valueText={`${voice.sarcasm} · ${sarcasmWord(voice.sarcasm)}`}
           onChange={(sarcasm) => onChange({ ...voice, sarcasm })}
+          className={landingSlider}
         />
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Seven more sliders — tone, professionalism, optimism, technicality, controversy, emoji and engagement — wait

@@ -1,7 +1,7 @@
 import type { Persona, PersonaWrite } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
-import { personasQueryOptions } from './get-personas';
 
 export const createPersona = (body: PersonaWrite) => api<Persona>('/api/personas', { method: 'POST', json: body });
 
@@ -9,6 +9,6 @@ export function useCreatePersona() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPersona,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personasQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personaKeys.all }),
   });
 }

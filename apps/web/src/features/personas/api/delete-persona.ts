@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
-import { personasQueryOptions } from './get-personas';
 
 export const deletePersona = (id: string) => api<null>(`/api/personas/${id}`, { method: 'DELETE' });
 
@@ -8,6 +8,6 @@ export function useDeletePersona() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePersona,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personasQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personaKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
-import { personasQueryOptions } from './get-personas';
 import { tagsQueryOptions } from './get-tags';
 
 export const deleteTag = (id: string) => api<null>(`/api/tags/${id}`, { method: 'DELETE' });
@@ -12,7 +12,7 @@ export function useDeleteTag() {
     mutationFn: deleteTag,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: tagsQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: personasQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: personaKeys.all });
     },
   });
 }

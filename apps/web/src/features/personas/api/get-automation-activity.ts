@@ -1,5 +1,6 @@
 import type { AutomationActivity } from '@plume/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
 
 /** Today's automation figures for a persona; "today" is the day in the given IANA time zone. */
@@ -8,7 +9,7 @@ export const getAutomationActivity = (id: string, timeZone: string) =>
 
 export const automationActivityQueryOptions = (id: string, timeZone: string) =>
   queryOptions({
-    queryKey: ['personas', id, 'automation-activity', timeZone],
+    queryKey: [...personaKeys.detail(id), 'automation-activity', timeZone],
     queryFn: () => getAutomationActivity(id, timeZone),
   });
 

@@ -1,7 +1,7 @@
 import type { Persona } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
-import { personasQueryOptions } from './get-personas';
 
 /** Sends a persona file as exported; the server validates every field. */
 export async function importPersona(file: File): Promise<Persona> {
@@ -18,6 +18,6 @@ export function useImportPersona() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importPersona,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personasQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personaKeys.all }),
   });
 }

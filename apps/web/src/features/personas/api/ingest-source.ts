@@ -1,7 +1,7 @@
 import type { IngestRequest, IngestResult } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaQueryOptions } from '../../../lib/api/get-persona';
 import { api } from '../../../lib/api-client';
-import { personaQueryOptions } from './get-persona';
 
 /** Fetches one of a saved persona's sources now; the server keeps its items and records the check. */
 export const ingestSource = (body: IngestRequest) => api<IngestResult>('/api/ingest', { method: 'POST', json: body });

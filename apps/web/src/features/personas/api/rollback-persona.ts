@@ -1,5 +1,7 @@
 import type { Persona } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaQueryOptions } from '../../../lib/api/get-persona';
+import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
 
 export const rollbackPersona = ({ id, versionId }: { id: string; versionId: string }) =>
@@ -10,8 +12,8 @@ export function useRollbackPersona() {
   return useMutation({
     mutationFn: rollbackPersona,
     onSuccess: (persona) => {
-      queryClient.setQueryData(['personas', persona.id], persona);
-      void queryClient.invalidateQueries({ queryKey: ['personas'] });
+      queryClient.setQueryData(personaQueryOptions(persona.id).queryKey, persona);
+      void queryClient.invalidateQueries({ queryKey: personaKeys.all });
     },
   });
 }

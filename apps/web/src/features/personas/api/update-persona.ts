@@ -1,8 +1,8 @@
 import type { Persona, PersonaWrite } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaQueryOptions } from '../../../lib/api/get-persona';
+import { personasQueryOptions } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
-import { personaQueryOptions } from './get-persona';
-import { personasQueryOptions } from './get-personas';
 
 export const updatePersona = ({ id, body }: { id: string; body: PersonaWrite }) =>
   api<Persona>(`/api/personas/${id}`, { method: 'PUT', json: body });

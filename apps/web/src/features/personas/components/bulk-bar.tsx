@@ -1,7 +1,8 @@
 import type { BulkAction, Tag } from '@plume/core';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Select } from '../../../components/ui/select';
 
 /** Shown while personas are selected: activate, pause, tag, untag, delete (and what the app adds) together. */
 export function BulkBar({
@@ -24,7 +25,6 @@ export function BulkBar({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [tagId, setTagId] = useState('');
-  const tagSelectId = useId();
   const chosenTag = tags.some((t) => t.id === tagId) ? tagId : (tags[0]?.id ?? '');
 
   return (
@@ -43,29 +43,22 @@ export function BulkBar({
       </Button>
       {extraActions}
       {tags.length > 0 && (
-        <span className="flex items-center gap-1">
-          <label htmlFor={tagSelectId} className="sr-only">
-            Tag for the selected personas
-          </label>
-          <select
-            id={tagSelectId}
+        <div className="flex items-center gap-1">
+          <Select
+            label="Tag for the selected personas"
+            size="sm"
+            labelPlacement="hidden"
             value={chosenTag}
-            onChange={(e) => setTagId(e.target.value)}
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950"
-          >
-            {tags.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
+            options={tags.map((t) => ({ value: t.id, label: t.name }))}
+            onChange={setTagId}
+          />
           <Button variant="secondary" className="py-1.5" disabled={busy} onClick={() => onAction('tag', chosenTag)}>
             Tag
           </Button>
           <Button variant="secondary" className="py-1.5" disabled={busy} onClick={() => onAction('untag', chosenTag)}>
             Untag
           </Button>
-        </span>
+        </div>
       )}
       <Button variant="danger" className="py-1.5" disabled={busy} onClick={() => setConfirming(true)}>
         Delete

@@ -1,5 +1,5 @@
 import type { DashboardFilter, DashboardGroup, DashboardSort } from '@plume/core';
-import { useId } from 'react';
+import { optionsOf, Select } from '../../../components/ui/select';
 
 const filterLabels: Record<DashboardFilter, string> = {
   all: 'All personas',
@@ -24,37 +24,6 @@ const groupLabels: Record<DashboardGroup, string> = {
   platform: 'Platform',
 };
 
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
-function Select<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: Record<T, string>;
-  onChange(v: T): void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {(Object.keys(options) as T[]).map((key) => (
-          <option key={key} value={key}>
-            {options[key]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function DashboardControls(props: {
   filter: DashboardFilter;
   sort: DashboardSort;
@@ -65,15 +34,23 @@ export function DashboardControls(props: {
     <div className="flex flex-wrap gap-3">
       <Select
         label="Filter"
+        labelPlacement="caption"
         value={props.filter}
-        options={filterLabels}
+        options={optionsOf(filterLabels)}
         onChange={(filter) => props.onChange({ filter })}
       />
-      <Select label="Sort by" value={props.sort} options={sortLabels} onChange={(sort) => props.onChange({ sort })} />
+      <Select
+        label="Sort by"
+        labelPlacement="caption"
+        value={props.sort}
+        options={optionsOf(sortLabels)}
+        onChange={(sort) => props.onChange({ sort })}
+      />
       <Select
         label="Group by"
+        labelPlacement="caption"
         value={props.group}
-        options={groupLabels}
+        options={optionsOf(groupLabels)}
         onChange={(group) => props.onChange({ group })}
       />
     </div>

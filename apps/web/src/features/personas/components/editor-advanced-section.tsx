@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
+import { TraitSlider } from '../../../components/ui/trait-slider';
 import type { EditorDraft } from './editor-draft';
 
 const toggles: { key: 'includeHashtags' | 'threadGeneration' | 'linkSharing'; label: string }[] = [
@@ -29,7 +30,6 @@ export function AdvancedSection({
   onMaxLengthValid(valid: boolean): void;
 }) {
   const promptId = useId();
-  const tempId = useId();
   const lengthId = useId();
   const lengthErrorId = useId();
   const [maxLength, setMaxLength] = useState(String(draft.advanced_options.maxLength));
@@ -86,24 +86,15 @@ export function AdvancedSection({
           </div>
         ))}
       </div>
-      <div className="space-y-1">
-        <div className="flex justify-between text-sm">
-          <label htmlFor={tempId} className="font-medium">
-            Temperature
-          </label>
-          <output htmlFor={tempId}>{options.modelTemperature.toFixed(1)}</output>
-        </div>
-        <input
-          id={tempId}
-          type="range"
-          min={0.1}
-          max={1}
-          step={0.1}
-          value={options.modelTemperature}
-          onChange={(e) => setOption({ modelTemperature: Math.round(Number(e.target.value) * 10) / 10 })}
-          className="w-full accent-violet-700"
-        />
-      </div>
+      <TraitSlider
+        label="Temperature"
+        min={0.1}
+        max={1}
+        step={0.1}
+        value={options.modelTemperature}
+        valueText={options.modelTemperature.toFixed(1)}
+        onChange={(value) => setOption({ modelTemperature: Math.round(value * 10) / 10 })}
+      />
       <div className="space-y-1">
         <label htmlFor={lengthId} className="block text-sm font-medium">
           Max post length

@@ -10,7 +10,7 @@ import {
   SwitchRow,
   TextField,
 } from './editor-automation-fields';
-import type { AutomationCardProps } from './editor-automation-section';
+import type { AutomationCardProps } from './editor-automation-types';
 
 type Engagement = Automation['engagement'];
 

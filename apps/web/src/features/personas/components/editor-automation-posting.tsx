@@ -2,7 +2,7 @@ import { nextPostTime, scheduleSummary } from '@plume/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { AutomationCard, Facts, SwitchRow } from './editor-automation-fields';
-import type { AutomationCardProps } from './editor-automation-section';
+import type { AutomationCardProps } from './editor-automation-types';
 import { AdvancedScheduleDialog, FREQUENCIES, PostingSettingsDialog } from './editor-posting-dialogs';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -11,17 +11,10 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Modal } from '../../../components/ui/modal';
-import {
-  AutomationCard,
-  DialogActions,
-  Facts,
-  hintClass,
-  NumberField,
-  RangeField,
-  SelectField,
-  SwitchRow,
-} from './editor-automation-fields';
-import type { AutomationCardProps } from './editor-automation-section';
+import { optionsOf, Select } from '../../../components/ui/select';
+import { TraitSlider } from '../../../components/ui/trait-slider';
+import { AutomationCard, DialogActions, Facts, hintClass, NumberField, SwitchRow } from './editor-automation-fields';
+import type { AutomationCardProps } from './editor-automation-types';
 import { CONTEXTS, ReplyTemplateDialog, SENTIMENTS } from './editor-reply-template-dialog';
 
 type Replies = Automation['autoReplies'];
@@ -154,7 +147,14 @@ function ReplySettingsForm({
 
   return (
     <div className="space-y-5">
-      <RangeField label="Response rate" unit="%" min={10} max={80} value={responseRate} onChange={setResponseRate} />
+      <TraitSlider
+        label="Response rate"
+        min={10}
+        max={80}
+        value={responseRate}
+        valueText={`${responseRate}%`}
+        onChange={setResponseRate}
+      />
       <p className={hintClass}>The share of eligible mentions and replies that get an answer.</p>
       <NumberField
         label="Max replies per hour"
@@ -164,10 +164,10 @@ function ReplySettingsForm({
         onChange={setMaxPerHour}
         error={maxError}
       />
-      <SelectField
+      <Select
         label="Sentiment filter"
         value={sentimentFilter}
-        options={SENTIMENT_FILTERS}
+        options={optionsOf(SENTIMENT_FILTERS)}
         onChange={setSentimentFilter}
       />
       <SwitchRow label="Contextual replies" checked={contextualReplies} onChange={setContextualReplies} />

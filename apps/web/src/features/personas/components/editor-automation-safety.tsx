@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { AutomationCard, DialogActions, Facts, NumberField, SwitchRow } from './editor-automation-fields';
-import type { AutomationCardProps } from './editor-automation-section';
+import type { AutomationCardProps } from './editor-automation-types';
 
 type Safety = Automation['safety'];
 

@@ -7,10 +7,8 @@ import { EngagementCard } from './editor-automation-engagement';
 import { PostingCard } from './editor-automation-posting';
 import { RepliesCard } from './editor-automation-replies';
 import { SafetyCard } from './editor-automation-safety';
+import type { AutomationCardProps } from './editor-automation-types';
 import type { EditorDraft } from './editor-draft';
-
-/** What each card gets: the current settings, and `commit` to apply (and, for a saved persona, save) a change. */
-export type AutomationCardProps = { automation: Automation; commit(next: Automation): void };
 
 /**
  * The Automation tab. For a saved persona every change (a switch, a dialog's Save) is saved at

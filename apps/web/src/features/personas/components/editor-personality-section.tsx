@@ -7,9 +7,10 @@ import {
   traitLabel,
   traitLevel,
 } from '@plume/core';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
 import { Section } from '../../../components/ui/section';
+import { TraitSlider } from '../../../components/ui/trait-slider';
 
 const groups: { title: string; traits: TraitKey[] }[] = [
   { title: 'Core Personality', traits: ['humor', 'sarcasm', 'tone', 'professionalism'] },
@@ -32,31 +33,6 @@ const names: Record<TraitKey, string> = {
 function describe(trait: TraitKey, value: number): string {
   const named = trait === 'humor' || trait === 'sarcasm' || trait === 'tone' ? traitLabel(trait, value) : null;
   return named ? `${traitLevel(value)} · ${named}` : traitLevel(value);
-}
-
-function Slider({ trait, value, onChange }: { trait: TraitKey; value: number; onChange(value: number): void }) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <div className="flex items-baseline justify-between text-sm">
-        <label htmlFor={id} className="font-medium">
-          {names[trait]}
-        </label>
-        <output htmlFor={id} className="text-slate-700 dark:text-slate-300">
-          {value} · {describe(trait, value)}
-        </output>
-      </div>
-      <input
-        id={id}
-        type="range"
-        min={0}
-        max={100}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className="w-full accent-violet-700"
-      />
-    </div>
-  );
 }
 
 export function PersonalitySection({
@@ -115,10 +91,11 @@ export function PersonalitySection({
         <fieldset key={group.title} className="space-y-3">
           <legend className="text-sm font-semibold text-slate-700 dark:text-slate-300">{group.title}</legend>
           {group.traits.map((trait) => (
-            <Slider
+            <TraitSlider
               key={trait}
-              trait={trait}
+              label={names[trait]}
               value={traits[trait]}
+              valueText={`${traits[trait]} · ${describe(trait, traits[trait])}`}
               onChange={(value) => onChange({ ...traits, [trait]: value })}
             />
           ))}

@@ -11,8 +11,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';
+import { personaQueryOptions } from '../../../lib/api/get-persona';
 import { useFeedTitles } from '../api/get-feed-titles';
-import { personaQueryOptions } from '../api/get-persona';
 import { useIngestSource } from '../api/ingest-source';
 import type { EditorDraft } from './editor-draft';
 

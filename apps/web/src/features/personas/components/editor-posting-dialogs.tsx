@@ -4,15 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
-import {
-  DialogActions,
-  errorClass,
-  hintClass,
-  RangeField,
-  SelectField,
-  SwitchRow,
-  timesValid,
-} from './editor-automation-fields';
+import { optionsOf, Select } from '../../../components/ui/select';
+import { TraitSlider } from '../../../components/ui/trait-slider';
+import { DialogActions, errorClass, hintClass, SwitchRow, timesValid } from './editor-automation-fields';
 
 type Posting = Automation['autoPosting'];
 type Schedule = Posting['advancedSchedule'];
@@ -120,7 +114,7 @@ function PostingForm({
 
   return (
     <div className="space-y-5">
-      <SelectField label="Frequency" value={frequency} options={FREQUENCIES} onChange={setFrequency} />
+      <Select label="Frequency" value={frequency} options={optionsOf(FREQUENCIES)} onChange={setFrequency} />
       <div className="space-y-1">
         <TimeList
           label="Custom times"
@@ -134,28 +128,22 @@ function PostingForm({
       </div>
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">Content mix</legend>
-        <RangeField
+        <TraitSlider
           label="Original"
-          unit="%"
-          min={0}
-          max={100}
           value={mix.original}
+          valueText={`${mix.original}%`}
           onChange={(original) => setMix({ ...mix, original })}
         />
-        <RangeField
+        <TraitSlider
           label="Curated"
-          unit="%"
-          min={0}
-          max={100}
           value={mix.curated}
+          valueText={`${mix.curated}%`}
           onChange={(curated) => setMix({ ...mix, curated })}
         />
-        <RangeField
+        <TraitSlider
           label="Promotional"
-          unit="%"
-          min={0}
-          max={100}
           value={mix.promotional}
+          valueText={`${mix.promotional}%`}
           onChange={(promotional) => setMix({ ...mix, promotional })}
         />
         <p className={hintClass}>

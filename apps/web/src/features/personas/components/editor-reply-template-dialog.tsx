@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
-import { DialogActions, SelectField, SwitchRow, TextField } from './editor-automation-fields';
+import { optionsOf, Select } from '../../../components/ui/select';
+import { DialogActions, SwitchRow, TextField } from './editor-automation-fields';
 
 export const CONTEXTS: Record<ReplyTemplate['context'], string> = {
   mention: 'Mentions',
@@ -103,8 +104,8 @@ function TemplateForm({
         hint="Keywords, separated by commas."
         placeholder="thanks, great post"
       />
-      <SelectField label="Context" value={context} options={CONTEXTS} onChange={setContext} />
-      <SelectField label="Sentiment" value={sentiment} options={SENTIMENTS} onChange={setSentiment} />
+      <Select label="Context" value={context} options={optionsOf(CONTEXTS)} onChange={setContext} />
+      <Select label="Sentiment" value={sentiment} options={optionsOf(SENTIMENTS)} onChange={setSentiment} />
       <SwitchRow label="Active" checked={isActive} onChange={setIsActive} />
       <DialogActions
         onCancel={onCancel}

@@ -6,11 +6,12 @@ import {
   SOURCE_TYPES,
   sourceFormErrors,
 } from '@plume/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
+import { TraitSlider } from '../../../components/ui/trait-slider';
 import { AddSourceDialog } from './editor-add-source-dialog';
 import { SourceFields } from './editor-source-fields';
 
@@ -40,27 +41,19 @@ export function FrequencySlider({
   sourceName: string;
   onChange(value: number): void;
 }) {
-  const id = useId();
   return (
-    <div className="space-y-1">
-      <div className="flex items-baseline justify-between gap-2 text-sm">
-        <label htmlFor={id} className="font-medium">
+    <TraitSlider
+      label={
+        <>
           Frequency<span className="sr-only"> of {sourceName}</span>
-        </label>
-        <output htmlFor={id} className="text-slate-700 dark:text-slate-300">
-          {frequencyLabel(value)}
-        </output>
-      </div>
-      <input
-        id={id}
-        type="range"
-        min={1}
-        max={10}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className="w-full accent-violet-700"
-      />
-    </div>
+        </>
+      }
+      min={1}
+      max={10}
+      value={value}
+      valueText={frequencyLabel(value)}
+      onChange={onChange}
+    />
   );
 }
 

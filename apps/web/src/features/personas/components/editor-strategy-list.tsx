@@ -5,6 +5,7 @@ import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
 import { Switch } from '../../../components/ui/switch';
+import { TraitSlider } from '../../../components/ui/trait-slider';
 import { badgeClass, rowActionsClass, rowHeaderClass } from './editor-source-list';
 
 function StrategyEditForm({
@@ -16,7 +17,7 @@ function StrategyEditForm({
   onSave(next: Strategy): void;
   onCancel(): void;
 }) {
-  const ids = { name: useId(), description: useId(), prompt: useId(), weight: useId(), examples: useId() };
+  const ids = { name: useId(), description: useId(), prompt: useId(), examples: useId() };
   const [name, setName] = useState(strategy.name);
   const [description, setDescription] = useState(strategy.description);
   const [prompt, setPrompt] = useState(strategy.prompt);
@@ -93,23 +94,7 @@ function StrategyEditForm({
           className={inputClass}
         />
       </div>
-      <div className="space-y-1">
-        <div className="flex items-baseline justify-between text-sm">
-          <label htmlFor={ids.weight} className="font-medium">
-            Weight
-          </label>
-          <output htmlFor={ids.weight}>{weight}</output>
-        </div>
-        <input
-          id={ids.weight}
-          type="range"
-          min={1}
-          max={10}
-          value={weight}
-          onChange={(e) => setWeight(Number(e.target.value))}
-          className="w-full accent-violet-700"
-        />
-      </div>
+      <TraitSlider label="Weight" min={1} max={10} value={weight} onChange={setWeight} />
       <div className="space-y-1">
         <label htmlFor={ids.examples} className="block text-sm font-medium">
           Examples (one per line)

@@ -5,7 +5,7 @@ export function SummaryCards({ personas }: { personas: Persona[] }) {
   const s = summarize(personas);
   const cards = [
     { label: 'Personas', value: String(s.personas), note: null },
-    { label: 'Active', value: String(s.active), note: `of ${MAX_ACTIVE_PERSONAS} max` },
+    { label: 'Active', value: String(s.active), note: `of ${MAX_ACTIVE_PERSONAS} active max` },
     { label: 'Followers', value: formatCount(s.followers), note: 'across connected accounts' },
     { label: 'Avg engagement', value: `${s.avgEngagement.toFixed(1)}%`, note: 'per persona' },
   ];

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Select } from '../../../components/ui/select';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import { useCreateTag } from '../api/create-tag';
 import { useDeleteTag } from '../api/delete-tag';
@@ -24,7 +25,6 @@ export function TagPanel({
   const createTag = useCreateTag();
   const deleteTag = useDeleteTag();
   const nameId = useId();
-  const colorId = useId();
 
   const toggle = (id: string) =>
     onSelectedChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
@@ -120,23 +120,14 @@ export function TagPanel({
             className="w-36 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={colorId} className="text-xs font-medium text-slate-700 dark:text-slate-300">
-            Colour
-          </label>
-          <select
-            id={colorId}
-            value={color}
-            onChange={(e) => setColor(e.target.value as TagColor)}
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950"
-          >
-            {TAG_COLORS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="Colour"
+          size="sm"
+          labelPlacement="caption"
+          value={color}
+          options={TAG_COLORS.map((c) => ({ value: c, label: c }))}
+          onChange={setColor}
+        />
         <Button type="submit" variant="secondary" className="py-1.5" disabled={createTag.isPending}>
           Add tag
         </Button>

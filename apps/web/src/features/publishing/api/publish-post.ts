@@ -1,5 +1,6 @@
 import type { PublishRequest, PublishResponse } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -13,7 +14,7 @@ export function usePublishPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishPost,
-    // The persona's post count changed (the personas feature's key).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['personas'] }),
+    // The persona's post count changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: personaKeys.all }),
   });
 }

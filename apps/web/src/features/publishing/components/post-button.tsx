@@ -3,7 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { usePostTargets } from '../api/get-accounts';
+import { useAccounts } from '../../../lib/api/get-accounts';
 import { usePublishPost } from '../api/publish-post';
 import { planPost } from '../utils/plan-post';
 
@@ -29,7 +29,7 @@ export function PostButton({
   besideButton?: ReactNode;
 }) {
   const ids = { choices: useId(), notice: useId() };
-  const accounts = usePostTargets(personaId);
+  const accounts = useAccounts(personaId);
   const publish = usePublishPost();
   const [picked, setPicked] = useState<Platform[]>(['x', 'bluesky']);
   const [posted, setPosted] = useState<{ key: string; results: PublishResult[] } | null>(null);

@@ -1,7 +1,7 @@
 import type { Preferences } from '@plume/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { preferencesQueryOptions } from '../../../lib/api/get-preferences';
 import { api } from '../../../lib/api-client';
-import { preferencesQueryOptions } from './get-preferences';
 
 /** PUT /api/me/preferences: saves the time zone (null: follow the browser's). */
 export const savePreferences = (body: Preferences) =>

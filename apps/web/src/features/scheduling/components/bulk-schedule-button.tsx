@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { usePreferences } from '../api/get-preferences';
+import { usePreferences } from '../../../lib/api/get-preferences';
 import { ScheduleDialog, type ScheduleTarget } from './schedule-dialog';
 
 /** The dashboard bulk bar's 'Schedule': one post for each selected persona, through the Schedule Post dialog. */

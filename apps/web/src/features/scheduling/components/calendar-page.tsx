@@ -20,7 +20,8 @@ import { toast } from 'sonner';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { useSchedulingPersonas } from '../api/get-personas';
+import { Select } from '../../../components/ui/select';
+import { usePersonas } from '../../../lib/api/get-personas';
 import { useSchedule } from '../api/get-schedule';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { useMediaQuery } from '../hooks/use-media-query';
@@ -70,7 +71,7 @@ export function CalendarPage() {
 
   const days = viewDays(view, anchor);
   const range = viewWindow(days, timeZone);
-  const personas = useSchedulingPersonas();
+  const personas = usePersonas();
   const schedule = useSchedule({
     from: range.from.toISOString(),
     to: range.to.toISOString(),
@@ -192,24 +193,18 @@ export function CalendarPage() {
               Next
             </Button>
           </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor={ids.persona} className="text-sm font-medium">
-              Persona
-            </label>
-            <select
-              id={ids.persona}
-              value={personaId}
-              onChange={(e) => setView({ persona: e.target.value })}
-              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
-            >
-              <option value="">All personas</option>
-              {(personas.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            id={ids.persona}
+            label="Persona"
+            size="sm"
+            labelPlacement="beside"
+            value={personaId}
+            options={[
+              { value: '', label: 'All personas' },
+              ...(personas.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+            ]}
+            onChange={(persona) => setView({ persona })}
+          />
         </div>
 
         <h2 id="calendar-title" className="text-xl font-semibold" aria-live="polite" data-testid="calendar-title">

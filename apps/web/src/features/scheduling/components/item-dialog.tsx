@@ -18,15 +18,15 @@ import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useCancelScheduledPost } from '../api/cancel-scheduled-post';
 import { useMarkPosted } from '../api/mark-posted';
 import { useRejectReview } from '../api/reject-review';
 import { useRetryScheduledPost } from '../api/retry-scheduled-post';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
-import { fieldErrorsOf } from '../utils/errors';
 import { formatDateTime } from '../utils/format';
 import { STATUS_LOOK } from '../utils/status';
-import { DateTimeFields, FieldError, PlatformChoice, PlatformCount } from './schedule-fields';
+import { DateTimeFields, FieldError, PlatformChoice, PlatformCount, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
 /**
  * A post opened from the calendar: edit its text, platform, date and time (the keyboard's way to
@@ -120,10 +120,10 @@ function ItemBody({
       });
       onClose();
     } catch (error) {
-      const { fields, message } = fieldErrorsOf(error);
+      const { form, ...fields } = fieldErrorsOf(error, SCHEDULE_FIELD_PATHS);
       setErrors(fields);
-      setFormError(message);
-      toast.error('Failed to schedule', { description: message });
+      setFormError(form ?? null);
+      toast.error('Failed to schedule', { description: messageOf(error) });
     }
   };
 

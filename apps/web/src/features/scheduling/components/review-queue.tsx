@@ -13,12 +13,12 @@ import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useSchedule } from '../api/get-schedule';
 import { useRejectReview } from '../api/reject-review';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
-import { fieldErrorsOf } from '../utils/errors';
 import { formatDateTime } from '../utils/format';
-import { FieldError, PlatformChoice } from './schedule-fields';
+import { FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
 const REVIEW = ['pending_review'] as const;
 
@@ -109,8 +109,8 @@ function ReviewRow({
         setEditing(false);
       })
       .catch((e: unknown) => {
-        const { fields, message } = fieldErrorsOf(e);
-        setError(fields.content ?? message);
+        const errors = fieldErrorsOf(e, SCHEDULE_FIELD_PATHS);
+        setError(errors.content ?? (e instanceof Error ? e.message : String(e)));
       });
   };
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { usePreferences } from '../api/get-preferences';
+import { usePreferences } from '../../../lib/api/get-preferences';
 import { useSubmitForReview } from '../api/submit-for-review';
 import { ScheduleDialog } from './schedule-dialog';
 

@@ -14,13 +14,14 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+import { usePersonas } from '../../../lib/api/get-personas';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useApproveReview } from '../api/approve-review';
 import { useCreateScheduledPost } from '../api/create-scheduled-post';
-import { useSchedulingPersonas } from '../api/get-personas';
 import { useTimeZone } from '../hooks/use-time-zone';
-import { fieldErrorsOf } from '../utils/errors';
 import { formatDateTime } from '../utils/format';
-import { DateTimeFields, FieldError, PlatformChoice, PlatformCount } from './schedule-fields';
+import { DateTimeFields, FieldError, PlatformChoice, PlatformCount, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
 export type ScheduleTarget = { personaId: string; personaName: string };
 
@@ -76,7 +77,7 @@ function ScheduleForm({
     formError: useId(),
   };
   const { timeZone } = useTimeZone();
-  const personas = useSchedulingPersonas();
+  const personas = usePersonas();
   const create = useCreateScheduledPost();
   const approve = useApproveReview();
 
@@ -107,10 +108,10 @@ function ScheduleForm({
   const readOnlyContent = mode.kind === 'approve';
 
   const showFailure = (error: unknown) => {
-    const { fields, message } = fieldErrorsOf(error);
+    const { form, ...fields } = fieldErrorsOf(error, SCHEDULE_FIELD_PATHS);
     setErrors(fields);
-    setFormError(message);
-    toast.error('Failed to schedule', { description: message });
+    setFormError(form ?? null);
+    toast.error('Failed to schedule', { description: error instanceof Error ? error.message : String(error) });
   };
 
   const submit = async () => {
@@ -179,27 +180,17 @@ function ScheduleForm({
       data-testid="schedule-form"
     >
       {mode.kind === 'create' && !fixedTargets && (
-        <div className="space-y-1">
-          <label htmlFor={ids.persona} className="text-sm font-medium">
-            Persona
-          </label>
-          <select
-            id={ids.persona}
-            value={pickedPersona}
-            onChange={(e) => setPickedPersona(e.target.value)}
-            aria-invalid={errors.persona ? true : undefined}
-            aria-describedby={errors.persona ? `${ids.persona}-error` : undefined}
-            className={inputClass}
-          >
-            <option value="">Choose a persona</option>
-            {personaChoices.map((p) => (
-              <option key={p.personaId} value={p.personaId}>
-                {p.personaName}
-              </option>
-            ))}
-          </select>
-          {errors.persona && <FieldError id={`${ids.persona}-error`}>{errors.persona}</FieldError>}
-        </div>
+        <Select
+          id={ids.persona}
+          label="Persona"
+          value={pickedPersona}
+          options={[
+            { value: '', label: 'Choose a persona' },
+            ...personaChoices.map((p) => ({ value: p.personaId, label: p.personaName })),
+          ]}
+          onChange={setPickedPersona}
+          error={errors.persona}
+        />
       )}
       {targets.length > 0 && targets.every((t) => t.personaName) && (mode.kind === 'approve' || fixedTargets) && (
         <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -317,7 +308,8 @@ function ContentGroup({ thread, count, children }: { thread: boolean; count: num
 }
 
 function isFieldError(error: unknown): boolean {
-  return Object.keys(fieldErrorsOf(error).fields).length > 0;
+  const errors = fieldErrorsOf(error, SCHEDULE_FIELD_PATHS);
+  return Boolean(errors.content || errors.runAt);
 }
 
 function describeTime(item: ScheduledItem | undefined, timeZone: string): string | undefined {

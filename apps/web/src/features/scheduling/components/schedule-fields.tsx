@@ -4,6 +4,9 @@ import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
 
 /** A field's message, read out when it appears; `id` is what the field's aria-describedby names. */
+/** The schedule forms' fields and the body paths each shows: a post's content (or its thread's parts) and its time. */
+export const SCHEDULE_FIELD_PATHS = { content: ['content', 'parts'], runAt: ['runAt'] } as const;
+
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -1,12 +1,12 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
+import { Select } from '../../../components/ui/select';
 import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones';
 import { useSavePreferences } from '../api/save-preferences';
 import { useTimeZone } from '../hooks/use-time-zone';
 
 /** 'Times in {zone}' with the choice of zone, saved to the account (null follows the browser). */
 export function TimeZoneSetting() {
-  const id = useId();
   const { timeZone, saved } = useTimeZone();
   const save = useSavePreferences();
   const browser = browserTimeZone();
@@ -28,23 +28,19 @@ export function TimeZoneSetting() {
       <p data-testid="time-zone">
         Times in <span className="font-semibold">{timeZone}</span>
       </p>
-      <label htmlFor={id} className="sr-only">
-        Time zone
-      </label>
-      <select
-        id={id}
+      <Select
+        label="Time zone"
+        size="sm"
+        labelPlacement="hidden"
         value={saved ?? ''}
+        options={[
+          { value: '', label: `This browser's (${browser})` },
+          ...zones.map((zone) => ({ value: zone, label: zone })),
+        ]}
+        onChange={change}
         disabled={save.isPending}
-        onChange={(e) => change(e.target.value)}
-        className="max-w-72 rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
-      >
-        <option value="">This browser's ({browser})</option>
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
-      </select>
+        className="max-w-72"
+      />
     </div>
   );
 }

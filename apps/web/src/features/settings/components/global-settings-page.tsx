@@ -10,10 +10,11 @@ import { inputClass } from '../../../components/ui/input-class';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMe, useSignOut } from '../../../lib/auth';
+import { type FormErrors, fieldErrorsOf } from '../../../lib/field-errors';
 import { useAiSettings } from '../api/get-ai-settings';
 import { useResetAiSettings } from '../api/reset-ai-settings';
 import { type AiSettingsInput, useSaveAiSettings } from '../api/save-ai-settings';
-import { useTestAiSettings } from '../api/test-ai-settings';
+import { type AiTestInput, useTestAiSettings } from '../api/test-ai-settings';
 
 const PROVIDERS: { value: AiProvider; label: string; hint?: string }[] = [
   { value: 'openai', label: 'OpenAI' },
@@ -22,31 +23,25 @@ const PROVIDERS: { value: AiProvider; label: string; hint?: string }[] = [
 ];
 const providerName = (p: AiProvider) => PROVIDERS.find((x) => x.value === p)?.label ?? p;
 
-const SOURCE_TEXT: Record<AiSettings['source'], string> = {
-  user: 'Your settings',
-  server: 'Server default',
-  offline: 'Offline composer: no AI provider is set; posts are written from templates',
-};
-
-type Draft = { provider: AiProvider; baseUrl: string; model: string; apiKey: string };
-type FieldErrors = Partial<Record<'provider' | 'baseUrl' | 'model' | 'apiKey' | 'form', string>>;
-
-function draftOf(settings: AiSettings): Draft {
-  return { provider: settings.provider, baseUrl: settings.baseUrl, model: settings.model, apiKey: '' };
+/** What writes now, in a sentence: the user's settings, the server's default or the offline composer. */
+function sourceText(settings: AiSettings): string {
+  const model = settings.provider ? `${providerName(settings.provider)}, ${settings.model}` : '';
+  if (settings.source === 'user') return `Using your settings (${model}).`;
+  if (settings.source === 'server') {
+    return `Using the server's default model (${model}). Choose a provider below to use your own.`;
+  }
+  return 'Using the offline composer: no AI provider is configured. Choose one below to write with a model.';
 }
 
-/** A 400's `[{ field: 'body.model', message }]` as messages per field of the form. */
-function fieldErrorsOf(error: Error): FieldErrors {
-  if (!(error instanceof ApiRequestError) || error.status !== 400 || !Array.isArray(error.details)) {
-    return { form: error.message };
-  }
-  const errors: FieldErrors = {};
-  for (const detail of error.details as { field?: unknown; message?: unknown }[]) {
-    const field = typeof detail.field === 'string' ? detail.field.replace(/^body\.?/, '') : '';
-    const key = (['provider', 'baseUrl', 'model', 'apiKey'] as const).find((k) => k === field) ?? 'form';
-    errors[key] ??= String(detail.message ?? 'is invalid');
-  }
-  return errors;
+/** `provider` null: nothing chosen yet (nothing saved; the server's default or the offline composer writes). */
+type Draft = { provider: AiProvider | null; baseUrl: string; model: string; apiKey: string };
+const FIELDS = ['provider', 'baseUrl', 'model', 'apiKey'] as const;
+type FieldErrors = FormErrors<(typeof FIELDS)[number]>;
+
+/** The user's saved choice, or none: the server's default is not preselected as if chosen. */
+function draftOf(settings: AiSettings): Draft {
+  if (settings.source !== 'user') return { provider: null, baseUrl: '', model: '', apiKey: '' };
+  return { provider: settings.provider, baseUrl: settings.baseUrl, model: settings.model, apiKey: '' };
 }
 
 /** Global Settings (/settings): the AI provider that writes for this user, kept on the server. */
@@ -88,8 +83,11 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
   const ids = { baseUrl: `${id}-base`, model: `${id}-model`, apiKey: `${id}-key` };
 
   const hosted = draft.provider !== 'custom';
-  const hostedModels: readonly string[] = draft.provider === 'custom' ? [] : HOSTED_MODELS[draft.provider];
+  const hostedModels: readonly string[] =
+    draft.provider === null || draft.provider === 'custom' ? [] : HOSTED_MODELS[draft.provider];
   const stored = settings.source === 'user';
+  // The saved settings, when there are some (the server's default is not the user's).
+  const saved = stored && settings.provider ? { ...settings, provider: settings.provider } : null;
   const change = (next: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...next }));
     setErrors((e) => {
@@ -102,31 +100,34 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
   const chooseProvider = (provider: AiProvider) => {
     if (provider === draft.provider) return;
     // Back to what is saved for that provider, else its defaults (the fixed list's first model).
-    const same = provider === settings.provider;
+    const same = provider === saved?.provider;
     if (provider === 'custom') {
-      change({ provider, baseUrl: same ? settings.baseUrl : '', model: same ? settings.model : '' });
+      change({ provider, baseUrl: same ? saved.baseUrl : '', model: same ? saved.model : '' });
     } else {
       change({
         provider,
-        baseUrl: same ? settings.baseUrl : '',
-        model: same ? settings.model : HOSTED_MODELS[provider][0],
+        baseUrl: same ? saved.baseUrl : '',
+        model: same ? saved.model : HOSTED_MODELS[provider][0],
       });
     }
   };
 
-  const baseUrl = hosted ? (draft.provider === settings.provider ? settings.baseUrl : '') : draft.baseUrl.trim();
+  const baseUrl = hosted ? (draft.provider === saved?.provider ? saved.baseUrl : '') : draft.baseUrl.trim();
   const key = draft.apiKey.trim();
-  // The server drops a saved key when the provider or base URL changes without a new one.
+  // The server drops a saved key when the provider or base URL changes without a new one (and
+  // Test connection does not send it there either).
   const keyWillDrop =
-    stored &&
-    settings.apiKeySet &&
+    saved?.apiKeySet === true &&
     !key &&
-    (draft.provider !== settings.provider || baseUrl.replace(/\/+$/, '') !== settings.baseUrl);
-  const dirty =
-    draft.provider !== settings.provider ||
-    draft.model !== settings.model ||
-    (!hosted && baseUrl.replace(/\/+$/, '') !== settings.baseUrl) ||
-    key !== '';
+    (draft.provider !== saved.provider || baseUrl.replace(/\/+$/, '') !== saved.baseUrl);
+
+  /** The form's values as the API takes them; null while no provider is chosen. */
+  const formValues = (): AiSettingsInput | null => {
+    if (draft.provider === null) return null;
+    const body: AiSettingsInput = { provider: draft.provider, baseUrl, model: draft.model.trim() };
+    if (key) body.apiKey = key;
+    return body;
+  };
 
   const leave = () => {
     // Back where the user came from; straight to the dashboard when /settings was opened directly.
@@ -137,15 +138,18 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: AiSettingsInput = { provider: draft.provider, baseUrl, model: draft.model.trim() };
-    if (key) body.apiKey = key;
+    const body = formValues();
+    if (!body) {
+      setErrors({ provider: 'Choose an AI provider to save' });
+      return;
+    }
     save.mutate(body, {
       onSuccess: () => {
         toast.success('Settings saved');
         leave();
       },
       onError: (error) => {
-        const found = fieldErrorsOf(error);
+        const found = fieldErrorsOf(error, FIELDS);
         setErrors(found);
         // The fields' own words, without the API's `body.field:` prefixes.
         toast.error(`Failed to save settings: ${Object.values(found).join('; ') || error.message}`);
@@ -153,16 +157,25 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
     });
   };
 
-  const keyStatus =
-    settings.source === 'server'
-      ? settings.apiKeySet
-        ? "Key set (the server's)"
-        : 'No key set'
-      : settings.apiKeySet
-        ? 'Key set'
-        : 'No key set';
+  // Test connection: the form as it is, not saved; with no provider chosen, what writes now.
+  const testForm = () => {
+    const body: AiTestInput = formValues() ?? {};
+    test.mutate(body, {
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 400) setErrors(fieldErrorsOf(error, FIELDS));
+      },
+    });
+  };
+  const testError = test.isError
+    ? test.error instanceof ApiRequestError && test.error.status === 400
+      ? Object.values(fieldErrorsOf(test.error, FIELDS)).join('; ')
+      : test.error.message
+    : '';
+
+  const keySet = saved?.apiKeySet ?? false;
+  const keyStatus = keySet ? 'Key set' : 'No key set';
   const keyHint = keyWillDrop
-    ? `The saved key was entered for ${providerName(settings.provider)} at ${settings.baseUrl}: saving without a new key removes it.`
+    ? `The saved key was entered for ${providerName(saved.provider)} at ${saved.baseUrl}: saving without a new key removes it.`
     : settings.source === 'server'
       ? "Saving makes these your own settings; the server's key is not copied to them."
       : hosted
@@ -178,13 +191,11 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
       <div>
         <h2 className="text-lg font-semibold">AI model</h2>
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="ai-source">
-          <span className="font-medium">What writes now: </span>
-          {SOURCE_TEXT[settings.source]}
-          {settings.source !== 'offline' && ` (${providerName(settings.provider)}, ${settings.model})`}
+          {sourceText(settings)}
         </p>
       </div>
 
-      <fieldset className="space-y-2">
+      <fieldset className="space-y-2" aria-describedby={errors.provider ? `${id}-provider-error` : undefined}>
         <legend className="mb-2 text-sm font-medium">AI Provider</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {PROVIDERS.map((p) => (
@@ -212,10 +223,14 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
             </label>
           ))}
         </div>
-        {errors.provider && <p className="text-sm text-red-700 dark:text-red-300">{errors.provider}</p>}
+        {errors.provider && (
+          <p id={`${id}-provider-error`} className="text-sm text-red-700 dark:text-red-300">
+            {errors.provider}
+          </p>
+        )}
       </fieldset>
 
-      {hosted ? (
+      {draft.provider === null ? null : hosted ? (
         <Field id={ids.model} label="Model" error={errors.model}>
           <select
             id={ids.model}
@@ -273,53 +288,55 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
         </>
       )}
 
-      <Field id={ids.apiKey} label="API key" error={errors.apiKey} hint={keyHint}>
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            id={ids.apiKey}
-            type="password"
-            autoComplete="new-password"
-            spellCheck={false}
-            placeholder={settings.apiKeySet && stored ? 'Leave empty to keep the current key' : 'Paste your API key'}
-            value={draft.apiKey}
-            onChange={(e) => change({ apiKey: e.target.value })}
-            aria-invalid={errors.apiKey ? true : undefined}
-            aria-describedby={[`${id}-key-status`, describedBy(ids.apiKey, keyHint, errors.apiKey)]
-              .filter(Boolean)
-              .join(' ')}
-            className={cn(inputClass, 'min-w-0 basis-full sm:flex-1 sm:basis-56')}
-          />
-          <span
-            id={`${id}-key-status`}
-            className={cn(
-              'rounded-full px-2.5 py-1 text-xs font-medium',
-              settings.apiKeySet
-                ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100'
-                : 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
-            )}
-          >
-            {keyStatus}
-          </span>
-          {stored && settings.apiKeySet && (
-            <button
-              type="button"
-              className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950/50"
-              disabled={removeKey.isPending}
-              onClick={() =>
-                removeKey.mutate(
-                  { provider: settings.provider, baseUrl: settings.baseUrl, model: settings.model, apiKey: null },
-                  {
-                    onSuccess: () => toast.success('API key removed'),
-                    onError: (error) => toast.error(`Failed to remove the key: ${error.message}`),
-                  },
-                )
-              }
+      {draft.provider !== null && (
+        <Field id={ids.apiKey} label="API key" error={errors.apiKey} hint={keyHint}>
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              id={ids.apiKey}
+              type="password"
+              autoComplete="new-password"
+              spellCheck={false}
+              placeholder={keySet ? 'Leave empty to keep the current key' : 'Paste your API key'}
+              value={draft.apiKey}
+              onChange={(e) => change({ apiKey: e.target.value })}
+              aria-invalid={errors.apiKey ? true : undefined}
+              aria-describedby={[`${id}-key-status`, describedBy(ids.apiKey, keyHint, errors.apiKey)]
+                .filter(Boolean)
+                .join(' ')}
+              className={cn(inputClass, 'min-w-0 basis-full sm:flex-1 sm:basis-56')}
+            />
+            <span
+              id={`${id}-key-status`}
+              className={cn(
+                'rounded-full px-2.5 py-1 text-xs font-medium',
+                keySet
+                  ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100'
+                  : 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+              )}
             >
-              Remove key
-            </button>
-          )}
-        </div>
-      </Field>
+              {keyStatus}
+            </span>
+            {saved?.apiKeySet && (
+              <button
+                type="button"
+                className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950/50"
+                disabled={removeKey.isPending}
+                onClick={() =>
+                  removeKey.mutate(
+                    { provider: saved.provider, baseUrl: saved.baseUrl, model: saved.model, apiKey: null },
+                    {
+                      onSuccess: () => toast.success('API key removed'),
+                      onError: (error) => toast.error(`Failed to remove the key: ${error.message}`),
+                    },
+                  )
+                }
+              >
+                Remove key
+              </button>
+            )}
+          </div>
+        </Field>
+      )}
 
       {errors.form && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -329,11 +346,13 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
 
       <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+          <Button variant="secondary" onClick={testForm} disabled={test.isPending}>
             {test.isPending ? 'Testing...' : 'Test connection'}
           </Button>
           <span className="text-xs text-slate-600 dark:text-slate-400">
-            {dirty ? 'Tests the saved settings, not the changes above.' : 'One short request to the model.'}
+            {draft.provider === null
+              ? 'Tests what writes now.'
+              : 'One short request with the values above, without saving them.'}
           </span>
         </div>
         <div aria-live="polite" data-testid="test-result">
@@ -353,7 +372,7 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
           )}
           {test.isError && (
             <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-200">
-              {test.error.message}
+              {testError}
             </p>
           )}
         </div>
@@ -367,8 +386,7 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
             disabled={reset.isPending}
             onClick={() =>
               reset.mutate(undefined, {
-                onSuccess: (now) =>
-                  toast.success(`Your settings were removed. What writes now: ${SOURCE_TEXT[now.source]}`),
+                onSuccess: (now) => toast.success(`Your settings were removed. ${sourceText(now)}`),
                 onError: (e) => toast.error(`Failed to save settings: ${e.message}`),
               })
             }

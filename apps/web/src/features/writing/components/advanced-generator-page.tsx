@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Section } from '../../../components/ui/section';
 import { paths } from '../../../config/paths';
-import { useWritingPersona } from '../api/get-personas';
+import { usePersona } from '../../../lib/api/get-persona';
 import { ChatForm } from './chat-form';
 import { ConversationList } from './conversation-list';
 import { DraftPanel } from './draft-panel';
@@ -21,8 +21,8 @@ export type StudioSlots = {
 
 /** /advanced/{id}: the persona's writing studio (app spec: Advanced tweet generation). */
 export function AdvancedGeneratorPage(slots: StudioSlots = {}) {
-  const { id = '' } = useParams();
-  const persona = useWritingPersona(id);
+  const { id } = useParams();
+  const persona = usePersona(id);
   if (persona.isPending) {
     return (
       <p role="status" className="p-8 text-center">

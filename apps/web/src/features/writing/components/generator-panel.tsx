@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
+import { Select } from '../../../components/ui/select';
 import { useGeneratePosts } from '../api/generate-posts';
 import { PLATFORM_NAMES } from '../utils/post-length';
 import { GeneratedPostCard, type PostActionsSlot } from './generated-post-card';
@@ -66,23 +67,13 @@ export function GeneratorPanel({
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1">
-              <label htmlFor={ids.type} className="text-sm font-medium">
-                Post type
-              </label>
-              <select
-                id={ids.type}
-                value={type}
-                onChange={(e) => setType(e.target.value as PostType)}
-                className={inputClass}
-              >
-                {POST_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {typeNames[t]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              id={ids.type}
+              label="Post type"
+              value={type}
+              options={POST_TYPES.map((t) => ({ value: t, label: typeNames[t] }))}
+              onChange={setType}
+            />
             <div className="space-y-1">
               <label htmlFor={ids.topic} className="text-sm font-medium">
                 Topic

@@ -1,0 +1,182 @@
+import type { Platform } from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { createSecretBox } from './crypto/secret-box';
+import type { Database } from './db/client';
+import { createNamedLock } from './db/named-lock';
+import { createBlueskyAdapter } from './integrations/bluesky/bluesky';
+import { createFeedsAdapter } from './integrations/feeds/feeds';
+import { createMailer } from './integrations/mail/create-mailer';
+import { createXApi } from './integrations/x/x-api';
+import { cleanupExpiredJob } from './jobs/cleanup-expired';
+import { notificationJobs } from './jobs/notifications';
+import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
+import { type Jobs, startJobs } from './jobs/queue';
+import { createAccountService } from './modules/account/account.service';
+import { createPlanLimits } from './modules/account/plan-limits';
+import { createAccountsService, type DisconnectHook } from './modules/accounts/accounts.service';
+import { createBlueskyConnectService } from './modules/accounts/bluesky-connect.service';
+import { createXConnectService } from './modules/accounts/x-connect.service';
+import { createAiSettingsService } from './modules/ai-settings/ai-settings.service';
+import { createAuth } from './modules/auth/auth';
+import { createAuthService } from './modules/auth/auth.service';
+import { createAutomationService } from './modules/automation/automation.service';
+import { createFeedsService } from './modules/feeds/feeds.service';
+import { createLandingService } from './modules/landing/landing.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createPersonasService } from './modules/personas/personas.service';
+import type { PlatformPublisher } from './modules/publishing/publisher';
+import { createPublishingService } from './modules/publishing/publishing.service';
+import { createXPublisher } from './modules/publishing/x-publisher';
+import { createWritingLimit } from './modules/rate-limits/writing-limit';
+import { createRepositories, createUnitOfWork } from './modules/repositories';
+import { createSchedulingService, type Enqueue } from './modules/scheduling/scheduling.service';
+import { createSourcesService } from './modules/sources/sources.service';
+import { createTagsService } from './modules/tags/tags.service';
+import { createWaitlistService } from './modules/waitlist/waitlist.service';
+import { createWritingService } from './modules/writing/writing.service';
+
+/**
+ * The one composition root: every repository, adapter, service and job Plume runs, built once
+ * from the configuration, for the API process (app.ts) and for `npm run worker` (worker.ts).
+ * Nothing is started here; `startJobs` starts the queue (and binds `enqueue` to it), `close`
+ * releases what was opened here (the database is its opener's).
+ */
+export function composeServices(deps: { config: Config; database: Database; log: FastifyBaseLogger }) {
+  const { config, database, log } = deps;
+  const repositories = createRepositories(database.db);
+  const data = { repositories, unitOfWork: createUnitOfWork(database.db) };
+  // Secrets kept at rest (AI keys, platform tokens) are sealed with APP_SECRET.
+  const secretBox = createSecretBox(config.appSecret);
+  // SMTP, or outside production the dev outbox that the API serves.
+  const mailer = createMailer(config, (message) => repositories.devOutbox.add(message), log);
+  const lock = createNamedLock(database);
+
+  let jobs: Jobs | undefined;
+  /** Queues a post's publish job for its time; only once the queue has started. */
+  const enqueue: Enqueue = async (postId, at) => {
+    if (!jobs) throw new Error('The job queue has not started');
+    await jobs.send(PUBLISH_POST, { postId }, { startAfter: at });
+  };
+
+  const auth = createAuth({ config, db: database.db, mailer, log });
+  const planLimits = createPlanLimits({ enabled: config.planLimits, repositories });
+
+  // Writing: the model a user writes with (their settings, the server's AI_* defaults, or offline).
+  const writingLimit = createWritingLimit(repositories.rateLimits, config.generationRateLimit);
+  const aiSettings = createAiSettingsService({
+    repository: repositories.aiSettings,
+    secretBox,
+    serverDefault: config.ai,
+    timeoutMs: config.aiTimeoutMs,
+    allowPrivate: config.aiAllowPrivate,
+    writingLimit,
+  });
+
+  // Connected accounts: each platform revokes what it holds when a connection is removed.
+  const onDisconnect: Partial<Record<Platform, DisconnectHook>> = {};
+  const accounts = createAccountsService({ repositories, onDisconnect, log });
+  const blueskyAdapter = createBlueskyAdapter({
+    config: config.bluesky,
+    appUrl: config.appUrl,
+    accounts: repositories.accounts,
+    secretBox,
+    lock,
+  });
+  const bluesky = createBlueskyConnectService({
+    repositories,
+    accounts,
+    bluesky: blueskyAdapter,
+    appUrl: config.appUrl,
+    defaultService: config.bluesky.service,
+    log,
+  });
+  onDisconnect.bluesky = bluesky.onDisconnect;
+  const xApi = config.x ? createXApi({ ...config.x, ...config.xEndpoints }) : undefined;
+  const xConnect = createXConnectService({ xApi, appUrl: config.appUrl, ...data, secretBox, accounts, log });
+  onDisconnect.x = (row) => xConnect.revoke(row);
+
+  // Publishing: each platform's publisher, now or at a post's time.
+  const publishers: Record<Platform, PlatformPublisher> = {
+    bluesky: bluesky.publisher,
+    x: createXPublisher({ xApi, xConnect, accounts: repositories.accounts }),
+  };
+  const publishing = createPublishingService({
+    repositories,
+    posts: repositories.posts,
+    accounts,
+    preferences: repositories.preferences,
+    publishers,
+    enqueue,
+    planLimits,
+    log,
+  });
+
+  const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
+  const services = {
+    auth: createAuthService(auth, repositories.auth),
+    personas: createPersonasService({ ...data, planLimits }),
+    tags: createTagsService(data),
+    automation: createAutomationService(data),
+    aiSettings,
+    writing: createWritingService({ repositories, messages: repositories.messages, aiSettings, writingLimit }),
+    landing: createLandingService({
+      repository: repositories.landing,
+      metricsCacheMs: config.landingMetricsCacheSeconds * 1000,
+    }),
+    waitlist: createWaitlistService({ repository: repositories.waitlist }),
+    accounts,
+    bluesky,
+    xConnect,
+    publishing,
+    account: createAccountService({
+      account: repositories.account,
+      preferences: repositories.preferences,
+      planLimits,
+    }),
+    scheduling: createSchedulingService({
+      personas: repositories.personas,
+      posts: repositories.posts,
+      accounts,
+      preferences: repositories.preferences,
+      enqueue,
+      lock,
+      planLimits,
+    }),
+    feeds: createFeedsService(feeds),
+    sources: createSourcesService({ ...data, feeds }),
+    notifications: createNotificationsService({
+      repository: repositories.notifications,
+      mailer,
+      appUrl: config.appUrl,
+      log,
+    }),
+  };
+
+  /** Every job Plume runs, in whichever process works them. */
+  const jobDefinitions = [
+    cleanupExpiredJob(repositories),
+    ...notificationJobs(services.notifications),
+    ...publishingJobs(publishing),
+  ];
+
+  return {
+    repositories,
+    services,
+    /** better-auth itself: its routes are served under /api/auth. */
+    auth,
+    publishers,
+    blueskyClientMetadata: blueskyAdapter.clientMetadata,
+    /** Starts the queue; with `work` this process also runs the jobs. */
+    async startJobs(work: boolean): Promise<Jobs> {
+      jobs = await startJobs({ database, definitions: jobDefinitions, work, log });
+      return jobs;
+    },
+    async close(): Promise<void> {
+      await jobs?.stop();
+      await lock.close();
+      await mailer.close();
+    },
+  };
+}
+export type Composition = ReturnType<typeof composeServices>;

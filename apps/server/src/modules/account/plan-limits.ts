@@ -1,0 +1,66 @@
+import { dayStart, localDateOf, planById } from '@plume/core';
+import { ConflictError } from '../../errors';
+import type { Repositories } from '../repositories';
+
+/** The calendar month holding `at` in `timeZone`, as [start, end): Billing's month too. */
+export function monthAround(at: Date, timeZone: string): { start: Date; end: Date } {
+  const day = localDateOf(at, timeZone);
+  const next = day.month === 12 ? { year: day.year + 1, month: 1 } : { year: day.year, month: day.month + 1 };
+  return {
+    start: dayStart({ year: day.year, month: day.month, day: 1 }, timeZone),
+    end: dayStart({ ...next, day: 1 }, timeZone),
+  };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The plans' limits (PLAN_LIMITS=on, decision 019): personas a user may have, and posts a calendar
+ * month may hold (published, or scheduled to go out in it). Off, the default for a self-hosted
+ * instance, every check passes.
+ */
+export function createPlanLimits(deps: {
+  enabled: boolean;
+  repositories: Pick<Repositories, 'account' | 'preferences'>;
+}) {
+  const { enabled, repositories } = deps;
+
+  async function planOf(repos: Pick<Repositories, 'account'>, userId: string) {
+    return planById((await repos.account.user(userId))?.plan ?? 'free');
+  }
+
+  return {
+    enabled,
+
+    /** Before a persona is created, inside its transaction and under the user's lock (`repos`). */
+    async checkNewPersona(repos: Pick<Repositories, 'account'>, userId: string): Promise<void> {
+      if (!enabled) return;
+      const plan = await planOf(repos, userId);
+      const limit = plan.limits.personas;
+      if (limit === null || (await repos.account.countPersonas(userId)) < limit) return;
+      throw new ConflictError(
+        `Your plan (${plan.name}) allows ${plural(limit, 'persona', 'personas')}: delete one or change plans in Account settings`,
+      );
+    },
+
+    /**
+     * Before `count` posts are published or scheduled for `at`: the month that holds `at` (in the
+     * user's zone) must have room. `exceptPostId`: a post being moved is not counted twice.
+     */
+    async checkNewPosts(userId: string, count: number, at: Date, exceptPostId?: string): Promise<void> {
+      if (!enabled) return;
+      const plan = await planOf(repositories, userId);
+      const limit = plan.limits.postsPerMonth;
+      if (limit === null) return;
+      const timeZone = (await repositories.preferences.timeZone(userId)) ?? 'UTC';
+      const { start, end } = monthAround(at, timeZone);
+      const used = await repositories.account.countPostsIn(userId, start, end, exceptPostId);
+      if (used + count <= limit) return;
+      const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone }).format(at);
+      throw new ConflictError(
+        `Your plan (${plan.name}) allows ${plural(limit, 'post', 'posts')} a month, and ${month} already has ${used} published or scheduled: change plans in Account settings, or pick another month`,
+      );
+    },
+  };
+}
+export type PlanLimits = ReturnType<typeof createPlanLimits>;

@@ -1,0 +1,24 @@
+import type { Persona } from '@plume/core';
+import { NotFoundError } from '../../errors';
+import type { PersonasRepository } from './personas.repository';
+
+export const PERSONA_NOT_FOUND = 'Persona not found';
+
+/**
+ * The one check that guards persona-owned data: the user's persona, loaded, for the caller to
+ * hand on rather than read again. A persona that does not exist and another user's persona are
+ * the same 404, so ids cannot be probed. `lock`: inside a transaction, the row stays locked until
+ * it ends (a write that reads the persona first).
+ */
+export async function ownPersona(
+  personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>,
+  userId: string,
+  personaId: string,
+  options: { lock?: boolean } = {},
+): Promise<Persona> {
+  const persona = options.lock
+    ? await personas.findForUpdate(userId, personaId)
+    : await personas.find(userId, personaId);
+  if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
+  return persona;
+}
