@@ -25,6 +25,7 @@ import { createFeedsService } from './modules/feeds/feeds.service';
 import { createLandingService } from './modules/landing/landing.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPersonasService } from './modules/personas/personas.service';
+import { createBlueskyPublisher } from './modules/publishing/bluesky-publisher';
 import type { PlatformPublisher } from './modules/publishing/publisher';
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createXPublisher } from './modules/publishing/x-publisher';
@@ -85,7 +86,6 @@ export function composeServices(deps: { config: Config; database: Database; log:
   });
   const bluesky = createBlueskyConnectService({
     repositories,
-    accounts,
     bluesky: blueskyAdapter,
     appUrl: config.appUrl,
     defaultService: config.bluesky.service,
@@ -98,7 +98,7 @@ export function composeServices(deps: { config: Config; database: Database; log:
 
   // Publishing: each platform's publisher, now or at a post's time.
   const publishers: Record<Platform, PlatformPublisher> = {
-    bluesky: bluesky.publisher,
+    bluesky: createBlueskyPublisher({ bluesky: blueskyAdapter, accounts, accountRows: repositories.accounts }),
     x: createXPublisher({ xApi, xConnect, accounts: repositories.accounts }),
   };
   const publishing = createPublishingService({

@@ -9,9 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, platformAccounts } from '../src/db/schema';
-import { createXApi, XApiError } from '../src/integrations/x/x-api';
+import { PlatformError, type PublishOutcome } from '../src/integrations/platform';
+import { createXApi } from '../src/integrations/x/x-api';
 import { X_RECONNECT } from '../src/modules/accounts/x-connect.service';
-import { PublishError, type PublishOutcome } from '../src/modules/publishing/publisher';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
@@ -140,15 +140,15 @@ const publisherOf = (s: TestServer = server) => {
   return publisher;
 };
 
-async function publishFailure(personaId: string, parts: string[]): Promise<PublishError> {
+async function publishFailure(personaId: string, parts: string[]): Promise<PlatformError> {
   const error = await publisherOf()
     .publish(personaId, parts)
     .then(
       () => undefined,
       (e: unknown) => e,
     );
-  expect(error).toBeInstanceOf(PublishError);
-  return error as PublishError;
+  expect(error).toBeInstanceOf(PlatformError);
+  return error as PlatformError;
 }
 
 let texts = 0;
@@ -437,7 +437,7 @@ describe('refreshing X tokens', () => {
     stub.revokeEverything();
     const failure = await publishFailure(persona.id, [say('Revoked')]);
     expect(failure).toMatchObject({ kind: 'auth', message: X_RECONNECT });
-    expect(failure.options.postedIds).toEqual([]);
+    expect(failure.details.postedIds).toEqual([]);
     const [account] = await accountsOf(ann, persona.id);
     expect(account).toMatchObject({ status: 'error', errorMessage: X_RECONNECT });
     const reloaded = await read<Persona>(await ann.request(`/api/personas/${persona.id}`));
@@ -464,7 +464,7 @@ describe('refreshing X tokens', () => {
       .where(eq(platformAccounts.personaId, persona.id));
     const calls = stub.state.requests.length;
     const failure = await publishFailure(persona.id, [say('Unreadable')]);
-    expect(failure).toMatchObject({ kind: 'auth', message: X_RECONNECT, options: { postedIds: [] } });
+    expect(failure).toMatchObject({ kind: 'auth', message: X_RECONNECT, details: { postedIds: [] } });
     expect((await accountsOf(ann, persona.id))[0]).toMatchObject({ status: 'error', errorMessage: X_RECONNECT });
     const refreshed = await errorOf(await post(ann, '/api/auth/x/refresh', { personaId: persona.id }), 502);
     expect(refreshed.message).toBe(`Failed to refresh token: ${X_RECONNECT}`);
@@ -587,9 +587,9 @@ describe('publishing to X', () => {
     });
     const failure = await publishFailure(persona.id, parts);
     expect(failure.kind).toBe('unknown');
-    expect(failure.options.status).toBe(503);
+    expect(failure.details.status).toBe(503);
     const first = stub.state.tweets.find((t) => t.text === parts[0]);
-    expect(failure.options.postedIds).toEqual([first?.id]);
+    expect(failure.details.postedIds).toEqual([first?.id]);
   });
 
   it('maps 429 to rate_limited with the wait from X headers', async () => {
@@ -601,15 +601,15 @@ describe('publishing to X', () => {
     });
     const limited = await publishFailure(persona.id, [say('Too soon')]);
     expect(limited).toMatchObject({ kind: 'rate_limited', message: 'Too Many Requests' });
-    expect(limited.options.retryAfterSeconds).toBeGreaterThanOrEqual(118);
-    expect(limited.options.retryAfterSeconds).toBeLessThanOrEqual(121);
+    expect(limited.details.retryAfterSeconds).toBeGreaterThanOrEqual(118);
+    expect(limited.details.retryAfterSeconds).toBeLessThanOrEqual(121);
 
     stub.next('POST /2/tweets', {
       status: 429,
       headers: { 'retry-after': '15' },
       body: { title: 'Too Many Requests' },
     });
-    expect((await publishFailure(persona.id, [say('Still too soon')])).options.retryAfterSeconds).toBe(15);
+    expect((await publishFailure(persona.id, [say('Still too soon')])).details.retryAfterSeconds).toBe(15);
   });
 
   it("rejects duplicate content with X's words", async () => {
@@ -619,7 +619,7 @@ describe('publishing to X', () => {
     expect(duplicate).toMatchObject({
       kind: 'rejected',
       message: 'You are not allowed to create a Tweet with duplicate content.',
-      options: { status: 403, postedIds: [] },
+      details: { status: 403, postedIds: [] },
     });
   });
 
@@ -644,7 +644,7 @@ describe('the X adapter on its own', () => {
     const timedOut = await adapter(stub.apiUrl)
       .postThread('any-token', ['Nobody answers'])
       .catch((e: unknown) => e);
-    expect(timedOut).toBeInstanceOf(XApiError);
+    expect(timedOut).toBeInstanceOf(PlatformError);
     expect(timedOut).toMatchObject({ kind: 'unknown', message: 'X did not answer in time' });
 
     const closedPort = await freePort();

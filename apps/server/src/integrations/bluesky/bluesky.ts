@@ -12,10 +12,9 @@ import { BLUESKY_OAUTH_SCOPE } from '@plume/core';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { NamedLock } from '../../db/named-lock';
-import type { AccountsRepository } from '../../modules/accounts/accounts.repository';
-import { PublishError, type PublishOutcome } from '../../modules/publishing/publisher';
 import { isPrivateAddress } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
+import { PlatformError, type PublishOutcome } from '../platform';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** How long one call to a Bluesky server may take (well under the sweeper's 5 minutes for stuck posts). */
@@ -31,6 +30,21 @@ export type BlueskyProfile = {
   displayName: string;
   avatarUrl: string | null;
   followers: number;
+};
+
+/**
+ * Where the adapter keeps what it holds, sealed: OAuth flows under way, OAuth sessions by DID, and
+ * each connection's app-password session (the accounts repository is one).
+ */
+export type BlueskyStore = {
+  putState(key: string, platform: 'bluesky', value: string, ttlMs: number): Promise<void>;
+  getState(key: string, platform: 'bluesky'): Promise<string | undefined>;
+  deleteState(key: string): Promise<void>;
+  getBlueskySession(did: string): Promise<string | undefined>;
+  putBlueskySession(did: string, value: string): Promise<void>;
+  deleteBlueskySession(did: string): Promise<void>;
+  findById(id: string): Promise<{ credentials: string | null } | undefined>;
+  update(id: string, patch: { credentials: string }): Promise<unknown>;
 };
 
 /** The parts of an at:// URI. */
@@ -75,16 +89,18 @@ export function blueskyClientMetadata(appUrl: string): OAuthClientMetadataInput 
   };
 }
 
-/** Turns whatever a Bluesky call threw into a PublishError of the right kind (see publisher.ts). */
-export function toPublishError(error: unknown, postedIds: string[] = []): PublishError {
-  if (error instanceof PublishError) return error;
+/** Turns whatever a Bluesky call threw into a PlatformError of the right kind (see ../platform.ts). */
+export function toBlueskyError(error: unknown, postedIds: string[] = []): PlatformError {
+  if (error instanceof PlatformError) return error;
   if (error instanceof TokenRevokedError || error instanceof TokenInvalidError || error instanceof TokenRefreshError) {
-    return new PublishError('Bluesky connection expired or was revoked. Reconnect the account.', 'auth', { postedIds });
+    return new PlatformError('Bluesky connection expired or was revoked. Reconnect the account.', 'auth', {
+      postedIds,
+    });
   }
   if (error instanceof XRPCError) {
     const status = error.status as number;
     if (status === 401 || error.error === 'ExpiredToken' || error.error === 'InvalidToken') {
-      return new PublishError('Bluesky connection expired or was revoked. Reconnect the account.', 'auth', {
+      return new PlatformError('Bluesky connection expired or was revoked. Reconnect the account.', 'auth', {
         postedIds,
         status,
       });
@@ -92,25 +108,25 @@ export function toPublishError(error: unknown, postedIds: string[] = []): Publis
     if (status === 429) {
       const reset = Number(error.headers?.['ratelimit-reset']);
       const retryAfterSeconds = Number.isFinite(reset) ? Math.max(1, Math.ceil(reset - Date.now() / 1000)) : 60;
-      return new PublishError(error.message || 'Rate limit exceeded', 'rate_limited', {
+      return new PlatformError(error.message || 'Rate limit exceeded', 'rate_limited', {
         retryAfterSeconds,
         postedIds,
         status,
       });
     }
     if (status >= 400 && status < 500) {
-      return new PublishError(error.message || error.error, 'rejected', { postedIds, status });
+      return new PlatformError(error.message || error.error, 'rejected', { postedIds, status });
     }
     // 5xx, or no answer at all (status 1): did it leave? A refused connection never did.
     if (status === 1 && refusedBeforeSending(error)) {
-      return new PublishError(error.message || 'Bluesky could not be reached', 'rejected', { postedIds });
+      return new PlatformError(error.message || 'Bluesky could not be reached', 'rejected', { postedIds });
     }
-    return new PublishError(error.message || 'Bluesky did not answer', 'unknown', { postedIds, status });
+    return new PlatformError(error.message || 'Bluesky did not answer', 'unknown', { postedIds, status });
   }
   if (refusedBeforeSending(error)) {
-    return new PublishError('Bluesky could not be reached', 'rejected', { postedIds });
+    return new PlatformError('Bluesky could not be reached', 'rejected', { postedIds });
   }
-  return new PublishError(error instanceof Error ? error.message : String(error), 'unknown', { postedIds });
+  return new PlatformError(error instanceof Error ? error.message : String(error), 'unknown', { postedIds });
 }
 
 /** A connection refused or a name not found: the request never reached Bluesky. */
@@ -133,7 +149,7 @@ function refusedBeforeSending(error: unknown): boolean {
 export function createBlueskyAdapter(deps: {
   config: Config['bluesky'];
   appUrl: string;
-  accounts: AccountsRepository;
+  accounts: BlueskyStore;
   secretBox: SecretBox;
   lock: NamedLock;
 }) {
@@ -292,7 +308,7 @@ export function createBlueskyAdapter(deps: {
           posted.push({ uri: result.uri, cid: result.cid });
         }
       } catch (error) {
-        throw toPublishError(
+        throw toBlueskyError(
           error,
           posted.map((p) => p.uri),
         );

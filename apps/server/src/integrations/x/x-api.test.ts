@@ -1,7 +1,8 @@
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { ApiPartialResponseError, ApiRequestError, ApiResponseError, type TwitterApiErrorData } from 'twitter-api-v2';
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds, toXApiError, XApiError, xMessage } from './x-api';
+import { PlatformError } from '../platform';
+import { retryAfterSeconds, toXError, xMessage } from './x-api';
 
 const request = {} as ClientRequest;
 
@@ -66,16 +67,16 @@ describe('xMessage', () => {
   });
 });
 
-describe('toXApiError', () => {
+describe('toXError', () => {
   it('maps answers: 401 auth, 429 rate limited with the wait, 5xx unknown, other 4xx rejected', () => {
-    expect(toXApiError(responseError(401, { title: 'Unauthorized', detail: 'Unauthorized' }))).toMatchObject({
+    expect(toXError(responseError(401, { title: 'Unauthorized', detail: 'Unauthorized' }))).toMatchObject({
       kind: 'auth',
       details: { status: 401 },
     });
-    const limited = toXApiError(responseError(429, { title: 'Too Many Requests' }, { 'retry-after': '42' }));
+    const limited = toXError(responseError(429, { title: 'Too Many Requests' }, { 'retry-after': '42' }));
     expect(limited).toMatchObject({ kind: 'rate_limited', details: { status: 429, retryAfterSeconds: 42 } });
-    expect(toXApiError(responseError(503, { title: 'Service Unavailable' }))).toMatchObject({ kind: 'unknown' });
-    const duplicate = toXApiError(
+    expect(toXError(responseError(503, { title: 'Service Unavailable' }))).toMatchObject({ kind: 'unknown' });
+    const duplicate = toXError(
       responseError(403, {
         title: 'Forbidden',
         detail: 'You are not allowed to create a Tweet with duplicate content.',
@@ -84,7 +85,7 @@ describe('toXApiError', () => {
     expect(duplicate).toMatchObject({ kind: 'rejected', details: { status: 403 } });
     expect(duplicate.message).toBe('You are not allowed to create a Tweet with duplicate content.');
     expect(
-      toXApiError(
+      toXError(
         responseError(400, { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' }),
       ),
     ).toMatchObject({ kind: 'rejected', details: { status: 400, oauthError: 'invalid_request' } });
@@ -92,14 +93,14 @@ describe('toXApiError', () => {
 
   it('maps network failures: refused or unknown host never left, a timeout or a reset may have posted', () => {
     for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']) {
-      expect(toXApiError(requestError(errno(code)))).toMatchObject({ kind: 'rejected' });
+      expect(toXError(requestError(errno(code)))).toMatchObject({ kind: 'rejected' });
     }
-    expect(toXApiError(requestError(new Error('Request timeout.')))).toMatchObject({
+    expect(toXError(requestError(new Error('Request timeout.')))).toMatchObject({
       kind: 'unknown',
       message: 'X did not answer in time',
     });
-    expect(toXApiError(requestError(errno('ECONNRESET')))).toMatchObject({ kind: 'unknown' });
-    expect(toXApiError(requestError(new Error('Socket closed without any information.')))).toMatchObject({
+    expect(toXError(requestError(errno('ECONNRESET')))).toMatchObject({ kind: 'unknown' });
+    expect(toXError(requestError(new Error('Socket closed without any information.')))).toMatchObject({
       kind: 'unknown',
     });
     const partial = new ApiPartialResponseError('partial', {
@@ -108,12 +109,12 @@ describe('toXApiError', () => {
       responseError: new Error('aborted'),
       rawContent: '{"data":',
     });
-    expect(toXApiError(partial)).toMatchObject({ kind: 'unknown', details: { status: 201 } });
-    expect(toXApiError(new Error('anything else'))).toMatchObject({ kind: 'unknown' });
+    expect(toXError(partial)).toMatchObject({ kind: 'unknown', details: { status: 201 } });
+    expect(toXError(new Error('anything else'))).toMatchObject({ kind: 'unknown' });
   });
 
-  it('passes an XApiError through', () => {
-    const error = new XApiError('x', 'auth');
-    expect(toXApiError(error)).toBe(error);
+  it('passes an PlatformError through', () => {
+    const error = new PlatformError('x', 'auth');
+    expect(toXError(error)).toBe(error);
   });
 });

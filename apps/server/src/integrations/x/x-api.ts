@@ -13,36 +13,12 @@ import {
   type ITwitterApiClientPlugin,
   TwitterApi,
 } from 'twitter-api-v2';
+import { PlatformError } from '../platform';
 
 const X_API = 'https://api.x.com';
 
 /** X's lifetime for an access token when the token answer gives none (editor spec §9). */
 export const X_DEFAULT_TOKEN_LIFETIME_SECONDS = 7200;
-
-/**
- * How a call to X failed, which decides what the caller may do next:
- * - `rejected`: X refused it (a 4xx) or it never left (refused connection, unknown host): nothing happened.
- * - `auth`: the token was refused (401): refresh, or reconnect.
- * - `rate_limited`: 429: try again after `retryAfterSeconds`.
- * - `unknown`: it may have happened (a timeout or a reset after sending, a 5xx).
- * `postedIds`: the parts of a thread that did go out before the failure.
- */
-export class XApiError extends Error {
-  constructor(
-    message: string,
-    public readonly kind: 'rejected' | 'auth' | 'rate_limited' | 'unknown',
-    public readonly details: {
-      status?: number;
-      /** X's OAuth error code (invalid_request, invalid_grant, …) on the token endpoints. */
-      oauthError?: string;
-      retryAfterSeconds?: number;
-      postedIds?: string[];
-    } = {},
-  ) {
-    super(message);
-    this.name = 'XApiError';
-  }
-}
 
 export type XTokenSet = {
   accessToken: string;
@@ -135,35 +111,35 @@ function requestCause(error: ApiRequestError): NodeJS.ErrnoException {
   return cause instanceof Error ? cause : new Error(String(cause ?? 'unknown network error'));
 }
 
-/** Turns what twitter-api-v2 throws into an XApiError. */
-export function toXApiError(error: unknown): XApiError {
-  if (error instanceof XApiError) return error;
+/** Turns what twitter-api-v2 throws into a PlatformError. */
+export function toXError(error: unknown): PlatformError {
+  if (error instanceof PlatformError) return error;
   if (error instanceof ApiResponseError) {
     const status = error.code;
     const message = xMessage(error.data, status);
     const oauthError = typeof error.data?.error === 'string' ? error.data.error : undefined;
     const details = { status, ...(oauthError ? { oauthError } : {}) };
-    if (status === 401) return new XApiError(message, 'auth', details);
+    if (status === 401) return new PlatformError(message, 'auth', details);
     if (status === 429) {
       const wait = retryAfterSeconds(error.headers);
-      return new XApiError(message, 'rate_limited', { ...details, ...(wait ? { retryAfterSeconds: wait } : {}) });
+      return new PlatformError(message, 'rate_limited', { ...details, ...(wait ? { retryAfterSeconds: wait } : {}) });
     }
-    if (status >= 500) return new XApiError(message, 'unknown', details);
-    return new XApiError(message, 'rejected', details);
+    if (status >= 500) return new PlatformError(message, 'unknown', details);
+    return new PlatformError(message, 'rejected', details);
   }
   if (error instanceof ApiPartialResponseError) {
     // X answered and the answer broke off: whatever was asked may have been done.
-    return new XApiError('X stopped answering partway through', 'unknown', { status: error.response.statusCode });
+    return new PlatformError('X stopped answering partway through', 'unknown', { status: error.response.statusCode });
   }
   if (error instanceof ApiRequestError) {
     const cause = requestCause(error);
     if (cause.code && NEVER_LEFT.has(cause.code)) {
-      return new XApiError(`X could not be reached (${cause.code})`, 'rejected');
+      return new PlatformError(`X could not be reached (${cause.code})`, 'rejected');
     }
-    if (cause.message === 'Request timeout.') return new XApiError('X did not answer in time', 'unknown');
-    return new XApiError(`The connection to X broke (${cause.code ?? cause.message})`, 'unknown');
+    if (cause.message === 'Request timeout.') return new PlatformError('X did not answer in time', 'unknown');
+    return new PlatformError(`The connection to X broke (${cause.code ?? cause.message})`, 'unknown');
   }
-  return new XApiError(error instanceof Error ? error.message : String(error), 'unknown');
+  return new PlatformError(error instanceof Error ? error.message : String(error), 'unknown');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,7 +179,7 @@ export function createXApi(options: {
     try {
       return await work();
     } catch (error) {
-      throw toXApiError(error);
+      throw toXError(error);
     }
   }
 
@@ -277,8 +253,8 @@ export function createXApi(options: {
           ids.push(data.id);
           replyTo = data.id;
         } catch (error) {
-          const failure = toXApiError(error);
-          throw new XApiError(failure.message, failure.kind, { ...failure.details, postedIds: [...ids] });
+          const failure = toXError(error);
+          throw new PlatformError(failure.message, failure.kind, { ...failure.details, postedIds: [...ids] });
         }
       }
       return ids;

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BlueskyAdapter } from '../../integrations/bluesky/bluesky';
 import type { Repositories } from '../repositories';
 import type { AccountRow } from './accounts.repository';
-import type { AccountsService } from './accounts.service';
 import { createBlueskyConnectService } from './bluesky-connect.service';
 
 /** The service with an adapter whose flow was started by user u1 for persona p1. */
@@ -16,7 +15,6 @@ function serviceWith(loopback: boolean) {
   } as unknown as BlueskyAdapter;
   const service = createBlueskyConnectService({
     repositories: {} as Repositories,
-    accounts: {} as AccountsService,
     bluesky,
     appUrl: 'https://plume.example',
     defaultService: 'https://bsky.social',
@@ -63,7 +61,6 @@ describe('the token exchange', () => {
         accounts: { upsert },
         personas: { find: async () => ({ id: 'p1' }) },
       } as unknown as Repositories,
-      accounts: {} as AccountsService,
       bluesky,
       appUrl: 'https://plume.example',
       defaultService: 'https://bsky.social',
@@ -82,7 +79,6 @@ describe('disconnecting', () => {
     const revokeOAuth = vi.fn(async () => {});
     const service = createBlueskyConnectService({
       repositories: { accounts: { countByExternalId: async () => stillUsedBy } } as unknown as Repositories,
-      accounts: {} as AccountsService,
       bluesky: { revokeOAuth } as unknown as BlueskyAdapter,
       appUrl: 'https://plume.example',
       defaultService: 'https://bsky.social',

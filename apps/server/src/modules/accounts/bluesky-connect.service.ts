@@ -3,12 +3,10 @@ import { parseBlueskyHandle } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError, BadRequestError, ForbiddenError, invalidField, ProviderError } from '../../errors';
-import { type BlueskyAdapter, toPublishError } from '../../integrations/bluesky/bluesky';
+import type { BlueskyAdapter } from '../../integrations/bluesky/bluesky';
 import { ownPersona } from '../personas/persona-access';
-import type { PlatformPublisher } from '../publishing/publisher';
 import type { Repositories } from '../repositories';
 import { type AccountRow, toAccount } from './accounts.repository';
-import type { AccountsService } from './accounts.service';
 
 /** What an authorization is for; sealed with the OAuth client's state, so only the server reads it. */
 const appStateSchema = z.object({ userId: z.string(), personaId: z.string(), popupId: z.string().nullable() });
@@ -34,13 +32,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export function createBlueskyConnectService(deps: {
   repositories: Repositories;
-  accounts: AccountsService;
   bluesky: BlueskyAdapter;
   appUrl: string;
   defaultService: string;
   log: FastifyBaseLogger;
 }) {
-  const { repositories, accounts, bluesky, appUrl, defaultService, log } = deps;
+  const { repositories, bluesky, appUrl, defaultService, log } = deps;
 
   /** Saves the connection for an authorized DID and reads its profile. */
   async function connectOAuth(personaId: string, did: string): Promise<{ account: Account; profile: BlueskyProfile }> {
@@ -199,26 +196,6 @@ export function createBlueskyConnectService(deps: {
       if ((await repositories.accounts.countByExternalId('bluesky', row.externalId)) > 0) return;
       await bluesky.revokeOAuth(row.externalId);
     },
-
-    /** Publishing to Bluesky as the persona's account; an expired or revoked connection turns its status to error. */
-    publisher: {
-      async publish(personaId: string, parts: string[]) {
-        const row = await accounts.requireAccount(personaId, 'bluesky');
-        try {
-          return await bluesky.withAgent(row, (agent) => bluesky.postThread(agent, row.username, parts));
-        } catch (error) {
-          const failure = toPublishError(error);
-          if (failure.kind === 'auth') await repositories.accounts.markError(row.id, failure.message);
-          throw failure;
-        }
-      },
-      async findRecent(personaId: string, text: string, since: Date) {
-        const row = await accounts.requireAccount(personaId, 'bluesky');
-        return bluesky.withAgent(row, (agent) =>
-          bluesky.findRecentPost(agent, row.externalId, row.username, text, since),
-        );
-      },
-    } satisfies PlatformPublisher,
   };
   return service;
 }

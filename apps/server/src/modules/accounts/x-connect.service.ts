@@ -10,9 +10,9 @@ import { X_NOT_CONFIGURED } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
 import { AppError, BadRequestError, ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
-import { createPkcePair, toXApiError, type XApi, XApiError, type XTokenSet } from '../../integrations/x/x-api';
+import { PlatformError } from '../../integrations/platform';
+import { createPkcePair, toXError, type XApi, type XTokenSet } from '../../integrations/x/x-api';
 import { ownPersona } from '../personas/persona-access';
-import { PublishError } from '../publishing/publisher';
 import type { Repositories, UnitOfWork } from '../repositories';
 import type { AccountRow } from './accounts.repository';
 import { toAccount } from './accounts.repository';
@@ -39,19 +39,14 @@ export class XRateLimitError extends RateLimitedError {}
 const credentialsPurpose = (personaId: string) => `x-credentials:${personaId}`;
 const STATE_PURPOSE = 'x-oauth-state';
 
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof XApiError) return error.details.status;
-  if (error instanceof PublishError) return error.options.status;
-  return undefined;
-}
-
 /** A failed X call as an answer: 429 with X's wait, else 502 with the spec's text and X's status. */
 function toHttpError(error: unknown, prefix: string): AppError {
   if (error instanceof AppError) return error;
-  const failure = error instanceof PublishError ? error : toXApiError(error);
-  const wait = failure instanceof PublishError ? failure.options.retryAfterSeconds : failure.details.retryAfterSeconds;
-  if (failure.kind === 'rate_limited') return new XRateLimitError(`${prefix}: 429 (X rate limit)`, wait);
-  return new AppError(502, 'provider_error', `${prefix}: ${statusOf(failure) ?? failure.message}`);
+  const failure = toXError(error);
+  if (failure.kind === 'rate_limited') {
+    return new XRateLimitError(`${prefix}: 429 (X rate limit)`, failure.details.retryAfterSeconds);
+  }
+  return new AppError(502, 'provider_error', `${prefix}: ${failure.details.status ?? failure.message}`);
 }
 
 export function createXConnectService(deps: {
@@ -123,18 +118,18 @@ export function createXConnectService(deps: {
     mode: { force: boolean; replacing?: string },
   ): Promise<{ credentials: XCredentials; refreshed: boolean }> {
     const api = xApi;
-    if (!api) throw new PublishError(X_NOT_CONFIGURED, 'rejected');
+    if (!api) throw new PlatformError(X_NOT_CONFIGURED, 'rejected');
     const result = await unitOfWork(async (tx) => {
       const row = await tx.accounts.findForUpdate(personaId, 'x');
-      if (!row?.credentials) return { failure: new PublishError(NO_ACCOUNT, 'rejected') };
-      if (row.status === 'error') return { failure: new PublishError(row.errorMessage ?? X_RECONNECT, 'auth') };
+      if (!row?.credentials) return { failure: new PlatformError(NO_ACCOUNT, 'rejected') };
+      if (row.status === 'error') return { failure: new PlatformError(row.errorMessage ?? X_RECONNECT, 'auth') };
       let credentials: XCredentials;
       try {
         credentials = open(row) as XCredentials;
       } catch {
         // Sealed with another APP_SECRET: the tokens are lost to us, only a reconnect mends it.
         await tx.accounts.markError(row.id, X_RECONNECT);
-        return { failure: new PublishError(X_RECONNECT, 'auth') };
+        return { failure: new PlatformError(X_RECONNECT, 'auth') };
       }
       const due = mode.force
         ? mode.replacing === undefined || mode.replacing === credentials.accessToken
@@ -143,23 +138,23 @@ export function createXConnectService(deps: {
       if (!credentials.refreshToken) {
         // Expired and nothing to renew it with (offline.access was not granted): reconnect.
         await tx.accounts.markError(row.id, X_RECONNECT);
-        return { failure: new PublishError(X_RECONNECT, 'auth') };
+        return { failure: new PlatformError(X_RECONNECT, 'auth') };
       }
       let fresh: XTokenSet;
       try {
         fresh = await api.refresh(credentials.refreshToken);
       } catch (error) {
-        const failure = toXApiError(error);
+        const failure = toXError(error);
         const { status, retryAfterSeconds } = failure.details;
         // 400 invalid_request / invalid_grant: the refresh token was used, revoked or expired.
         // (A 401 is our client credentials being refused: the server's setup, not this account.)
         if (status === 400) {
           await tx.accounts.markError(row.id, X_RECONNECT);
-          return { failure: new PublishError(X_RECONNECT, 'auth', { status }) };
+          return { failure: new PlatformError(X_RECONNECT, 'auth', { status }) };
         }
         const kind = failure.kind === 'rate_limited' ? 'rate_limited' : 'rejected';
         return {
-          failure: new PublishError(`Renewing the X token failed: ${failure.message}`, kind, {
+          failure: new PlatformError(`Renewing the X token failed: ${failure.message}`, kind, {
             ...(status ? { status } : {}),
             ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
           }),
@@ -178,7 +173,7 @@ export function createXConnectService(deps: {
     return result;
   }
 
-  const isAuthFailure = (error: unknown) => error instanceof XApiError && error.kind === 'auth';
+  const isAuthFailure = (error: unknown) => error instanceof PlatformError && error.kind === 'auth';
 
   const service = {
     /** GET /api/oauth/x: where the popup goes, X's authorization page for a fresh state and PKCE pair, or /x/callback with why it cannot start. */
@@ -223,7 +218,7 @@ export function createXConnectService(deps: {
       try {
         tokens = await api.exchangeCode({ code: input.code, codeVerifier: pending.codeVerifier, redirectUri });
       } catch (error) {
-        throw new AppError(502, 'provider_error', `Token exchange failed: ${toXApiError(error).message}`);
+        throw new AppError(502, 'provider_error', `Token exchange failed: ${toXError(error).message}`);
       }
       let user: XUserProfile;
       try {
@@ -293,7 +288,7 @@ export function createXConnectService(deps: {
      * ends within a minute; on a 401 renewed once (unless another holder already did) and `fn`
      * tried once more. `fn` runs after the lock is released: a post must not hold the row (or, on
      * PGlite, the whole database) for as long as X takes. A connection that cannot be renewed is
-     * marked `error` and fails with PublishError kind `auth`; `fn`'s other errors pass through.
+     * marked `error` and fails with PlatformError kind `auth`; `fn`'s other errors pass through.
      */
     async withXToken<T>(personaId: string, fn: (accessToken: string) => Promise<T>): Promise<T> {
       const first = await lockedTokens(personaId, { force: false });
@@ -310,7 +305,7 @@ export function createXConnectService(deps: {
         // A token fresh from X refused too: the app's access was taken away.
         const row = await repositories.accounts.find(personaId, 'x');
         if (row) await repositories.accounts.markError(row.id, X_RECONNECT);
-        throw new PublishError(X_RECONNECT, 'auth', { status: 401 });
+        throw new PlatformError(X_RECONNECT, 'auth', { status: 401 });
       }
     },
 

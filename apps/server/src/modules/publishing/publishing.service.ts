@@ -13,13 +13,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
+import { PlatformError } from '../../integrations/platform';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
 import type { PostRow, PostsRepository, PostWithPersona } from './posts.repository';
-import { type PlatformPublisher, PublishError } from './publisher';
+import type { PlatformPublisher } from './publisher';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
 export const MAX_ATTEMPTS = 5;
@@ -34,15 +35,15 @@ export const COOLDOWN_MS = 2 * 60_000;
 /** What a publish's outcome may settle: its own claim, or the sweeper's guess that it was lost. */
 const SETTLE_FROM = ['publishing', 'unconfirmed'] as const;
 
-const asPublishError = (error: unknown) =>
-  error instanceof PublishError
+const asPlatformError = (error: unknown) =>
+  error instanceof PlatformError
     ? error
-    : new PublishError(error instanceof Error ? error.message : String(error), 'unknown');
+    : new PlatformError(error instanceof Error ? error.message : String(error), 'unknown');
 
 /** An error known to happen before anything was sent (and no part of a thread went out): safe to try again. */
-const beforeSending = (failure: PublishError) =>
-  (failure.options.postedIds ?? []).length === 0 &&
-  (failure.kind === 'rate_limited' || (failure.kind === 'rejected' && failure.options.status === undefined));
+const beforeSending = (failure: PlatformError) =>
+  (failure.details.postedIds ?? []).length === 0 &&
+  (failure.kind === 'rate_limited' || (failure.kind === 'rejected' && failure.details.status === undefined));
 
 export function createPublishingService(deps: {
   repositories: Repositories;
@@ -80,8 +81,8 @@ export function createPublishingService(deps: {
       await posts.markPosted(post.id, externalIds, url, SETTLE_FROM);
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
-    const failure = asPublishError(outcome);
-    const postedIds = failure.options.postedIds ?? [];
+    const failure = asPlatformError(outcome);
+    const postedIds = failure.details.postedIds ?? [];
     const message =
       postedIds.length > 0
         ? `${failure.message} (${postedIds.length} of ${parts.length} parts were posted)`
@@ -103,7 +104,7 @@ export function createPublishingService(deps: {
       return await publishers[post.platform as Platform].publish(post.personaId, parts);
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
-      if (error instanceof AppError) return new PublishError(error.message, 'rejected', { status: error.statusCode });
+      if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });
       return error;
     }
   }
@@ -202,9 +203,9 @@ export function createPublishingService(deps: {
       if (results.every((r) => r.status !== 'posted')) {
         const summary = results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; ');
         // Every platform said "too many requests" before sending: 429 with the longest wait.
-        const limited = outcomes.map((o) => (o instanceof PublishError && o.kind === 'rate_limited' ? o : null));
+        const limited = outcomes.map((o) => (o instanceof PlatformError && o.kind === 'rate_limited' ? o : null));
         if (limited.every((o) => o !== null)) {
-          const waits = limited.flatMap((o) => (o?.options.retryAfterSeconds ? [o.options.retryAfterSeconds] : []));
+          const waits = limited.flatMap((o) => (o?.details.retryAfterSeconds ? [o.details.retryAfterSeconds] : []));
           throw new RateLimitedError(summary, waits.length > 0 ? Math.max(...waits) : undefined, { results });
         }
         throw new AppError(502, 'provider_error', summary, { results });
@@ -238,10 +239,10 @@ export function createPublishingService(deps: {
       }
       const outcome = await callPlatform(post, parts);
       if (outcome instanceof Error || !(outcome && typeof outcome === 'object' && 'externalIds' in outcome)) {
-        const failure = asPublishError(outcome);
+        const failure = asPlatformError(outcome);
         if (beforeSending(failure) && post.attempts + 1 < MAX_ATTEMPTS) {
-          const waitMs = failure.options.retryAfterSeconds
-            ? failure.options.retryAfterSeconds * 1000
+          const waitMs = failure.details.retryAfterSeconds
+            ? failure.details.retryAfterSeconds * 1000
             : 30_000 * 2 ** post.attempts;
           const at = new Date(now().getTime() + waitMs);
           await posts.retryLater(post.id, at, `${failure.message} (trying again)`, true);

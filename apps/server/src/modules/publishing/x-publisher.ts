@@ -1,8 +1,9 @@
 import { X_NOT_CONFIGURED } from '@plume/core';
-import { toXApiError, type XApi, XApiError } from '../../integrations/x/x-api';
+import { PlatformError } from '../../integrations/platform';
+import { toXError, type XApi } from '../../integrations/x/x-api';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { XConnectService } from '../accounts/x-connect.service';
-import { type PlatformPublisher, PublishError } from './publisher';
+import type { PlatformPublisher } from './publisher';
 
 /**
  * Posts to X as the persona's connected account: one post, or a thread as a reply chain. A
@@ -17,7 +18,7 @@ export function createXPublisher(deps: {
   const { xApi, xConnect, accounts } = deps;
   return {
     async publish(personaId, parts) {
-      if (!xApi) throw new PublishError(X_NOT_CONFIGURED, 'rejected');
+      if (!xApi) throw new PlatformError(X_NOT_CONFIGURED, 'rejected');
       const posted: string[] = [];
       let sent = false;
       try {
@@ -27,25 +28,19 @@ export function createXPublisher(deps: {
             const ids = await xApi.postThread(accessToken, parts.slice(posted.length), { inReplyTo: posted.at(-1) });
             posted.push(...ids);
           } catch (error) {
-            posted.push(...(toXApiError(error).details.postedIds ?? []));
+            posted.push(...(toXError(error).details.postedIds ?? []));
             throw error;
           }
         });
       } catch (error) {
-        if (error instanceof PublishError) {
-          throw new PublishError(error.message, error.kind, { ...error.options, postedIds: [...posted] });
-        }
-        if (!(error instanceof XApiError) && !sent) {
+        if (!(error instanceof PlatformError) && !sent) {
           // Failed on our side before anything went to X (the database, sealed tokens): nothing was posted.
-          throw new PublishError(error instanceof Error ? error.message : String(error), 'rejected', { postedIds: [] });
+          throw new PlatformError(error instanceof Error ? error.message : String(error), 'rejected', {
+            postedIds: [],
+          });
         }
-        const failure = toXApiError(error);
-        const { status, retryAfterSeconds } = failure.details;
-        throw new PublishError(failure.message, failure.kind, {
-          postedIds: [...posted],
-          ...(status ? { status } : {}),
-          ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
-        });
+        const failure = toXError(error);
+        throw new PlatformError(failure.message, failure.kind, { ...failure.details, postedIds: [...posted] });
       }
       // Posted is posted: failing to read the username only leaves the link out.
       const account = await accounts.find(personaId, 'x').catch(() => undefined);
