@@ -1,14 +1,16 @@
-import type { Platform } from '@plume/core';
+import { type Platform, X_NOT_CONFIGURED } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/client';
 import { createNamedLock } from './db/named-lock';
-import { createBlueskyAdapter } from './integrations/bluesky/bluesky';
+import { createBlueskyAdapter, toBlueskyError } from './integrations/bluesky/bluesky';
 import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createMailer } from './integrations/mail/create-mailer';
+import { PlatformError } from './integrations/platform';
 import { createXApi } from './integrations/x/x-api';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
+import { metricsJobs, SYNC_METRICS } from './jobs/metrics';
 import { notificationJobs } from './jobs/notifications';
 import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
 import { type Jobs, startJobs } from './jobs/queue';
@@ -23,6 +25,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createAutomationService } from './modules/automation/automation.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
 import { createLandingService } from './modules/landing/landing.service';
+import { createMetricsService, type MetricsReader } from './modules/metrics/metrics.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPersonasService } from './modules/personas/personas.service';
 import { createBlueskyPublisher } from './modules/publishing/bluesky-publisher';
@@ -112,6 +115,42 @@ export function composeServices(deps: { config: Config; database: Database; log:
     log,
   });
 
+  // Metrics: each network's reads, through the same adapters (decision 020).
+  const metricsReaders: Record<Platform, MetricsReader> = {
+    bluesky: {
+      read: (row, options) =>
+        blueskyAdapter
+          .withAgent(row, (agent) => blueskyAdapter.readMetrics(agent, row.externalId, row.username, options))
+          .catch((error: unknown) => Promise.reject(toBlueskyError(error))),
+      readPosts: (row, ids) =>
+        blueskyAdapter
+          .withAgent(row, (agent) => blueskyAdapter.readPosts(agent, ids, row.username))
+          .catch((error: unknown) => Promise.reject(toBlueskyError(error))),
+    },
+    x: {
+      read: (row, options) => {
+        if (!xApi) throw new PlatformError(X_NOT_CONFIGURED, 'rejected');
+        return xConnect.withXToken(row.personaId, (token) => xApi.readMetrics(token, options));
+      },
+    },
+  };
+  const metrics = createMetricsService({
+    metrics: repositories.metrics,
+    accounts: repositories.accounts,
+    readers: metricsReaders,
+    maxPages: config.metrics.maxPages,
+    intervalMs: {
+      bluesky: config.metrics.intervalMinutes.bluesky * 60_000,
+      x: config.metrics.intervalMinutes.x * 60_000,
+    },
+    queueSync: async (accountId, at) => {
+      if (!jobs) throw new Error('The job queue has not started');
+      await jobs.send(SYNC_METRICS, { accountId }, { singletonKey: accountId, ...(at ? { startAfter: at } : {}) });
+    },
+    lock,
+    log,
+  });
+
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
   const services = {
     auth: createAuthService(auth, repositories.auth),
@@ -144,6 +183,7 @@ export function composeServices(deps: { config: Config; database: Database; log:
       planLimits,
     }),
     feeds: createFeedsService(feeds),
+    metrics,
     sources: createSourcesService({ ...data, feeds }),
     notifications: createNotificationsService({
       repository: repositories.notifications,
@@ -158,6 +198,7 @@ export function composeServices(deps: { config: Config; database: Database; log:
     cleanupExpiredJob(repositories),
     ...notificationJobs(services.notifications),
     ...publishingJobs(publishing),
+    ...metricsJobs(metrics),
   ];
 
   return {

@@ -43,6 +43,10 @@ const envSchema = z.object({
   GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   AI_ALLOW_PRIVATE: bool.default(false),
   PLAN_LIMITS: z.enum(['on', 'off']).default('off'),
+  /** 0: no scheduled reads (Refresh still reads). */
+  METRICS_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
+  X_METRICS_SYNC_MINUTES: z.coerce.number().int().min(0).default(360),
+  X_METRICS_MAX_PAGES: z.coerce.number().int().min(1).max(50).default(2),
   BLUESKY_SERVICE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bsky.social'),
   BLUESKY_HANDLE_RESOLVER: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -108,6 +112,12 @@ export type Config = {
    * default for a self-hosted instance: no plan limits, and Billing shows usage without them.
    */
   planLimits: boolean;
+  metrics: {
+    /** How often each network's accounts are read (X separately: X bills every read); 0: only on demand. */
+    intervalMinutes: { bluesky: number; x: number };
+    /** Pages of 100 posts one sync reads per account (on X each page is a billed read). */
+    maxPages: { bluesky: number; x: number };
+  };
   bluesky: {
     /** Where app-password sign-ins go when the user names no server of their own. */
     service: string;
@@ -243,6 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generationRateLimit: e.GENERATION_RATE_LIMIT,
     aiAllowPrivate: e.AI_ALLOW_PRIVATE,
     planLimits: e.PLAN_LIMITS === 'on',
+    metrics: {
+      intervalMinutes: { bluesky: e.METRICS_SYNC_MINUTES, x: e.X_METRICS_SYNC_MINUTES },
+      maxPages: { bluesky: 10, x: e.X_METRICS_MAX_PAGES },
+    },
     bluesky: {
       service: e.BLUESKY_SERVICE.replace(/\/$/, ''),
       handleResolver: e.BLUESKY_HANDLE_RESOLVER.replace(/\/$/, ''),

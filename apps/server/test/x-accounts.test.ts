@@ -6,11 +6,12 @@ import {
   X_SCOPES,
   type XUserProfile,
 } from '@plume/core';
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStates, platformAccounts } from '../src/db/schema';
+import { accountSnapshots, oauthStates, platformAccounts, postMetrics } from '../src/db/schema';
 import { PlatformError, type PublishOutcome } from '../src/integrations/platform';
 import { createXApi } from '../src/integrations/x/x-api';
+import { SYNC_METRICS } from '../src/jobs/metrics';
 import { X_RECONNECT } from '../src/modules/accounts/x-connect.service';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
@@ -39,6 +40,9 @@ beforeAll(async () => {
     X_AUTHORIZE_URL: stub.authorizeUrl,
     APP_SECRET,
     LOG_LEVEL: 'debug',
+    // Metrics are read only when a test asks: the other tests count X's requests.
+    X_METRICS_SYNC_MINUTES: '0',
+    X_METRICS_MAX_PAGES: '5',
   };
   const logStream = { write: (line: string) => void logs.push(line) };
   server = await build(env, { logStream });
@@ -493,7 +497,7 @@ describe('publishing to X', () => {
     const outcome: PublishOutcome = await publisherOf().publish(persona.id, [text]);
     const [id] = outcome.externalIds;
     expect(outcome).toEqual({ externalIds: [id], url: `https://x.com/ada_writes/status/${id}` });
-    expect(stub.state.tweets.find((t) => t.id === id)).toEqual({
+    expect(stub.state.tweets.find((t) => t.id === id)).toMatchObject({
       id,
       text,
       authorId: stub.state.user.id,
@@ -694,5 +698,124 @@ describe('without X credentials', () => {
     );
     const published = await bare.app.publishers.x?.publish(persona.id, ['Hi']).catch((e: unknown) => e);
     expect(published).toMatchObject({ kind: 'rejected', message: X_NOT_CONFIGURED });
+  });
+});
+
+describe('reading X metrics', () => {
+  /** Runs a sync of the account as the worker does, and answers what it did. */
+  async function sync(accountId: string): Promise<unknown> {
+    const id = await server.app.jobs.send(SYNC_METRICS, { accountId, force: true });
+    return until(async () => {
+      const job = await server.app.jobs.boss.getJobById(SYNC_METRICS, id ?? '');
+      if (job?.state === 'failed') throw new Error(`sync failed: ${JSON.stringify(job.output)}`);
+      return job?.state === 'completed' ? (job.output as { value: unknown }).value : undefined;
+    });
+  }
+  const accountRow = async (personaId: string) => {
+    const [row] = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, personaId));
+    if (!row) throw new Error('no account');
+    return row;
+  };
+
+  it('keeps the followers and every tweet’s counts, page by page, counts the billed reads, and fills the card', async () => {
+    const ann = await signedIn();
+    const persona = await connectedPersona(ann);
+    const row = await accountRow(persona.id);
+    // Tweets made elsewhere count too: 150 older ones (two pages of 100), then one through Plume.
+    const start = Date.now() - 5 * 86_400_000;
+    for (let i = 0; i < 150; i++) {
+      stub.state.tweets.push({
+        id: String(1_700_000_000_000_000_000n + BigInt(i)),
+        text: `Elsewhere ${i}`,
+        authorId: row.externalId,
+        inReplyTo: null,
+        createdAt: new Date(start + i * 60_000).toISOString(),
+        metrics: { like_count: 1, retweet_count: 0, reply_count: 0, quote_count: 0, impression_count: 10 },
+      });
+    }
+    const content = say('Counted');
+    await read(await post(ann, `/api/personas/${persona.id}/post`, { platform: 'x', content }));
+    const mine = stub.state.tweets.find((t) => t.text === content);
+    if (!mine) throw new Error('not posted');
+    mine.metrics = { like_count: 51, retweet_count: 20, reply_count: 5, quote_count: 4, impression_count: 900 };
+    stub.resetRecords();
+
+    expect(await sync(row.id)).toBe('synced');
+    // users/me, then the timeline page by page (100 a page): every billed read counted.
+    const pages = Math.ceil(
+      stub.state.tweets.filter(
+        (t) => t.authorId === row.externalId && Date.parse(t.createdAt) >= Date.now() - 90 * 86_400_000,
+      ).length / 100,
+    );
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(stub.state.requests.map((r) => r.path).filter((p) => p !== '/2/oauth2/token')).toEqual([
+      '/2/users/me',
+      ...Array.from({ length: pages }, () => `/2/users/${row.externalId}/tweets`),
+    ]);
+    const [snapshot] = await server.app.database.db
+      .select()
+      .from(accountSnapshots)
+      .where(eq(accountSnapshots.accountId, row.id))
+      .orderBy(desc(accountSnapshots.readAt))
+      .limit(1);
+    expect(snapshot).toMatchObject({ followers: 1234, following: 56, posts: 789, reads: 1 + pages });
+    // Every tweet of the account's in the first sync's 90 days is kept: the 150, Plume's, and those earlier tests made.
+    const inWindow = stub.state.tweets.filter(
+      (t) => t.authorId === row.externalId && Date.parse(t.createdAt) >= Date.now() - 90 * 86_400_000,
+    );
+    const kept = await server.app.database.db.select().from(postMetrics).where(eq(postMetrics.accountId, row.id));
+    expect(kept).toHaveLength(inWindow.length);
+    const ours = kept.find((p) => p.externalId === mine.id);
+    expect(ours).toMatchObject({ likes: 51, reposts: 20, replies: 5, quotes: 4, impressions: 900 });
+    expect(ours?.postId).not.toBeNull();
+
+    // The card: followers and posts as X counts them; averages over the tweets read (decision 020).
+    const sum = (pick: (m: (typeof inWindow)[number]['metrics']) => number) =>
+      inWindow.reduce((total, t) => total + pick(t.metrics), 0);
+    const n = inWindow.length;
+    const round1 = (value: number) => Math.round(value * 10) / 10;
+    const card = await read<Persona>(await ann.request(`/api/personas/${persona.id}`));
+    expect(card.stats).toEqual({
+      followers: 1234,
+      totalTweets: 789,
+      avgLikes: round1(sum((m) => m.like_count) / n),
+      avgRetweets: round1(sum((m) => m.retweet_count) / n),
+      engagementRate: round1(
+        (sum((m) => m.like_count + m.retweet_count + m.reply_count + m.quote_count) / n / 1234) * 100,
+      ),
+    });
+    expect(card.recent_tweets[0]).toMatchObject({ content, likes: 51, retweets: 20 });
+  });
+
+  it('waits for X’s reset after a 429, and asks for a reconnect when the tokens are revoked', async () => {
+    const ann = await signedIn();
+    const persona = await connectedPersona(ann);
+    const row = await accountRow(persona.id);
+    const reset = Math.floor(Date.now() / 1000) + 120;
+    stub.next('GET /2/users/me', {
+      status: 429,
+      body: { title: 'Too Many Requests' },
+      headers: { 'x-rate-limit-reset': String(reset) },
+    });
+    expect(await sync(row.id)).toBe('rate limited');
+    // Both drivers answer raw SQL with its rows under `rows`.
+    const waiting = (await server.app.database.db.execute(
+      sql`select start_after from pgboss.job where name = ${SYNC_METRICS} and singleton_key = ${row.id} and state = 'created'`,
+    )) as unknown as { rows: { start_after: string | Date }[] };
+    const [queued] = waiting.rows;
+    const startAfter = new Date(queued?.start_after ?? 0).getTime();
+    expect(startAfter).toBeGreaterThan(Date.now() + 100_000);
+    expect(startAfter).toBeLessThanOrEqual(reset * 1000 + 1000);
+
+    stub.revokeEverything();
+    expect(await sync(row.id)).toBe('needs reconnect');
+    expect((await accountsOf(ann, persona.id))[0]).toMatchObject({ status: 'error', errorMessage: X_RECONNECT });
+    // An account in error is not read again until it is reconnected.
+    stub.resetRecords();
+    expect(await sync(row.id)).toBe('needs reconnect');
+    expect(stub.state.requests).toEqual([]);
   });
 });

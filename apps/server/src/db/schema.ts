@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -267,6 +268,8 @@ export const platformAccounts = pgTable(
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** When the owner was told this connection needs attention; cleared when it works again. */
     attentionNotifiedAt: timestamp('attention_notified_at', { withTimezone: true }),
+    /** When its metrics were last read (the sync's schedule counts from here); null: never. */
+    metricsReadAt: timestamp('metrics_read_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -389,3 +392,66 @@ export const waitlist = pgTable('waitlist', {
 export const serviceHeartbeats = pgTable('service_heartbeats', {
   minute: timestamp('minute', { withTimezone: true }).primaryKey(),
 });
+
+/**
+ * A reading of a connected account's profile, one per metrics sync: the follower history. Kept as
+ * read, never interpolated (decision 020 says how the figures are drawn from it).
+ */
+export const accountSnapshots = pgTable(
+  'account_snapshots',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => platformAccounts.id, { onDelete: 'cascade' }),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    followers: integer('followers').notNull(),
+    following: integer('following').notNull(),
+    /** Posts on the account, Plume's and any other (the platform's own count). */
+    posts: integer('posts').notNull(),
+    /** Calls the sync made to the platform (X bills each read). */
+    reads: integer('reads').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('account_snapshots_account_read_idx').on(t.accountId, t.readAt),
+    index('account_snapshots_persona_read_idx').on(t.personaId, t.readAt),
+  ],
+);
+
+/**
+ * A post on a connected account, Plume's (`postId`) or posted elsewhere, with its counts as last
+ * read. One row per post: a sync updates it in place.
+ */
+export const postMetrics = pgTable(
+  'post_metrics',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => platformAccounts.id, { onDelete: 'cascade' }),
+    /** The tweet id or at:// URI. */
+    externalId: text('external_id').notNull(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    url: text('url'),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    likes: integer('likes').notNull(),
+    reposts: integer('reposts').notNull(),
+    replies: integer('replies').notNull(),
+    quotes: integer('quotes').notNull(),
+    /** Where the platform gives it (X, for the owner's own tweets); null elsewhere. */
+    impressions: integer('impressions'),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.externalId] }),
+    index('post_metrics_persona_posted_idx').on(t.personaId, t.postedAt),
+  ],
+);

@@ -39,3 +39,27 @@ export class PlatformError extends Error {
     this.name = 'PlatformError';
   }
 }
+
+/** An account as the network counts it, at the moment it was read. */
+export type AccountReading = { followers: number; following: number; posts: number };
+
+/** A post of the account's (made with Plume or not) and its counts as the network gives them now. */
+export type PostReading = {
+  /** The tweet id or at:// URI. */
+  externalId: string;
+  text: string;
+  url: string | null;
+  postedAt: Date;
+  likes: number;
+  reposts: number;
+  replies: number;
+  quotes: number;
+  /** Where the network gives it (X, to the account's owner); null elsewhere. */
+  impressions: number | null;
+};
+
+/**
+ * What a metrics sync read from one account: its counts, its posts since the date asked for (as
+ * many as the read budget allowed, newest first), and how many calls that took.
+ */
+export type AccountMetrics = { account: AccountReading; posts: PostReading[]; reads: number };

@@ -11,13 +11,18 @@ export type JobDefinition = {
   /** How many jobs of this queue a worker takes at once, and how often it looks (seconds). */
   batchSize?: number;
   pollingIntervalSeconds?: number;
+  /** 'stately': at most one job per singletonKey waiting and one running (a per-account sync). */
+  policy?: 'stately';
   handler: (data: JobData) => Promise<unknown>;
 };
 
 export type Jobs = {
   boss: PgBoss;
-  /** Queues a job: now, or from `startAfter` on (used by scheduling, tests and admin actions). */
-  send(name: string, data?: JobData, options?: { startAfter?: Date }): Promise<string | null>;
+  /**
+   * Queues a job: now, or from `startAfter` on. With `singletonKey`, a job with the same key still
+   * waiting makes this one a no-op (null).
+   */
+  send(name: string, data?: JobData, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
   stop(): Promise<void>;
 };
 
@@ -39,7 +44,7 @@ export async function startJobs(options: {
   await boss.start();
 
   for (const job of definitions) {
-    await boss.createQueue(job.name);
+    await boss.createQueue(job.name, job.policy ? { name: job.name, policy: job.policy } : undefined);
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     if (work) {
       await boss.work<JobData>(
@@ -57,7 +62,10 @@ export async function startJobs(options: {
   return {
     boss,
     send: (name, data = {}, options = {}) =>
-      boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {}),
+      boss.send(name, data, {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      }),
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };
 }

@@ -6,6 +6,7 @@ import { createAuthRepository } from './auth/auth.repository';
 import { createAutomationRepository } from './automation/automation.repository';
 import { createDevOutboxRepository } from './dev-outbox/dev-outbox.repository';
 import { createLandingRepository } from './landing/landing.repository';
+import { createMetricsRepository } from './metrics/metrics.repository';
 import { createNotificationsRepository } from './notifications/notifications.repository';
 import { createPersonasRepository } from './personas/personas.repository';
 import { createPreferencesRepository } from './preferences/preferences.repository';
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     devOutbox: createDevOutboxRepository(db),
     landing: createLandingRepository(db),
     messages: createWritingRepository(db),
+    metrics: createMetricsRepository(db),
     notifications: createNotificationsRepository(db),
     personas: createPersonasRepository(db),
     posts: createPostsRepository(db),

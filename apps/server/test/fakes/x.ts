@@ -41,7 +41,21 @@ export type XStubUser = {
   public_metrics: { followers_count: number; following_count: number; tweet_count: number; listed_count: number };
 };
 
-export type XStubTweet = { id: string; text: string; authorId: string; inReplyTo: string | null };
+export type XStubTweet = {
+  id: string;
+  text: string;
+  authorId: string;
+  inReplyTo: string | null;
+  createdAt: string;
+  /** What others did with it (a test sets them); X gives them as public_metrics. */
+  metrics: {
+    like_count: number;
+    retweet_count: number;
+    reply_count: number;
+    quote_count: number;
+    impression_count: number;
+  };
+};
 
 /** What a scripted step does with the next request to its route. */
 export type XStubStep =
@@ -57,6 +71,7 @@ type Route =
   | 'POST /2/oauth2/token'
   | 'POST /2/oauth2/revoke'
   | 'GET /2/users/me'
+  | 'GET /2/users/:id/tweets'
   | 'POST /2/tweets';
 
 type AccessToken = { userId: string; scope: string[]; expiresAt: number; revoked: boolean };
@@ -324,8 +339,38 @@ export function createXStub(options: { clientId: string; clientSecret: string })
       text,
       authorId: auth.userId,
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
+      createdAt: new Date().toISOString(),
+      metrics: { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0, impression_count: 0 },
     });
     send(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
+  }
+
+  /** GET /2/users/:id/tweets: the user's tweets, newest first, 5 to 100 a page, from start_time on. */
+  function timeline(req: IncomingMessage, url: URL, userId: string, res: ServerResponse) {
+    const auth = bearer(req);
+    if (!auth) return send(res, UNAUTHORIZED.status, UNAUTHORIZED.body);
+    const max = Number(url.searchParams.get('max_results') ?? 10);
+    if (!(max >= 5 && max <= 100)) {
+      const p = problem(400, 'Invalid Request', 'The `max_results` query parameter value is not between 5 and 100');
+      return refuse(res, 'max_results out of range', p.status, p.body);
+    }
+    const start = Date.parse(url.searchParams.get('start_time') ?? '') || 0;
+    const fields = new Set((url.searchParams.get('tweet.fields') ?? '').split(',').filter(Boolean));
+    const all = state.tweets
+      .filter((t) => t.authorId === userId && Date.parse(t.createdAt) >= start)
+      .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+    const from = Number(url.searchParams.get('pagination_token') ?? 0);
+    const page = all.slice(from, from + max);
+    const data = page.map((t) => ({
+      id: t.id,
+      text: t.text,
+      edit_history_tweet_ids: [t.id],
+      ...(fields.has('created_at') ? { created_at: t.createdAt } : {}),
+      ...(fields.has('public_metrics') ? { public_metrics: t.metrics } : {}),
+    }));
+    const meta: Record<string, unknown> = { result_count: page.length };
+    if (from + max < all.length) meta.next_token = String(from + max);
+    send(res, 200, page.length > 0 ? { data, meta } : { meta });
   }
 
   const hanging = new Set<ServerResponse>();
@@ -337,7 +382,10 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
-      const route = `${req.method} ${url.pathname}` as Route;
+      const timelineOf = /^\/2\/users\/(\d+)\/tweets$/.exec(url.pathname)?.[1];
+      const route = (
+        timelineOf && req.method === 'GET' ? 'GET /2/users/:id/tweets' : `${req.method} ${url.pathname}`
+      ) as Route;
       state.requests.push({ method: req.method ?? '', path: url.pathname });
       const step = scripts.get(route)?.shift();
       if (step === 'hang') {
@@ -358,6 +406,8 @@ export function createXStub(options: { clientId: string; clientSecret: string })
           return revoke(req, raw, res);
         case 'GET /2/users/me':
           return me(req, url, res);
+        case 'GET /2/users/:id/tweets':
+          return timeline(req, url, timelineOf ?? '', res);
         case 'POST /2/tweets':
           return tweet(req, raw, res);
         default:

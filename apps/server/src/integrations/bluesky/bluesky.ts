@@ -1,4 +1,4 @@
-import { Agent, AtpAgent, type AtpSessionData, RichText, XRPCError } from '@atproto/api';
+import { Agent, type AppBskyFeedDefs, AtpAgent, type AtpSessionData, RichText, XRPCError } from '@atproto/api';
 import {
   NodeOAuthClient,
   type NodeSavedSession,
@@ -14,7 +14,7 @@ import type { SecretBox } from '../../crypto/secret-box';
 import type { NamedLock } from '../../db/named-lock';
 import { isPrivateAddress } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
-import { PlatformError, type PublishOutcome } from '../platform';
+import { type AccountMetrics, PlatformError, type PostReading, type PublishOutcome } from '../platform';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** How long one call to a Bluesky server may take (well under the sweeper's 5 minutes for stuck posts). */
@@ -46,6 +46,23 @@ export type BlueskyStore = {
   findById(id: string): Promise<{ credentials: string | null } | undefined>;
   update(id: string, patch: { credentials: string }): Promise<unknown>;
 };
+
+/** A post view's counts in the contract's words. */
+function postReading(post: AppBskyFeedDefs.PostView, handle: string): PostReading {
+  const record = post.record as { text?: unknown; createdAt?: unknown };
+  const created = Date.parse(String(record.createdAt ?? post.indexedAt));
+  return {
+    externalId: post.uri,
+    text: String(record.text ?? ''),
+    url: `https://bsky.app/profile/${handle}/post/${rkeyOf(post.uri)}`,
+    postedAt: new Date(Number.isFinite(created) ? created : Date.parse(post.indexedAt)),
+    likes: post.likeCount ?? 0,
+    reposts: post.repostCount ?? 0,
+    replies: post.replyCount ?? 0,
+    quotes: post.quoteCount ?? 0,
+    impressions: null,
+  };
+}
 
 /** The parts of an at:// URI. */
 function rkeyOf(uri: string): string {
@@ -340,6 +357,65 @@ export function createBlueskyAdapter(deps: {
       return match
         ? { externalIds: [match.uri], url: `https://bsky.app/profile/${handle}/post/${rkeyOf(match.uri)}` }
         : null;
+    },
+
+    /**
+     * The account's counts and its own posts (not reposts) since `since`, newest first, from the
+     * AppView (the account's server passes app.bsky reads on to it): `getProfile`, then
+     * `getAuthorFeed` a page of 100 at a time, at most `maxPages` pages. Each call is one read.
+     */
+    async readMetrics(
+      agent: Agent,
+      did: string,
+      handle: string,
+      options: { since: Date; maxPages: number },
+    ): Promise<AccountMetrics> {
+      const { data: profile } = await agent.app.bsky.actor.getProfile({ actor: did });
+      let reads = 1;
+      const posts: PostReading[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < options.maxPages; page++) {
+        const { data } = await agent.app.bsky.feed.getAuthorFeed({
+          actor: did,
+          limit: 100,
+          filter: 'posts_with_replies',
+          ...(cursor ? { cursor } : {}),
+        });
+        reads += 1;
+        let older = false;
+        for (const item of data.feed) {
+          if (item.reason || item.post.author.did !== did) continue;
+          const reading = postReading(item.post, handle);
+          if (reading.postedAt.getTime() < options.since.getTime()) {
+            older = true;
+            continue;
+          }
+          posts.push(reading);
+        }
+        cursor = data.cursor;
+        if (older || !cursor || data.feed.length === 0) break;
+      }
+      return {
+        account: {
+          followers: profile.followersCount ?? 0,
+          following: profile.followsCount ?? 0,
+          posts: profile.postsCount ?? 0,
+        },
+        posts,
+        reads,
+      };
+    },
+
+    /** Posts by their at:// URIs (25 a call, as getPosts takes), e.g. Plume's own older ones. */
+    async readPosts(agent: Agent, uris: string[], handle: string): Promise<{ posts: PostReading[]; reads: number }> {
+      const posts: PostReading[] = [];
+      let reads = 0;
+      for (let i = 0; i < uris.length; i += 25) {
+        const { data } = await agent.app.bsky.feed.getPosts({ uris: uris.slice(i, i + 25) });
+        reads += 1;
+        posts.push(...data.posts.map((post) => postReading(post, handle)));
+      }
+      return { posts, reads };
     },
 
     /** Revokes a DID's OAuth session at its server and forgets it. */

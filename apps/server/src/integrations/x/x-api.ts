@@ -13,7 +13,7 @@ import {
   type ITwitterApiClientPlugin,
   TwitterApi,
 } from 'twitter-api-v2';
-import { PlatformError } from '../platform';
+import { type AccountMetrics, PlatformError, type PostReading } from '../platform';
 
 const X_API = 'https://api.x.com';
 
@@ -40,7 +40,30 @@ export interface XApi {
    */
   postThread(accessToken: string, parts: string[], options?: { inReplyTo?: string }): Promise<string[]>;
   revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void>;
+  /**
+   * The account's counts (users/me public_metrics) and its tweets since `since`, newest first,
+   * with their public_metrics, 100 a page, at most `maxPages` pages. X bills every call: `reads`
+   * counts them.
+   */
+  readMetrics(accessToken: string, options: { since: Date; maxPages: number }): Promise<AccountMetrics>;
 }
+
+/** A page of GET /2/users/:id/tweets, as far as Plume reads it. */
+type XTimelinePage = {
+  data?: {
+    id: string;
+    text: string;
+    created_at?: string;
+    public_metrics?: {
+      like_count?: number;
+      retweet_count?: number;
+      reply_count?: number;
+      quote_count?: number;
+      impression_count?: number;
+    };
+  }[];
+  meta?: { next_token?: string };
+};
 
 /** A PKCE verifier and its S256 challenge (RFC 7636). */
 export function createPkcePair(): { codeVerifier: string; codeChallenge: string } {
@@ -262,6 +285,51 @@ export function createXApi(options: {
 
     async revoke(token, hint) {
       await call(() => appClient().revokeOAuth2Token(token, hint));
+    },
+
+    readMetrics(accessToken, { since, maxPages }) {
+      return call(async () => {
+        const v2 = client(accessToken).v2;
+        const { data: me } = await v2.me({ 'user.fields': ['public_metrics'] });
+        let reads = 1;
+        const posts: PostReading[] = [];
+        let token: string | undefined;
+        for (let page = 0; page < maxPages; page++) {
+          const answer = (await v2.get(`users/${me.id}/tweets`, {
+            max_results: 100,
+            start_time: since.toISOString(),
+            'tweet.fields': 'created_at,public_metrics',
+            ...(token ? { pagination_token: token } : {}),
+          })) as XTimelinePage;
+          reads += 1;
+          for (const tweet of answer.data ?? []) {
+            const metrics = tweet.public_metrics;
+            posts.push({
+              externalId: tweet.id,
+              text: tweet.text,
+              url: `https://x.com/${me.username}/status/${tweet.id}`,
+              postedAt: new Date(tweet.created_at ?? Date.now()),
+              likes: metrics?.like_count ?? 0,
+              reposts: metrics?.retweet_count ?? 0,
+              replies: metrics?.reply_count ?? 0,
+              quotes: metrics?.quote_count ?? 0,
+              impressions: metrics?.impression_count ?? null,
+            });
+          }
+          token = answer.meta?.next_token;
+          if (!token) break;
+        }
+        const counts = me.public_metrics;
+        return {
+          account: {
+            followers: counts?.followers_count ?? 0,
+            following: counts?.following_count ?? 0,
+            posts: counts?.tweet_count ?? 0,
+          },
+          posts,
+          reads,
+        };
+      });
     },
   };
 }

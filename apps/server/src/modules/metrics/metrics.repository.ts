@@ -1,0 +1,197 @@
+import type { PersonaStats, Platform, RecentTweet } from '@plume/core';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountSnapshots, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
+import type { AccountMetrics } from '../../integrations/platform';
+
+/** A published post is read again this long after it went out (its first reading). */
+export const FIRST_READING_AFTER_MS = 60 * 60_000;
+/** How far back the figures on a persona's card look (its averages and engagement rate). */
+export const STATS_WINDOW_DAYS = 90;
+/** How many of the newest posts a persona's card lists. */
+const RECENT_POSTS = 10;
+
+export function createMetricsRepository(db: Db) {
+  return {
+    /**
+     * Connected accounts whose metrics are due: never read (just connected), read longer ago than
+     * their platform's interval, or with a post published at least an hour before now but after
+     * their last reading (its first reading). Accounts in error wait for a reconnect.
+     */
+    async dueAccounts(now: Date, intervalMs: Record<Platform, number>, limit: number): Promise<string[]> {
+      // A platform whose interval is 0 is read only on demand.
+      const scheduled = (Object.keys(intervalMs) as Platform[]).filter((platform) => intervalMs[platform] > 0);
+      if (scheduled.length === 0) return [];
+      const readBefore = (platform: Platform) =>
+        and(
+          eq(platformAccounts.platform, platform),
+          lt(platformAccounts.metricsReadAt, new Date(now.getTime() - intervalMs[platform])),
+        );
+      const publishedSince = sql`exists (
+        select 1 from ${posts}
+        where ${posts.personaId} = ${platformAccounts.personaId}
+          and ${posts.platform} = ${platformAccounts.platform}
+          and ${posts.status} = 'posted'
+          and ${posts.postedAt} <= ${new Date(now.getTime() - FIRST_READING_AFTER_MS)}
+          and ${posts.postedAt} + interval '1 hour' > ${platformAccounts.metricsReadAt}
+      )`;
+      const rows = await db
+        .select({ id: platformAccounts.id })
+        .from(platformAccounts)
+        .where(
+          and(
+            eq(platformAccounts.status, 'active'),
+            inArray(platformAccounts.platform, scheduled),
+            or(isNull(platformAccounts.metricsReadAt), ...scheduled.map(readBefore), publishedSince),
+          ),
+        )
+        .orderBy(sql`${platformAccounts.metricsReadAt} asc nulls first`)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Keeps one sync's reading: the account's snapshot, each post's counts (updated in place, and
+     * tied to Plume's post when it is one), and the account's time of reading and followers.
+     */
+    async record(
+      account: { id: string; personaId: string; platform: Platform },
+      reading: AccountMetrics,
+      readAt: Date,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(accountSnapshots)
+          .values({
+            id: crypto.randomUUID(),
+            accountId: account.id,
+            personaId: account.personaId,
+            platform: account.platform,
+            readAt,
+            ...reading.account,
+            reads: reading.reads,
+          })
+          .onConflictDoNothing();
+        const ids = reading.posts.map((p) => p.externalId);
+        const ours =
+          ids.length === 0
+            ? []
+            : await tx
+                .select({ id: posts.id, externalId: posts.externalId })
+                .from(posts)
+                .where(
+                  and(
+                    eq(posts.personaId, account.personaId),
+                    eq(posts.platform, account.platform),
+                    inArray(posts.externalId, ids),
+                  ),
+                );
+        const postIdOf = new Map(ours.map((p) => [p.externalId, p.id]));
+        for (const post of reading.posts) {
+          const counts = {
+            likes: post.likes,
+            reposts: post.reposts,
+            replies: post.replies,
+            quotes: post.quotes,
+            impressions: post.impressions,
+            readAt,
+          };
+          await tx
+            .insert(postMetrics)
+            .values({
+              accountId: account.id,
+              externalId: post.externalId,
+              personaId: account.personaId,
+              platform: account.platform,
+              postId: postIdOf.get(post.externalId) ?? null,
+              text: post.text,
+              url: post.url,
+              postedAt: post.postedAt,
+              ...counts,
+            })
+            .onConflictDoUpdate({ target: [postMetrics.accountId, postMetrics.externalId], set: counts });
+        }
+        await tx
+          .update(platformAccounts)
+          .set({ metricsReadAt: readAt, followers: reading.account.followers, updatedAt: readAt })
+          .where(eq(platformAccounts.id, account.id));
+      });
+    },
+
+    /** The ids on the network of Plume's posts published on the account since `since`. */
+    async plumePostsSince(personaId: string, platform: Platform, since: Date): Promise<string[]> {
+      const rows = await db
+        .select({ externalId: posts.externalId })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            eq(posts.platform, platform),
+            eq(posts.status, 'posted'),
+            gte(posts.postedAt, since),
+          ),
+        );
+      return rows.flatMap((r) => (r.externalId ? [r.externalId] : []));
+    },
+
+    /**
+     * The persona card's figures from what was read (decision 020): followers and posts as each
+     * account last counted them, summed; averages and engagement over the posts of the last 90
+     * days; the newest posts. Written on the persona (not a new version: nothing the user set).
+     */
+    async refreshPersonaStats(personaId: string, now: Date): Promise<PersonaStats> {
+      const latest = await db
+        .selectDistinctOn([accountSnapshots.accountId], {
+          followers: accountSnapshots.followers,
+          posts: accountSnapshots.posts,
+        })
+        .from(accountSnapshots)
+        .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
+        .where(eq(accountSnapshots.personaId, personaId))
+        .orderBy(accountSnapshots.accountId, desc(accountSnapshots.readAt));
+      const followers = latest.reduce((sum, r) => sum + r.followers, 0);
+      const totalTweets = latest.reduce((sum, r) => sum + r.posts, 0);
+      const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 86_400_000);
+      const [sums] = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          likes: sql<number>`coalesce(sum(${postMetrics.likes}), 0)::int`,
+          reposts: sql<number>`coalesce(sum(${postMetrics.reposts}), 0)::int`,
+          engagements: sql<number>`coalesce(sum(${postMetrics.likes} + ${postMetrics.reposts} + ${postMetrics.replies} + ${postMetrics.quotes}), 0)::int`,
+        })
+        .from(postMetrics)
+        .innerJoin(platformAccounts, eq(platformAccounts.id, postMetrics.accountId))
+        .where(and(eq(postMetrics.personaId, personaId), gte(postMetrics.postedAt, since)));
+      const n = sums?.n ?? 0;
+      const round1 = (value: number) => Math.round(value * 10) / 10;
+      const stats: PersonaStats = {
+        followers,
+        totalTweets,
+        avgLikes: n === 0 ? 0 : round1((sums?.likes ?? 0) / n),
+        avgRetweets: n === 0 ? 0 : round1((sums?.reposts ?? 0) / n),
+        engagementRate: n === 0 || followers === 0 ? 0 : round1(((sums?.engagements ?? 0) / n / followers) * 100),
+      };
+      const newest = await db
+        .select({
+          content: postMetrics.text,
+          postedAt: postMetrics.postedAt,
+          likes: postMetrics.likes,
+          retweets: postMetrics.reposts,
+        })
+        .from(postMetrics)
+        .innerJoin(platformAccounts, eq(platformAccounts.id, postMetrics.accountId))
+        .where(eq(postMetrics.personaId, personaId))
+        .orderBy(desc(postMetrics.postedAt))
+        .limit(RECENT_POSTS);
+      const recent: RecentTweet[] = newest.map((p) => ({
+        content: p.content.slice(0, 2000),
+        postedAt: p.postedAt.toISOString(),
+        likes: p.likes,
+        retweets: p.retweets,
+      }));
+      await db.update(personas).set({ stats, recentTweets: recent }).where(eq(personas.id, personaId));
+      return stats;
+    },
+  };
+}
+export type MetricsRepository = ReturnType<typeof createMetricsRepository>;

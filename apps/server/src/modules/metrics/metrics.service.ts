@@ -1,0 +1,107 @@
+import type { Platform } from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NamedLock } from '../../db/named-lock';
+import { type AccountMetrics, PlatformError } from '../../integrations/platform';
+import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository';
+import type { MetricsRepository } from './metrics.repository';
+
+/** How far back a new connection's first sync reads (its backfill). */
+export const BACKFILL_DAYS = 90;
+/** How far back later syncs read again: posts older than this keep their last counts. */
+const REREAD_DAYS = 30;
+/** A sync that finds a reading this recent does nothing (two workers, a doubled job). */
+const FRESH_MS = 30_000;
+
+/** Reads one account's metrics through its network's adapter (the platform contract's reads). */
+export type MetricsReader = {
+  /** The account's counts and its posts since `since`, newest first. */
+  read(account: AccountRow, options: { since: Date; maxPages: number }): Promise<AccountMetrics>;
+  /** Posts by id, for Plume's own that the read did not reach; a network that cannot leaves it out. */
+  readPosts?(account: AccountRow, ids: string[]): Promise<Pick<AccountMetrics, 'posts' | 'reads'>>;
+};
+
+/** Queues a sync of one account, now or at `at` (the platform's reset time after a 429). */
+export type QueueSync = (accountId: string, at?: Date) => Promise<void>;
+
+export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnect' | 'rate limited';
+
+/**
+ * The metrics sync (decision 020): per connected account, read its counts and its posts through
+ * the network's adapter, keep them as dated snapshots, and refresh the persona's card from them.
+ * One sync of an account at a time, on any number of workers (a lock per account); a reading
+ * taken moments ago is not taken again.
+ */
+export function createMetricsService(deps: {
+  metrics: MetricsRepository;
+  accounts: Pick<AccountsRepository, 'findById' | 'markError' | 'syncReport'>;
+  readers: Record<Platform, MetricsReader>;
+  /** Pages of posts one sync reads per account (each page is one billed read on X). */
+  maxPages: Record<Platform, number>;
+  /** How often each platform's accounts are read. */
+  intervalMs: Record<Platform, number>;
+  queueSync: QueueSync;
+  lock: NamedLock;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { metrics, accounts, readers, lock, log, now = () => new Date() } = deps;
+
+  return {
+    /** Syncs one account; `force` (Refresh) reads even when the last reading is recent. */
+    async syncAccount(accountId: string, options: { force?: boolean } = {}): Promise<SyncOutcome> {
+      return lock(`metrics:${accountId}`, async () => {
+        const row = await accounts.findById(accountId);
+        if (!row) return 'not connected';
+        if (row.status === 'error') return 'needs reconnect';
+        const started = now();
+        if (!options.force && row.metricsReadAt && started.getTime() - row.metricsReadAt.getTime() < FRESH_MS) {
+          return 'fresh';
+        }
+        const platform = row.platform as Platform;
+        const days = row.metricsReadAt ? REREAD_DAYS : BACKFILL_DAYS;
+        const since = new Date(started.getTime() - days * 86_400_000);
+        let reading: AccountMetrics;
+        try {
+          const reader = readers[platform];
+          reading = await reader.read(row, { since, maxPages: deps.maxPages[platform] });
+          // Plume's own posts of the last 90 days that the read did not reach: by id, where the network allows.
+          const reached = new Set(reading.posts.map((p) => p.externalId));
+          const backfillSince = new Date(started.getTime() - BACKFILL_DAYS * 86_400_000);
+          const missing = (await metrics.plumePostsSince(row.personaId, platform, backfillSince)).filter(
+            (id) => !reached.has(id),
+          );
+          if (missing.length > 0 && reader.readPosts) {
+            const more = await reader.readPosts(row, missing);
+            reading = { ...reading, posts: [...reading.posts, ...more.posts], reads: reading.reads + more.reads };
+          }
+        } catch (error) {
+          if (!(error instanceof PlatformError)) throw error;
+          if (error.kind === 'auth') {
+            await accounts.markError(row.id, error.message);
+            return 'needs reconnect';
+          }
+          if (error.kind === 'rate_limited') {
+            const wait = (error.details.retryAfterSeconds ?? 15 * 60) * 1000;
+            await deps.queueSync(row.id, new Date(started.getTime() + wait));
+            return 'rate limited';
+          }
+          throw error;
+        }
+        await metrics.record({ id: row.id, personaId: row.personaId, platform }, reading, started);
+        // The card's figures, and the follower count each connection shows, from this reading.
+        await metrics.refreshPersonaStats(row.personaId, started);
+        await accounts.syncReport(row.personaId);
+        log.debug({ accountId, posts: reading.posts.length, reads: reading.reads }, 'metrics synced');
+        return 'synced';
+      });
+    },
+
+    /** Every minute: queues a sync of each account that is due (see MetricsRepository.dueAccounts). */
+    async queueDue(): Promise<number> {
+      const due = await metrics.dueAccounts(now(), deps.intervalMs, 200);
+      for (const id of due) await deps.queueSync(id);
+      return due.length;
+    },
+  };
+}
+export type MetricsService = ReturnType<typeof createMetricsService>;

@@ -1,0 +1,143 @@
+import type { Persona, PublishResponse } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountSnapshots, platformAccounts, postMetrics } from '../src/db/schema';
+import { SYNC_METRICS } from '../src/jobs/metrics';
+import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
+import { build, type TestServer } from './helpers/build';
+import { type Client, readJson, signedInUser } from './helpers/client';
+import { until } from './helpers/until';
+
+/*
+ * The metrics sync against a real Bluesky network with its AppView (decision 020): a persona
+ * posts, other accounts like, repost, reply, quote and follow, the sync reads it all through the
+ * account's server, and the persona's card shows it.
+ */
+
+let bsky: BlueskyNetworkWithAppView;
+let server: TestServer;
+let ann: Client;
+
+beforeAll(async () => {
+  bsky = await startBlueskyNetworkWithAppView();
+  const { appViewUrl: _appView, ...env } = bsky.env;
+  // Syncs run when a test asks (the every-minute look would race the tests' own).
+  server = await build({ ...env, METRICS_SYNC_MINUTES: '0', X_METRICS_SYNC_MINUTES: '0' });
+  ann = await signedInUser(server.url, 'metrics');
+});
+afterAll(async () => {
+  await server?.close();
+  await bsky?.close();
+});
+
+let jobs = 0;
+/** Queues a sync of the account as the every-minute look does (a job of its own), and answers what it did. */
+async function sync(accountId: string, data: Record<string, unknown> = { force: true }): Promise<unknown> {
+  jobs += 1;
+  const id = await server.app.jobs.send(SYNC_METRICS, { accountId, ...data }, { singletonKey: `test-${jobs}` });
+  return until(async () => {
+    const job = await server.app.jobs.boss.getJobById(SYNC_METRICS, id ?? '');
+    if (job?.state === 'failed') throw new Error(`sync failed: ${JSON.stringify(job.output)}`);
+    return job?.state === 'completed' ? (job.output as { value: unknown }).value : undefined;
+  });
+}
+
+async function personaOnBluesky() {
+  const persona = await readJson<Persona>(
+    await ann.request('/api/personas', { method: 'POST', json: { name: 'Counted', is_active: false } }),
+    201,
+  );
+  const alice = await bsky.createAccount('alice');
+  await readJson(
+    await ann.request(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+      method: 'POST',
+      json: { handle: alice.handle, appPassword: alice.appPassword },
+    }),
+    200,
+  );
+  const [row] = await server.app.database.db
+    .select()
+    .from(platformAccounts)
+    .where(eq(platformAccounts.personaId, persona.id));
+  if (!row) throw new Error('not connected');
+  return { persona, alice, accountId: row.id };
+}
+
+describe('the metrics sync on Bluesky', () => {
+  it('reads followers and each post’s likes, reposts, replies and quotes into the persona’s card', async () => {
+    const { persona, alice, accountId } = await personaOnBluesky();
+    const published = await readJson<PublishResponse>(
+      await ann.request(`/api/personas/${persona.id}/post`, {
+        method: 'POST',
+        json: { platform: 'bluesky', content: 'Hello from Plume' },
+      }),
+      200,
+    );
+    const uri = published.results[0]?.externalId ?? '';
+    const [record] = await bsky.postsOf(alice.did);
+    if (!record || record.uri !== uri) throw new Error('the post is not on the account');
+    const ref = { uri: record.uri, cid: record.cid };
+    // A post made outside Plume counts too.
+    await alice.agent.post({ text: 'Posted from the Bluesky app', createdAt: new Date().toISOString() });
+    const bob = await bsky.createAccount('bob');
+    const carol = await bsky.createAccount('carol');
+    await bob.agent.like(ref.uri, ref.cid);
+    await carol.agent.like(ref.uri, ref.cid);
+    await bob.agent.repost(ref.uri, ref.cid);
+    await carol.agent.post({
+      text: 'Well said',
+      reply: { root: ref, parent: ref },
+      createdAt: new Date().toISOString(),
+    });
+    await bob.agent.post({
+      text: 'Look at this',
+      embed: { $type: 'app.bsky.embed.record', record: ref },
+      createdAt: new Date().toISOString(),
+    });
+    await bob.agent.follow(alice.did);
+    await carol.agent.follow(alice.did);
+    await bsky.processAll();
+
+    expect(await sync(accountId)).toBe('synced');
+
+    const [snapshot] = await server.app.database.db
+      .select()
+      .from(accountSnapshots)
+      .where(eq(accountSnapshots.accountId, accountId));
+    expect(snapshot).toMatchObject({ followers: 2, following: 0, posts: 2 });
+    const posts = await server.app.database.db.select().from(postMetrics).where(eq(postMetrics.accountId, accountId));
+    expect(posts.map((p) => [p.text, p.likes, p.reposts, p.replies, p.quotes, p.postId !== null]).sort()).toEqual([
+      ['Hello from Plume', 2, 1, 1, 1, true],
+      ['Posted from the Bluesky app', 0, 0, 0, 0, false],
+    ]);
+
+    const card = await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
+    // Two posts read: (2 + 0) likes / 2, (1 + 0) reposts / 2; 5 engagements / 2 posts / 2 followers.
+    expect(card.stats).toEqual({ followers: 2, totalTweets: 2, avgLikes: 1, avgRetweets: 0.5, engagementRate: 125 });
+    expect(card.recent_tweets.map((t) => [t.content, t.likes, t.retweets])).toEqual([
+      ['Posted from the Bluesky app', 0, 0],
+      ['Hello from Plume', 2, 1],
+    ]);
+    expect(card.connected_accounts).toMatchObject([{ platform: 'bluesky', followers: 2 }]);
+    expect(
+      (await readJson<Persona[]>(await ann.request('/api/personas'), 200)).find((p) => p.id === persona.id)?.stats,
+    ).toEqual(card.stats);
+  });
+
+  it('takes one reading when two syncs of an account run at once', async () => {
+    const { accountId } = await personaOnBluesky();
+    // Two jobs for the account, taken by the worker in one batch and run side by side.
+    const ids = await Promise.all(
+      ['a', 'b'].map((key) => server.app.jobs.send(SYNC_METRICS, { accountId }, { singletonKey: `twice-${key}` })),
+    );
+    await until(async () => {
+      const states = await Promise.all(ids.map((id) => server.app.jobs.boss.getJobById(SYNC_METRICS, id ?? '')));
+      return states.every((job) => job?.state === 'completed') ? true : undefined;
+    });
+    const snapshots = await server.app.database.db
+      .select()
+      .from(accountSnapshots)
+      .where(eq(accountSnapshots.accountId, accountId));
+    expect(snapshots).toHaveLength(1);
+  });
+});
