@@ -12,6 +12,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { blueskyRoutes } from './modules/accounts/bluesky.routes';
 import { xRoutes } from './modules/accounts/x.routes';
 import { aiSettingsRoutes } from './modules/ai-settings/ai-settings.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSignInGuard } from './modules/auth/sign-in-guard';
 import { automationRoutes } from './modules/automation/automation.routes';
@@ -136,6 +137,7 @@ export async function buildApp(
   await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));
   await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
   await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));
+  await app.register(analyticsRoutes({ auth: authService, analytics: services.analytics }));
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(repositories.devOutbox));
   await registerWebApp(app, config.webDist);
 

@@ -20,6 +20,7 @@ import { createAccountsService, type DisconnectHook } from './modules/accounts/a
 import { createBlueskyConnectService } from './modules/accounts/bluesky-connect.service';
 import { createXConnectService } from './modules/accounts/x-connect.service';
 import { createAiSettingsService } from './modules/ai-settings/ai-settings.service';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuth } from './modules/auth/auth';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAutomationService } from './modules/automation/automation.service';
@@ -184,6 +185,11 @@ export function composeServices(deps: { config: Config; database: Database; log:
     }),
     feeds: createFeedsService(feeds),
     metrics,
+    analytics: createAnalyticsService({
+      personas: repositories.personas,
+      metrics: repositories.metrics,
+      preferences: repositories.preferences,
+    }),
     sources: createSourcesService({ ...data, feeds }),
     notifications: createNotificationsService({
       repository: repositories.notifications,

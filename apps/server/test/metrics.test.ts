@@ -1,4 +1,4 @@
-import type { Persona, PublishResponse } from '@plume/core';
+import type { Analytics, Persona, PublishResponse } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSnapshots, platformAccounts, postMetrics } from '../src/db/schema';
@@ -119,6 +119,40 @@ describe('the metrics sync on Bluesky', () => {
       ['Hello from Plume', 2, 1],
     ]);
     expect(card.connected_accounts).toMatchObject([{ platform: 'bluesky', followers: 2 }]);
+
+    // The analytics screen's data: today holds both posts and the followers read.
+    const analytics = await readJson<Analytics>(
+      await ann.request(`/api/personas/${persona.id}/analytics?range=7d&compare=true`),
+      200,
+    );
+    expect(analytics.days).toHaveLength(7);
+    expect(analytics.previous).toHaveLength(7);
+    expect(analytics.days.at(-1)).toMatchObject({
+      posts: 2,
+      likes: 2,
+      retweets: 1,
+      replies: 1,
+      quotes: 1,
+      followers: 2,
+    });
+    expect(analytics.days[0]?.followers).toBeNull();
+    expect(analytics.cards).toEqual({
+      followers: { value: 2, previous: null },
+      engagement: { value: 5, previous: 0 },
+      engagementRate: { value: 125, previous: 0 },
+      posts: { value: 2, previous: 0 },
+    });
+    expect(analytics.topTweets[0]).toMatchObject({
+      content: 'Hello from Plume',
+      likes: 2,
+      retweets: 1,
+      platform: 'bluesky',
+      url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/.+\/post\//),
+    });
+    expect(analytics.keyEvents.map((e) => e.kind)).toContain('best_post');
+    expect(analytics.recommendations[0]?.title).toBe('Keep posting to unlock insights');
+    expect(analytics.weeklyStats.totalEngagement).toBe(5);
+    expect(analytics.lastReadAt).not.toBeNull();
     expect(
       (await readJson<Persona[]>(await ann.request('/api/personas'), 200)).find((p) => p.id === persona.id)?.stats,
     ).toEqual(card.stats);

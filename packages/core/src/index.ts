@@ -3,6 +3,7 @@ export * from './account/user-agent';
 export * from './accounts/accounts';
 export * from './accounts/platform-names';
 export * from './accounts/popup-protocol';
+export * from './analytics/analytics';
 export * from './api/errors';
 export * from './api/health';
 export * from './api/session';

@@ -1,5 +1,5 @@
-import type { PersonaStats, Platform, RecentTweet } from '@plume/core';
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { engagementRate, type PersonaStats, type Platform, type RecentTweet } from '@plume/core';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountSnapshots, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
 import type { AccountMetrics } from '../../integrations/platform';
@@ -134,6 +134,48 @@ export function createMetricsRepository(db: Db) {
       return rows.flatMap((r) => (r.externalId ? [r.externalId] : []));
     },
 
+    /** The persona's posts (as last read) published in [from, to), on its connected accounts. */
+    async postsBetween(personaId: string, from: Date, to: Date) {
+      return db
+        .select({
+          platform: postMetrics.platform,
+          text: postMetrics.text,
+          url: postMetrics.url,
+          postedAt: postMetrics.postedAt,
+          likes: postMetrics.likes,
+          reposts: postMetrics.reposts,
+          replies: postMetrics.replies,
+          quotes: postMetrics.quotes,
+        })
+        .from(postMetrics)
+        .innerJoin(platformAccounts, eq(platformAccounts.id, postMetrics.accountId))
+        .where(and(eq(postMetrics.personaId, personaId), gte(postMetrics.postedAt, from), lt(postMetrics.postedAt, to)))
+        .orderBy(postMetrics.postedAt);
+    },
+
+    /** Every reading of the persona's connected accounts up to `until` (the follower history). */
+    async snapshotsUntil(personaId: string, until: Date) {
+      return db
+        .select({
+          accountId: accountSnapshots.accountId,
+          readAt: accountSnapshots.readAt,
+          followers: accountSnapshots.followers,
+        })
+        .from(accountSnapshots)
+        .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
+        .where(and(eq(accountSnapshots.personaId, personaId), lte(accountSnapshots.readAt, until)))
+        .orderBy(accountSnapshots.readAt);
+    },
+
+    /** When the persona's accounts were last read; null: never. */
+    async lastReadAt(personaId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | null>`max(${platformAccounts.metricsReadAt})` })
+        .from(platformAccounts)
+        .where(eq(platformAccounts.personaId, personaId));
+      return row?.at ? new Date(row.at) : null;
+    },
+
     /**
      * The persona card's figures from what was read (decision 020): followers and posts as each
      * account last counted them, summed; averages and engagement over the posts of the last 90
@@ -169,7 +211,7 @@ export function createMetricsRepository(db: Db) {
         totalTweets,
         avgLikes: n === 0 ? 0 : round1((sums?.likes ?? 0) / n),
         avgRetweets: n === 0 ? 0 : round1((sums?.reposts ?? 0) / n),
-        engagementRate: n === 0 || followers === 0 ? 0 : round1(((sums?.engagements ?? 0) / n / followers) * 100),
+        engagementRate: engagementRate(sums?.engagements ?? 0, n, followers),
       };
       const newest = await db
         .select({

@@ -1,0 +1,53 @@
+import {
+  type Analytics,
+  type AnalyticsRange,
+  addDays,
+  computeAnalytics,
+  dayStart,
+  localDateOf,
+  type Platform,
+  RANGE_DAYS,
+} from '@plume/core';
+import type { MetricsRepository } from '../metrics/metrics.repository';
+import { ownPersona } from '../personas/persona-access';
+import type { PersonasRepository } from '../personas/personas.repository';
+import type { PreferencesRepository } from '../preferences/preferences.repository';
+
+/** A persona's analytics (decision 020): its posts and its accounts' readings, drawn into days in the user's zone. */
+export function createAnalyticsService(deps: {
+  personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
+  metrics: Pick<MetricsRepository, 'postsBetween' | 'snapshotsUntil' | 'lastReadAt'>;
+  preferences: Pick<PreferencesRepository, 'timeZone'>;
+  now?: () => Date;
+}) {
+  const { metrics, now = () => new Date() } = deps;
+  return {
+    async persona(
+      userId: string,
+      personaId: string,
+      query: { range: AnalyticsRange; compare: boolean },
+    ): Promise<Analytics> {
+      await ownPersona(deps.personas, userId, personaId);
+      const at = now();
+      const timeZone = (await deps.preferences.timeZone(userId)) ?? 'UTC';
+      // From the first day of the previous period when comparing, else of the range.
+      const days = RANGE_DAYS[query.range] * (query.compare ? 2 : 1);
+      const from = dayStart(addDays(localDateOf(at, timeZone), -(days - 1)), timeZone);
+      const [posts, snapshots, lastReadAt] = await Promise.all([
+        metrics.postsBetween(personaId, from, at),
+        metrics.snapshotsUntil(personaId, at),
+        metrics.lastReadAt(personaId),
+      ]);
+      const analytics = computeAnalytics({
+        personaId,
+        ...query,
+        timeZone,
+        now: at,
+        posts: posts.map((p) => ({ ...p, platform: p.platform as Platform })),
+        snapshots,
+      });
+      return { ...analytics, lastReadAt: lastReadAt?.toISOString() ?? null };
+    },
+  };
+}
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,343 @@
+import { z } from 'zod';
+import {
+  addDays,
+  type CalendarDate,
+  dateKey,
+  dayStart,
+  localDateOf,
+  localTimeOf,
+  weekdayOf,
+} from '../scheduling/calendar';
+import { PLATFORMS } from '../writing/api';
+
+/*
+ * A persona's analytics (app spec: Persona analytics screen; Entities: Analytics row and result),
+ * drawn from what the metrics sync read, with the definitions of decision 020: a day's counts are
+ * those of the posts published that day (in the user's zone), as last read; followers at a day's
+ * end are the last reading on or before it. Nothing is interpolated or invented.
+ */
+
+export const ANALYTICS_RANGES = ['7d', '30d', '90d'] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+export const analyticsQuerySchema = z.object({
+  range: z.enum(ANALYTICS_RANGES).default('30d'),
+  compare: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** One day, the spec's Analytics row and more. `followers`: at the day's end; null when nothing was read by then. */
+export const analyticsDaySchema = z.object({
+  date: z.string(),
+  posts: z.number().int(),
+  likes: z.number().int(),
+  retweets: z.number().int(),
+  replies: z.number().int(),
+  quotes: z.number().int(),
+  followers: z.number().int().nullable(),
+});
+export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
+
+/** A stat card: the range's figure and, when comparing, the previous period's (null without data). */
+const statCardSchema = z.object({ value: z.number(), previous: z.number().nullable() });
+
+export const analyticsSchema = z
+  .object({
+    personaId: z.uuid(),
+    range: z.enum(ANALYTICS_RANGES),
+    timeZone: z.string(),
+    /** The range's first and last day (YYYY-MM-DD), in the user's zone. */
+    from: z.string(),
+    to: z.string(),
+    /** When the persona's accounts were last read; null: never (no account, or not yet). */
+    lastReadAt: z.iso.datetime({ offset: true }).nullable(),
+    days: z.array(analyticsDaySchema),
+    /** The period before, as long as the range, when `compare` was asked for. */
+    previous: z.array(analyticsDaySchema).nullable(),
+    cards: z.object({
+      followers: statCardSchema,
+      engagement: statCardSchema,
+      /** Engagements per post per follower, in percent (decision 020). */
+      engagementRate: statCardSchema,
+      posts: statCardSchema,
+    }),
+    keyEvents: z.array(
+      z.object({
+        date: z.string(),
+        kind: z.enum(['spike', 'milestone', 'best_post']),
+        title: z.string(),
+        detail: z.string(),
+      }),
+    ),
+    engagementTrend: z.array(z.object({ date: z.string(), engagement: z.number().int() })),
+    topTweets: z.array(
+      z.object({
+        content: z.string(),
+        likes: z.number().int(),
+        retweets: z.number().int(),
+        replies: z.number().int(),
+        quotes: z.number().int(),
+        timestamp: z.iso.datetime({ offset: true }),
+        platform: z.enum(PLATFORMS),
+        url: z.string().nullable(),
+      }),
+    ),
+    /** Each says what it rests on; with too little data, how much more is needed. */
+    recommendations: z.array(z.object({ title: z.string(), detail: z.string() })),
+    weeklyStats: z.object({
+      totalEngagement: z.number().int(),
+      bestDay: z.string().nullable(),
+      bestTime: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'Analytics' });
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+/** What the computation reads: the persona's posts (as last read) and its accounts' readings. */
+export type AnalyticsInput = {
+  personaId: string;
+  range: AnalyticsRange;
+  compare: boolean;
+  timeZone: string;
+  now: Date;
+  posts: {
+    platform: (typeof PLATFORMS)[number];
+    text: string;
+    url: string | null;
+    postedAt: Date;
+    likes: number;
+    reposts: number;
+    replies: number;
+    quotes: number;
+  }[];
+  /** Every reading of every account, any order. */
+  snapshots: { accountId: string; readAt: Date; followers: number }[];
+};
+
+/** A post's engagements: likes, reposts, replies and quotes. */
+export const engagementOf = (p: { likes: number; reposts: number; replies: number; quotes: number }) =>
+  p.likes + p.reposts + p.replies + p.quotes;
+
+/** Engagements per post per follower, in percent, one decimal (decision 020); 0 without posts or followers. */
+export function engagementRate(engagements: number, posts: number, followers: number): number {
+  if (posts === 0 || followers === 0) return 0;
+  return Math.round((engagements / posts / followers) * 1000) / 10;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Recommendations need at least this many posts in the range to say anything. */
+export const MIN_POSTS_FOR_INSIGHTS = 5;
+/** A day is a spike when its engagement is at least this many times the range's daily mean (and at least 5). */
+const SPIKE_FACTOR = 2;
+const MILESTONES = [10, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 25_000, 50_000, 100_000];
+
+/** Followers at each instant: the sum over accounts of each one's last reading at or before it (null: none yet). */
+function followersAt(snapshots: AnalyticsInput['snapshots'], instant: number): number | null {
+  const latest = new Map<string, { at: number; followers: number }>();
+  for (const s of snapshots) {
+    const at = s.readAt.getTime();
+    if (at > instant) continue;
+    const known = latest.get(s.accountId);
+    if (!known || known.at < at) latest.set(s.accountId, { at, followers: s.followers });
+  }
+  if (latest.size === 0) return null;
+  return [...latest.values()].reduce((sum, r) => sum + r.followers, 0);
+}
+
+function daysOf(input: AnalyticsInput, first: CalendarDate, count: number): AnalyticsDay[] {
+  const byDay = new Map<string, AnalyticsDay>();
+  const days: AnalyticsDay[] = [];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(first, i);
+    const end = dayStart(addDays(date, 1), input.timeZone).getTime() - 1;
+    const day = {
+      date: dateKey(date),
+      posts: 0,
+      likes: 0,
+      retweets: 0,
+      replies: 0,
+      quotes: 0,
+      followers: followersAt(input.snapshots, Math.min(end, input.now.getTime())),
+    };
+    byDay.set(day.date, day);
+    days.push(day);
+  }
+  for (const post of input.posts) {
+    const day = byDay.get(dateKey(localDateOf(post.postedAt, input.timeZone)));
+    if (!day) continue;
+    day.posts += 1;
+    day.likes += post.likes;
+    day.retweets += post.reposts;
+    day.replies += post.replies;
+    day.quotes += post.quotes;
+  }
+  return days;
+}
+
+const dayEngagement = (d: AnalyticsDay) => d.likes + d.retweets + d.replies + d.quotes;
+
+function cardValues(days: AnalyticsDay[]) {
+  const posts = days.reduce((n, d) => n + d.posts, 0);
+  const engagement = days.reduce((n, d) => n + dayEngagement(d), 0);
+  const followers = [...days].reverse().find((d) => d.followers !== null)?.followers ?? null;
+  return { posts, engagement, followers, rate: engagementRate(engagement, posts, followers ?? 0) };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The whole analytics result for a persona over a range, from its posts and readings. */
+export function computeAnalytics(input: AnalyticsInput): Analytics {
+  const count = RANGE_DAYS[input.range];
+  const today = localDateOf(input.now, input.timeZone);
+  const first = addDays(today, -(count - 1));
+  const days = daysOf(input, first, count);
+  const previous = input.compare ? daysOf(input, addDays(first, -count), count) : null;
+  const current = cardValues(days);
+  const before = previous ? cardValues(previous) : null;
+  const rangeStart = dayStart(first, input.timeZone).getTime();
+  const inRange = input.posts.filter((p) => p.postedAt.getTime() >= rangeStart);
+
+  // Key events: the best post, spike days against the range's own mean, follower milestones crossed.
+  const keyEvents: Analytics['keyEvents'] = [];
+  const best = [...inRange].sort((a, b) => engagementOf(b) - engagementOf(a))[0];
+  if (best && engagementOf(best) > 0) {
+    keyEvents.push({
+      date: dateKey(localDateOf(best.postedAt, input.timeZone)),
+      kind: 'best_post',
+      title: 'Best post',
+      detail: `${plural(engagementOf(best), 'engagement')}: “${best.text.slice(0, 80)}”`,
+    });
+  }
+  const mean = current.engagement / count;
+  for (const day of days) {
+    const engagement = dayEngagement(day);
+    if (engagement >= 5 && engagement >= SPIKE_FACTOR * mean && mean > 0) {
+      keyEvents.push({
+        date: day.date,
+        kind: 'spike',
+        title: 'Engagement spike',
+        detail: `${plural(engagement, 'engagement')}, ${Math.round((engagement / mean) * 10) / 10}× the daily average of ${Math.round(mean * 10) / 10}`,
+      });
+    }
+  }
+  let last: number | null = before?.followers ?? null;
+  for (const day of days) {
+    if (day.followers === null) continue;
+    const crossed = MILESTONES.filter((m) => last !== null && last < m && (day.followers ?? 0) >= m);
+    for (const milestone of crossed) {
+      keyEvents.push({
+        date: day.date,
+        kind: 'milestone',
+        title: `${milestone} followers`,
+        detail: `Reached ${plural(day.followers, 'follower')}`,
+      });
+    }
+    last = day.followers;
+  }
+  keyEvents.sort((a, b) => a.date.localeCompare(b.date));
+
+  const topTweets = [...inRange]
+    .sort((a, b) => engagementOf(b) - engagementOf(a) || b.postedAt.getTime() - a.postedAt.getTime())
+    .slice(0, 5)
+    .map((p) => ({
+      content: p.text,
+      likes: p.likes,
+      retweets: p.reposts,
+      replies: p.replies,
+      quotes: p.quotes,
+      timestamp: p.postedAt.toISOString(),
+      platform: p.platform,
+      url: p.url,
+    }));
+
+  // When posts do best: the weekday and the hour with the most engagement per post.
+  const best2 = (key: (p: AnalyticsInput['posts'][number]) => string, posts: AnalyticsInput['posts']) => {
+    const groups = new Map<string, { posts: number; engagement: number }>();
+    for (const p of posts) {
+      const g = groups.get(key(p)) ?? { posts: 0, engagement: 0 };
+      g.posts += 1;
+      g.engagement += engagementOf(p);
+      groups.set(key(p), g);
+    }
+    const ranked = [...groups.entries()].sort((a, b) => b[1].engagement / b[1].posts - a[1].engagement / a[1].posts);
+    const top = ranked[0];
+    return top && top[1].engagement > 0 ? { key: top[0], ...top[1] } : null;
+  };
+  const weekdayKey = (p: { postedAt: Date }) => WEEKDAYS[weekdayOf(localDateOf(p.postedAt, input.timeZone))] ?? '';
+  const hourKey = (p: { postedAt: Date }) => `${localTimeOf(p.postedAt, input.timeZone).slice(0, 2)}:00`;
+
+  const recommendations: Analytics['recommendations'] = [];
+  if (inRange.length < MIN_POSTS_FOR_INSIGHTS) {
+    const more = MIN_POSTS_FOR_INSIGHTS - inRange.length;
+    recommendations.push({
+      title: 'Keep posting to unlock insights',
+      detail: `${plural(inRange.length, 'post')} in these ${count} days; ${plural(more, 'more post')} and Plume can tell which days and hours work best.`,
+    });
+  } else {
+    const day = best2(weekdayKey, inRange);
+    if (day) {
+      recommendations.push({
+        title: `Post on ${day.key}s`,
+        detail: `Posts on ${day.key}s averaged ${Math.round((day.engagement / day.posts) * 10) / 10} engagements (${plural(day.posts, 'post')}), the best of the week.`,
+      });
+    }
+    const hour = best2(hourKey, inRange);
+    if (hour) {
+      recommendations.push({
+        title: `Post around ${hour.key}`,
+        detail: `Posts published between ${hour.key} and the next hour averaged ${Math.round((hour.engagement / hour.posts) * 10) / 10} engagements (${plural(hour.posts, 'post')}).`,
+      });
+    }
+    const activeDays = days.filter((d) => d.posts > 0);
+    const perPostBusy = activeDays.filter((d) => d.posts > 1);
+    const perPostSingle = activeDays.filter((d) => d.posts === 1);
+    if (perPostBusy.length > 0 && perPostSingle.length > 0) {
+      const avg = (list: AnalyticsDay[]) =>
+        list.reduce((n, d) => n + dayEngagement(d), 0) / list.reduce((n, d) => n + d.posts, 0);
+      const busy = avg(perPostBusy);
+      const single = avg(perPostSingle);
+      recommendations.push(
+        busy >= single
+          ? {
+              title: 'More posts a day are working',
+              detail: `On days with several posts each averaged ${Math.round(busy * 10) / 10} engagements, against ${Math.round(single * 10) / 10} on days with one.`,
+            }
+          : {
+              title: 'Fewer, better posts',
+              detail: `On days with one post it averaged ${Math.round(single * 10) / 10} engagements, against ${Math.round(busy * 10) / 10} each on days with several.`,
+            },
+      );
+    }
+  }
+
+  const weekStart = dayStart(addDays(today, -6), input.timeZone).getTime();
+  const week = input.posts.filter((p) => p.postedAt.getTime() >= weekStart);
+  return {
+    personaId: input.personaId,
+    range: input.range,
+    timeZone: input.timeZone,
+    from: dateKey(first),
+    to: dateKey(today),
+    lastReadAt: null,
+    days,
+    previous,
+    cards: {
+      followers: { value: current.followers ?? 0, previous: before ? before.followers : null },
+      engagement: { value: current.engagement, previous: before ? before.engagement : null },
+      engagementRate: { value: current.rate, previous: before ? before.rate : null },
+      posts: { value: current.posts, previous: before ? before.posts : null },
+    },
+    keyEvents,
+    engagementTrend: days.map((d) => ({ date: d.date, engagement: dayEngagement(d) })),
+    topTweets,
+    recommendations,
+    weeklyStats: {
+      totalEngagement: week.reduce((n, p) => n + engagementOf(p), 0),
+      bestDay: best2(weekdayKey, week)?.key ?? null,
+      bestTime: best2(hourKey, week)?.key ?? null,
+    },
+  };
+}
