@@ -137,7 +137,14 @@ export async function buildApp(
   await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));
   await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
   await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));
-  await app.register(analyticsRoutes({ auth: authService, analytics: services.analytics }));
+  await app.register(
+    analyticsRoutes({
+      auth: authService,
+      analytics: services.analytics,
+      metrics: services.metrics,
+      refreshRateLimit: config.metricsRefreshRateLimit,
+    }),
+  );
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(repositories.devOutbox));
   await registerWebApp(app, config.webDist);
 

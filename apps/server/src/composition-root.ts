@@ -138,15 +138,20 @@ export function composeServices(deps: { config: Config; database: Database; log:
   const metrics = createMetricsService({
     metrics: repositories.metrics,
     accounts: repositories.accounts,
+    personas: repositories.personas,
     readers: metricsReaders,
     maxPages: config.metrics.maxPages,
     intervalMs: {
       bluesky: config.metrics.intervalMinutes.bluesky * 60_000,
       x: config.metrics.intervalMinutes.x * 60_000,
     },
-    queueSync: async (accountId, at) => {
+    queueSync: async (accountId, options = {}) => {
       if (!jobs) throw new Error('The job queue has not started');
-      await jobs.send(SYNC_METRICS, { accountId }, { singletonKey: accountId, ...(at ? { startAfter: at } : {}) });
+      const data = { accountId, force: options.force === true };
+      await jobs.send(SYNC_METRICS, data, {
+        singletonKey: accountId,
+        ...(options.at ? { startAfter: options.at } : {}),
+      });
     },
     lock,
     log,

@@ -47,6 +47,7 @@ const envSchema = z.object({
   METRICS_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
   X_METRICS_SYNC_MINUTES: z.coerce.number().int().min(0).default(360),
   X_METRICS_MAX_PAGES: z.coerce.number().int().min(1).max(50).default(2),
+  METRICS_REFRESH_RATE_LIMIT: z.coerce.number().int().min(1).default(6),
   BLUESKY_SERVICE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://bsky.social'),
   BLUESKY_HANDLE_RESOLVER: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -112,6 +113,8 @@ export type Config = {
    * default for a self-hosted instance: no plan limits, and Billing shows usage without them.
    */
   planLimits: boolean;
+  /** Refreshes of metrics a minute from one client address. */
+  metricsRefreshRateLimit: number;
   metrics: {
     /** How often each network's accounts are read (X separately: X bills every read); 0: only on demand. */
     intervalMinutes: { bluesky: number; x: number };
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generationRateLimit: e.GENERATION_RATE_LIMIT,
     aiAllowPrivate: e.AI_ALLOW_PRIVATE,
     planLimits: e.PLAN_LIMITS === 'on',
+    metricsRefreshRateLimit: e.METRICS_REFRESH_RATE_LIMIT,
     metrics: {
       intervalMinutes: { bluesky: e.METRICS_SYNC_MINUTES, x: e.X_METRICS_SYNC_MINUTES },
       maxPages: { bluesky: 10, x: e.X_METRICS_MAX_PAGES },

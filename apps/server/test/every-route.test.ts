@@ -100,6 +100,7 @@ function foreignCalls(): Record<string, Call & { status: number }> {
       body: { personaId: ids.persona, type: 'short post', platforms: ['bluesky'] },
       status: 404,
     },
+    'POST /api/metrics/refresh': { body: { personaId: ids.persona }, status: 404 },
     'POST /api/ingest': { body: { personaId: ids.persona, feedUrl: 'https://example.com/feed.xml' }, status: 404 },
   };
 }

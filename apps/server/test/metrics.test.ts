@@ -1,4 +1,4 @@
-import type { Analytics, Persona, PublishResponse } from '@plume/core';
+import type { Analytics, Persona, PublishResponse, UsageSummary } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSnapshots, platformAccounts, postMetrics } from '../src/db/schema';
@@ -119,6 +119,9 @@ describe('the metrics sync on Bluesky', () => {
       ['Hello from Plume', 2, 1],
     ]);
     expect(card.connected_accounts).toMatchObject([{ platform: 'bluesky', followers: 2 }]);
+    expect(
+      (await readJson<Persona[]>(await ann.request('/api/personas'), 200)).find((p) => p.id === persona.id)?.stats,
+    ).toEqual(card.stats);
 
     // The analytics screen's data: today holds both posts and the followers read.
     const analytics = await readJson<Analytics>(
@@ -153,9 +156,29 @@ describe('the metrics sync on Bluesky', () => {
     expect(analytics.recommendations[0]?.title).toBe('Keep posting to unlock insights');
     expect(analytics.weeklyStats.totalEngagement).toBe(5);
     expect(analytics.lastReadAt).not.toBeNull();
+
+    // The cross-persona captions: nothing read a month ago, so nothing to compare with.
+    const usage = await readJson<UsageSummary>(await ann.request('/api/usage'), 200);
+    expect(usage).toMatchObject({
+      followers: { value: 2, monthAgo: null },
+      postsThisWeek: { value: 2, weekBefore: 0 },
+      engagementRate: { value: 125, monthBefore: null },
+    });
+
+    // Refresh reads again now: a new like shows without waiting for the schedule.
+    await carol.agent.repost(ref.uri, ref.cid);
+    await bsky.processAll();
     expect(
-      (await readJson<Persona[]>(await ann.request('/api/personas'), 200)).find((p) => p.id === persona.id)?.stats,
-    ).toEqual(card.stats);
+      await readJson(
+        await ann.request('/api/metrics/refresh', { method: 'POST', json: { personaId: persona.id } }),
+        202,
+      ),
+    ).toEqual({ queued: 1 });
+    const reposts = await until(async () => {
+      const [row] = await server.app.database.db.select().from(postMetrics).where(eq(postMetrics.externalId, uri));
+      return row && row.reposts === 2 ? row.reposts : undefined;
+    });
+    expect(reposts).toBe(2);
   });
 
   it('takes one reading when two syncs of an account run at once', async () => {

@@ -90,6 +90,7 @@ export async function build(
     // `defaultAppUrl`: APP_URL left unset, as a newcomer's (http://localhost:PORT).
     ...(options.defaultAppUrl ? {} : { APP_URL: `http://127.0.0.1:${port}` }),
     AUTH_RATE_LIMIT: '1000',
+    METRICS_REFRESH_RATE_LIMIT: '1000',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -341,3 +341,63 @@ export function computeAnalytics(input: AnalyticsInput): Analytics {
     },
   };
 }
+
+/**
+ * GET /api/usage: the figures behind the cross-persona screen's captions, each with what it is
+ * compared to (null: no reading that far back, so no caption figure is shown).
+ */
+export const usageSummarySchema = z
+  .object({
+    lastReadAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Followers of every persona now, and 30 days ago (the last readings on or before then). */
+    followers: z.object({ value: z.number().int(), monthAgo: z.number().int().nullable() }),
+    /** Posts published in the last 7 days, and in the 7 before. */
+    postsThisWeek: z.object({ value: z.number().int(), weekBefore: z.number().int() }),
+    /** The engagement rate over every persona's posts of the last 30 days, and of the 30 before. */
+    engagementRate: z.object({ value: z.number(), monthBefore: z.number().nullable() }),
+  })
+  .meta({ id: 'UsageSummary' });
+export type UsageSummary = z.infer<typeof usageSummarySchema>;
+
+/** The usage summary from every persona's posts of the last 60 days and their accounts' readings. */
+export function computeUsage(input: {
+  now: Date;
+  posts: Pick<AnalyticsInput['posts'][number], 'postedAt' | 'likes' | 'reposts' | 'replies' | 'quotes'>[];
+  snapshots: AnalyticsInput['snapshots'];
+  lastReadAt: Date | null;
+}): UsageSummary {
+  const at = input.now.getTime();
+  const DAY = 86_400_000;
+  const between = (from: number, to: number) =>
+    input.posts.filter((p) => p.postedAt.getTime() >= from && p.postedAt.getTime() < to);
+  const followersNow = followersAt(input.snapshots, at) ?? 0;
+  const followersBefore = followersAt(input.snapshots, at - 30 * DAY);
+  const rateOf = (posts: typeof input.posts, followers: number) =>
+    engagementRate(
+      posts.reduce((n, p) => n + engagementOf(p), 0),
+      posts.length,
+      followers,
+    );
+  const lastMonth = between(at - 30 * DAY, at + 1);
+  const monthBefore = between(at - 60 * DAY, at - 30 * DAY);
+  return {
+    lastReadAt: input.lastReadAt?.toISOString() ?? null,
+    followers: { value: followersNow, monthAgo: followersBefore },
+    postsThisWeek: {
+      value: between(at - 7 * DAY, at + 1).length,
+      weekBefore: between(at - 14 * DAY, at - 7 * DAY).length,
+    },
+    engagementRate: {
+      value: rateOf(lastMonth, followersNow),
+      monthBefore: followersBefore === null || monthBefore.length === 0 ? null : rateOf(monthBefore, followersBefore),
+    },
+  };
+}
+
+/** POST /api/metrics/refresh: every persona's accounts, or one persona's. */
+export const metricsRefreshRequestSchema = z
+  .object({ personaId: z.uuid('must be a persona id').optional() })
+  .meta({ id: 'MetricsRefreshRequest' });
+/** How many account syncs were queued (they run in the background; `lastReadAt` moves when done). */
+export const metricsRefreshResultSchema = z.object({ queued: z.number().int() }).meta({ id: 'MetricsRefreshResult' });
+export type MetricsRefreshResult = z.infer<typeof metricsRefreshResultSchema>;

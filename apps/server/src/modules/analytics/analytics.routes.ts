@@ -1,11 +1,57 @@
-import { analyticsQuerySchema, analyticsSchema, personaIdParamsSchema } from '@plume/core';
+import {
+  analyticsQuerySchema,
+  analyticsSchema,
+  apiErrorSchema,
+  metricsRefreshRequestSchema,
+  metricsRefreshResultSchema,
+  personaIdParamsSchema,
+  usageSummarySchema,
+} from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { MetricsService } from '../metrics/metrics.service';
 import type { AnalyticsService } from './analytics.service';
 
-export function analyticsRoutes(deps: { auth: AuthService; analytics: AnalyticsService }): FastifyPluginAsyncZod {
+export function analyticsRoutes(deps: {
+  auth: AuthService;
+  analytics: AnalyticsService;
+  metrics: MetricsService;
+  /** Refreshes a minute from one address (each reads every connected account, and X bills reads). */
+  refreshRateLimit: number;
+}): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/usage',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary:
+            "Every persona's figures now against before (followers a month ago, posts the week before, engagement the month before): the cross-persona screen's captions",
+          response: { 200: usageSummarySchema, ...errorResponses },
+        },
+      },
+      async (request) => deps.analytics.usage(await deps.auth.requireUserId(request.headers)),
+    );
+
+    app.post(
+      '/api/metrics/refresh',
+      {
+        config: { rateLimit: { max: deps.refreshRateLimit, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['analytics'],
+          summary:
+            "Refresh: reads the metrics of every connected account of the user's personas (or of `personaId`'s) now, in the background",
+          body: metricsRefreshRequestSchema,
+          response: { 202: metricsRefreshResultSchema, ...errorResponses, 429: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const userId = await deps.auth.requireUserId(request.headers);
+        return reply.status(202).send(await deps.metrics.refresh(userId, request.body.personaId));
+      },
+    );
+
     app.get(
       '/api/personas/:id/analytics',
       {

@@ -3,10 +3,12 @@ import {
   type AnalyticsRange,
   addDays,
   computeAnalytics,
+  computeUsage,
   dayStart,
   localDateOf,
   type Platform,
   RANGE_DAYS,
+  type UsageSummary,
 } from '@plume/core';
 import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
@@ -34,9 +36,9 @@ export function createAnalyticsService(deps: {
       const days = RANGE_DAYS[query.range] * (query.compare ? 2 : 1);
       const from = dayStart(addDays(localDateOf(at, timeZone), -(days - 1)), timeZone);
       const [posts, snapshots, lastReadAt] = await Promise.all([
-        metrics.postsBetween(personaId, from, at),
-        metrics.snapshotsUntil(personaId, at),
-        metrics.lastReadAt(personaId),
+        metrics.postsBetween({ personaId }, from, at),
+        metrics.snapshotsUntil({ personaId }, at),
+        metrics.lastReadAt({ personaId }),
       ]);
       const analytics = computeAnalytics({
         personaId,
@@ -47,6 +49,17 @@ export function createAnalyticsService(deps: {
         snapshots,
       });
       return { ...analytics, lastReadAt: lastReadAt?.toISOString() ?? null };
+    },
+
+    /** The cross-persona screen's captions: every persona of the user's, now against before. */
+    async usage(userId: string): Promise<UsageSummary> {
+      const at = now();
+      const [posts, snapshots, lastReadAt] = await Promise.all([
+        metrics.postsBetween({ userId }, new Date(at.getTime() - 60 * 86_400_000), at),
+        metrics.snapshotsUntil({ userId }, at),
+        metrics.lastReadAt({ userId }),
+      ]);
+      return computeUsage({ now: at, posts, snapshots, lastReadAt });
     },
   };
 }

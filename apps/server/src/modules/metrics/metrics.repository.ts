@@ -11,6 +11,11 @@ export const STATS_WINDOW_DAYS = 90;
 /** How many of the newest posts a persona's card lists. */
 const RECENT_POSTS = 10;
 
+/** One persona's figures, or every persona of a user's. */
+export type Scope = { personaId: string } | { userId: string };
+const inScope = (scope: Scope) =>
+  'personaId' in scope ? eq(personas.id, scope.personaId) : eq(personas.userId, scope.userId);
+
 export function createMetricsRepository(db: Db) {
   return {
     /**
@@ -134,8 +139,8 @@ export function createMetricsRepository(db: Db) {
       return rows.flatMap((r) => (r.externalId ? [r.externalId] : []));
     },
 
-    /** The persona's posts (as last read) published in [from, to), on its connected accounts. */
-    async postsBetween(personaId: string, from: Date, to: Date) {
+    /** The posts (as last read) of a persona, or of all a user's personas, published in [from, to). */
+    async postsBetween(scope: Scope, from: Date, to: Date) {
       return db
         .select({
           platform: postMetrics.platform,
@@ -149,12 +154,13 @@ export function createMetricsRepository(db: Db) {
         })
         .from(postMetrics)
         .innerJoin(platformAccounts, eq(platformAccounts.id, postMetrics.accountId))
-        .where(and(eq(postMetrics.personaId, personaId), gte(postMetrics.postedAt, from), lt(postMetrics.postedAt, to)))
+        .innerJoin(personas, eq(personas.id, postMetrics.personaId))
+        .where(and(inScope(scope), gte(postMetrics.postedAt, from), lt(postMetrics.postedAt, to)))
         .orderBy(postMetrics.postedAt);
     },
 
-    /** Every reading of the persona's connected accounts up to `until` (the follower history). */
-    async snapshotsUntil(personaId: string, until: Date) {
+    /** Every reading of the scope's connected accounts up to `until` (the follower history). */
+    async snapshotsUntil(scope: Scope, until: Date) {
       return db
         .select({
           accountId: accountSnapshots.accountId,
@@ -163,16 +169,28 @@ export function createMetricsRepository(db: Db) {
         })
         .from(accountSnapshots)
         .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
-        .where(and(eq(accountSnapshots.personaId, personaId), lte(accountSnapshots.readAt, until)))
+        .innerJoin(personas, eq(personas.id, accountSnapshots.personaId))
+        .where(and(inScope(scope), lte(accountSnapshots.readAt, until)))
         .orderBy(accountSnapshots.readAt);
     },
 
-    /** When the persona's accounts were last read; null: never. */
-    async lastReadAt(personaId: string): Promise<Date | null> {
+    /** The scope's connected accounts that can be read (not waiting for a reconnect). */
+    async readableAccounts(scope: Scope): Promise<string[]> {
+      const rows = await db
+        .select({ id: platformAccounts.id })
+        .from(platformAccounts)
+        .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
+        .where(and(inScope(scope), eq(platformAccounts.status, 'active')));
+      return rows.map((r) => r.id);
+    },
+
+    /** When the scope's accounts were last read; null: never. */
+    async lastReadAt(scope: Scope): Promise<Date | null> {
       const [row] = await db
         .select({ at: sql<Date | null>`max(${platformAccounts.metricsReadAt})` })
         .from(platformAccounts)
-        .where(eq(platformAccounts.personaId, personaId));
+        .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
+        .where(inScope(scope));
       return row?.at ? new Date(row.at) : null;
     },
 

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { type AccountMetrics, PlatformError } from '../../integrations/platform';
 import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository';
+import { ownPersona } from '../personas/persona-access';
+import type { PersonasRepository } from '../personas/personas.repository';
 import type { MetricsRepository } from './metrics.repository';
 
 /** How far back a new connection's first sync reads (its backfill). */
@@ -20,8 +22,11 @@ export type MetricsReader = {
   readPosts?(account: AccountRow, ids: string[]): Promise<Pick<AccountMetrics, 'posts' | 'reads'>>;
 };
 
-/** Queues a sync of one account, now or at `at` (the platform's reset time after a 429). */
-export type QueueSync = (accountId: string, at?: Date) => Promise<void>;
+/**
+ * Queues a sync of one account: now, or at `at` (the platform's reset time after a 429); `force`
+ * reads even if the last reading is recent (Refresh).
+ */
+export type QueueSync = (accountId: string, options?: { at?: Date; force?: boolean }) => Promise<void>;
 
 export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnect' | 'rate limited';
 
@@ -34,6 +39,7 @@ export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnec
 export function createMetricsService(deps: {
   metrics: MetricsRepository;
   accounts: Pick<AccountsRepository, 'findById' | 'markError' | 'syncReport'>;
+  personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
   readers: Record<Platform, MetricsReader>;
   /** Pages of posts one sync reads per account (each page is one billed read on X). */
   maxPages: Record<Platform, number>;
@@ -82,7 +88,7 @@ export function createMetricsService(deps: {
           }
           if (error.kind === 'rate_limited') {
             const wait = (error.details.retryAfterSeconds ?? 15 * 60) * 1000;
-            await deps.queueSync(row.id, new Date(started.getTime() + wait));
+            await deps.queueSync(row.id, { at: new Date(started.getTime() + wait) });
             return 'rate limited';
           }
           throw error;
@@ -94,6 +100,17 @@ export function createMetricsService(deps: {
         log.debug({ accountId, posts: reading.posts.length, reads: reading.reads }, 'metrics synced');
         return 'synced';
       });
+    },
+
+    /**
+     * Refresh: reads every account of the user's personas (or of one persona) now. Answers how many
+     * syncs were queued; the persona must be the user's.
+     */
+    async refresh(userId: string, personaId?: string): Promise<{ queued: number }> {
+      if (personaId) await ownPersona(deps.personas, userId, personaId);
+      const ids = await metrics.readableAccounts(personaId ? { personaId } : { userId });
+      for (const id of ids) await deps.queueSync(id, { force: true });
+      return { queued: ids.length };
     },
 
     /** Every minute: queues a sync of each account that is due (see MetricsRepository.dueAccounts). */
