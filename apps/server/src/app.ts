@@ -19,6 +19,7 @@ import { automationRoutes } from './modules/automation/automation.routes';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
@@ -137,6 +138,7 @@ export async function buildApp(
   await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));
   await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
   await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));
+  await app.register(inboxRoutes({ auth: authService, inbox: repositories.inbox }));
   await app.register(
     analyticsRoutes({
       auth: authService,

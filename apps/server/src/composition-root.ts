@@ -10,6 +10,7 @@ import { createMailer } from './integrations/mail/create-mailer';
 import { PlatformError } from './integrations/platform';
 import { createXApi } from './integrations/x/x-api';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
+import { inboxJobs } from './jobs/inbox';
 import { metricsJobs, SYNC_METRICS } from './jobs/metrics';
 import { notificationJobs } from './jobs/notifications';
 import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
@@ -25,6 +26,7 @@ import { createAuth } from './modules/auth/auth';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAutomationService } from './modules/automation/automation.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
+import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
 import { createMetricsService, type MetricsReader } from './modules/metrics/metrics.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -139,6 +141,7 @@ export function composeServices(deps: { config: Config; database: Database; log:
     metrics: repositories.metrics,
     accounts: repositories.accounts,
     personas: repositories.personas,
+    inbox: repositories.inbox,
     readers: metricsReaders,
     maxPages: config.metrics.maxPages,
     intervalMs: {
@@ -196,8 +199,10 @@ export function composeServices(deps: { config: Config; database: Database; log:
       preferences: repositories.preferences,
     }),
     sources: createSourcesService({ ...data, feeds }),
+    inbox: createInboxService({ inbox: repositories.inbox }),
     notifications: createNotificationsService({
       repository: repositories.notifications,
+      inbox: repositories.inbox,
       mailer,
       appUrl: config.appUrl,
       log,
@@ -210,6 +215,7 @@ export function composeServices(deps: { config: Config; database: Database; log:
     ...notificationJobs(services.notifications),
     ...publishingJobs(publishing),
     ...metricsJobs(metrics),
+    ...inboxJobs(services.inbox),
   ];
 
   return {

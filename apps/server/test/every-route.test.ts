@@ -1,6 +1,7 @@
 import { type ApiError, apiErrorSchema, type Persona, type ScheduledItem } from '@plume/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
+import { inAppNotifications } from '../src/db/schema';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signedInUser } from './helpers/client';
 
@@ -21,7 +22,15 @@ let ann: Client;
 let bob: Client;
 let mallory: Client;
 let anonymous: Client;
-let ids: { persona: string; tag: string; post: string; version: string; session: string; token: string };
+let ids: {
+  persona: string;
+  tag: string;
+  post: string;
+  version: string;
+  session: string;
+  token: string;
+  notification: string;
+};
 let bobPersona: string;
 
 /** The answer to one call: never a 5xx, and any 4xx in the documented shape. */
@@ -49,6 +58,7 @@ function fill(path: string, value?: string): string {
     if (path.startsWith('/api/schedule/') || path.startsWith('/api/review/')) return ids.post;
     if (path.startsWith('/api/me/sessions/')) return ids.session;
     if (path.startsWith('/api/me/tokens/')) return ids.token;
+    if (path.startsWith('/api/notifications/')) return ids.notification;
     if (path.startsWith('/api/personas/')) return ids.persona;
     throw new Error(`No id for {${name}} in ${path}: say here whose id it takes`);
   });
@@ -79,6 +89,7 @@ function foreignCalls(): Record<string, Call & { status: number }> {
       status: 404,
     },
     'POST /api/personas/{id}/post': { body: { platform: 'bluesky', content: 'Not yours' }, status: 404 },
+    'POST /api/notifications/{id}/read': { status: 404 },
     'DELETE /api/me/sessions/{id}': { status: 404 },
     'DELETE /api/me/tokens/{id}': { status: 404 },
     'PATCH /api/schedule/{id}': { body: { content: 'Not yours', runAt: later }, status: 404 },
@@ -121,6 +132,7 @@ async function annSees() {
     preferences: await get('/api/me/preferences'),
     notifications: await get('/api/me/notifications'),
     aiSettings: await get('/api/settings/ai'),
+    inbox: await get('/api/notifications'),
     conversation: await get(`/api/conversations/${ids.persona}`),
   };
 }
@@ -177,6 +189,17 @@ beforeAll(async () => {
   );
   const [session] = await readJson<{ id: string }[]>(await ann.request('/api/me/sessions'), 200);
   if (!version || !session) throw new Error('no version or session to walk with');
+  // A notification of Ann's, as the notices job would add it.
+  const notification = crypto.randomUUID();
+  await server.app.database.db.insert(inAppNotifications).values({
+    id: notification,
+    userId: (await readJson<{ id: string }>(await ann.request('/api/me'), 200)).id,
+    kind: 'platform_update',
+    severity: 'update',
+    title: 'A post to Bluesky failed',
+    message: 'A test notice',
+    dedupeKey: 'test:1',
+  });
   ids = {
     persona: persona.id,
     tag: tag.id,
@@ -184,6 +207,7 @@ beforeAll(async () => {
     version: version.versionId,
     session: session.id,
     token: token.id,
+    notification,
   };
   bobPersona = (
     await readJson<Persona>(await bob.request('/api/personas', { method: 'POST', json: { name: 'Bob’s' } }), 201)

@@ -1,4 +1,4 @@
-import type { Analytics, Persona, PublishResponse, UsageSummary } from '@plume/core';
+import type { Analytics, InAppNotificationList, Persona, PublishResponse, UsageSummary } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSnapshots, platformAccounts, postMetrics } from '../src/db/schema';
@@ -179,6 +179,39 @@ describe('the metrics sync on Bluesky', () => {
       return row && row.reposts === 2 ? row.reposts : undefined;
     });
     expect(reposts).toBe(2);
+  });
+
+  it('tells its owner in the app when a post takes off against the persona’s usual', async () => {
+    const { persona, alice, accountId } = await personaOnBluesky();
+    for (const text of ['Quiet one', 'Quiet two', 'Quiet three']) {
+      await alice.agent.post({ text, createdAt: new Date().toISOString() });
+    }
+    const hit = await alice.agent.post({ text: 'This one takes off', createdAt: new Date().toISOString() });
+    const bob = await bsky.createAccount('bob');
+    const carol = await bsky.createAccount('carol');
+    for (const fan of [bob, carol]) {
+      await fan.agent.like(hit.uri, hit.cid);
+      await fan.agent.repost(hit.uri, hit.cid);
+    }
+    await bob.agent.post({ text: 'So true', reply: { root: hit, parent: hit }, createdAt: new Date().toISOString() });
+    await bob.agent.post({
+      text: 'Read this',
+      embed: { $type: 'app.bsky.embed.record', record: hit },
+      createdAt: new Date().toISOString(),
+    });
+    await bsky.processAll();
+    expect(await sync(accountId)).toBe('synced');
+    expect(await sync(accountId)).toBe('synced');
+    const spikes = (await readJson<InAppNotificationList>(await ann.request('/api/notifications'), 200)).items.filter(
+      (n) => n.kind === 'engagement_spike' && n.personaId === persona.id,
+    );
+    expect(spikes.map((n) => [n.title, n.message, n.link])).toEqual([
+      [
+        'A post is taking off',
+        "“This one takes off” has 6 engagements; the persona's posts usually get none.",
+        `/analytics/${persona.id}`,
+      ],
+    ]);
   });
 
   it('takes one reading when two syncs of an account run at once', async () => {

@@ -1,4 +1,4 @@
-import type { DevOutboxMessage, NotificationSettings, Persona } from '@plume/core';
+import type { DevOutboxMessage, InAppNotificationList, NotificationSettings, Persona } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAccounts, posts } from '../src/db/schema';
@@ -7,6 +7,8 @@ import type { Mailer } from '../src/integrations/mail/mailer';
 import { SEND_NOTIFICATIONS } from '../src/jobs/notifications';
 import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
 import { createDevOutboxRepository } from '../src/modules/dev-outbox/dev-outbox.repository';
+import { createInboxRepository } from '../src/modules/inbox/inbox.repository';
+import { createInboxService } from '../src/modules/inbox/inbox.service';
 import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service';
 import { createPostsRepository, type PostsRepository } from '../src/modules/publishing/posts.repository';
@@ -48,6 +50,7 @@ function notifier(target: TestServer = server, mailer?: Mailer) {
   const outbox = createDevOutboxRepository(db);
   return createNotificationsService({
     repository: createNotificationsRepository(db),
+    inbox: createInboxRepository(db),
     mailer: mailer ?? createDevMailer((message) => outbox.add(message), target.app.log),
     appUrl: target.url,
     log: target.app.log,
@@ -247,6 +250,65 @@ describe('notification e-mails', () => {
     // A retried or repeated run in the same week mails nobody twice.
     await notifier().sendWeeklySummaries();
     expect((await mailTo(email)).filter((m) => m.subject.startsWith('Your Plume week'))).toHaveLength(1);
+  });
+});
+
+describe('in-app notifications', () => {
+  it('tell a failed post once, whatever the e-mail settings, and are marked read one by one or all at once', async () => {
+    const { client } = await signedIn();
+    const p = await persona(client, 'Inboxed');
+    await readJson(
+      await client.request('/api/me/notifications', {
+        method: 'PUT',
+        json: { postFailed: false, postPublished: false, accountAttention: false, weeklySummary: false },
+      }),
+      200,
+    );
+    await scheduledPost(p.id, 'Refused by the account', 'failed');
+    await scheduledPost(p.id, 'Went out fine', 'posted');
+    await runNotifications();
+    await runNotifications();
+    const list = await readJson<InAppNotificationList>(await client.request('/api/notifications'), 200);
+    expect(list.unread).toBe(1);
+    expect(list.items).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'platform_update',
+        severity: 'update',
+        title: 'A post to Bluesky failed',
+        message: 'Inboxed: “Refused by the account” (The account refused the post)',
+        link: '/calendar',
+        personaId: p.id,
+        read: false,
+        createdAt: expect.any(String),
+      },
+    ]);
+
+    // Someone else cannot mark it; its owner can.
+    const other = await signedIn();
+    const id = list.items[0]?.id ?? '';
+    await readJson(await other.client.request(`/api/notifications/${id}/read`, { method: 'POST' }), 404);
+    await readJson(await client.request(`/api/notifications/${id}/read`, { method: 'POST' }), 204);
+    expect((await readJson<InAppNotificationList>(await client.request('/api/notifications'), 200)).unread).toBe(0);
+
+    // Drafts waiting: a suggestion, once a day however often the job looks.
+    await readJson(
+      await client.request('/api/review', {
+        method: 'POST',
+        json: { personaId: p.id, platform: 'bluesky', content: 'Waiting for a look' },
+      }),
+      201,
+    );
+    const suggestions = createInboxService({ inbox: createInboxRepository(server.app.database.db) });
+    await suggestions.suggest();
+    await suggestions.suggest();
+    const after = await readJson<InAppNotificationList>(await client.request('/api/notifications'), 200);
+    expect(after.items.filter((n) => n.kind === 'suggestion').map((n) => [n.title, n.link])).toEqual([
+      ['1 draft waiting for review', '/calendar'],
+    ]);
+    expect(after.unread).toBe(1);
+    await readJson(await client.request('/api/notifications/read-all', { method: 'POST' }), 204);
+    expect((await readJson<InAppNotificationList>(await client.request('/api/notifications'), 200)).unread).toBe(0);
   });
 });
 

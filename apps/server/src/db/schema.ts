@@ -455,3 +455,32 @@ export const postMetrics = pgTable(
     index('post_metrics_persona_posted_idx').on(t.personaId, t.postedAt),
   ],
 );
+
+/**
+ * In-app notifications: one row per event worth telling (a spike, a failed post, a broken
+ * connection, drafts waiting…), once: `dedupeKey` names the event, so a job run twice adds nothing.
+ */
+export const inAppNotifications = pgTable(
+  'in_app_notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personaId: uuid('persona_id').references(() => personas.id, { onDelete: 'cascade' }),
+    /** engagement_spike | suggestion | platform_update */
+    kind: text('kind').notNull(),
+    /** success | info | update */
+    severity: text('severity').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    dedupeKey: text('dedupe_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('in_app_notifications_dedupe_idx').on(t.userId, t.dedupeKey),
+    index('in_app_notifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);

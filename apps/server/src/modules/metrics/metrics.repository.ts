@@ -143,6 +143,7 @@ export function createMetricsRepository(db: Db) {
     async postsBetween(scope: Scope, from: Date, to: Date) {
       return db
         .select({
+          externalId: postMetrics.externalId,
           platform: postMetrics.platform,
           text: postMetrics.text,
           url: postMetrics.url,
@@ -172,6 +173,12 @@ export function createMetricsRepository(db: Db) {
         .innerJoin(personas, eq(personas.id, accountSnapshots.personaId))
         .where(and(inScope(scope), lte(accountSnapshots.readAt, until)))
         .orderBy(accountSnapshots.readAt);
+    },
+
+    /** Whose persona it is. */
+    async ownerOf(personaId: string): Promise<string | null> {
+      const [row] = await db.select({ userId: personas.userId }).from(personas).where(eq(personas.id, personaId));
+      return row?.userId ?? null;
     },
 
     /** The scope's connected accounts that can be read (not waiting for a reconnect). */

@@ -1,8 +1,9 @@
-import type { Platform } from '@plume/core';
+import { engagementOf, type Platform } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { type AccountMetrics, PlatformError } from '../../integrations/platform';
 import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository';
+import type { InboxRepository, NewNotification } from '../inbox/inbox.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { MetricsRepository } from './metrics.repository';
@@ -13,6 +14,15 @@ export const BACKFILL_DAYS = 90;
 const REREAD_DAYS = 30;
 /** A sync that finds a reading this recent does nothing (two workers, a doubled job). */
 const FRESH_MS = 30_000;
+/** A spike: at least this many engagements, and this many times the persona's median. */
+const SPIKE_MIN = 5;
+const SPIKE_FACTOR = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
 
 /** Reads one account's metrics through its network's adapter (the platform contract's reads). */
 export type MetricsReader = {
@@ -46,11 +56,47 @@ export function createMetricsService(deps: {
   /** How often each platform's accounts are read. */
   intervalMs: Record<Platform, number>;
   queueSync: QueueSync;
+  /** Where engagement spikes are told. */
+  inbox: Pick<InboxRepository, 'add'>;
   lock: NamedLock;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
   const { metrics, accounts, readers, lock, log, now = () => new Date() } = deps;
+
+  /**
+   * An engagement spike (decision 020): a post of the last 7 days with at least 5 engagements and
+   * 3 times the median of the persona's other posts of the last 90 days (at least 3 of them).
+   * Told once per post, in the app.
+   */
+  async function tellSpikes(personaId: string, at: Date): Promise<void> {
+    const posts = await metrics.postsBetween({ personaId }, new Date(at.getTime() - BACKFILL_DAYS * 86_400_000), at);
+    const recent = posts.filter((p) => p.postedAt.getTime() >= at.getTime() - 7 * 86_400_000);
+    const owner = recent.length > 0 ? await metrics.ownerOf(personaId) : null;
+    if (!owner) return;
+    const spikes: NewNotification[] = [];
+    for (const post of recent) {
+      const engagement = engagementOf(post);
+      const others = posts.filter((p) => p !== post).map(engagementOf);
+      if (engagement < SPIKE_MIN || others.length < 3) continue;
+      const usual = median(others);
+      if (engagement < SPIKE_FACTOR * Math.max(usual, 1)) continue;
+      spikes.push({
+        userId: owner,
+        personaId,
+        kind: 'engagement_spike',
+        severity: 'success',
+        title: 'A post is taking off',
+        message:
+          usual === 0
+            ? `“${post.text.slice(0, 80)}” has ${engagement} engagements; the persona's posts usually get none.`
+            : `“${post.text.slice(0, 80)}” has ${engagement} engagements, ${Math.round((engagement / usual) * 10) / 10}× its usual ${usual}.`,
+        link: `/analytics/${personaId}`,
+        dedupeKey: `spike:${post.externalId}`,
+      });
+    }
+    await deps.inbox.add(spikes);
+  }
 
   return {
     /** Syncs one account; `force` (Refresh) reads even when the last reading is recent. */
@@ -97,6 +143,7 @@ export function createMetricsService(deps: {
         // The card's figures, and the follower count each connection shows, from this reading.
         await metrics.refreshPersonaStats(row.personaId, started);
         await accounts.syncReport(row.personaId);
+        await tellSpikes(row.personaId, started);
         log.debug({ accountId, posts: reading.posts.length, reads: reading.reads }, 'metrics synced');
         return 'synced';
       });

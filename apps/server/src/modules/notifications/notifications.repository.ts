@@ -8,6 +8,7 @@ type Recipient = { userId: string; email: string; name: string };
 
 export type PostOutcome = Recipient & {
   postId: string;
+  personaId: string;
   personaName: string;
   platform: Platform;
   status: 'posted' | 'failed' | 'unconfirmed';
@@ -41,6 +42,7 @@ export function createNotificationsRepository(db: Db) {
       const rows = await db
         .select({
           postId: posts.id,
+          personaId: posts.personaId,
           status: posts.status,
           platform: posts.platform,
           content: posts.content,

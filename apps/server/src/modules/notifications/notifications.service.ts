@@ -7,6 +7,7 @@ import {
   postPublishedMail,
   weeklySummaryMail,
 } from '../../integrations/mail/templates';
+import type { InboxRepository } from '../inbox/inbox.repository';
 import type { NotificationsRepository } from './notifications.repository';
 
 /** At most this many notices of each kind per run; the rest wait for the next minute. */
@@ -22,6 +23,8 @@ const WEEKLY_GAP_MS = 6 * 86_400_000;
  */
 export function createNotificationsService(deps: {
   repository: NotificationsRepository;
+  /** Each event is also an in-app notification, whatever the e-mail settings say. */
+  inbox: Pick<InboxRepository, 'add'>;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -54,6 +57,23 @@ export function createNotificationsService(deps: {
           at,
         ),
       );
+      await deps.inbox.add(
+        outcomes
+          .filter((o) => mine.has(o.postId) && o.status !== 'posted')
+          .map((o) => ({
+            userId: o.userId,
+            personaId: o.personaId,
+            kind: 'platform_update' as const,
+            severity: 'update' as const,
+            title:
+              o.status === 'failed'
+                ? `A post to ${PLATFORM_LABELS[o.platform]} failed`
+                : `A post to ${PLATFORM_LABELS[o.platform]} may not have gone out`,
+            message: `${o.personaName}: “${o.content.slice(0, 80)}”${o.error ? ` (${o.error})` : ''}`,
+            link: '/calendar',
+            dedupeKey: `post:${o.postId}:${o.status}`,
+          })),
+      );
       for (const outcome of outcomes) {
         if (!mine.has(outcome.postId)) continue;
         if (!outcome.wanted) {
@@ -74,6 +94,20 @@ export function createNotificationsService(deps: {
           broken.map((b) => b.accountId),
           at,
         ),
+      );
+      await deps.inbox.add(
+        broken
+          .filter((b) => claimed.has(b.accountId))
+          .map((b) => ({
+            userId: b.userId,
+            personaId: b.personaId,
+            kind: 'platform_update' as const,
+            severity: 'update' as const,
+            title: `${b.personaName}'s ${PLATFORM_LABELS[b.platform]} connection needs attention`,
+            message: `${b.errorMessage ?? 'The connection stopped working'}: reconnect @${b.username} in the Accounts tab.`,
+            link: `/editor/${b.personaId}?tab=accounts`,
+            dedupeKey: `account:${b.accountId}:${at.toISOString()}`,
+          })),
       );
       for (const connection of broken) {
         if (!claimed.has(connection.accountId)) continue;

@@ -1,0 +1,108 @@
+import type { InAppNotification, NotificationKind, NotificationSeverity } from '@plume/core';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { inAppNotifications, personas, platformAccounts, posts } from '../../db/schema';
+
+/** An event to tell a user about; `dedupeKey` names it, so telling it twice adds nothing. */
+export type NewNotification = {
+  userId: string;
+  personaId: string | null;
+  kind: NotificationKind;
+  severity: NotificationSeverity;
+  title: string;
+  message: string;
+  link: string | null;
+  dedupeKey: string;
+};
+
+const toNotification = (row: typeof inAppNotifications.$inferSelect): InAppNotification => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  severity: row.severity as NotificationSeverity,
+  title: row.title,
+  message: row.message,
+  link: row.link,
+  personaId: row.personaId,
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function createInboxRepository(db: Db) {
+  return {
+    /** Adds the events not told yet; answers how many were new. */
+    async add(rows: NewNotification[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const added = await db
+        .insert(inAppNotifications)
+        .values(rows.map((row) => ({ id: crypto.randomUUID(), ...row })))
+        .onConflictDoNothing()
+        .returning({ id: inAppNotifications.id });
+      return added.length;
+    },
+
+    async list(userId: string, limit: number): Promise<InAppNotification[]> {
+      const rows = await db
+        .select()
+        .from(inAppNotifications)
+        .where(eq(inAppNotifications.userId, userId))
+        .orderBy(desc(inAppNotifications.createdAt))
+        .limit(limit);
+      return rows.map(toNotification);
+    },
+
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(inAppNotifications)
+        .where(and(eq(inAppNotifications.userId, userId), isNull(inAppNotifications.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks one of the user's notifications read; false when it is not theirs (or not there). */
+    async markRead(userId: string, id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(inAppNotifications)
+        .set({ readAt: at })
+        .where(and(eq(inAppNotifications.userId, userId), eq(inAppNotifications.id, id)))
+        .returning({ id: inAppNotifications.id });
+      return rows.length > 0;
+    },
+
+    /** Users with drafts waiting in the review queue, and how many. */
+    async draftsWaiting(): Promise<{ userId: string; drafts: number }[]> {
+      return db
+        .select({ userId: personas.userId, drafts: count() })
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .where(eq(posts.status, 'pending_review'))
+        .groupBy(personas.userId);
+    },
+
+    /**
+     * Personas with a working connection that published nothing since `since` (and existed then):
+     * their owners are told, once a week.
+     */
+    async quietPersonas(since: Date): Promise<{ userId: string; personaId: string; name: string }[]> {
+      return db
+        .select({ userId: personas.userId, personaId: personas.id, name: personas.name })
+        .from(personas)
+        .where(
+          and(
+            lt(personas.createdAt, since),
+            sql`exists (select 1 from ${platformAccounts} where ${platformAccounts.personaId} = ${personas.id}
+              and ${platformAccounts.status} = 'active')`,
+            sql`not exists (select 1 from ${posts} where ${posts.personaId} = ${personas.id}
+              and ${posts.status} = 'posted' and ${posts.postedAt} >= ${since})`,
+          ),
+        );
+    },
+
+    async markAllRead(userId: string, at: Date): Promise<void> {
+      await db
+        .update(inAppNotifications)
+        .set({ readAt: at })
+        .where(and(eq(inAppNotifications.userId, userId), isNull(inAppNotifications.readAt)));
+    },
+  };
+}
+export type InboxRepository = ReturnType<typeof createInboxRepository>;

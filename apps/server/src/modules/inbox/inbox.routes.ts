@@ -1,0 +1,66 @@
+import { inAppNotificationListSchema, NOTIFICATION_LIST_MAX, notificationIdParamsSchema } from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../../errors';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { InboxRepository } from './inbox.repository';
+
+/** The in-app notifications: the list with its unread count, and marking them read. */
+export function inboxRoutes(deps: { auth: AuthService; inbox: InboxRepository }): FastifyPluginAsyncZod {
+  const { auth, inbox } = deps;
+  return async (app) => {
+    app.get(
+      '/api/notifications',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: `The newest ${NOTIFICATION_LIST_MAX} in-app notifications and how many are unread`,
+          response: { 200: inAppNotificationListSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const userId = await auth.requireUserId(request.headers);
+        const [items, unread] = await Promise.all([
+          inbox.list(userId, NOTIFICATION_LIST_MAX),
+          inbox.unreadCount(userId),
+        ]);
+        return { items, unread };
+      },
+    );
+
+    app.post(
+      '/api/notifications/:id/read',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Marks one notification read',
+          params: notificationIdParamsSchema,
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const userId = await auth.requireUserId(request.headers);
+        if (!(await inbox.markRead(userId, request.params.id, new Date()))) {
+          throw new NotFoundError('Notification not found');
+        }
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/notifications/read-all',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Marks every notification read',
+          response: { 204: z.null(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await inbox.markAllRead(await auth.requireUserId(request.headers), new Date());
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
