@@ -102,8 +102,21 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: paths.notifications,
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/components/notifications-page'))
+                    .NotificationsPage,
+                }),
+              },
+              {
                 path: `${paths.advanced}/:id`,
                 lazy: async () => ({ Component: (await import('./advanced-generator-route')).AdvancedGeneratorRoute }),
+              },
+              {
+                path: `${paths.analytics}/:id`,
+                lazy: async () => ({
+                  Component: (await import('../features/analytics/components/analytics-page')).AnalyticsPage,
+                }),
               },
             ],
           },

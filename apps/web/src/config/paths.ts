@@ -10,6 +10,8 @@ export const paths = {
   accountSettings: '/account-settings',
   calendar: '/calendar',
   advanced: '/advanced',
+  analytics: '/analytics',
+  notifications: '/notifications',
   xCallback: '/x/callback',
   bskyCallback: '/bsky/callback',
   // The spec's footer links, with their trailing slashes.

@@ -14,6 +14,7 @@ import { cn } from '../../../components/ui/cn';
 import { PersonaAvatar } from '../../../components/ui/persona-avatar';
 import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
+import { paths } from '../../../config/paths';
 
 const engagementText = {
   green: 'text-emerald-700 dark:text-emerald-300',
@@ -139,7 +140,7 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         </ul>
       )}
 
-      <div className="mt-auto flex justify-end gap-1 border-t border-slate-200 pt-3 dark:border-slate-800">
+      <div className="mt-auto flex flex-wrap justify-end gap-1 border-t border-slate-200 pt-3 dark:border-slate-800">
         <Link
           to={`/editor/${persona.id}`}
           className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
@@ -153,6 +154,13 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
           aria-label={`Write with ${persona.name}`}
         >
           Write
+        </Link>
+        <Link
+          to={`${paths.analytics}/${persona.id}`}
+          className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
+          aria-label={`Analytics for ${persona.name}`}
+        >
+          Analytics
         </Link>
         <Button variant="ghost" className="px-3 py-1.5" onClick={onExport} aria-label={`Export ${persona.name}`}>
           Export

@@ -1,0 +1,67 @@
+import { type Analytics, formatCount, RANGE_DAYS } from '@plume/core';
+import { cn } from '../../../components/ui/cn';
+import { type Change, changeOf } from '../utils/change';
+
+const changeClass: Record<Change['kind'], string> = {
+  up: 'text-emerald-700 dark:text-emerald-300',
+  down: 'text-red-700 dark:text-red-300',
+  same: 'text-slate-600 dark:text-slate-400',
+  none: 'text-slate-600 dark:text-slate-400',
+};
+const arrow: Partial<Record<Change['kind'], string>> = { up: '▲', down: '▼' };
+
+/** Followers, engagement, engagement rate and posts over the range; with Compare, each against the period before. */
+export function StatCards({ analytics, compare }: { analytics: Analytics; compare: boolean }) {
+  const { cards } = analytics;
+  const days = RANGE_DAYS[analytics.range];
+  // Followers come from readings: none yet is not zero followers.
+  const unread = analytics.lastReadAt === null;
+  const items = [
+    {
+      label: 'Followers',
+      value: unread ? '—' : formatCount(cards.followers.value),
+      note: unread ? 'No reading yet' : 'at the latest reading',
+      change: changeOf(cards.followers.value, cards.followers.previous, days, 'percent'),
+    },
+    {
+      label: 'Engagement',
+      value: formatCount(cards.engagement.value),
+      note: 'likes, reposts, replies, quotes',
+      change: changeOf(cards.engagement.value, cards.engagement.previous, days, 'percent'),
+    },
+    {
+      label: 'Engagement rate',
+      value: `${cards.engagementRate.value.toFixed(1)}%`,
+      note: 'per post, per follower',
+      change: changeOf(cards.engagementRate.value, cards.engagementRate.previous, days, 'points'),
+    },
+    {
+      label: 'Posts',
+      value: formatCount(cards.posts.value),
+      note: `in the last ${days} days`,
+      change: changeOf(cards.posts.value, cards.posts.previous, days, 'percent'),
+    },
+  ];
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Stats">
+      {items.map((item) => (
+        <li
+          key={item.label}
+          data-testid="stat-card"
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <p className="text-sm text-slate-600 dark:text-slate-400">{item.label}</p>
+          <p className="mt-1 text-2xl font-semibold tabular-nums">{item.value}</p>
+          {compare ? (
+            <p data-testid="stat-change" className={cn('text-sm', changeClass[item.change.kind])}>
+              {arrow[item.change.kind] && <span aria-hidden="true">{arrow[item.change.kind]} </span>}
+              {item.change.kind === 'none' ? 'No earlier data' : item.change.text}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600 dark:text-slate-400">{item.note}</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
