@@ -31,7 +31,7 @@ test('the bottom bar shows at 375 px and the menu slides in', async ({ page }) =
   const bar = page.getByTestId('bottom-bar');
   await expect(bar).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await bar.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();

@@ -1,20 +1,58 @@
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, type Location, Outlet, useLocation } from 'react-router';
 import { cn } from '../components/ui/cn';
-import { CalendarIcon, CloseIcon, HomeIcon, MenuIcon, PlusIcon } from '../components/ui/icons';
+import {
+  BellIcon,
+  CalendarIcon,
+  ChartIcon,
+  CloseIcon,
+  HomeIcon,
+  MenuIcon,
+  PlusIcon,
+  SettingsIcon,
+  TagIcon,
+} from '../components/ui/icons';
 import { Logo } from '../components/ui/logo';
 import { paths } from '../config/paths';
-import { ShellNav } from './shell-nav';
+import { useNotifications } from '../features/notifications/api/get-notifications';
+import { ShellNav, UnreadIcon } from './shell-nav';
+
+/** The dashboard's tag panel: the dashboard scrolls to it and focuses it when the address ends in #tags. */
+const TAGS_HASH = '#tags';
+const on = (path: string) => (l: Location) => l.pathname === path;
+
+/** The spec's bottom bar, in its order. */
+const bottomBar: { label: string; to: string; icon: ReactNode; isActive(l: Location): boolean }[] = [
+  {
+    label: 'Dashboard',
+    to: paths.dashboard,
+    icon: <HomeIcon />,
+    isActive: (l) => l.pathname === paths.dashboard && l.hash !== TAGS_HASH,
+  },
+  { label: 'Alerts', to: paths.notifications, icon: <BellIcon />, isActive: on(paths.notifications) },
+  {
+    label: 'Tags',
+    to: `${paths.dashboard}${TAGS_HASH}`,
+    icon: <TagIcon />,
+    isActive: (l) => l.pathname === paths.dashboard && l.hash === TAGS_HASH,
+  },
+  { label: 'Usage', to: paths.usage, icon: <ChartIcon />, isActive: on(paths.usage) },
+  { label: 'Settings', to: paths.settings, icon: <SettingsIcon />, isActive: on(paths.settings) },
+  { label: 'Calendar', to: paths.calendar, icon: <CalendarIcon />, isActive: on(paths.calendar) },
+  { label: 'New', to: paths.editor, icon: <PlusIcon />, isActive: on(paths.editor) },
+];
 
 /** The protected area: a rail on desktop; under 768 px a slide-in menu and a bottom bar. */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const unread = useNotifications().data?.unread ?? 0;
   return (
     <div className="min-h-screen">
       <nav
         aria-label="Main"
-        className="group fixed inset-y-0 left-0 z-30 hidden w-16 overflow-hidden border-r border-slate-200 bg-white transition-[width] duration-200 focus-within:w-64 hover:w-64 md:block dark:border-slate-800 dark:bg-slate-900"
+        className="group fixed inset-y-0 left-0 z-30 hidden w-16 overflow-hidden border-r border-slate-200 bg-white transition-[width] duration-200 hover:w-64 has-focus-visible:w-64 md:block dark:border-slate-800 dark:bg-slate-900"
       >
         <ShellNav collapsed />
       </nav>
@@ -56,53 +94,28 @@ export function AppShell() {
       <nav
         aria-label="Bottom bar"
         data-testid="bottom-bar"
-        className="fixed inset-x-0 bottom-0 z-20 flex justify-around border-t border-slate-200 bg-white py-1.5 md:hidden dark:border-slate-800 dark:bg-slate-900"
+        className="fixed inset-x-0 bottom-0 z-20 flex justify-around border-t border-slate-200 bg-white py-1 md:hidden dark:border-slate-800 dark:bg-slate-900"
       >
-        <NavLink
-          to={paths.dashboard}
-          className={({ isActive }) =>
-            cn(
-              'flex flex-col items-center gap-0.5 rounded-md px-4 py-1 text-xs font-medium',
-              isActive ? 'text-violet-700 dark:text-violet-300' : 'text-slate-700 dark:text-slate-300',
-            )
-          }
-        >
-          <HomeIcon />
-          Dashboard
-        </NavLink>
-        <NavLink
-          to={paths.calendar}
-          className={({ isActive }) =>
-            cn(
-              'flex flex-col items-center gap-0.5 rounded-md px-4 py-1 text-xs font-medium',
-              isActive ? 'text-violet-700 dark:text-violet-300' : 'text-slate-700 dark:text-slate-300',
-            )
-          }
-        >
-          <CalendarIcon />
-          Calendar
-        </NavLink>
-        <NavLink
-          to={paths.editor}
-          end
-          className={({ isActive }) =>
-            cn(
-              'flex flex-col items-center gap-0.5 rounded-md px-4 py-1 text-xs font-medium',
-              isActive ? 'text-violet-700 dark:text-violet-300' : 'text-slate-700 dark:text-slate-300',
-            )
-          }
-        >
-          <PlusIcon />
-          New
-        </NavLink>
-        <button
-          type="button"
-          onClick={() => setMenuOpen(true)}
-          className="flex flex-col items-center gap-0.5 rounded-md px-4 py-1 text-xs font-medium text-slate-700 dark:text-slate-300"
-        >
-          <MenuIcon />
-          Menu
-        </button>
+        {bottomBar.map((entry) => {
+          const active = entry.isActive(location);
+          return (
+            <Link
+              key={entry.label}
+              to={entry.to}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'flex min-w-0 flex-col items-center gap-0.5 rounded-md px-1 py-1 text-[11px] leading-tight font-medium',
+                active ? 'text-violet-700 dark:text-violet-300' : 'text-slate-700 dark:text-slate-300',
+              )}
+            >
+              {entry.label === 'Alerts' ? <UnreadIcon icon={entry.icon} unread={unread} /> : entry.icon}
+              <span className="max-w-full truncate">
+                {entry.label}
+                {entry.label === 'Alerts' && unread > 0 && <span className="sr-only">, {unread} unread</span>}
+              </span>
+            </Link>
+          );
+        })}
       </nav>
     </div>
   );

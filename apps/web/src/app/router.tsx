@@ -102,6 +102,10 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: paths.usage,
+                lazy: async () => ({ Component: (await import('../features/usage/components/usage-page')).UsagePage }),
+              },
+              {
                 path: paths.notifications,
                 lazy: async () => ({
                   Component: (await import('../features/notifications/components/notifications-page'))

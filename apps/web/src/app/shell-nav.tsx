@@ -1,8 +1,11 @@
-import { useId } from 'react';
-import { NavLink } from 'react-router';
+import { type ReactNode, useId } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../components/ui/cn';
 import {
+  BellIcon,
   CalendarIcon,
+  CardIcon,
+  ChartIcon,
   HelpIcon,
   HomeIcon,
   MoonIcon,
@@ -12,12 +15,33 @@ import {
   UserIcon,
 } from '../components/ui/icons';
 import { paths } from '../config/paths';
+import { useNotifications } from '../features/notifications/api/get-notifications';
 import { useMe, useSignOut } from '../lib/auth';
 import { usePublicConfig } from '../lib/public-config';
 import { useTheme } from '../lib/theme';
 
 const item =
   'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-200/80 dark:text-slate-200 dark:hover:bg-slate-800';
+const current = 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white';
+
+/** My Subscription: the billing tab of the account settings. */
+export const subscriptionPath = `${paths.accountSettings}?tab=billing`;
+
+/** An icon with a dot on its corner when something is unread; the count is said in words beside it. */
+export function UnreadIcon({ icon, unread }: { icon: ReactNode; unread: number }) {
+  return (
+    <span className="relative flex shrink-0">
+      {icon}
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="unread-dot"
+          className="absolute -top-0.5 -right-0.5 h-2.5 w-2.5 rounded-full bg-red-600 ring-2 ring-white dark:bg-red-500 dark:ring-slate-900"
+        />
+      )}
+    </span>
+  );
+}
 
 /** Navigation of the protected area; `collapsed` hides labels until the rail is hovered or focused. */
 export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -27,13 +51,18 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const config = usePublicConfig();
   const label = cn(
     'truncate whitespace-nowrap',
-    collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100',
+    collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-has-focus-visible:opacity-100',
   );
   const heading = cn(
     'px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400',
-    collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100',
+    collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-has-focus-visible:opacity-100',
   );
   const username = user?.username ?? '';
+  const unread = useNotifications().data?.unread ?? 0;
+  // Account Settings and My Subscription are one screen: the billing tab is My Subscription's.
+  const location = useLocation();
+  const onAccountSettings = location.pathname === paths.accountSettings;
+  const onBilling = onAccountSettings && new URLSearchParams(location.search).get('tab') === 'billing';
   // The nav renders twice (rail and mobile menu): ids must not repeat.
   const id = useId();
 
@@ -43,35 +72,38 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         <h2 id={`${id}-quick`} className={heading}>
           Quick Actions
         </h2>
-        <NavLink
-          to={paths.dashboard}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(item, isActive && 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white')
-          }
-        >
+        <NavLink to={paths.dashboard} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
           <HomeIcon />
           <span className={label}>Dashboard</span>
         </NavLink>
-        <NavLink
-          to={paths.calendar}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(item, isActive && 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white')
-          }
-        >
+        <NavLink to={paths.calendar} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
           <CalendarIcon />
           <span className={label}>Content Calendar</span>
         </NavLink>
-        <NavLink
-          to={paths.settings}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(item, isActive && 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white')
-          }
-        >
+        <NavLink to={paths.usage} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
+          <ChartIcon />
+          <span className={label}>Usage Dashboard</span>
+        </NavLink>
+        <NavLink to={paths.settings} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
           <SettingsIcon />
           <span className={label}>Global Settings</span>
+        </NavLink>
+      </section>
+
+      <section aria-labelledby={`${id}-notifications`}>
+        <h2 id={`${id}-notifications`} className={heading}>
+          Notifications
+        </h2>
+        <NavLink
+          to={paths.notifications}
+          onClick={onNavigate}
+          className={({ isActive }) => cn(item, isActive && current)}
+        >
+          <UnreadIcon icon={<BellIcon />} unread={unread} />
+          <span className={label}>
+            Notifications
+            {unread > 0 && <span className="sr-only">, {unread} unread</span>}
+          </span>
         </NavLink>
       </section>
 
@@ -94,20 +126,28 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         <h2 id={`${id}-account`} className={heading}>
           Account
         </h2>
-        <NavLink
-          to={paths.accountSettings}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(item, isActive && 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-white')
-          }
-        >
-          <UserIcon />
-          <span className={label}>Account Settings</span>
-        </NavLink>
         <a className={item} href={config.data?.helpUrl ?? '/help/'} target="_blank" rel="noreferrer">
           <HelpIcon />
           <span className={label}>Help Center</span>
         </a>
+        <Link
+          to={subscriptionPath}
+          onClick={onNavigate}
+          aria-current={onBilling ? 'page' : undefined}
+          className={cn(item, onBilling && current)}
+        >
+          <CardIcon />
+          <span className={label}>My Subscription</span>
+        </Link>
+        <Link
+          to={paths.accountSettings}
+          onClick={onNavigate}
+          aria-current={onAccountSettings && !onBilling ? 'page' : undefined}
+          className={cn(item, onAccountSettings && !onBilling && current)}
+        >
+          <UserIcon />
+          <span className={label}>Account Settings</span>
+        </Link>
         <button type="button" className={item} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           <SignOutIcon />
           <span className={label}>Sign Out</span>

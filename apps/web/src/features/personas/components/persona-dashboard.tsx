@@ -226,7 +226,7 @@ export function PersonaDashboard({ renderBulkActions }: DashboardSlots = {}) {
                         <span className="text-slate-600 dark:text-slate-400">({group.personas.length})</span>
                       </h2>
                     )}
-                    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                       {group.personas.map((persona) => (
                         <PersonaCard
                           key={persona.id}

@@ -1,5 +1,6 @@
 import { TAG_COLORS, type Tag, type TagColor } from '@plume/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -8,6 +9,9 @@ import { Select } from '../../../components/ui/select';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import { useCreateTag } from '../api/create-tag';
 import { useDeleteTag } from '../api/delete-tag';
+
+/** The panel's id: `/dashboard#tags` opens it. */
+const TAG_PANEL_ID = 'tags';
 
 /** Filter by tags (a persona shows when it has any chosen tag), and add or remove tags. */
 export function TagPanel({
@@ -25,6 +29,14 @@ export function TagPanel({
   const createTag = useCreateTag();
   const deleteTag = useDeleteTag();
   const nameId = useId();
+  // The shell's Tags entry opens /dashboard#tags: the panel comes into view and takes focus, each time.
+  const panelRef = useRef<HTMLElement>(null);
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash !== `#${TAG_PANEL_ID}` || !panelRef.current) return;
+    panelRef.current.scrollIntoView({ block: 'start' });
+    panelRef.current.focus({ preventScroll: true });
+  }, [hash, key]);
 
   const toggle = (id: string) =>
     onSelectedChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
@@ -45,8 +57,11 @@ export function TagPanel({
 
   return (
     <section
+      ref={panelRef}
+      id={TAG_PANEL_ID}
+      tabIndex={-1}
       aria-labelledby="tag-panel-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="tag-panel-title" className="text-sm font-semibold">
         Tags
