@@ -1,6 +1,7 @@
 import { ANALYTICS_RANGES, type Analytics, type AnalyticsRange, type Persona, RANGE_DAYS } from '@plume/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { PersonaSwitcher } from '../../../components/persona-switcher';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -13,7 +14,6 @@ import { formatDay } from '../utils/format';
 import { KeyEvents, Recommendations, TopPosts, WeeklyInsights } from './analytics-sections';
 import { EngagementChart } from './engagement-chart';
 import { LastRead } from './last-read';
-import { PersonaSwitcher } from './persona-switcher';
 import { StatCards } from './stat-cards';
 import { ZeroPosts } from './zero-posts';
 
@@ -133,7 +133,10 @@ function AnalyticsScreen({ persona }: { persona: Persona }) {
               />
             )}
           </div>
-          <PersonaSwitcher persona={persona} />
+          <PersonaSwitcher
+            persona={persona}
+            pathOf={(id) => `${paths.analytics}/${id}${params.size > 0 ? `?${params}` : ''}`}
+          />
         </div>
       </header>
 

@@ -1,6 +1,7 @@
 import { type Analytics, PLATFORM_LABELS, RANGE_DAYS } from '@plume/core';
 import { Section } from '../../../components/ui/section';
-import { formatDay, formatInstant } from '../utils/format';
+import { formatInstant } from '../../../lib/format';
+import { formatDay } from '../utils/format';
 
 const muted = 'text-sm text-slate-600 dark:text-slate-400';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatAgo, formatInstant } from '../utils/format';
+import { formatAgo, formatInstant } from '../../../lib/format';
 
 /** When the persona's accounts were last read: the figures are as of then. */
 export function LastRead({

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { formatAgo } from '../../../lib/format';
+import { browserTimeZone } from '../../../lib/time-zones';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
-import { relativeTime } from '../utils/relative-time';
 
 const SEVERITY: Record<NotificationSeverity, { label: string; className: string }> = {
   success: { label: 'Good news', className: 'bg-emerald-500' },
@@ -76,7 +77,7 @@ function NotificationItem({ notification: n, onRead }: { notification: InAppNoti
           {n.title}
         </p>
         <time dateTime={n.createdAt} className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
-          {relativeTime(n.createdAt)}
+          {formatAgo(n.createdAt, new Date(), browserTimeZone())}
         </time>
       </div>
       <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">{n.message}</p>

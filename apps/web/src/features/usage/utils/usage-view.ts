@@ -103,19 +103,6 @@ export function formatCreated(iso: string, timeZone: string): string {
   );
 }
 
-/** A reading's instant in the user's zone: 'Mar 8, 2026, 14:05'. */
-export function formatInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
-
 /** The calendar day of an instant in the zone, as YYYY-MM-DD. */
 export function isoDay(iso: string | Date, timeZone: string): string {
   // en-CA writes dates as YYYY-MM-DD.

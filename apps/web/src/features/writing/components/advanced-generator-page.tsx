@@ -1,6 +1,7 @@
 import type { Persona, Platform } from '@plume/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PersonaSwitcher } from '../../../components/persona-switcher';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Section } from '../../../components/ui/section';
 import { paths } from '../../../config/paths';
@@ -9,7 +10,6 @@ import { ChatForm } from './chat-form';
 import { ConversationList } from './conversation-list';
 import { DraftPanel } from './draft-panel';
 import { GeneratorPanel } from './generator-panel';
-import { PersonaSwitcher } from './persona-switcher';
 
 /** What the app layer may place in the studio (features don't import each other). */
 export type StudioSlots = {
@@ -51,7 +51,7 @@ function Studio({ persona, renderPostActions, renderDraftActions }: { persona: P
         <BackToDashboard />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h1 className="text-3xl font-semibold tracking-tight">Advanced generation</h1>
-          <PersonaSwitcher persona={persona} />
+          <PersonaSwitcher persona={persona} pathOf={(id) => `${paths.advanced}/${id}`} />
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">

@@ -1,11 +1,13 @@
 import type { Persona } from '@plume/core';
 import { useNavigate } from 'react-router';
-import { Select } from '../../../components/ui/select';
-import { paths } from '../../../config/paths';
-import { usePersonas } from '../../../lib/api/get-personas';
+import { usePersonas } from '../lib/api/get-personas';
+import { Select } from './ui/select';
 
-/** The app spec's persona switcher: the same screen for another persona; a label with only one. */
-export function PersonaSwitcher({ persona }: { persona: Persona }) {
+/**
+ * The app spec's persona switcher: the same screen for another persona (`pathOf` names it), a
+ * plain label when the user has only one.
+ */
+export function PersonaSwitcher({ persona, pathOf }: { persona: Persona; pathOf: (id: string) => string }) {
   const navigate = useNavigate();
   const personas = usePersonas();
   const list = personas.data ?? [];
@@ -22,7 +24,7 @@ export function PersonaSwitcher({ persona }: { persona: Persona }) {
       labelPlacement="beside"
       value={persona.id}
       options={list.map((p) => ({ value: p.id, label: p.name }))}
-      onChange={(id) => navigate(`${paths.advanced}/${id}`)}
+      onChange={(id) => navigate(pathOf(id))}
     />
   );
 }
