@@ -357,7 +357,8 @@ describe('Refresh', () => {
     expect(calls(fetch, '/api/usage')).toBe(2);
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(calls(fetch, '/api/usage')).toBe(3);
-    expect(screen.getByTestId('last-read').textContent).toBe('Last read Mar 31, 2026, 11:59');
+    // The answer is read and rendered after the request: on a loaded machine, a few ticks later.
+    await waitFor(() => expect(screen.getByTestId('last-read').textContent).toBe('Last read Mar 31, 2026, 11:59'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' }).hasAttribute('disabled')).toBe(false));
     await waitFor(() => expect(calls(fetch, '/api/personas')).toBe(personaReads + 1));
     expect(screen.getByTestId('refresh-status').textContent).toBe('');
