@@ -1,5 +1,6 @@
-// npm run bench: start-up time, API latency and throughput, memory, publishing, and the landing
-// page (its JavaScript and Lighthouse). BENCH_ONLY=server|publishing|landing runs one section.
+// npm run bench: start-up time, API latency and throughput, memory, publishing, analytics (the
+// endpoint on 90 days of history, the calls a metrics sync makes), and the landing page (its
+// JavaScript and Lighthouse). BENCH_ONLY=server|publishing|analytics|landing runs one section.
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -129,7 +130,7 @@ class SkipSection extends Error {}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const only = process.env.BENCH_ONLY;
-const sections = ['server', 'publishing', 'landing'];
+const sections = ['server', 'publishing', 'analytics', 'landing'];
 if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY is one of ${sections.join(', ')}`);
 const runs = (section) => !only || only === section;
 const webDist = path.join(root, 'apps/web/dist');
@@ -261,6 +262,65 @@ async function publishing() {
     stub.server.close();
     rmSync(publishingDir, { recursive: true, force: true });
   }
+}
+
+// Analytics: the endpoint for a persona with 90 days of history and 1,000 posts, on a fresh database
+// of the machine's PostgreSQL (BENCH_POSTGRES_URL, its admin URL), and the calls a sync of 1,000 posts
+// makes on each platform (bench-analytics.mjs).
+if (runs('analytics')) await analytics();
+async function analytics() {
+  const { freshPostgres, seedHistory, syncCalls } = await import('./bench-analytics.mjs');
+  const database = await freshPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const analyticsDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-analytics-'));
+  try {
+    const server = await startServer(analyticsDir, { DATABASE_URL: database.url });
+    running = server.child;
+    const cookie = await signIn('analyst@example.com');
+    const created = await fetch(`${base}/api/personas`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Analysed' }),
+    });
+    const persona = await created.json();
+    await seedHistory(database.url, persona.id);
+    const url = `${base}/api/personas/${persona.id}/analytics`;
+    const check = await (await fetch(`${url}?range=90d`, { headers: { cookie } })).json();
+    if (check.cards.posts.value < 990)
+      throw new Error(`the analytics read ${check.cards.posts.value} posts, not 1,000`);
+    for (const [query, concurrency] of [
+      ['range=90d&compare=true', 1],
+      ['range=90d&compare=true', 16],
+      ['range=30d', 16],
+    ]) {
+      const result = await load(`${url}?${query}`, { concurrency, init: { headers: { cookie } } });
+      if (result.failures > 0) throw new Error(`${result.failures} analytics requests failed`);
+      rows.push([
+        `GET analytics ${query}, 1,000 posts, 90 days, PostgreSQL, ${concurrency} at once: req/s · p50 / p99 (ms)`,
+        `${result.rps} · ${result.p50} / ${result.p99}`,
+      ]);
+    }
+    await stop(server.child);
+    running = undefined;
+  } finally {
+    if (running) await stop(running);
+    await database.drop();
+    rmSync(analyticsDir, { recursive: true, force: true });
+  }
+  const calls = syncCalls(root);
+  rows.push(
+    [
+      'metrics sync of 1,000 posts, Bluesky: calls (posts read)',
+      `${calls.bluesky.calls} (${calls.bluesky.posts}): getProfile + ${calls.bluesky.pages} getAuthorFeed pages of 100`,
+    ],
+    [
+      `metrics sync of 1,000 posts, X, default budget of ${calls.xDefault.pages} pages: billed calls (posts read)`,
+      `${calls.xDefault.calls} (${calls.xDefault.posts})`,
+    ],
+    [
+      'metrics sync of 1,000 posts, X, every page: billed calls (posts read)',
+      `${calls.xAll.calls} (${calls.xAll.posts})`,
+    ],
+  );
 }
 
 // The landing page: first-load JavaScript vs its budget, and Lighthouse (bench-landing.mjs).

@@ -1,4 +1,4 @@
-import { type Platform, X_NOT_CONFIGURED } from '@plume/core';
+import { MIN_POSTS_FOR_INSIGHTS, type Platform, X_NOT_CONFIGURED } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { createSecretBox } from './crypto/secret-box';
@@ -161,6 +161,11 @@ export function composeServices(deps: { config: Config; database: Database; log:
   });
 
   const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
+  const analytics = createAnalyticsService({
+    personas: repositories.personas,
+    metrics: repositories.metrics,
+    preferences: repositories.preferences,
+  });
   const services = {
     auth: createAuthService(auth, repositories.auth),
     personas: createPersonasService({ ...data, planLimits }),
@@ -193,13 +198,16 @@ export function composeServices(deps: { config: Config; database: Database; log:
     }),
     feeds: createFeedsService(feeds),
     metrics,
-    analytics: createAnalyticsService({
-      personas: repositories.personas,
-      metrics: repositories.metrics,
-      preferences: repositories.preferences,
-    }),
+    analytics,
     sources: createSourcesService({ ...data, feeds }),
-    inbox: createInboxService({ inbox: repositories.inbox }),
+    inbox: createInboxService({
+      inbox: repositories.inbox,
+      insights: async (userId, personaId) => {
+        const month = await analytics.persona(userId, personaId, { range: '30d', compare: false });
+        // Below the minimum the recommendations only ask for more posts: nothing to suggest yet.
+        return month.cards.posts.value >= MIN_POSTS_FOR_INSIGHTS ? month.recommendations : [];
+      },
+    }),
     notifications: createNotificationsService({
       repository: repositories.notifications,
       inbox: repositories.inbox,

@@ -1,14 +1,14 @@
 import type { DevOutboxMessage, InAppNotificationList, NotificationSettings, Persona } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformAccounts, posts } from '../src/db/schema';
+import { platformAccounts, postMetrics, posts } from '../src/db/schema';
 import { createDevMailer } from '../src/integrations/mail/dev-mailer';
 import type { Mailer } from '../src/integrations/mail/mailer';
+import { INBOX_SUGGESTIONS } from '../src/jobs/inbox';
 import { SEND_NOTIFICATIONS } from '../src/jobs/notifications';
 import { createAccountsRepository } from '../src/modules/accounts/accounts.repository';
 import { createDevOutboxRepository } from '../src/modules/dev-outbox/dev-outbox.repository';
 import { createInboxRepository } from '../src/modules/inbox/inbox.repository';
-import { createInboxService } from '../src/modules/inbox/inbox.service';
 import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service';
 import { createPostsRepository, type PostsRepository } from '../src/modules/publishing/posts.repository';
@@ -57,6 +57,16 @@ function notifier(target: TestServer = server, mailer?: Mailer) {
   });
 }
 const runNotifications = () => notifier().sendPending();
+
+/** The server's hourly job, run now and waited for. */
+async function runSuggestions() {
+  const id = await server.app.jobs.send(INBOX_SUGGESTIONS);
+  await until(async () => {
+    const job = await server.app.jobs.boss.getJobById(INBOX_SUGGESTIONS, id ?? '');
+    if (job?.state === 'failed') throw new Error(`suggestions failed: ${JSON.stringify(job.output)}`);
+    return job?.state === 'completed' || undefined;
+  });
+}
 
 /** A scheduled post taken through the real transitions to `outcome`. */
 async function scheduledPost(personaId: string, content: string, outcome: 'posted' | 'failed' | 'unconfirmed') {
@@ -299,9 +309,8 @@ describe('in-app notifications', () => {
       }),
       201,
     );
-    const suggestions = createInboxService({ inbox: createInboxRepository(server.app.database.db) });
-    await suggestions.suggest();
-    await suggestions.suggest();
+    await runSuggestions();
+    await runSuggestions();
     const after = await readJson<InAppNotificationList>(await client.request('/api/notifications'), 200);
     expect(after.items.filter((n) => n.kind === 'suggestion').map((n) => [n.title, n.link])).toEqual([
       ['1 draft waiting for review', '/calendar'],
@@ -309,6 +318,68 @@ describe('in-app notifications', () => {
     expect(after.unread).toBe(1);
     await readJson(await client.request('/api/notifications/read-all', { method: 'POST' }), 204);
     expect((await readJson<InAppNotificationList>(await client.request('/api/notifications'), 200)).unread).toBe(0);
+  });
+
+  it("suggest once a week what a persona's own figures say works, when there are enough of them", async () => {
+    const { client } = await signedIn();
+    const p = await persona(client, 'Measured');
+    const { db } = server.app.database;
+    const accountId = crypto.randomUUID();
+    await db.insert(platformAccounts).values({
+      id: accountId,
+      personaId: p.id,
+      platform: 'bluesky',
+      externalId: `did:plc:${accountId}`,
+      username: 'measured.test',
+      authMethod: 'app_password',
+    });
+    // Posts as a metrics sync keeps them: four quiet ones, then (sixth) enough for insights, with
+    // Tuesdays at 09:00 UTC (the user's zone when none is set) doing best.
+    const tuesday = new Date(Date.now() - 7 * 86_400_000);
+    tuesday.setUTCDate(tuesday.getUTCDate() + ((2 - tuesday.getUTCDay() + 7) % 7));
+    tuesday.setUTCHours(9, 10, 0, 0);
+    const readings = [
+      { day: 0, hour: 0, likes: 9 },
+      { day: -7, hour: 0, likes: 7 },
+      { day: -1, hour: 5, likes: 1 },
+      { day: -2, hour: 6, likes: 0 },
+      { day: -3, hour: 7, likes: 1 },
+      { day: -9, hour: 8, likes: 2 },
+    ];
+    const insert = (r: (typeof readings)[number], i: number) =>
+      db.insert(postMetrics).values({
+        accountId,
+        externalId: `at://measured/${i}`,
+        personaId: p.id,
+        platform: 'bluesky',
+        text: `Post ${i}`,
+        postedAt: new Date(tuesday.getTime() + r.day * 86_400_000 + r.hour * 3_600_000),
+        likes: r.likes,
+        reposts: 0,
+        replies: 0,
+        quotes: 0,
+        readAt: new Date(),
+      });
+    const suggestions = async () =>
+      (await readJson<InAppNotificationList>(await client.request('/api/notifications'), 200)).items.filter(
+        (n) => n.kind === 'suggestion',
+      );
+    for (const [i, r] of readings.slice(0, 4).entries()) await insert(r, i);
+    await runSuggestions();
+    expect(await suggestions()).toEqual([]);
+
+    for (const [i, r] of readings.slice(4).entries()) await insert(r, i + 4);
+    await runSuggestions();
+    await runSuggestions();
+    const told = await suggestions();
+    expect(told.map((n) => [n.title, n.link, n.personaId])).toEqual([
+      ['What works for Measured', `/analytics/${p.id}`, p.id],
+    ]);
+    // Each figure it rests on is said.
+    expect(told[0]?.message).toBe(
+      'Posts on Tuesdays averaged 8 engagements (2 posts), the best of the week. ' +
+        'Posts published between 09:00 and the next hour averaged 8 engagements (2 posts).',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import {
   type Account,
   type Persona,
   type ScheduledItem,
+  type UsageSummary,
   X_NOT_CONFIGURED,
   X_SCOPES,
   type XUserProfile,
@@ -13,6 +14,7 @@ import { PlatformError, type PublishOutcome } from '../src/integrations/platform
 import { createXApi } from '../src/integrations/x/x-api';
 import { SYNC_METRICS } from '../src/jobs/metrics';
 import { X_RECONNECT } from '../src/modules/accounts/x-connect.service';
+import { createMetricsRepository } from '../src/modules/metrics/metrics.repository';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
@@ -762,6 +764,9 @@ describe('reading X metrics', () => {
       .orderBy(desc(accountSnapshots.readAt))
       .limit(1);
     expect(snapshot).toMatchObject({ followers: 1234, following: 56, posts: 789, reads: 1 + pages });
+    // What the metrics cost on X is told to the user (/usage).
+    const usage = await read<UsageSummary>(await ann.request('/api/usage'));
+    expect(usage.xReads).toEqual({ last30Days: 1 + pages, accounts: 1 });
     // Every tweet of the account's in the first sync's 90 days is kept: the 150, Plume's, and those earlier tests made.
     const inWindow = stub.state.tweets.filter(
       (t) => t.authorId === row.externalId && Date.parse(t.createdAt) >= Date.now() - 90 * 86_400_000,
@@ -788,6 +793,38 @@ describe('reading X metrics', () => {
       ),
     });
     expect(card.recent_tweets[0]).toMatchObject({ content, likes: 51, retweets: 20 });
+  });
+
+  it('waits longer after each failed read while X errs, and a good read clears the wait', async () => {
+    const ann = await signedIn();
+    const persona = await connectedPersona(ann);
+    const row = await accountRow(persona.id);
+    const interval = { x: 60_000, bluesky: 60_000 };
+    const dueAt = (at: number) =>
+      createMetricsRepository(server.app.database.db).dueAccounts(new Date(at), interval, 10_000);
+    const unavailable = { status: 503, body: { title: 'Service Unavailable' } };
+
+    stub.next('GET /2/users/me', unavailable);
+    expect(await sync(row.id)).toBe('unavailable');
+    let account = await accountRow(persona.id);
+    expect(account.metricsFailures).toBe(1);
+    const firstWait = (account.metricsRetryAt?.getTime() ?? 0) - Date.now();
+    expect(firstWait).toBeGreaterThan(4 * 60_000);
+    expect(firstWait).toBeLessThanOrEqual(5 * 60_000);
+    // The scheduled sync leaves it alone until the wait is over.
+    expect(await dueAt(Date.now())).not.toContain(row.id);
+    expect(await dueAt(Date.now() + 5 * 60_000 + 1_000)).toContain(row.id);
+
+    stub.next('GET /2/users/me', unavailable);
+    expect(await sync(row.id)).toBe('unavailable');
+    account = await accountRow(persona.id);
+    expect(account.metricsFailures).toBe(2);
+    expect((account.metricsRetryAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(await dueAt(Date.now() + 5 * 60_000 + 1_000)).not.toContain(row.id);
+
+    expect(await sync(row.id)).toBe('synced');
+    account = await accountRow(persona.id);
+    expect(account).toMatchObject({ metricsFailures: 0, metricsRetryAt: null, status: 'active' });
   });
 
   it('waits for X’s reset after a 429, and asks for a reconnect when the tokens are revoked', async () => {

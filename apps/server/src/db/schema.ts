@@ -270,6 +270,10 @@ export const platformAccounts = pgTable(
     attentionNotifiedAt: timestamp('attention_notified_at', { withTimezone: true }),
     /** When its metrics were last read (the sync's schedule counts from here); null: never. */
     metricsReadAt: timestamp('metrics_read_at', { withTimezone: true }),
+    /** Metrics reads that failed in a row (the network down or erring); 0 after a good one. */
+    metricsFailures: integer('metrics_failures').notNull().default(0),
+    /** After failures, the scheduled sync waits until then (backoff); null: no wait. */
+    metricsRetryAt: timestamp('metrics_retry_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

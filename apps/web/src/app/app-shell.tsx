@@ -16,7 +16,7 @@ import {
 import { Logo } from '../components/ui/logo';
 import { paths } from '../config/paths';
 import { useNotifications } from '../features/notifications/api/get-notifications';
-import { ShellNav, UnreadIcon } from './shell-nav';
+import { ShellNav, UnreadIcon, unreadLabel } from './shell-nav';
 
 /** The dashboard's tag panel: the dashboard scrolls to it and focuses it when the address ends in #tags. */
 const TAGS_HASH = '#tags';
@@ -103,16 +103,14 @@ export function AppShell() {
               key={entry.label}
               to={entry.to}
               aria-current={active ? 'page' : undefined}
+              aria-label={entry.label === 'Alerts' && unread > 0 ? unreadLabel('Alerts', unread) : undefined}
               className={cn(
                 'flex min-w-0 flex-col items-center gap-0.5 rounded-md px-1 py-1 text-[11px] leading-tight font-medium',
                 active ? 'text-violet-700 dark:text-violet-300' : 'text-slate-700 dark:text-slate-300',
               )}
             >
               {entry.label === 'Alerts' ? <UnreadIcon icon={entry.icon} unread={unread} /> : entry.icon}
-              <span className="max-w-full truncate">
-                {entry.label}
-                {entry.label === 'Alerts' && unread > 0 && <span className="sr-only">, {unread} unread</span>}
-              </span>
+              <span className="max-w-full truncate">{entry.label}</span>
             </Link>
           );
         })}

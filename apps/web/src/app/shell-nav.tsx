@@ -27,7 +27,10 @@ const current = 'bg-violet-100 text-violet-900 dark:bg-violet-900/50 dark:text-w
 /** My Subscription: the billing tab of the account settings. */
 export const subscriptionPath = `${paths.accountSettings}?tab=billing`;
 
-/** An icon with a dot on its corner when something is unread; the count is said in words beside it. */
+/** The name a link with unread notifications is read out by: 'Notifications, 2 unread'. */
+export const unreadLabel = (name: string, unread: number) => `${name}, ${unread} unread`;
+
+/** An icon with a dot on its corner when something is unread; the link's name says the count (unreadLabel). */
 export function UnreadIcon({ icon, unread }: { icon: ReactNode; unread: number }) {
   return (
     <span className="relative flex shrink-0">
@@ -97,13 +100,11 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         <NavLink
           to={paths.notifications}
           onClick={onNavigate}
+          aria-label={unread > 0 ? unreadLabel('Notifications', unread) : undefined}
           className={({ isActive }) => cn(item, isActive && current)}
         >
           <UnreadIcon icon={<BellIcon />} unread={unread} />
-          <span className={label}>
-            Notifications
-            {unread > 0 && <span className="sr-only">, {unread} unread</span>}
-          </span>
+          <span className={label}>Notifications</span>
         </NavLink>
       </section>
 

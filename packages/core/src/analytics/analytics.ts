@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  addDays,
-  type CalendarDate,
-  dateKey,
-  dayStart,
-  localDateOf,
-  localTimeOf,
-  weekdayOf,
-} from '../scheduling/calendar';
+import { partsOf } from '../personas/schedule';
+import { addDays, type CalendarDate, dateKey, dayStart, localDateOf } from '../scheduling/calendar';
 import { PLATFORMS } from '../writing/api';
 
 /*
@@ -127,7 +120,6 @@ export function engagementRate(engagements: number, posts: number, followers: nu
   return Math.round((engagements / posts / followers) * 1000) / 10;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** Recommendations need at least this many posts in the range to say anything. */
 export const MIN_POSTS_FOR_INSIGHTS = 5;
 /** A day is a spike when its engagement is at least this many times the range's daily mean (and at least 5). */
@@ -147,12 +139,55 @@ function followersAt(snapshots: AnalyticsInput['snapshots'], instant: number): n
   return [...latest.values()].reduce((sum, r) => sum + r.followers, 0);
 }
 
-function daysOf(input: AnalyticsInput, first: CalendarDate, count: number): AnalyticsDay[] {
+/**
+ * Followers at each of `instants` (ascending), as followersAt gives them, in one pass over the
+ * readings sorted by time.
+ */
+function followersSeries(snapshots: AnalyticsInput['snapshots'], instants: number[]): (number | null)[] {
+  const sorted = [...snapshots].sort((a, b) => a.readAt.getTime() - b.readAt.getTime());
+  const latest = new Map<string, number>();
+  let total = 0;
+  let next = 0;
+  return instants.map((instant) => {
+    for (; next < sorted.length && (sorted[next]?.readAt.getTime() ?? 0) <= instant; next++) {
+      const s = sorted[next];
+      if (!s) continue;
+      total += s.followers - (latest.get(s.accountId) ?? 0);
+      latest.set(s.accountId, s.followers);
+    }
+    return latest.size === 0 ? null : total;
+  });
+}
+
+/** Where a post falls in the user's zone: its date, weekday and hour, read from the zone's clock once per post. */
+type Placed = { date: string; weekday: string; hour: string };
+function placer(timeZone: string): (post: { postedAt: Date }) => Placed {
+  const placed = new WeakMap<object, Placed>();
+  return (post) => {
+    let place = placed.get(post);
+    if (!place) {
+      const p = partsOf(post.postedAt.getTime(), timeZone);
+      place = { date: dateKey(p), weekday: p.weekday, hour: `${String(p.hour).padStart(2, '0')}:00` };
+      placed.set(post, place);
+    }
+    return place;
+  };
+}
+
+function daysOf(
+  input: AnalyticsInput,
+  first: CalendarDate,
+  count: number,
+  place: (post: { postedAt: Date }) => Placed,
+): AnalyticsDay[] {
   const byDay = new Map<string, AnalyticsDay>();
   const days: AnalyticsDay[] = [];
-  for (let i = 0; i < count; i++) {
-    const date = addDays(first, i);
-    const end = dayStart(addDays(date, 1), input.timeZone).getTime() - 1;
+  const dates = Array.from({ length: count }, (_, i) => addDays(first, i));
+  const ends = dates.map((date) =>
+    Math.min(dayStart(addDays(date, 1), input.timeZone).getTime() - 1, input.now.getTime()),
+  );
+  const followers = followersSeries(input.snapshots, ends);
+  for (const [i, date] of dates.entries()) {
     const day = {
       date: dateKey(date),
       posts: 0,
@@ -160,13 +195,13 @@ function daysOf(input: AnalyticsInput, first: CalendarDate, count: number): Anal
       retweets: 0,
       replies: 0,
       quotes: 0,
-      followers: followersAt(input.snapshots, Math.min(end, input.now.getTime())),
+      followers: followers[i] ?? null,
     };
     byDay.set(day.date, day);
     days.push(day);
   }
   for (const post of input.posts) {
-    const day = byDay.get(dateKey(localDateOf(post.postedAt, input.timeZone)));
+    const day = byDay.get(place(post).date);
     if (!day) continue;
     day.posts += 1;
     day.likes += post.likes;
@@ -193,8 +228,9 @@ export function computeAnalytics(input: AnalyticsInput): Analytics {
   const count = RANGE_DAYS[input.range];
   const today = localDateOf(input.now, input.timeZone);
   const first = addDays(today, -(count - 1));
-  const days = daysOf(input, first, count);
-  const previous = input.compare ? daysOf(input, addDays(first, -count), count) : null;
+  const place = placer(input.timeZone);
+  const days = daysOf(input, first, count, place);
+  const previous = input.compare ? daysOf(input, addDays(first, -count), count, place) : null;
   const current = cardValues(days);
   const before = previous ? cardValues(previous) : null;
   const rangeStart = dayStart(first, input.timeZone).getTime();
@@ -205,7 +241,7 @@ export function computeAnalytics(input: AnalyticsInput): Analytics {
   const best = [...inRange].sort((a, b) => engagementOf(b) - engagementOf(a))[0];
   if (best && engagementOf(best) > 0) {
     keyEvents.push({
-      date: dateKey(localDateOf(best.postedAt, input.timeZone)),
+      date: place(best).date,
       kind: 'best_post',
       title: 'Best post',
       detail: `${plural(engagementOf(best), 'engagement')}: “${best.text.slice(0, 80)}”`,
@@ -266,8 +302,8 @@ export function computeAnalytics(input: AnalyticsInput): Analytics {
     const top = ranked[0];
     return top && top[1].engagement > 0 ? { key: top[0], ...top[1] } : null;
   };
-  const weekdayKey = (p: { postedAt: Date }) => WEEKDAYS[weekdayOf(localDateOf(p.postedAt, input.timeZone))] ?? '';
-  const hourKey = (p: { postedAt: Date }) => `${localTimeOf(p.postedAt, input.timeZone).slice(0, 2)}:00`;
+  const weekdayKey = (p: { postedAt: Date }) => place(p).weekday;
+  const hourKey = (p: { postedAt: Date }) => place(p).hour;
 
   const recommendations: Analytics['recommendations'] = [];
   if (inRange.length < MIN_POSTS_FOR_INSIGHTS) {
@@ -355,6 +391,8 @@ export const usageSummarySchema = z
     postsThisWeek: z.object({ value: z.number().int(), weekBefore: z.number().int() }),
     /** The engagement rate over every persona's posts of the last 30 days, and of the 30 before. */
     engagementRate: z.object({ value: z.number(), monthBefore: z.number().nullable() }),
+    /** What reading metrics on X cost in the last 30 days (X bills each API read), and the X accounts connected. */
+    xReads: z.object({ last30Days: z.number().int(), accounts: z.number().int() }),
   })
   .meta({ id: 'UsageSummary' });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
@@ -365,6 +403,7 @@ export function computeUsage(input: {
   posts: Pick<AnalyticsInput['posts'][number], 'postedAt' | 'likes' | 'reposts' | 'replies' | 'quotes'>[];
   snapshots: AnalyticsInput['snapshots'];
   lastReadAt: Date | null;
+  xReads: UsageSummary['xReads'];
 }): UsageSummary {
   const at = input.now.getTime();
   const DAY = 86_400_000;
@@ -391,6 +430,7 @@ export function computeUsage(input: {
       value: rateOf(lastMonth, followersNow),
       monthBefore: followersBefore === null || monthBefore.length === 0 ? null : rateOf(monthBefore, followersBefore),
     },
+    xReads: input.xReads,
   };
 }
 

@@ -82,10 +82,21 @@ export function localTimeOf(instant: Date, timeZone: string): string {
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** Days' starts already worked out (a zone's rules do not change while the process runs); bounded. */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 20_000;
+
 /** The instant a local day begins (midnight, or the first moment after a DST gap that skips it). */
 export function dayStart(date: CalendarDate, timeZone: string): Date {
-  // Noon is on the day in every zone; startOfDay walks back to the day's first moment.
-  return startOfDay(zonedTimeToInstant(date, '12:00', timeZone), timeZone);
+  const key = `${timeZone}|${date.year}-${date.month}-${date.day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    // Noon is on the day in every zone; startOfDay walks back to the day's first moment.
+    start = startOfDay(zonedTimeToInstant(date, '12:00', timeZone), timeZone).getTime();
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
 
 /** The month view: 42 days from the Sunday on or before the 1st of the month holding `anchor`. */

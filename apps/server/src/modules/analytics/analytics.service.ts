@@ -18,7 +18,7 @@ import type { PreferencesRepository } from '../preferences/preferences.repositor
 /** A persona's analytics (decision 020): its posts and its accounts' readings, drawn into days in the user's zone. */
 export function createAnalyticsService(deps: {
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
-  metrics: Pick<MetricsRepository, 'postsBetween' | 'snapshotsUntil' | 'lastReadAt'>;
+  metrics: Pick<MetricsRepository, 'postsBetween' | 'snapshotsBetween' | 'lastReadAt' | 'readsSince'>;
   preferences: Pick<PreferencesRepository, 'timeZone'>;
   now?: () => Date;
 }) {
@@ -37,7 +37,7 @@ export function createAnalyticsService(deps: {
       const from = dayStart(addDays(localDateOf(at, timeZone), -(days - 1)), timeZone);
       const [posts, snapshots, lastReadAt] = await Promise.all([
         metrics.postsBetween({ personaId }, from, at),
-        metrics.snapshotsUntil({ personaId }, at),
+        metrics.snapshotsBetween({ personaId }, from, at),
         metrics.lastReadAt({ personaId }),
       ]);
       const analytics = computeAnalytics({
@@ -54,12 +54,14 @@ export function createAnalyticsService(deps: {
     /** The cross-persona screen's captions: every persona of the user's, now against before. */
     async usage(userId: string): Promise<UsageSummary> {
       const at = now();
-      const [posts, snapshots, lastReadAt] = await Promise.all([
+      const [posts, snapshots, lastReadAt, x] = await Promise.all([
         metrics.postsBetween({ userId }, new Date(at.getTime() - 60 * 86_400_000), at),
-        metrics.snapshotsUntil({ userId }, at),
+        metrics.snapshotsBetween({ userId }, new Date(at.getTime() - 30 * 86_400_000), at),
         metrics.lastReadAt({ userId }),
+        metrics.readsSince({ userId }, 'x', new Date(at.getTime() - 30 * 86_400_000)),
       ]);
-      return computeUsage({ now: at, posts, snapshots, lastReadAt });
+      const xReads = { last30Days: x.reads, accounts: x.accounts };
+      return computeUsage({ now: at, posts, snapshots, lastReadAt, xReads });
     },
   };
 }

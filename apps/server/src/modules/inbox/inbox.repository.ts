@@ -1,7 +1,7 @@
 import type { InAppNotification, NotificationKind, NotificationSeverity } from '@plume/core';
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inAppNotifications, personas, platformAccounts, posts } from '../../db/schema';
+import { inAppNotifications, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
 
 /** An event to tell a user about; `dedupeKey` names it, so telling it twice adds nothing. */
 export type NewNotification = {
@@ -95,6 +95,30 @@ export function createInboxRepository(db: Db) {
               and ${posts.status} = 'posted' and ${posts.postedAt} >= ${since})`,
           ),
         );
+    },
+
+    /** Personas with at least `minPosts` posts read that were published since `since` (enough for insights). */
+    async personasWithReadings(
+      since: Date,
+      minPosts: number,
+    ): Promise<{ userId: string; personaId: string; name: string }[]> {
+      return db
+        .select({ userId: personas.userId, personaId: personas.id, name: personas.name })
+        .from(personas)
+        .where(
+          sql`(select count(*) from ${postMetrics} where ${postMetrics.personaId} = ${personas.id}
+            and ${postMetrics.postedAt} >= ${since}) >= ${minPosts}`,
+        );
+    },
+
+    /** Whether the user was already told the event `dedupeKey` names. */
+    async has(userId: string, dedupeKey: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: inAppNotifications.id })
+        .from(inAppNotifications)
+        .where(and(eq(inAppNotifications.userId, userId), eq(inAppNotifications.dedupeKey, dedupeKey)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async markAllRead(userId: string, at: Date): Promise<void> {

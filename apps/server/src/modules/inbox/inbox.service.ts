@@ -1,4 +1,4 @@
-import { dateKey, localDateOf } from '@plume/core';
+import { type Analytics, dateKey, localDateOf, MIN_POSTS_FOR_INSIGHTS } from '@plume/core';
 import type { InboxRepository, NewNotification } from './inbox.repository';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -6,9 +6,14 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /**
  * What Plume suggests on its own, looked at every hour and told at most once a day (drafts) or a
- * week (a quiet persona): the dedupe key names the day or the week.
+ * week (a quiet persona, a persona's insights): the dedupe key names the day or the week.
  */
-export function createInboxService(deps: { inbox: InboxRepository; now?: () => Date }) {
+export function createInboxService(deps: {
+  inbox: InboxRepository;
+  /** The recommendations of a persona's last 30 days (its analytics, decision 020). */
+  insights: (userId: string, personaId: string) => Promise<Analytics['recommendations']>;
+  now?: () => Date;
+}) {
   const { inbox, now = () => new Date() } = deps;
   return {
     async suggest(): Promise<number> {
@@ -38,6 +43,24 @@ export function createInboxService(deps: { inbox: InboxRepository; now?: () => D
           message: 'Write a few posts in its studio, or turn on automated posting.',
           link: `/advanced/${quiet.personaId}`,
           dedupeKey: `quiet:${quiet.personaId}:${week}`,
+        });
+      }
+      // Once a week, what a persona's own figures say works: its best day and hour, how often to post.
+      const monthAgo = new Date(at.getTime() - 30 * 86_400_000);
+      for (const persona of await inbox.personasWithReadings(monthAgo, MIN_POSTS_FOR_INSIGHTS)) {
+        const dedupeKey = `insights:${persona.personaId}:${week}`;
+        if (await inbox.has(persona.userId, dedupeKey)) continue;
+        const insights = await deps.insights(persona.userId, persona.personaId);
+        if (insights.length === 0) continue;
+        rows.push({
+          userId: persona.userId,
+          personaId: persona.personaId,
+          kind: 'suggestion',
+          severity: 'info',
+          title: `What works for ${persona.name}`,
+          message: insights.map((i) => i.detail).join(' '),
+          link: `/analytics/${persona.personaId}`,
+          dedupeKey,
         });
       }
       return inbox.add(rows);

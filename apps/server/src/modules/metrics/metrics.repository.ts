@@ -21,7 +21,8 @@ export function createMetricsRepository(db: Db) {
     /**
      * Connected accounts whose metrics are due: never read (just connected), read longer ago than
      * their platform's interval, or with a post published at least an hour before now but after
-     * their last reading (its first reading). Accounts in error wait for a reconnect.
+     * their last reading (its first reading). Accounts in error wait for a reconnect; accounts
+     * whose last reads failed wait out their backoff.
      */
     async dueAccounts(now: Date, intervalMs: Record<Platform, number>, limit: number): Promise<string[]> {
       // A platform whose interval is 0 is read only on demand.
@@ -47,6 +48,7 @@ export function createMetricsRepository(db: Db) {
           and(
             eq(platformAccounts.status, 'active'),
             inArray(platformAccounts.platform, scheduled),
+            or(isNull(platformAccounts.metricsRetryAt), lte(platformAccounts.metricsRetryAt, now)),
             or(isNull(platformAccounts.metricsReadAt), ...scheduled.map(readBefore), publishedSince),
           ),
         )
@@ -118,9 +120,33 @@ export function createMetricsRepository(db: Db) {
         }
         await tx
           .update(platformAccounts)
-          .set({ metricsReadAt: readAt, followers: reading.account.followers, updatedAt: readAt })
+          .set({
+            metricsReadAt: readAt,
+            followers: reading.account.followers,
+            metricsFailures: 0,
+            metricsRetryAt: null,
+            updatedAt: readAt,
+          })
           .where(eq(platformAccounts.id, account.id));
       });
+    },
+
+    /**
+     * A read that failed (the network down or erring): counts it and holds the scheduled sync back
+     * until `backoff(failures)` from now. Answers the failures in a row, this one included.
+     */
+    async recordFailure(accountId: string, at: Date, backoff: (failures: number) => number): Promise<number> {
+      const [row] = await db
+        .update(platformAccounts)
+        .set({ metricsFailures: sql`${platformAccounts.metricsFailures} + 1` })
+        .where(eq(platformAccounts.id, accountId))
+        .returning({ failures: platformAccounts.metricsFailures });
+      const failures = row?.failures ?? 1;
+      await db
+        .update(platformAccounts)
+        .set({ metricsRetryAt: new Date(at.getTime() + backoff(failures)) })
+        .where(eq(platformAccounts.id, accountId));
+      return failures;
     },
 
     /** The ids on the network of Plume's posts published on the account since `since`. */
@@ -160,19 +186,34 @@ export function createMetricsRepository(db: Db) {
         .orderBy(postMetrics.postedAt);
     },
 
-    /** Every reading of the scope's connected accounts up to `until` (the follower history). */
-    async snapshotsUntil(scope: Scope, until: Date) {
-      return db
-        .select({
-          accountId: accountSnapshots.accountId,
-          readAt: accountSnapshots.readAt,
-          followers: accountSnapshots.followers,
-        })
-        .from(accountSnapshots)
-        .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
-        .innerJoin(personas, eq(personas.id, accountSnapshots.personaId))
-        .where(and(inScope(scope), lte(accountSnapshots.readAt, until)))
-        .orderBy(accountSnapshots.readAt);
+    /**
+     * The follower history a period needs: the readings of the scope's connected accounts from
+     * `from` to `until`, and each account's last reading before `from` (its followers when the
+     * period began), oldest first.
+     */
+    async snapshotsBetween(scope: Scope, from: Date, until: Date) {
+      const columns = {
+        accountId: accountSnapshots.accountId,
+        readAt: accountSnapshots.readAt,
+        followers: accountSnapshots.followers,
+      };
+      const [before, during] = await Promise.all([
+        db
+          .selectDistinctOn([accountSnapshots.accountId], columns)
+          .from(accountSnapshots)
+          .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
+          .innerJoin(personas, eq(personas.id, accountSnapshots.personaId))
+          .where(and(inScope(scope), lt(accountSnapshots.readAt, from)))
+          .orderBy(accountSnapshots.accountId, desc(accountSnapshots.readAt)),
+        db
+          .select(columns)
+          .from(accountSnapshots)
+          .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
+          .innerJoin(personas, eq(personas.id, accountSnapshots.personaId))
+          .where(and(inScope(scope), gte(accountSnapshots.readAt, from), lte(accountSnapshots.readAt, until)))
+          .orderBy(accountSnapshots.readAt),
+      ]);
+      return [...before.sort((a, b) => a.readAt.getTime() - b.readAt.getTime()), ...during];
     },
 
     /** Whose persona it is. */
@@ -189,6 +230,24 @@ export function createMetricsRepository(db: Db) {
         .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
         .where(and(inScope(scope), eq(platformAccounts.status, 'active')));
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * What reading metrics on a platform cost since `since`: the API calls the syncs made (X bills
+     * each one), and how many of the scope's accounts are on that platform now.
+     */
+    async readsSince(scope: Scope, platform: Platform, since: Date): Promise<{ reads: number; accounts: number }> {
+      const [reads] = await db
+        .select({ n: sql<string | number>`coalesce(sum(${accountSnapshots.reads}), 0)` })
+        .from(accountSnapshots)
+        .innerJoin(personas, eq(personas.id, accountSnapshots.personaId))
+        .where(and(inScope(scope), eq(accountSnapshots.platform, platform), gte(accountSnapshots.readAt, since)));
+      const [accounts] = await db
+        .select({ n: sql<string | number>`count(*)` })
+        .from(platformAccounts)
+        .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
+        .where(and(inScope(scope), eq(platformAccounts.platform, platform)));
+      return { reads: Number(reads?.n ?? 0), accounts: Number(accounts?.n ?? 0) };
     },
 
     /** When the scope's accounts were last read; null: never. */

@@ -14,6 +14,13 @@ export const BACKFILL_DAYS = 90;
 const REREAD_DAYS = 30;
 /** A sync that finds a reading this recent does nothing (two workers, a doubled job). */
 const FRESH_MS = 30_000;
+/**
+ * After a failed read (the network down or answering 5xx), the scheduled sync waits 5 minutes,
+ * doubling with each failure in a row, at most 6 hours (Refresh still reads at once).
+ */
+export function metricsBackoffMs(failures: number): number {
+  return Math.min(5 * 60_000 * 2 ** Math.max(0, failures - 1), 6 * 3_600_000);
+}
 /** A spike: at least this many engagements, and this many times the persona's median. */
 const SPIKE_MIN = 5;
 const SPIKE_FACTOR = 3;
@@ -38,7 +45,7 @@ export type MetricsReader = {
  */
 export type QueueSync = (accountId: string, options?: { at?: Date; force?: boolean }) => Promise<void>;
 
-export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnect' | 'rate limited';
+export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnect' | 'rate limited' | 'unavailable';
 
 /**
  * The metrics sync (decision 020): per connected account, read its counts and its posts through
@@ -127,17 +134,20 @@ export function createMetricsService(deps: {
             reading = { ...reading, posts: [...reading.posts, ...more.posts], reads: reading.reads + more.reads };
           }
         } catch (error) {
-          if (!(error instanceof PlatformError)) throw error;
-          if (error.kind === 'auth') {
+          if (error instanceof PlatformError && error.kind === 'auth') {
             await accounts.markError(row.id, error.message);
             return 'needs reconnect';
           }
-          if (error.kind === 'rate_limited') {
+          if (error instanceof PlatformError && error.kind === 'rate_limited') {
             const wait = (error.details.retryAfterSeconds ?? 15 * 60) * 1000;
             await deps.queueSync(row.id, { at: new Date(started.getTime() + wait) });
             return 'rate limited';
           }
-          throw error;
+          // The network is down or erring: wait longer after each failure in a row.
+          const failures = await metrics.recordFailure(row.id, started, metricsBackoffMs);
+          log.warn({ accountId, failures, err: error }, 'metrics read failed');
+          if (!(error instanceof PlatformError)) throw error;
+          return 'unavailable';
         }
         await metrics.record({ id: row.id, personaId: row.personaId, platform }, reading, started);
         // The card's figures, and the follower count each connection shows, from this reading.

@@ -45,6 +45,7 @@ const USAGE: UsageSummary = {
   followers: { value: 16_500, monthAgo: 14_732 },
   postsThisWeek: { value: 13, weekBefore: 12 },
   engagementRate: { value: 4.4, monthBefore: 2.1 },
+  xReads: { last30Days: 1_204, accounts: 1 },
 };
 
 const json = (body: unknown, status = 200) =>
@@ -141,6 +142,10 @@ describe('the summary', () => {
       ['Active Personas', '2', 'of 3 total'],
     ]);
     expect(screen.getByTestId('last-read').textContent).toBe('Last read Mar 31, 2026, 10:00');
+    // X bills every read: what the metrics cost there is said beside the last reading.
+    expect(screen.getByTestId('x-reads').textContent).toMatch(
+      /^Metrics on X took 1,204 reads of X's API in the last 30 days/,
+    );
     expect(screen.getByRole('link', { name: '← Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
@@ -151,6 +156,7 @@ describe('the summary', () => {
         followers: { value: 0, monthAgo: null },
         postsThisWeek: { value: 0, weekBefore: 0 },
         engagementRate: { value: 0, monthBefore: null },
+        xReads: { last30Days: 0, accounts: 0 },
       }),
     });
     renderAt();
@@ -162,6 +168,8 @@ describe('the summary', () => {
       'of 3 total',
     ]);
     expect(screen.getByTestId('last-read').textContent).toBe('Not read yet');
+    // Without X, nothing is said of its reads.
+    expect(screen.queryByTestId('x-reads')).toBeNull();
     cleanup();
 
     serve({
@@ -170,6 +178,7 @@ describe('the summary', () => {
         followers: { value: 97, monthAgo: 100 },
         postsThisWeek: { value: 3, weekBefore: 0 },
         engagementRate: { value: 1.2, monthBefore: 0 },
+        xReads: { last30Days: 0, accounts: 0 },
       }),
     });
     renderAt();

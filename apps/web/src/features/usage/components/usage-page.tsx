@@ -66,6 +66,9 @@ export function UsagePage() {
               )}
             </p>
           )}
+          {usage.data && (usage.data.xReads.accounts > 0 || usage.data.xReads.last30Days > 0) && (
+            <p data-testid="x-reads">{xReadsText(usage.data.xReads.last30Days)}</p>
+          )}
           <p role="status" data-testid="refresh-status">
             {refresh.busy ? 'Reading your connected accounts…' : refresh.note}
           </p>
@@ -149,4 +152,10 @@ export function UsagePage() {
       )}
     </main>
   );
+}
+
+/** What reading metrics on X cost: X bills every API read, so the count is shown where figures are refreshed. */
+export function xReadsText(reads: number): string {
+  const calls = `${reads.toLocaleString('en-US')} ${reads === 1 ? 'read' : 'reads'}`;
+  return `Metrics on X took ${calls} of X's API in the last 30 days (X bills each read: Plume reads X less often than Bluesky, and when you Refresh).`;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "platform_accounts" ADD COLUMN "metrics_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "platform_accounts" ADD COLUMN "metrics_retry_at" timestamp with time zone;
