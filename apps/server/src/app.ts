@@ -54,7 +54,11 @@ declare module 'fastify' {
 /** Builds the whole app (API, web, in-process jobs) without listening. `logStream`: where logs go (tests read them). */
 export async function buildApp(
   config: Config,
-  options: { logStream?: { write(line: string): void } } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    /** Automation's clock (its slots and their time); tests move it, the real one otherwise. */
+    clock?: () => Date;
+  } = {},
 ): Promise<FastifyInstance> {
   const logStream = options.logStream ?? logDestination(config.logFormat);
   const app = Fastify({
@@ -100,7 +104,7 @@ export async function buildApp(
   });
   app.decorate('database', database);
 
-  const composition = composeServices({ config, database, log: app.log });
+  const composition = composeServices({ config, database, log: app.log, clock: options.clock });
   const { repositories, services } = composition;
   const { auth: authService } = services;
 
@@ -113,7 +117,9 @@ export async function buildApp(
   await app.register(authRoutes({ auth: composition.auth, authService, config }));
   await app.register(personasRoutes({ auth: authService, personas: services.personas }));
   await app.register(tagsRoutes({ auth: authService, tags: services.tags }));
-  await app.register(automationRoutes({ auth: authService, automation: services.automation }));
+  await app.register(
+    automationRoutes({ auth: authService, automation: services.automation, autoPosting: services.autoPosting }),
+  );
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: services.aiSettings }));
   await app.register(writingRoutes({ auth: authService, writing: services.writing }));
   // The public landing page: its reads, the demo's sample and the waitlist.

@@ -9,6 +9,7 @@ import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createMailer } from './integrations/mail/create-mailer';
 import { PlatformError } from './integrations/platform';
 import { createXApi } from './integrations/x/x-api';
+import { automationJobs, WRITE_SLOT } from './jobs/automation';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
 import { inboxJobs } from './jobs/inbox';
 import { metricsJobs, SYNC_METRICS } from './jobs/metrics';
@@ -24,6 +25,7 @@ import { createAiSettingsService } from './modules/ai-settings/ai-settings.servi
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuth } from './modules/auth/auth';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAutoPostingService } from './modules/automation/auto-posting.service';
 import { createAutomationService } from './modules/automation/automation.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
 import { createInboxService } from './modules/inbox/inbox.service';
@@ -49,7 +51,13 @@ import { createWritingService } from './modules/writing/writing.service';
  * Nothing is started here; `startJobs` starts the queue (and binds `enqueue` to it), `close`
  * releases what was opened here (the database is its opener's).
  */
-export function composeServices(deps: { config: Config; database: Database; log: FastifyBaseLogger }) {
+export function composeServices(deps: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Automation's clock; the real one unless a test moves it. */
+  clock?: (() => Date) | undefined;
+}) {
   const { config, database, log } = deps;
   const repositories = createRepositories(database.db);
   const data = { repositories, unitOfWork: createUnitOfWork(database.db) };
@@ -166,13 +174,34 @@ export function composeServices(deps: { config: Config; database: Database; log:
     metrics: repositories.metrics,
     preferences: repositories.preferences,
   });
+  const writing = createWritingService({ repositories, messages: repositories.messages, aiSettings, writingLimit });
+  // Automated posting (decision 021): the writer above, a write-slot job per slot.
+  const autoPosting = createAutoPostingService({
+    repositories,
+    write: writing.writeForAutomation,
+    queueSlot: async ({ personaId, userId, slot }) => {
+      if (!jobs) throw new Error('The job queue has not started');
+      await jobs.send(
+        WRITE_SLOT,
+        { personaId, userId, slot: slot.toISOString() },
+        {
+          singletonKey: `${personaId}:${slot.toISOString()}`,
+        },
+      );
+    },
+    enqueue,
+    planLimits,
+    log,
+    ...(deps.clock ? { now: deps.clock } : {}),
+  });
   const services = {
     auth: createAuthService(auth, repositories.auth),
     personas: createPersonasService({ ...data, planLimits }),
     tags: createTagsService(data),
     automation: createAutomationService(data),
+    autoPosting,
     aiSettings,
-    writing: createWritingService({ repositories, messages: repositories.messages, aiSettings, writingLimit }),
+    writing,
     landing: createLandingService({
       repository: repositories.landing,
       metricsCacheMs: config.landingMetricsCacheSeconds * 1000,
@@ -224,6 +253,7 @@ export function composeServices(deps: { config: Config; database: Database; log:
     ...publishingJobs(publishing),
     ...metricsJobs(metrics),
     ...inboxJobs(services.inbox),
+    ...automationJobs(autoPosting),
   ];
 
   return {

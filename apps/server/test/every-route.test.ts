@@ -80,6 +80,7 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     'PUT /api/tags/{id}': { body: { name: 'Taken over', color: 'red' }, status: 404 },
     'DELETE /api/tags/{id}': { status: 404 },
     'GET /api/personas/{id}/automation/activity': { query: { timeZone: 'UTC' }, status: 404 },
+    'GET /api/personas/{id}/automation/plan': { status: 404 },
     'GET /api/personas/{id}/analytics': { query: { range: '7d', compare: 'true' }, status: 404 },
     'GET /api/conversations/{personaId}': { status: 404 },
     'GET /api/personas/{id}/accounts': { status: 404 },

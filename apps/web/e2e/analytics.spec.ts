@@ -40,11 +40,11 @@ test('a persona without posts opens from its card on Keep Posting to Unlock Insi
   // Nothing read: no follower figure is made up.
   await expect(statCard(page, 'Followers')).toHaveText('Followers—No reading yet');
   await expect(statCard(page, 'Posts')).toHaveText('Posts0in the last 30 days');
-  // The new persona's default schedule (Mon 09:00, Wed 15:00, Fri 12:00), automated posting off.
+  // The new persona's default schedule (Daily: 09:00), automated posting off.
   const projection = page.getByTestId('projection');
   await expect(projection).toContainText('from your posting schedule, not measured');
   await expect(projection).toContainText(
-    /Automated posting is off\. At its schedule of Mon, Wed, Fri, turning it on would publish about 1[23] posts in the next 30 days\./,
+    /Automated posting is off\. At its schedule of daily at 09:00, turning it on would publish about (29|30) posts in the next 30 days\./,
   );
   await expect(rangeButton(page, '30d')).toHaveAttribute('aria-pressed', 'true');
 

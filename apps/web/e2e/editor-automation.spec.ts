@@ -120,16 +120,32 @@ test('edits reply templates: adds, edits, deletes, and only the first four show'
     .toEqual(['Thanks', 'Question Response', 'Discussion Starter', 'Welcome']);
 });
 
-test('a posting schedule shows its summary and next post time', async ({ page }) => {
+test('the frequency decides the schedule, the weekly schedule with Custom; summary, rule and next post follow', async ({
+  page,
+}) => {
   const persona = await openAutomation(page, 'Schedule');
   const summary = page.getByTestId('schedule-summary');
   const next = page.getByTestId('next-post');
-  await expect(summary).toHaveText('Mon, Wed, Fri');
-  await expect(next).toContainText('±15 min smart timing');
+  const rule = page.getByTestId('posting-rule');
+  // The default: Daily, one post at the first custom time, inside waking hours (Human-like patterns).
+  await expect(summary).toHaveText('Daily at 09:00');
+  await expect(rule).toContainText(
+    'Daily: one post at the first custom time. The weekly schedule applies only with Custom times.',
+  );
+  await expect(rule).toContainText('Human-like patterns keep posts between 08:00 and 22:00.');
+  await expect(next).toContainText('(smart timing, ±15 min)');
 
-  // Clear the advanced schedule: the custom times take over.
+  // Custom: the weekly schedule (Mon 09:00, Wed 15:00, Fri 12:00) decides.
+  await page.getByRole('button', { name: 'Posting settings' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Posting settings' });
+  await dialog.getByLabel('Frequency').selectOption('custom');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(summary).toHaveText('Mon, Wed, Fri');
+  await expect(rule).toContainText('The weekly schedule decides (Custom)');
+
+  // Clear the weekly schedule: the custom times take over, every day.
   await page.getByRole('button', { name: 'Advanced schedule' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Advanced schedule' });
+  dialog = page.getByRole('dialog', { name: 'Advanced schedule' });
   for (const day of ['Monday', 'Wednesday', 'Friday']) {
     await dialog.getByRole('button', { name: `Remove ${day} time 1` }).click();
   }
@@ -150,34 +166,27 @@ test('a posting schedule shows its summary and next post time', async ({ page })
   await expect
     .poll(async () => {
       const posting = (await stored(page, persona.id)).autoPosting;
-      return [posting.advancedSchedule, posting.smartTiming];
+      return [posting.frequency, posting.advancedSchedule, posting.smartTiming];
     })
-    .toEqual([{ Tuesday: ['10:30'] }, false]);
+    .toEqual(['custom', { Tuesday: ['10:30'] }, false]);
 
-  // Posting settings: a new custom time starts at 12:00; with no times at all nothing is scheduled.
+  // Hourly: every hour, whatever the weekly schedule says, inside waking hours.
   await page.getByRole('button', { name: 'Posting settings' }).click();
   dialog = page.getByRole('dialog', { name: 'Posting settings' });
-  await dialog.getByRole('button', { name: 'Add time to Custom times' }).click();
-  await expect(dialog.getByLabel('Custom time 3', { exact: true })).toHaveValue('12:00');
-  await dialog.getByLabel('Frequency').selectOption('custom');
-  await dialog.getByLabel('Promotional').fill('50');
-  await expect(dialog.getByText('Total: 140%')).toBeVisible();
+  await dialog.getByLabel('Frequency').selectOption('hourly');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect
-    .poll(async () => (await stored(page, persona.id)).autoPosting)
-    .toMatchObject({
-      frequency: 'custom',
-      customTimes: ['09:00', '12:00', '15:00'],
-      contentMix: { original: 70, curated: 20, promotional: 50 },
-    });
+  await expect(summary).toHaveText('Every hour, 08:00 to 22:00');
+  await expect(rule).toContainText('Hourly: a post every hour on the hour.');
 
+  // Custom with no times at all: nothing is scheduled.
+  await page.getByRole('button', { name: 'Posting settings' }).click();
+  dialog = page.getByRole('dialog', { name: 'Posting settings' });
+  await dialog.getByLabel('Frequency').selectOption('custom');
+  for (let i = 0; i < 2; i++) await dialog.getByRole('button', { name: 'Remove Custom time 1' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Advanced schedule' }).click();
   dialog = page.getByRole('dialog', { name: 'Advanced schedule' });
   await dialog.getByRole('button', { name: 'Remove Tuesday time 1' }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Posting settings' }).click();
-  dialog = page.getByRole('dialog', { name: 'Posting settings' });
-  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Remove Custom time 1' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(summary).toHaveText('No schedule');
   await expect(next).toHaveText('Not scheduled');

@@ -182,6 +182,8 @@ export const sourceItems = pgTable(
     link: text('link'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When automation shared it in a curated post (each item is shared once); null: not yet. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('source_items_unique_idx').on(t.personaId, t.sourceUrl, t.title),
@@ -204,6 +206,31 @@ export const automationActions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('automation_actions_persona_idx').on(t.personaId, t.createdAt)],
+);
+
+/**
+ * What a persona's automation did and why, newest first on the Automation tab: a post written,
+ * approved, published, or a slot skipped (and the reason).
+ */
+export const automationLog = pgTable(
+  'automation_log',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    /** written | queued | skipped */
+    event: text('event').notNull(),
+    message: text('message').notNull(),
+    slot: timestamp('slot', { withTimezone: true }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('automation_log_persona_idx').on(t.personaId, t.createdAt),
+    // A slot is skipped once, however often it is looked at.
+    uniqueIndex('automation_log_skip_idx').on(t.personaId, t.slot, t.event).where(sql`event = 'skipped'`),
+  ],
 );
 
 /** Each user's AI provider choice (Global Settings); the API key is encrypted (secret-box) before it lands here. */
@@ -334,10 +361,16 @@ export const posts = pgTable(
      * null while an outcome waits to be told. A new attempt (claim) clears it.
      */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** The posting slot automation wrote it for (its wall-clock time); null: written by a person. */
+    autoSlot: timestamp('auto_slot', { withTimezone: true }),
+    /** Who wrote it, when automation did: the model's provider or 'offline'. */
+    writer: text('writer'),
     ...timestamps,
   },
   (t) => [
     index('posts_persona_idx').on(t.personaId, t.createdAt),
+    // One post per persona, platform and slot, ever: two workers, a job delivered twice, a restart.
+    uniqueIndex('posts_auto_slot_idx').on(t.personaId, t.platform, t.autoSlot).where(sql`auto_slot is not null`),
     index('posts_status_idx').on(t.status, t.scheduledFor),
     // One post of a persona in flight per platform: cooldowns and daily limits are checked against
     // what is published, so two workers must not publish for the same account at the same moment.

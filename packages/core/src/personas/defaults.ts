@@ -62,6 +62,7 @@ export function defaultAutomation(): Automation {
       advancedSchedule: { Monday: ['09:00'], Wednesday: ['15:00'], Friday: ['12:00'] },
       contentMix: { original: 70, curated: 20, promotional: 10 },
       smartTiming: true,
+      publishWithoutReview: false,
     },
     autoReplies: {
       enabled: false,

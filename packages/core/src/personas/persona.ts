@@ -113,6 +113,8 @@ export const automationSchema = z
         promotional: z.number().int().min(0).max(100),
       }),
       smartTiming: z.boolean(),
+      /** Automated posts are scheduled for their slot without waiting in the review queue (off unless chosen). */
+      publishWithoutReview: z.boolean().default(false),
     }),
     autoReplies: z.object({
       enabled: z.boolean(),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { nextPostTime, scheduleSummary, startOfDay, zonedTimeToInstant } from './schedule';
+import {
+  postingSlots,
+  scheduleSummary,
+  slotTimes,
+  smartShiftMinutes,
+  startOfDay,
+  weeklyScheduleApplies,
+  zonedTimeToInstant,
+} from './schedule';
 
-const none = { advancedSchedule: {}, customTimes: [], smartTiming: false };
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 describe('wall-clock times in a time zone', () => {
@@ -33,69 +40,132 @@ describe('wall-clock times in a time zone', () => {
   });
 });
 
-describe('next post time', () => {
-  // Saturday 2026-03-28, 10:00 in Berlin (09:00 UTC).
+type Rule = Parameters<typeof postingSlots>[0];
+const rule = (over: Partial<Rule>): Rule => ({
+  frequency: 'custom',
+  advancedSchedule: {},
+  customTimes: [],
+  smartTiming: false,
+  ...over,
+});
+const PERSONA = '00000000-0000-4000-8000-000000000001';
+const slotsOf = (posting: Rule, from: Date, timeZone: string, count = 3, wakingHoursOnly = false) =>
+  postingSlots(posting, { personaId: PERSONA, timeZone, from, count, wakingHoursOnly }).map((s) => iso(s.at));
+
+describe('posting slots: one rule for the worker, the Automation tab and the calendar', () => {
+  // Saturday 2026-03-28, 10:00 in Berlin (09:00 UTC); Berlin springs forward on the 29th.
   const saturdayMorning = new Date('2026-03-28T09:00:00.000Z');
 
-  it('takes the advanced schedule first, looking up to 7 days ahead, keeping wall-clock time across DST', () => {
-    const posting = { ...none, advancedSchedule: { Monday: ['09:00'], Wednesday: ['15:00'] }, customTimes: ['12:00'] };
+  it('hourly is every hour on the hour, whatever the weekly schedule says', () => {
+    const posting = rule({ frequency: 'hourly', advancedSchedule: { Monday: ['09:00'] } });
+    expect(slotsOf(posting, saturdayMorning, 'Europe/Berlin')).toEqual([
+      '2026-03-28T09:00:00.000Z',
+      '2026-03-28T10:00:00.000Z',
+      '2026-03-28T11:00:00.000Z',
+    ]);
+    expect(slotTimes(posting, 'Tuesday')).toHaveLength(24);
+  });
+
+  it('hourly across the spring change skips the hour that does not exist, once (Berlin, 29 March)', () => {
+    const night = new Date('2026-03-28T23:30:00.000Z'); // 00:30 CET on the 29th
+    expect(slotsOf(rule({ frequency: 'hourly' }), night, 'Europe/Berlin', 3)).toEqual([
+      '2026-03-29T00:00:00.000Z', // 01:00 CET
+      '2026-03-29T01:00:00.000Z', // 03:00 CEST: 02:00 did not happen, and is not a second slot
+      '2026-03-29T02:00:00.000Z', // 04:00 CEST
+    ]);
+  });
+
+  it('daily is the first custom time; twice daily the first two, filled from 09:00 and 15:00', () => {
+    expect(slotTimes(rule({ frequency: 'daily', customTimes: ['18:00', '07:30'] }), 'Monday')).toEqual(['07:30']);
+    expect(slotTimes(rule({ frequency: 'daily' }), 'Monday')).toEqual(['09:00']);
+    expect(slotTimes(rule({ frequency: 'twice-daily', customTimes: ['18:00'] }), 'Monday')).toEqual(['09:00', '18:00']);
+    expect(slotTimes(rule({ frequency: 'twice-daily', customTimes: ['20:00', '07:00', '12:00'] }), 'Monday')).toEqual([
+      '07:00',
+      '12:00',
+    ]);
+  });
+
+  it('custom follows the weekly schedule when it has times, else the custom times every day', () => {
+    const weekly = rule({ advancedSchedule: { Monday: ['09:00'], Wednesday: ['15:00'] }, customTimes: ['12:00'] });
     // Monday 2026-03-30 09:00 Berlin is after the change: 07:00 UTC.
-    expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin'))).toBe('2026-03-30T07:00:00.000Z');
-  });
-
-  it('takes a later time today before another day', () => {
-    const posting = { ...none, advancedSchedule: { Saturday: ['08:00', '18:30'] } };
-    expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin'))).toBe('2026-03-28T17:30:00.000Z');
-  });
-
-  it('takes the same weekday next week when the only day’s time has passed today', () => {
-    const posting = { ...none, advancedSchedule: { Saturday: ['08:00'] } };
-    // Saturday 10:00: 08:00 has gone; the next is Saturday 2026-04-04 08:00 Berlin (06:00 UTC, summer time).
-    expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin'))).toBe('2026-04-04T06:00:00.000Z');
-  });
-
-  it('falls back to custom times today, then tomorrow', () => {
-    expect(iso(nextPostTime({ ...none, customTimes: ['15:00', '09:00'] }, saturdayMorning, 'Europe/Berlin'))).toBe(
+    expect(slotsOf(weekly, saturdayMorning, 'Europe/Berlin', 2)).toEqual([
+      '2026-03-30T07:00:00.000Z',
+      '2026-04-01T13:00:00.000Z',
+    ]);
+    expect(weeklyScheduleApplies(weekly)).toBe(true);
+    expect(weeklyScheduleApplies({ ...weekly, frequency: 'daily' })).toBe(false);
+    expect(slotsOf(rule({ customTimes: ['15:00', '09:00'] }), saturdayMorning, 'Europe/Berlin', 3)).toEqual([
       '2026-03-28T14:00:00.000Z',
-    );
-    // After the last time today: tomorrow, the day the clocks change.
-    const evening = new Date('2026-03-28T20:00:00.000Z');
-    expect(iso(nextPostTime({ ...none, customTimes: ['09:00'] }, evening, 'Europe/Berlin'))).toBe(
-      '2026-03-29T07:00:00.000Z',
-    );
+      '2026-03-29T07:00:00.000Z', // summer time from the 29th
+      '2026-03-29T13:00:00.000Z',
+    ]);
   });
 
-  it('is null with no schedule', () => {
-    expect(nextPostTime(none, saturdayMorning, 'Europe/Berlin')).toBeNull();
+  it('keeps wall-clock times across the autumn change in New York (1 November 2026)', () => {
+    const friday = new Date('2026-10-30T12:00:00.000Z');
+    expect(slotsOf(rule({ frequency: 'daily' }), friday, 'America/New_York', 3)).toEqual([
+      '2026-10-30T13:00:00.000Z', // 09:00 EDT
+      '2026-10-31T13:00:00.000Z',
+      '2026-11-01T14:00:00.000Z', // 09:00 EST
+    ]);
   });
 
   it('uses the local date of the zone, not of UTC', () => {
     // 23:30 UTC Friday is already Saturday 08:30 in Tokyo.
     const now = new Date('2026-03-27T23:30:00.000Z');
-    const posting = { ...none, advancedSchedule: { Saturday: ['09:00'] } };
-    expect(iso(nextPostTime(posting, now, 'Asia/Tokyo'))).toBe('2026-03-28T00:00:00.000Z');
+    expect(slotsOf(rule({ advancedSchedule: { Saturday: ['09:00'] } }), now, 'Asia/Tokyo', 1)).toEqual([
+      '2026-03-28T00:00:00.000Z',
+    ]);
   });
 
-  it('shifts by -15 to +15 minutes with smart timing, never into the past', () => {
-    const posting = { ...none, customTimes: ['15:00'], smartTiming: true };
-    expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin', () => 0))).toBe('2026-03-28T13:45:00.000Z');
-    expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin', () => 1))).toBe('2026-03-28T14:15:00.000Z');
-    expect(iso(nextPostTime(posting, saturdayMorning, 'Europe/Berlin', () => 0.5))).toBe('2026-03-28T14:00:00.000Z');
-    const almost = new Date('2026-03-28T13:55:00.000Z');
-    expect(iso(nextPostTime(posting, almost, 'Europe/Berlin', () => 0))).toBe('2026-03-28T13:56:00.000Z');
+  it('keeps human-like posting inside waking hours, 08:00 up to 22:00', () => {
+    const awake = slotTimes(rule({ frequency: 'hourly' }), 'Monday', { wakingHoursOnly: true });
+    expect(awake[0]).toBe('08:00');
+    expect(awake.at(-1)).toBe('21:00');
+    expect(awake).toHaveLength(14);
+    expect(slotTimes(rule({ customTimes: ['06:00', '23:15', '12:00'] }), 'Monday', { wakingHoursOnly: true })).toEqual([
+      '12:00',
+    ]);
+  });
+
+  it('moves each slot by smart timing within -15 to +15 minutes, the same way every time', () => {
+    const posting = rule({ frequency: 'hourly', smartTiming: true });
+    const slots = postingSlots(posting, {
+      personaId: PERSONA,
+      timeZone: 'UTC',
+      from: new Date('2026-03-02T00:00:00Z'),
+      count: 500,
+      days: 30,
+    });
+    const shifts = slots.map((s) => (s.at.getTime() - s.slot.getTime()) / 60_000);
+    expect(Math.min(...shifts)).toBe(-15);
+    expect(Math.max(...shifts)).toBe(15);
+    expect(shifts.every(Number.isInteger)).toBe(true);
+    // Not a fixed rhythm: many different shifts, and the same answer when asked again.
+    expect(new Set(shifts).size).toBeGreaterThan(20);
+    expect(
+      postingSlots(posting, { personaId: PERSONA, timeZone: 'UTC', from: slots[7]?.slot ?? new Date(), count: 1 })[0],
+    ).toEqual(slots[7]);
+    expect(smartShiftMinutes('another persona', slots[7]?.slot ?? new Date())).not.toBeNaN();
   });
 });
 
 describe('schedule summary', () => {
-  it('lists days, else daily times, else says there is none', () => {
+  it('names the frequency’s times, the weekly days with Custom, or says there is none', () => {
     expect(
-      scheduleSummary({
-        advancedSchedule: { Friday: ['12:00'], Monday: ['09:00'], Wednesday: [] },
-        customTimes: ['09:00'],
-      }),
+      scheduleSummary(
+        rule({ advancedSchedule: { Friday: ['12:00'], Monday: ['09:00'], Wednesday: [] }, customTimes: ['09:00'] }),
+      ),
     ).toBe('Mon, Fri');
-    expect(scheduleSummary({ advancedSchedule: {}, customTimes: ['15:00', '09:00'] })).toBe('Daily at 09:00, 15:00');
-    expect(scheduleSummary({ advancedSchedule: {}, customTimes: [] })).toBe('No schedule');
+    expect(scheduleSummary(rule({ frequency: 'daily', advancedSchedule: { Friday: ['12:00'] } }))).toBe(
+      'Daily at 09:00',
+    );
+    expect(scheduleSummary(rule({ customTimes: ['15:00', '09:00'] }))).toBe('Daily at 09:00, 15:00');
+    expect(scheduleSummary(rule({ frequency: 'hourly' }))).toBe('Every hour');
+    expect(scheduleSummary(rule({ frequency: 'hourly' }), { wakingHoursOnly: true })).toBe(
+      'Every hour, 08:00 to 22:00',
+    );
+    expect(scheduleSummary(rule({ customTimes: ['23:00'] }), { wakingHoursOnly: true })).toBe('No schedule');
   });
 });
 

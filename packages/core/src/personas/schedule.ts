@@ -102,48 +102,92 @@ function addDays(date: LocalDate, days: number): LocalDate {
   };
 }
 
-function firstAfter(now: number, date: LocalDate, times: string[], timeZone: string): Date | null {
-  for (const time of [...times].sort()) {
-    const at = zonedTimeToInstant(date, time, timeZone);
-    if (at.getTime() > now) return at;
-  }
-  return null;
+type SlotRule = Pick<AutoPosting, 'frequency' | 'customTimes' | 'advancedSchedule'>;
+
+const DEFAULT_TIMES = ['09:00', '15:00'];
+const EVERY_HOUR = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+/** Human-like patterns keep automated posts inside these local hours: 08:00 up to 22:00 (decision 021). */
+export const WAKING_HOURS = { from: '08:00', until: '22:00' } as const;
+const awake = (time: string) => time >= WAKING_HOURS.from && time < WAKING_HOURS.until;
+const hasWeekly = (posting: Pick<AutoPosting, 'advancedSchedule'>) =>
+  WEEKDAYS.some((d) => (posting.advancedSchedule[d] ?? []).length > 0);
+
+/**
+ * The one posting rule (decision 021): the wall-clock times of a weekday's posting slots. The
+ * frequency decides: hourly is every hour on the hour; daily the first custom time (09:00 without
+ * one); twice daily the first two (filled with 09:00 and 15:00); custom the weekly schedule's times
+ * for that weekday when it has any, else the custom times every day. With human-like patterns only
+ * times inside waking hours are kept.
+ */
+export function slotTimes(posting: SlotRule, day: Weekday, options: { wakingHoursOnly?: boolean } = {}): string[] {
+  const custom = [...new Set(posting.customTimes)].sort();
+  let times: string[];
+  if (posting.frequency === 'hourly') times = EVERY_HOUR;
+  else if (posting.frequency === 'daily') times = (custom.length > 0 ? custom : DEFAULT_TIMES).slice(0, 1);
+  else if (posting.frequency === 'twice-daily') {
+    times = [...custom, ...DEFAULT_TIMES.filter((t) => !custom.includes(t))].slice(0, 2).sort();
+  } else if (hasWeekly(posting)) times = [...new Set(posting.advancedSchedule[day] ?? [])].sort();
+  else times = custom;
+  return options.wakingHoursOnly ? times.filter(awake) : times;
+}
+
+/** Whether the weekly schedule is what decides (it is only with the Custom frequency). */
+export function weeklyScheduleApplies(posting: SlotRule): boolean {
+  return posting.frequency === 'custom' && hasWeekly(posting);
 }
 
 /**
- * The next post: the advanced schedule over the next 7 days first, then the custom times today
- * or tomorrow; null ('Not scheduled') when neither has one. Smart timing moves it by a random
- * -15 to +15 minutes, never into the past.
+ * Smart timing's shift of one slot, -15 to +15 whole minutes: drawn from the persona and the slot
+ * (FNV-1a), so the worker, the Automation tab and the calendar agree and a slot never moves twice.
  */
-export function nextPostTime(
-  posting: Pick<AutoPosting, 'advancedSchedule' | 'customTimes' | 'smartTiming'>,
-  now: Date,
-  timeZone: string,
-  random: () => number = Math.random,
-): Date | null {
-  const at = now.getTime();
-  const today = localDate(at, timeZone);
-  let next: Date | null = null;
-  // Today through the same weekday next week (a one-day schedule whose time passed today).
-  for (let offset = 0; offset <= 7 && !next; offset++) {
-    const date = addDays(today, offset);
-    next = firstAfter(at, date, posting.advancedSchedule[date.weekday] ?? [], timeZone);
+export function smartShiftMinutes(personaId: string, slot: Date): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${personaId}|${slot.toISOString()}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  for (let offset = 0; offset < 2 && !next; offset++) {
-    next = firstAfter(at, addDays(today, offset), posting.customTimes, timeZone);
-  }
-  if (!next || !posting.smartTiming) return next;
-  const shift = Math.round((random() * 2 - 1) * SMART_TIMING_MINUTES) * MINUTE;
-  return new Date(Math.max(next.getTime() + shift, at + MINUTE));
+  return (hash % (2 * SMART_TIMING_MINUTES + 1)) - SMART_TIMING_MINUTES;
 }
 
-/** 'Mon, Wed, Fri' for an advanced schedule, else 'Daily at 09:00, 15:00', else 'No schedule'. */
-export function scheduleSummary(posting: Pick<AutoPosting, 'advancedSchedule' | 'customTimes'>): string {
-  const order: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  const days = order.filter((day) => (posting.advancedSchedule[day] ?? []).length > 0);
-  if (days.length > 0) return days.map((day) => day.slice(0, 3)).join(', ');
-  if (posting.customTimes.length > 0) return `Daily at ${[...posting.customTimes].sort().join(', ')}`;
-  return 'No schedule';
+/** A posting slot: its wall-clock time as an instant (the slot's identity) and when its post goes out. */
+export type PostingSlot = { slot: Date; at: Date };
+
+/**
+ * The persona's posting slots whose wall-clock time is at or after `from`, in order, at most
+ * `count`, looking `days` days ahead: the rule of slotTimes in the user's zone (a time skipped by DST
+ * moves forward by the gap), each shifted by smart timing when it is on.
+ */
+export function postingSlots(
+  posting: SlotRule & Pick<AutoPosting, 'smartTiming'>,
+  options: { personaId: string; timeZone: string; from: Date; count: number; days?: number; wakingHoursOnly?: boolean },
+): PostingSlot[] {
+  const slots: PostingSlot[] = [];
+  const start = localDate(options.from.getTime(), options.timeZone);
+  for (let offset = 0; offset <= (options.days ?? 8) && slots.length < options.count; offset++) {
+    const date = addDays(start, offset);
+    for (const time of slotTimes(posting, date.weekday, options)) {
+      const slot = zonedTimeToInstant(date, time, options.timeZone);
+      if (slot.getTime() < options.from.getTime() || slots.some((s) => s.slot.getTime() === slot.getTime())) continue;
+      const shift = posting.smartTiming ? smartShiftMinutes(options.personaId, slot) : 0;
+      slots.push({ slot, at: new Date(slot.getTime() + shift * MINUTE) });
+      if (slots.length === options.count) break;
+    }
+  }
+  return slots;
+}
+
+/** 'Every hour', 'Mon, Wed, Fri' (the weekly schedule, with Custom), 'Daily at 09:00, 15:00', or 'No schedule'. */
+export function scheduleSummary(posting: SlotRule, options: { wakingHoursOnly?: boolean } = {}): string {
+  if (posting.frequency === 'hourly') {
+    return options.wakingHoursOnly ? `Every hour, ${WAKING_HOURS.from} to ${WAKING_HOURS.until}` : 'Every hour';
+  }
+  if (weeklyScheduleApplies(posting)) {
+    const order: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    const days = order.filter((day) => slotTimes(posting, day, options).length > 0);
+    return days.length > 0 ? days.map((day) => day.slice(0, 3)).join(', ') : 'No schedule';
+  }
+  const times = slotTimes(posting, 'Monday', options);
+  return times.length > 0 ? `Daily at ${times.join(', ')}` : 'No schedule';
 }
 
 /** The instant the local day containing `now` began in the zone (midnight, or the first time after a DST gap). */

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAutomation } from '../personas/defaults';
-import { DATE_IN_FUTURE, nextFreeSlot, scheduleCreateSchema, slotTimes } from './scheduling';
+import { slotTimes } from '../personas/schedule';
+import { DATE_IN_FUTURE, nextFreeSlot, scheduleCreateSchema } from './scheduling';
 
 type Posting = ReturnType<typeof defaultAutomation>['autoPosting'];
 const posting = (over: Partial<Posting> = {}): Posting => ({
   ...defaultAutomation().autoPosting,
+  frequency: 'custom',
   advancedSchedule: {},
   customTimes: ['09:00', '15:00'],
   ...over,
 });
 
 describe('queue slots', () => {
-  it('are the custom times each day when there is no advanced schedule', () => {
+  it('are the custom times each day when there is no advanced schedule (Custom; none: no slots)', () => {
     expect(slotTimes(posting({ customTimes: ['15:00', '09:00'] }), 'Monday')).toEqual(['09:00', '15:00']);
-    expect(slotTimes(posting({ customTimes: [] }), 'Monday')).toEqual(['09:00', '15:00']);
+    expect(slotTimes(posting({ customTimes: [] }), 'Monday')).toEqual([]);
+    expect(slotTimes(posting({ frequency: 'twice-daily', customTimes: [] }), 'Monday')).toEqual(['09:00', '15:00']);
     expect(slotTimes(posting({ frequency: 'hourly' }), 'Monday')).toHaveLength(24);
   });
 

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import type { Automation } from '../personas/persona';
-import { timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant } from '../personas/schedule';
+import { slotTimes, timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant } from '../personas/schedule';
 import { MAX_THREAD_PARTS, POST_STATUSES } from '../publishing/publishing';
-import { PLATFORMS } from '../writing/api';
+import { PLATFORMS, WRITERS } from '../writing/api';
 
 export const CONTENT_REQUIRED = 'Content is required';
 export const DATE_IN_FUTURE = 'Date must be in the future';
@@ -41,6 +41,10 @@ export const scheduledItemSchema = z
      */
     postedParts: z.number().int().min(0),
     createdAt: z.string(),
+    /** The posting slot automation wrote it for; null when a person wrote it. */
+    autoSlot: z.string().nullable(),
+    /** Who wrote it when automation did (the model's provider, or the offline composer). */
+    writer: z.enum(WRITERS).nullable(),
   })
   .meta({ id: 'ScheduledItem' });
 export type ScheduledItem = z.infer<typeof scheduledItemSchema>;
@@ -116,17 +120,6 @@ export function isEditable(status: string): boolean {
 
 type AutoPosting = Automation['autoPosting'];
 const MINUTE = 60_000;
-const DEFAULT_SLOTS = ['09:00', '15:00'];
-
-/** The wall-clock posting times of a weekday: the advanced schedule's, else the custom times, else 09:00 and 15:00. */
-export function slotTimes(posting: Pick<AutoPosting, 'advancedSchedule' | 'customTimes' | 'frequency'>, day: Weekday) {
-  const anyAdvanced = WEEKDAYS.some((d) => (posting.advancedSchedule[d] ?? []).length > 0);
-  if (anyAdvanced) return [...(posting.advancedSchedule[day] ?? [])].sort();
-  if (posting.frequency === 'hourly') return Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
-  if (posting.customTimes.length > 0) return [...posting.customTimes].sort();
-  return DEFAULT_SLOTS;
-}
-
 /**
  * 'Add to queue': the persona's first posting slot after `now` (plus a minute) that no other item
  * holds within `gapMinutes`. Slots are wall-clock times in `timeZone`, so 09:00 stays 09:00 across

@@ -10,6 +10,13 @@ export const AI_PROVIDERS = ['openai', 'anthropic', 'custom'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 /** Who wrote a text: a model of one of the providers, or the offline composer (no provider set). */
 export const WRITERS = ['openai', 'anthropic', 'custom', 'offline'] as const;
+/** Who wrote a text, as the screens name it ('Written by …'). */
+export const WRITER_NAMES: Record<(typeof WRITERS)[number], string> = {
+  offline: 'the offline composer',
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  custom: 'your custom model',
+};
 export type Writer = (typeof WRITERS)[number];
 
 /** The fixed model lists of the two hosted providers; the first is the default (spec §9). */

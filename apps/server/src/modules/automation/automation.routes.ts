@@ -1,10 +1,20 @@
-import { automationActivityQuerySchema, automationActivitySchema, personaIdParamsSchema } from '@plume/core';
+import {
+  automationActivityQuerySchema,
+  automationActivitySchema,
+  automationPlanSchema,
+  personaIdParamsSchema,
+} from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { AutoPostingService } from './auto-posting.service';
 import type { AutomationService } from './automation.service';
 
-export function automationRoutes(deps: { auth: AuthService; automation: AutomationService }): FastifyPluginAsyncZod {
+export function automationRoutes(deps: {
+  auth: AuthService;
+  automation: AutomationService;
+  autoPosting: AutoPostingService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/personas/:id/automation/activity',
@@ -23,6 +33,19 @@ export function automationRoutes(deps: { auth: AuthService; automation: Automati
           request.params.id,
           request.query.timeZone,
         ),
+    );
+
+    app.get(
+      '/api/personas/:id/automation/plan',
+      {
+        schema: {
+          tags: ['automation'],
+          summary: "A persona's next posting slots with the posts written for them, and what automation did",
+          params: personaIdParamsSchema,
+          response: { 200: automationPlanSchema, ...errorResponses },
+        },
+      },
+      async (request) => deps.autoPosting.plan(await deps.auth.requireUserId(request.headers), request.params.id),
     );
   };
 }

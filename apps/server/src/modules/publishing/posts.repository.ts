@@ -77,6 +77,57 @@ export function createPostsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * A post automation wrote for a slot: kept only if the persona has none on that platform for
+     * that slot (the unique key), so two workers or a job delivered twice write it once. Answers
+     * the new row, or undefined when the slot already has its post.
+     */
+    async insertForSlot(values: {
+      personaId: string;
+      platform: Platform;
+      content: string;
+      parts: string[];
+      status: 'pending_review' | 'scheduled';
+      scheduledFor: Date | null;
+      autoSlot: Date;
+      writer: string;
+    }): Promise<PostRow | undefined> {
+      const [row] = await db
+        .insert(posts)
+        .values({ id: crypto.randomUUID(), ...values })
+        .onConflictDoNothing({
+          target: [posts.personaId, posts.platform, posts.autoSlot],
+          where: sql`auto_slot is not null`,
+        })
+        .returning();
+      return row;
+    },
+
+    /** The posts automation wrote for these slots of the persona's (any status). */
+    async forSlots(personaId: string, slots: Date[]): Promise<PostRow[]> {
+      if (slots.length === 0) return [];
+      return db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.personaId, personaId), inArray(posts.autoSlot, slots)));
+    },
+
+    /** Whether the persona has a post going out (or gone out) within `gapMs` of `at`: a cooldown's check. */
+    async hasPostNear(personaId: string, at: Date, gapMs: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            inArray(posts.status, ['scheduled', 'publishing', 'posted']),
+            sql`coalesce(${posts.postedAt}, ${posts.scheduledFor}) between ${new Date(at.getTime() - gapMs)} and ${new Date(at.getTime() + gapMs)}`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Posted: from publishing (the platform answered), or from unconfirmed (found on the account later). */
     markPosted(id: string, externalIds: string[], url: string | null, from: readonly PostStatus[] = ['publishing']) {
       return transition(id, from, {

@@ -38,6 +38,8 @@ export function toItem(row: PostWithPersona): ScheduledItem {
     error: row.error,
     postedParts: (row.externalIds as string[]).length,
     createdAt: row.createdAt.toISOString(),
+    autoSlot: row.autoSlot?.toISOString() ?? null,
+    writer: (row.writer as ScheduledItem['writer']) ?? null,
   };
 }
 
@@ -253,7 +255,12 @@ export function createSchedulingService(deps: {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
       await accounts.requireAccount(row.personaId, row.platform as ScheduleCreate['platform']);
-      const updated = await atTime(userId, row.personaId, choice, async (at) => {
+      // A post automation wrote for a slot goes out at its slot when approved before it; after
+      // the slot, 'Add to queue' takes the next free one (decision 021).
+      const forSlot =
+        choice.queue && row.autoSlot && row.scheduledFor && row.scheduledFor.getTime() > now().getTime() + 60_000;
+      const when: TimeChoice = forSlot ? { runAt: row.scheduledFor?.toISOString() } : choice;
+      const updated = await atTime(userId, row.personaId, when, async (at) => {
         await planLimits.checkNewPosts(userId, 1, at, id);
         return posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null });
       });

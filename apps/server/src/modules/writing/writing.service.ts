@@ -73,10 +73,11 @@ export function createWritingService(deps: {
   /** Who writes, for whom, from which headlines; the persona is checked before the request is counted. */
   async function context(
     userId: string,
-    input: { personaId?: string; override?: PersonaOverride; titles?: string[] },
+    input: { personaId?: string; override?: PersonaOverride; titles?: string[]; uncounted?: boolean },
   ): Promise<Context> {
     const stored = input.personaId ? await ownPersona(repositories.personas, userId, input.personaId) : null;
-    await deps.writingLimit.count(userId);
+    // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
+    if (!input.uncounted) await deps.writingLimit.count(userId);
     const titles =
       input.titles && input.titles.length > 0
         ? input.titles
@@ -241,6 +242,30 @@ export function createWritingService(deps: {
         posts.map((p) => p.content),
       );
       return posts.map((p) => ({ content: p.content, hashtags: p.hashtags, type: body.type, parts: p.parts, writer }));
+    },
+
+    /**
+     * One post for automation (its posting slots): written as the advanced generator writes, by the
+     * user's model, else the server's, else the offline composer, within every platform's limits;
+     * `titles` are the headlines to draw on (a curated post's item), else the persona's latest.
+     */
+    async writeForAutomation(
+      userId: string,
+      request: Pick<GenerateRequest, 'personaId' | 'type' | 'topic' | 'platforms'>,
+      titles?: string[],
+    ): Promise<GeneratedPost> {
+      const ctx = await context(userId, { personaId: request.personaId, titles, uncounted: true });
+      const body: GenerateRequest = { ...request, hashtags: [], count: 1 };
+      const built = buildPrompt({ persona: ctx.persona, request: toWritingRequest(body), titles: ctx.titles });
+      const [post] = await writePosts(ctx, body, built);
+      if (!post) throw new Error('The writer wrote nothing');
+      return {
+        content: post.content,
+        hashtags: post.hashtags,
+        type: body.type,
+        parts: post.parts,
+        writer: writerOf(ctx),
+      };
     },
 
     /**

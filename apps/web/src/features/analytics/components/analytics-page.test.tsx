@@ -317,14 +317,14 @@ describe('a persona without posts in the range', () => {
       'Engagement rate': ['0.0%', 'per post, per follower'],
       Posts: ['0', 'in the last 30 days'],
     });
-    // The default schedule (Monday 09:00, Wednesday 15:00, Friday 12:00) from Tuesday 31 March noon.
+    // The default schedule (Daily: one post at 09:00, the first custom time) from Tuesday 31 March noon.
     const projection = screen.getByTestId('projection');
     expect(projection.textContent).toContain('Projection');
     expect(projection.textContent).toContain('from your posting schedule, not measured');
     expect(projection.textContent).toContain(
-      'Automated posting is off. At its schedule of Mon, Wed, Fri, turning it on would publish about 13 posts in the next 30 days.',
+      'Automated posting is off. At its schedule of daily at 09:00, turning it on would publish about 30 posts in the next 30 days.',
     );
-    expect(projection.textContent).toContain('That is the 5 posts insights need by Fri, Apr 10.');
+    expect(projection.textContent).toContain('That is the 5 posts insights need by Sun, Apr 5.');
     expect(projection.textContent).toContain('followers and engagement are not projected');
     expect(screen.getByRole('link', { name: 'Connect an X or Bluesky account' }).getAttribute('href')).toBe(
       `/editor/${ADA}?tab=accounts`,
@@ -340,7 +340,7 @@ describe('a persona without posts in the range', () => {
       ...on.automation.autoPosting,
       enabled: true,
       advancedSchedule: {},
-      frequency: 'daily',
+      frequency: 'twice-daily',
     };
     serve({
       personas: [on],

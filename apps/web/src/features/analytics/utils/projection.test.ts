@@ -2,7 +2,8 @@ import { defaultAutomation } from '@plume/core';
 import { describe, expect, it } from 'vitest';
 import { describeSchedule, scheduledSlots } from './projection';
 
-const posting = defaultAutomation().autoPosting;
+// The default weekly schedule (Monday 09:00, Wednesday 15:00, Friday 12:00) decides with Custom times.
+const posting = { ...defaultAutomation().autoPosting, frequency: 'custom' as const };
 
 describe("the posting schedule's projection", () => {
   it('counts the slots of the advanced schedule in the next days, in the user zone', () => {
@@ -32,9 +33,17 @@ describe("the posting schedule's projection", () => {
   it('uses the custom times daily without an advanced schedule, and says so', () => {
     const daily = { ...posting, advancedSchedule: {}, customTimes: ['15:00', '09:00'] };
     expect(scheduledSlots(daily, new Date('2026-03-02T00:00:00Z'), 'UTC', 7)).toHaveLength(14);
+    // Daily is one post a day, at the first custom time, whatever the weekly schedule says.
+    expect(scheduledSlots({ ...posting, frequency: 'daily' }, new Date('2026-03-02T00:00:00Z'), 'UTC', 7)).toHaveLength(
+      7,
+    );
+    expect(describeSchedule({ ...posting, frequency: 'daily' })).toBe('daily at 09:00');
     expect(describeSchedule(daily)).toBe('daily at 09:00, 15:00');
     expect(describeSchedule(posting)).toBe('Mon, Wed, Fri');
     expect(describeSchedule({ ...daily, frequency: 'hourly' })).toBe('every hour');
-    expect(describeSchedule({ ...daily, customTimes: [] })).toBe('daily at 09:00, 15:00 (the default times)');
+    expect(describeSchedule({ ...daily, customTimes: [] })).toBe('No schedule');
+    expect(describeSchedule({ ...daily, frequency: 'twice-daily', customTimes: [] })).toBe(
+      'daily at 09:00, 15:00 (the default times)',
+    );
   });
 });

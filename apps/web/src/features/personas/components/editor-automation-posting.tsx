@@ -1,18 +1,28 @@
-import { nextPostTime, scheduleSummary } from '@plume/core';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  type AutomationPlan,
+  type PostStatus,
+  postingSlots,
+  scheduleSummary,
+  WAKING_HOURS,
+  weeklyScheduleApplies,
+} from '@plume/core';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { AutomationCard, Facts, SwitchRow } from './editor-automation-fields';
+import { browserTimeZone } from '../../../lib/time-zones';
+import { useAutomationPlan } from '../api/get-automation-plan';
+import { AutomationCard, Facts, hintClass, SwitchRow } from './editor-automation-fields';
 import type { AutomationCardProps } from './editor-automation-types';
 import { AdvancedScheduleDialog, FREQUENCIES, PostingSettingsDialog } from './editor-posting-dialogs';
 
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const whenFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const whenIn = (timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** Re-renders every minute so a next post time that has passed moves on. */
 function useMinuteTick(): void {
@@ -23,15 +33,61 @@ function useMinuteTick(): void {
   }, []);
 }
 
-export function PostingCard({ automation, commit }: AutomationCardProps) {
+const POST_STATE: Partial<Record<PostStatus, string>> = {
+  pending_review: 'written, waiting for review',
+  scheduled: 'written, scheduled',
+  publishing: 'publishing',
+  posted: 'published',
+  failed: 'failed',
+  canceled: 'rejected',
+};
+
+/** How the frequency, the custom times and the weekly schedule combine (decision 021), said plainly. */
+function ruleNote(posting: AutomationCardProps['automation']['autoPosting'], wakingHoursOnly: boolean): string {
+  const waking = wakingHoursOnly
+    ? ` Human-like patterns keep posts between ${WAKING_HOURS.from} and ${WAKING_HOURS.until}.`
+    : '';
+  if (posting.frequency === 'custom') {
+    return weeklyScheduleApplies(posting)
+      ? `The weekly schedule decides (Custom); the custom times are not used while it has times.${waking}`
+      : `The custom times, every day (the weekly schedule is empty).${waking}`;
+  }
+  const frequency =
+    posting.frequency === 'hourly'
+      ? 'Hourly: a post every hour on the hour.'
+      : posting.frequency === 'daily'
+        ? 'Daily: one post at the first custom time.'
+        : 'Twice daily: posts at the first two custom times.';
+  return `${frequency} The weekly schedule applies only with Custom times.${waking}`;
+}
+
+export function PostingCard({ automation, commit, personaId }: AutomationCardProps) {
   const posting = automation.autoPosting;
+  const wakingHoursOnly = automation.safety.humanLikePatterns;
   const [dialog, setDialog] = useState<'settings' | 'schedule' | null>(null);
   useMinuteTick();
-  // Smart timing's random shift is drawn once per schedule change (by value: a save answers new
-  // objects with the same times), not on every render.
-  const scheduleKey = JSON.stringify([posting.advancedSchedule, posting.customTimes, posting.smartTiming]);
-  const shift = useMemo(() => Math.random(), [scheduleKey]);
-  const next = nextPostTime(posting, new Date(), timeZone(), () => shift);
+  const plan = useAutomationPlan(personaId);
+  const timeZone = plan.data?.timeZone ?? browserTimeZone();
+  // The rule (one, in @plume/core) gives the slots from the settings on screen, so they follow every
+  // change at once; the server's plan adds what was written for each (a saved persona's posts).
+  const known = new Map(plan.data?.slots.map((s) => [s.slot, s]) ?? []);
+  const slots: AutomationPlan['slots'] = postingSlots(posting, {
+    personaId: personaId ?? 'new',
+    timeZone,
+    from: new Date(Date.now() - 10 * 60_000),
+    count: 5,
+    wakingHoursOnly,
+  }).map((s) => {
+    const server = known.get(s.slot.toISOString());
+    return {
+      slot: s.slot.toISOString(),
+      at: s.at.toISOString(),
+      posts: server?.posts ?? [],
+      skipped: server?.skipped ?? null,
+    };
+  });
+  const next = slots[0];
+  const when = whenIn(timeZone);
   const setPosting = (patch: Partial<typeof posting>) =>
     commit({ ...automation, autoPosting: { ...posting, ...patch } });
   const mix = posting.contentMix;
@@ -46,18 +102,54 @@ export function PostingCard({ automation, commit }: AutomationCardProps) {
       <Facts
         items={[
           ['Frequency', FREQUENCIES[posting.frequency]],
-          ['Schedule', <span data-testid="schedule-summary">{scheduleSummary(posting)}</span>],
+          ['Schedule', <span data-testid="schedule-summary">{scheduleSummary(posting, { wakingHoursOnly })}</span>],
           [
             posting.enabled ? 'Next post' : 'Next post once turned on',
             <span data-testid="next-post">
-              {next ? whenFormat.format(next) : 'Not scheduled'}
+              {next ? when.format(new Date(next.at)) : 'Not scheduled'}
               {next && posting.smartTiming && (
-                <span className="font-normal text-slate-600 dark:text-slate-400"> (±15 min smart timing)</span>
+                <span className="font-normal text-slate-600 dark:text-slate-400"> (smart timing, ±15 min)</span>
               )}
             </span>,
           ],
           ['Content mix', `${mix.original}% original · ${mix.curated}% curated · ${mix.promotional}% promotional`],
         ]}
+      />
+      <p className={hintClass} data-testid="posting-rule">
+        {ruleNote(posting, wakingHoursOnly)}
+      </p>
+      {posting.enabled && slots.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold">Coming up</h3>
+          <ul className="mt-1 space-y-1 text-sm" data-testid="planned-slots">
+            {slots.map((s) => (
+              <li key={s.slot} className="flex flex-wrap justify-between gap-x-3">
+                <time dateTime={s.at}>{when.format(new Date(s.at))}</time>
+                <span className="text-slate-600 dark:text-slate-400">
+                  {s.skipped
+                    ? `skipped: ${s.skipped.replace(/^[^:]*: /, '')}`
+                    : s.posts.length === 0
+                      ? Date.parse(s.slot) - Date.now() < 60 * 60_000
+                        ? 'being written'
+                        : 'written an hour before'
+                      : s.posts
+                          .map((p) => `${p.platform === 'x' ? 'X' : 'Bluesky'}: ${POST_STATE[p.status] ?? p.status}`)
+                          .join(' · ')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <SwitchRow
+        label="Publish without review"
+        hint={
+          posting.publishWithoutReview
+            ? 'On: automated posts go out at their slot without anyone reading them first. Plume keeps the platform limits and your Safety settings, but not your judgement.'
+            : 'Off: each automated post waits in the review queue; approve it before its slot and it goes out then.'
+        }
+        checked={posting.publishWithoutReview}
+        onChange={(publishWithoutReview) => setPosting({ publishWithoutReview })}
       />
       <SwitchRow
         label="Smart timing"
@@ -91,6 +183,21 @@ export function PostingCard({ automation, commit }: AutomationCardProps) {
           setDialog(null);
         }}
       />
+      {plan.data && plan.data.log.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold">What automation did</summary>
+          <ul className="mt-2 space-y-1" data-testid="automation-log">
+            {plan.data.log.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap gap-x-2">
+                <time dateTime={entry.createdAt} className="text-slate-600 dark:text-slate-400">
+                  {when.format(new Date(entry.createdAt))}
+                </time>
+                <span className="break-words">{entry.message}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </AutomationCard>
   );
 }

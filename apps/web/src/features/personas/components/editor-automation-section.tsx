@@ -60,7 +60,7 @@ export function AutomationSection({
     );
   };
 
-  const props: AutomationCardProps = { automation: draft.automation, commit };
+  const props: AutomationCardProps = { automation: draft.automation, commit, personaId: persona?.id };
   return (
     <div className="space-y-4">
       <AutomationBanner personaId={persona?.id} active={automationActive(draft.automation)} />

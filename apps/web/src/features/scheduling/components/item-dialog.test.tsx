@@ -18,6 +18,8 @@ const failed: ScheduledItem = {
   error: 'Bluesky: the connection was refused',
   postedParts: 0,
   createdAt: '2026-03-01T00:00:00.000Z',
+  autoSlot: null,
+  writer: null,
 };
 
 function renderDialog(item: ScheduledItem) {

@@ -5,6 +5,7 @@ import {
   type Platform,
   platformLength,
   type ScheduledItem,
+  WRITER_NAMES,
 } from '@plume/core';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -128,6 +129,12 @@ function ReviewRow({
           {thread ? ` · thread of ${item.parts.length} parts` : ''}
         </span>
       </p>
+      {item.autoSlot && item.scheduledFor && (
+        <p className="text-sm text-violet-800 dark:text-violet-300" data-testid="review-automation">
+          Written by automation{item.writer ? ` (${WRITER_NAMES[item.writer]})` : ''} for its slot at{' '}
+          {formatDateTime(new Date(item.scheduledFor), timeZone)}: approve it before then and it goes out then.
+        </p>
+      )}
       {editing ? (
         <form
           noValidate

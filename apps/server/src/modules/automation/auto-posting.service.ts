@@ -1,0 +1,320 @@
+import {
+  type AutomationPlan,
+  type GeneratedPost,
+  type GenerateRequest,
+  type Persona,
+  PLATFORMS,
+  type Platform,
+  type PostingSlot,
+  postingSlots,
+  startOfDay,
+} from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlanLimits } from '../account/plan-limits';
+import { ownPersona } from '../personas/persona-access';
+import type { Repositories } from '../repositories';
+import type { Enqueue } from '../scheduling/scheduling.service';
+
+/** A slot's post is written as soon as the slot is less than this far away (decision 021). */
+export const WRITE_AHEAD_MS = 60 * 60_000;
+/** A slot missed by more than this (no worker was running) is skipped, not posted late. */
+const LATE_MS = 10 * 60_000;
+/** Cooldown periods: no automated post within this of another post of the persona's. */
+export const COOLDOWN_MS = 20 * 60_000;
+const MINUTE = 60_000;
+
+/** Queues the writing of one slot's post (a job whose key is the persona and the slot). */
+export type QueueSlot = (job: { personaId: string; userId: string; slot: Date }) => Promise<void>;
+
+export type SlotOutcome = 'written' | 'already written' | 'not a slot' | 'posting off' | 'skipped';
+
+type Kind = 'original' | 'curated' | 'promotional';
+const slotLabel = (slot: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(slot);
+
+/**
+ * Automated posting (decision 021): for each active persona with posting on, each slot of its
+ * schedule gets one post per connected platform, written less than an hour ahead by the user's
+ * writer and either waiting in the review queue for its slot or, with "Publish without review",
+ * scheduled for it. Safety settings hold: the daily activity limit, cooldowns, waking hours.
+ */
+export function createAutoPostingService(deps: {
+  repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'accounts' | 'preferences'>;
+  write: (
+    userId: string,
+    request: Pick<GenerateRequest, 'personaId' | 'type' | 'topic' | 'platforms'>,
+    titles?: string[],
+  ) => Promise<GeneratedPost>;
+  queueSlot: QueueSlot;
+  enqueue: Enqueue;
+  planLimits: Pick<PlanLimits, 'checkNewPosts'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  random?: () => number;
+}) {
+  const { repositories: r, now = () => new Date(), random = Math.random } = deps;
+
+  const timeZoneOf = async (userId: string) => (await r.preferences.timeZone(userId)) ?? 'UTC';
+  const isPosting = (persona: Persona) => persona.is_active && persona.automation.autoPosting.enabled;
+  const slotsOf = (persona: Persona, timeZone: string, from: Date, count: number): PostingSlot[] =>
+    postingSlots(persona.automation.autoPosting, {
+      personaId: persona.id,
+      timeZone,
+      from,
+      count,
+      wakingHoursOnly: persona.automation.safety.humanLikePatterns,
+    });
+
+  /** The content mix's choice: original, curated or promotional, by their weights. */
+  function pickKind(persona: Persona): Kind {
+    const mix = persona.automation.autoPosting.contentMix;
+    const total = mix.original + mix.curated + mix.promotional;
+    if (total === 0) return 'original';
+    let roll = random() * total;
+    for (const kind of ['original', 'curated', 'promotional'] as const) {
+      roll -= mix[kind];
+      if (roll < 0) return kind;
+    }
+    return 'original';
+  }
+
+  /** An enabled strategy by weight: what an original post is about. */
+  function pickStrategy(persona: Persona) {
+    const strategies = persona.templates.filter((s) => s.enabled);
+    const total = strategies.reduce((n, s) => n + s.weight, 0);
+    let roll = random() * total;
+    for (const strategy of strategies) {
+      roll -= strategy.weight;
+      if (roll < 0) return strategy;
+    }
+    return strategies[0];
+  }
+
+  /** What to write for the slot, and how the log names it. */
+  async function brief(persona: Persona, at: Date) {
+    const wanted = pickKind(persona);
+    let note = '';
+    if (wanted === 'curated') {
+      const urls = persona.sources.filter((s) => s.enabled).map((s) => s.url);
+      const item = await r.automation.takeUnusedItem(persona.id, urls, at);
+      if (item) {
+        return {
+          kind: 'curated' as const,
+          topic: `Share this, with a comment in your own voice: ${item.title}`,
+          titles: [item.title],
+          link: item.link,
+          label: `a curated post on “${item.title}”`,
+        };
+      }
+      note = ' (curated was drawn, but no source has an item not shared yet)';
+    }
+    if (wanted === 'promotional') {
+      const links = persona.monetization.enabled ? persona.monetization.links : [];
+      const link = links[Math.floor(random() * links.length)];
+      if (link) {
+        return {
+          kind: 'promotional' as const,
+          topic: `A short, honest recommendation of ${link.label}`,
+          titles: undefined,
+          link: link.url,
+          label: `a promotional post for ${link.label}`,
+        };
+      }
+      note = ' (promotional was drawn, but the persona has no promotion set up)';
+    }
+    const strategy = pickStrategy(persona);
+    return {
+      kind: 'original' as const,
+      topic: strategy ? [strategy.name, strategy.prompt || strategy.description].filter(Boolean).join(': ') : '',
+      titles: undefined,
+      link: null,
+      label: `an original post${strategy ? ` (strategy “${strategy.name}”)` : ''}${note}`,
+    };
+  }
+
+  return {
+    /**
+     * Every minute: queues the writing of each slot less than an hour away that has no post yet
+     * (a slot missed by a few minutes still gets its post).
+     */
+    async planDue(): Promise<number> {
+      const at = now();
+      let queued = 0;
+      for (const { personaId, userId } of await r.automation.postingPersonas()) {
+        const persona = await r.personas.find(userId, personaId);
+        if (!persona || !isPosting(persona)) continue;
+        const timeZone = await timeZoneOf(userId);
+        const due = slotsOf(persona, timeZone, new Date(at.getTime() - LATE_MS), 3).filter(
+          (s) => s.slot.getTime() <= at.getTime() + WRITE_AHEAD_MS,
+        );
+        if (due.length === 0) continue;
+        const written = new Set(
+          (
+            await r.posts.forSlots(
+              personaId,
+              due.map((s) => s.slot),
+            )
+          ).map((p) => p.autoSlot?.getTime()),
+        );
+        for (const s of due) {
+          if (written.has(s.slot.getTime())) continue;
+          await deps.queueSlot({ personaId, userId, slot: s.slot });
+          queued += 1;
+        }
+      }
+      return queued;
+    },
+
+    /**
+     * Writes the post of one slot, once: re-reads the persona (it may have been paused or changed
+     * since the slot was queued), applies the Safety settings, writes, and keeps the post under the
+     * slot's unique key.
+     */
+    async writeSlot(job: { personaId: string; userId: string; slot: Date }): Promise<SlotOutcome> {
+      const at = now();
+      const persona = await r.personas.find(job.userId, job.personaId);
+      if (!persona || !isPosting(persona)) return 'posting off';
+      const timeZone = await timeZoneOf(job.userId);
+      const [slot] = slotsOf(persona, timeZone, job.slot, 1);
+      if (!slot || slot.slot.getTime() !== job.slot.getTime()) return 'not a slot';
+      const label = slotLabel(slot.slot, timeZone);
+      const skip = async (why: string): Promise<SlotOutcome> => {
+        await r.automation.log(
+          { personaId: persona.id, event: 'skipped', message: `${label}: ${why}`, slot: slot.slot },
+          at,
+        );
+        return 'skipped';
+      };
+      if (at.getTime() > slot.slot.getTime() + LATE_MS) {
+        return skip('missed, because no worker was running at the time; it is not posted late.');
+      }
+
+      const connected: Platform[] = [];
+      for (const platform of PLATFORMS) {
+        const account = await r.accounts.find(persona.id, platform);
+        if (account?.status === 'active') connected.push(platform);
+      }
+      if (connected.length === 0)
+        return skip('no connected account to post to. Connect Bluesky or X in the Accounts tab.');
+      const done = new Set((await r.posts.forSlots(persona.id, [slot.slot])).map((p) => p.platform));
+      const platforms = connected.filter((p) => !done.has(p));
+      if (platforms.length === 0) return 'already written';
+
+      const { safety, autoPosting } = persona.automation;
+      const today = startOfDay(at, timeZone);
+      const actions = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
+      if (actions >= safety.dailyActivityLimit) {
+        return skip(`the daily activity limit (${safety.dailyActivityLimit}) is reached.`);
+      }
+      if (safety.cooldownPeriods && (await r.posts.hasPostNear(persona.id, slot.at, COOLDOWN_MS))) {
+        return skip(`cooldown: another post goes out within ${COOLDOWN_MS / MINUTE} minutes of it.`);
+      }
+      const direct = autoPosting.publishWithoutReview;
+      const goesAt = new Date(Math.max(slot.at.getTime(), at.getTime() + MINUTE));
+      if (direct) {
+        try {
+          await deps.planLimits.checkNewPosts(job.userId, platforms.length, goesAt);
+        } catch (error) {
+          return skip(error instanceof Error ? error.message : 'the plan allows no more posts.');
+        }
+      }
+      if (safety.backupBeforeActions && !(await r.automation.loggedSince(persona.id, 'backup', today))) {
+        await r.personas.addVersion(persona, `Before automation posted, ${label.split(',').slice(0, 2).join(',')}`);
+        await r.automation.log(
+          {
+            personaId: persona.id,
+            event: 'backup',
+            message: 'Saved a version of the settings before the day’s first automated post.',
+          },
+          at,
+        );
+      }
+
+      const plan = await brief(persona, at);
+      const post = await deps.write(
+        job.userId,
+        { personaId: persona.id, type: 'short post', topic: plan.topic, platforms },
+        plan.titles,
+      );
+      const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
+      const parts = [withLink(post.parts[0] ?? post.content), ...post.parts.slice(1)];
+      const kept = [];
+      for (const platform of platforms) {
+        const row = await r.posts.insertForSlot({
+          personaId: persona.id,
+          platform,
+          content: parts.join('\n\n'),
+          parts,
+          status: direct ? 'scheduled' : 'pending_review',
+          scheduledFor: goesAt,
+          autoSlot: slot.slot,
+          writer: post.writer,
+        });
+        if (!row) continue;
+        kept.push(row);
+        if (direct) await deps.enqueue(row.id, goesAt);
+      }
+      if (kept.length === 0) return 'already written';
+      await r.automation.record(persona.id, 'post', at);
+      await r.automation.log(
+        {
+          personaId: persona.id,
+          event: 'written',
+          message: `${label}: wrote ${plan.label} for ${kept.map((p) => (p.platform === 'x' ? 'X' : 'Bluesky')).join(' and ')}; ${
+            direct ? 'scheduled for its slot (Publish without review).' : 'waiting in the review queue.'
+          }`,
+          slot: slot.slot,
+          postId: kept[0]?.id ?? null,
+        },
+        at,
+      );
+      deps.log.debug({ personaId: persona.id, slot: slot.slot, posts: kept.length }, 'automated post written');
+      return 'written';
+    },
+
+    /** The Automation tab: the next slots with their posts, and what automation did. */
+    async plan(userId: string, personaId: string): Promise<AutomationPlan> {
+      const persona = await ownPersona(r.personas, userId, personaId);
+      const timeZone = await timeZoneOf(userId);
+      const slots = slotsOf(persona, timeZone, new Date(now().getTime() - LATE_MS), 5);
+      const posts = await r.posts.forSlots(
+        persona.id,
+        slots.map((s) => s.slot),
+      );
+      const log = await r.automation.logOf(persona.id, 30);
+      return {
+        timeZone,
+        posting: isPosting(persona),
+        slots: slots.map((s) => ({
+          slot: s.slot.toISOString(),
+          at: s.at.toISOString(),
+          posts: posts
+            .filter((p) => p.autoSlot?.getTime() === s.slot.getTime())
+            .map((p) => ({ id: p.id, platform: p.platform as Platform, status: p.status as never })),
+          // The reason alone: the log's entry begins with the slot's time, which the screen shows beside it.
+          skipped:
+            log
+              .find((e) => e.event === 'skipped' && e.slot?.getTime() === s.slot.getTime())
+              ?.message.replace(`${slotLabel(s.slot, timeZone)}: `, '') ?? null,
+        })),
+        log: log.map((e) => ({
+          id: e.id,
+          event: e.event as AutomationPlan['log'][number]['event'],
+          message: e.message,
+          slot: e.slot?.toISOString() ?? null,
+          postId: e.postId,
+          createdAt: e.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+export type AutoPostingService = ReturnType<typeof createAutoPostingService>;

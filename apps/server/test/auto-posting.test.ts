@@ -1,0 +1,311 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AutomationPlan, Persona, ScheduledItem } from '@plume/core';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../src/db/schema';
+import { AUTO_POSTING_DUE, WRITE_SLOT } from '../src/jobs/automation';
+import { createAutoPostingService } from '../src/modules/automation/auto-posting.service';
+import { createRepositories } from '../src/modules/repositories';
+import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
+import { build, type TestServer } from './helpers/build';
+import { type Client, readJson, signedInUser } from './helpers/client';
+import { until } from './helpers/until';
+
+const HOUR = 3_600_000;
+let bsky: BlueskyNetwork;
+let server: TestServer;
+/** On PostgreSQL, a second process on the same database: two workers. */
+let peer: TestServer | undefined;
+let model: Server;
+/** Answers of the model still to fail (a writer that dies mid-generation). */
+let failures = 0;
+let modelCalls = 0;
+
+/**
+ * Automation's clock: half a minute after the last full hour of real time, so the hourly slot it
+ * writes for is already due (its post publishes for real at once) and the next is 59½ minutes away.
+ */
+const lastHour = Math.floor(Date.now() / HOUR) * HOUR;
+const clock = new Date(lastHour + 30_000);
+/** A slot two hours on: not due for the every-minute look, still a slot a job may write. */
+const later = new Date(lastHour + 2 * HOUR);
+
+/** A local OpenAI-compatible model: a short post, or a refusal while `failures` lasts. */
+function startModel(): Promise<Server> {
+  const stub = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      modelCalls += 1;
+      if (failures > 0) {
+        failures -= 1;
+        // A 4xx: the AI SDK does not retry it, so the job itself fails (as a crash would).
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'the model fell over' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'c',
+          object: 'chat.completion',
+          created: 1,
+          model: 'stub',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: `Slot post number ${modelCalls}, written on its own.` },
+              finish_reason: 'stop',
+            },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+    });
+  });
+  return new Promise((resolve) => stub.listen(0, '127.0.0.1', () => resolve(stub)));
+}
+
+beforeAll(async () => {
+  bsky = await startBlueskyNetwork();
+  model = await startModel();
+  const env = {
+    ...bsky.env,
+    AI_PROVIDER: 'custom',
+    AI_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+    AI_MODEL: 'stub',
+    // The sync has nothing to do with these tests.
+    METRICS_SYNC_MINUTES: '0',
+    X_METRICS_SYNC_MINUTES: '0',
+  };
+  server = await build(env, { clock: () => clock });
+  if (server.databaseUrl) {
+    peer = await build({ ...env, DATABASE_URL: server.databaseUrl }, { clock: () => clock });
+  }
+}, 120_000);
+afterAll(async () => {
+  await peer?.close();
+  await server?.close();
+  model?.close();
+  await bsky?.close();
+});
+
+/** Runs a job on the server's queue now and answers its result. */
+async function run(target: TestServer, name: string, data: Record<string, unknown> = {}): Promise<unknown> {
+  const id = await target.app.jobs.send(name, data);
+  return until(async () => {
+    const job = await target.app.jobs.boss.getJobById(name, id ?? '');
+    if (job?.state === 'failed') return { failed: job.output };
+    return job?.state === 'completed' ? ((job.output as { value?: unknown })?.value ?? job.output) : undefined;
+  }, 30_000);
+}
+
+/**
+ * A persona posting every hour to a Bluesky account of its own; with `dailyAt`, once a day at that
+ * time instead (UTC, the zone of a user without one), which the every-minute look leaves alone
+ * until it is less than an hour away: a test then writes that slot itself, racing nothing.
+ */
+async function hourlyPersona(client: Client, overrides: { publishWithoutReview?: boolean; dailyAt?: Date } = {}) {
+  const created = await readJson<Persona>(
+    await client.request('/api/personas', { method: 'POST', json: { name: 'Clockwork', is_active: true } }),
+    201,
+  );
+  const account = await bsky.createAccount('clock');
+  await readJson(
+    await client.request(`/api/personas/${created.id}/accounts/bluesky/app-password`, {
+      method: 'POST',
+      json: { handle: account.handle, appPassword: account.appPassword },
+    }),
+    200,
+  );
+  const automation = {
+    ...created.automation,
+    autoPosting: {
+      ...created.automation.autoPosting,
+      enabled: true,
+      frequency: overrides.dailyAt ? 'daily' : 'hourly',
+      customTimes: overrides.dailyAt ? [overrides.dailyAt.toISOString().slice(11, 16)] : [],
+      smartTiming: false,
+      publishWithoutReview: overrides.publishWithoutReview ?? false,
+    },
+    safety: { ...created.automation.safety, humanLikePatterns: false, cooldownPeriods: false },
+  };
+  const persona = await readJson<Persona>(
+    await client.request(`/api/personas/${created.id}`, { method: 'PUT', json: { automation } }),
+    200,
+  );
+  return { persona, account };
+}
+
+/** The signed-in user's id (what a write-slot job carries). */
+const ownerOf = async (client: Client) =>
+  (await readJson<{ user: { id: string } }>(await client.request('/api/session'), 200)).user.id;
+
+const slotPosts = (personaId: string) =>
+  server.app.database.db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.personaId, personaId), isNotNull(posts.autoSlot)))
+    .orderBy(posts.autoSlot);
+
+describe('automated posting', () => {
+  it('writes one draft per hourly slot, waiting for review, and says so in the plan', async () => {
+    const ann = await signedInUser(server.url, 'hourly');
+    const { persona } = await hourlyPersona(ann);
+    await run(server, AUTO_POSTING_DUE);
+    // The two slots within the hour: the one just due and the next, each written once by its job.
+    await until(async () => ((await slotPosts(persona.id)).length === 2 ? true : undefined), 30_000);
+    // Looked at again, by this process and the other: both slots have their post, nothing is queued.
+    expect(await run(server, AUTO_POSTING_DUE)).toBe(0);
+    if (peer) expect(await run(peer, AUTO_POSTING_DUE)).toBe(0);
+    const written = await slotPosts(persona.id);
+    expect(written.map((p) => [p.autoSlot?.getTime(), p.status, p.platform, p.writer])).toEqual([
+      [lastHour, 'pending_review', 'bluesky', 'custom'],
+      [lastHour + HOUR, 'pending_review', 'bluesky', 'custom'],
+    ]);
+    expect(written[0]?.content).toMatch(/^Slot post number \d+, written on its own\.$/);
+
+    const plan = await readJson<AutomationPlan>(await ann.request(`/api/personas/${persona.id}/automation/plan`), 200);
+    expect(plan.posting).toBe(true);
+    expect(plan.slots.slice(0, 3).map((s) => [Date.parse(s.slot), s.posts.map((p) => p.status)])).toEqual([
+      [lastHour, ['pending_review']],
+      [lastHour + HOUR, ['pending_review']],
+      [lastHour + 2 * HOUR, []],
+    ]);
+    expect(plan.log.filter((e) => e.event === 'written')).toHaveLength(2);
+    expect(plan.log.find((e) => e.event === 'written')?.message).toContain('waiting in the review queue');
+
+    // The review queue shows what automation wrote, for which slot; approved before its slot, it goes out then.
+    const queue = await readJson<ScheduledItem[]>(
+      await ann.request(`/api/schedule?personaId=${persona.id}&status=pending_review`),
+      200,
+    );
+    const next = queue.find((item) => item.autoSlot && Date.parse(item.autoSlot) === lastHour + HOUR);
+    expect(next).toMatchObject({ writer: 'custom', scheduledFor: new Date(lastHour + HOUR).toISOString() });
+    const approved = await readJson<ScheduledItem>(
+      await ann.request(`/api/review/${next?.id}/approve`, { method: 'POST', json: { queue: true } }),
+      200,
+    );
+    expect(approved).toMatchObject({ status: 'scheduled', scheduledFor: new Date(lastHour + HOUR).toISOString() });
+  });
+
+  it('gives a slot one post when two write it at once, or its job is delivered twice', async () => {
+    const bo = await signedInUser(server.url, 'twice');
+    const { persona } = await hourlyPersona(bo, { dailyAt: later });
+    const job = { personaId: persona.id, userId: await ownerOf(bo), slot: later.toISOString() };
+    const results = await Promise.all([
+      run(server, WRITE_SLOT, job),
+      run(peer ?? server, WRITE_SLOT, job),
+      run(server, WRITE_SLOT, job),
+    ]);
+    expect(results.filter((r) => r === 'written')).toHaveLength(1);
+    expect(results.filter((r) => r !== 'written')).toEqual(['already written', 'already written']);
+    expect(await slotPosts(persona.id)).toHaveLength(1);
+  });
+
+  it('keeps one post per slot when two workers pass every check at the same moment (the unique key)', async () => {
+    const fay = await signedInUser(server.url, 'race');
+    const { persona } = await hourlyPersona(fay, { dailyAt: later });
+    const repositories = createRepositories(server.app.database.db);
+    // Two workers whose writers both hold until both have checked the slot is still empty.
+    let arrived = 0;
+    let release: () => void = () => {};
+    const bothWriting = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = (n: number) =>
+      createAutoPostingService({
+        repositories,
+        write: async () => {
+          arrived += 1;
+          if (arrived === 2) release();
+          await bothWriting;
+          return {
+            content: `Worker ${n} wrote this`,
+            parts: [`Worker ${n} wrote this`],
+            hashtags: [],
+            type: 'short post',
+            writer: 'offline',
+          };
+        },
+        queueSlot: async () => {},
+        enqueue: async () => {},
+        planLimits: { checkNewPosts: async () => {} },
+        log: server.app.log,
+        now: () => clock,
+      });
+    const job = { personaId: persona.id, userId: await ownerOf(fay), slot: later };
+    const outcomes = await Promise.all([worker(1).writeSlot(job), worker(2).writeSlot(job)]);
+    expect(arrived).toBe(2);
+    expect(outcomes.sort()).toEqual(['already written', 'written']);
+    expect(await slotPosts(persona.id)).toHaveLength(1);
+  });
+
+  it('loses no slot and doubles none when the writer dies mid-generation', async () => {
+    const cy = await signedInUser(server.url, 'crash');
+    const { persona } = await hourlyPersona(cy, { dailyAt: later });
+    const job = { personaId: persona.id, userId: await ownerOf(cy), slot: later.toISOString() };
+    const calls = modelCalls;
+    failures = 1;
+    // The writer fails mid-job: the job fails and pg-boss runs it again, which writes the post.
+    const id = await server.app.jobs.send(WRITE_SLOT, job);
+    const done = await until(async () => {
+      const found = await server.app.jobs.boss.getJobById(WRITE_SLOT, id ?? '');
+      return found?.state === 'completed' || found?.state === 'failed' ? found : undefined;
+    }, 30_000);
+    failures = 0;
+    expect(done).toMatchObject({ state: 'completed', retryCount: 1, output: { value: 'written' } });
+    expect(modelCalls - calls).toBe(2);
+    expect(await slotPosts(persona.id)).toHaveLength(1);
+    expect(await run(server, WRITE_SLOT, job)).toBe('already written');
+    expect(await slotPosts(persona.id)).toHaveLength(1);
+  });
+
+  it('with Publish without review, publishes the slot’s post once to Bluesky', async () => {
+    const dee = await signedInUser(server.url, 'direct');
+    const { persona, account } = await hourlyPersona(dee, { publishWithoutReview: true });
+    await run(server, AUTO_POSTING_DUE);
+    if (peer) await run(peer, AUTO_POSTING_DUE);
+    const [due] = await until(async () => {
+      const rows = (await slotPosts(persona.id)).filter((p) => p.autoSlot?.getTime() === lastHour);
+      return rows[0]?.status === 'posted' ? rows : undefined;
+    }, 60_000);
+    const onBluesky = await bsky.postsOf(account.did);
+    expect(onBluesky.map((r) => r.value.text)).toEqual([due?.content]);
+    // The next slot's post is scheduled for its slot, not published early.
+    const later = await until(async () =>
+      (await slotPosts(persona.id)).find((p) => p.autoSlot?.getTime() === lastHour + HOUR),
+    );
+    expect(later).toMatchObject({ status: 'scheduled', scheduledFor: new Date(lastHour + HOUR) });
+  });
+
+  it('skips a slot it cannot post once, and the plan says why', async () => {
+    const gus = await signedInUser(server.url, 'skip');
+    const { persona } = await hourlyPersona(gus, { dailyAt: later });
+    await readJson(await gus.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 204);
+    const job = { personaId: persona.id, userId: await ownerOf(gus), slot: later.toISOString() };
+    expect(await run(server, WRITE_SLOT, job)).toBe('skipped');
+    expect(await run(server, WRITE_SLOT, job)).toBe('skipped');
+    const plan = await readJson<AutomationPlan>(await gus.request(`/api/personas/${persona.id}/automation/plan`), 200);
+    expect(plan.slots.find((s) => Date.parse(s.slot) === later.getTime())).toMatchObject({
+      posts: [],
+      skipped: 'no connected account to post to. Connect Bluesky or X in the Accounts tab.',
+    });
+    expect(plan.log.filter((e) => e.event === 'skipped')).toHaveLength(1);
+  });
+
+  it('stops at once when the persona is paused, keeping what was written', async () => {
+    const eve = await signedInUser(server.url, 'paused');
+    const { persona } = await hourlyPersona(eve);
+    await readJson(
+      await eve.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { is_active: false } }),
+      200,
+    );
+    await run(server, AUTO_POSTING_DUE);
+    const job = { personaId: persona.id, userId: await ownerOf(eve), slot: new Date(lastHour).toISOString() };
+    expect(await run(server, WRITE_SLOT, job)).toBe('posting off');
+    expect(await slotPosts(persona.id)).toHaveLength(0);
+    const plan = await readJson<AutomationPlan>(await eve.request(`/api/personas/${persona.id}/automation/plan`), 200);
+    expect(plan.posting).toBe(false);
+  });
+});

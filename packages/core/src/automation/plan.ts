@@ -1,0 +1,40 @@
+/** What a persona's automated posting will do and did: the Automation tab's plan and log. */
+import { z } from 'zod';
+import { POST_STATUSES } from '../publishing/publishing';
+import { PLATFORMS } from '../writing/api';
+
+/** written: a post for a slot; skipped: a slot left out, and why; backup: a version saved first. */
+export const AUTOMATION_LOG_EVENTS = ['written', 'skipped', 'backup'] as const;
+
+export const automationLogEntrySchema = z
+  .object({
+    id: z.string(),
+    event: z.enum(AUTOMATION_LOG_EVENTS),
+    message: z.string(),
+    slot: z.iso.datetime({ offset: true }).nullable(),
+    postId: z.string().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AutomationLogEntry' });
+export type AutomationLogEntry = z.infer<typeof automationLogEntrySchema>;
+
+/** GET /api/personas/{id}/automation/plan: the next slots, each with the posts written for it, and the log. */
+export const automationPlanSchema = z
+  .object({
+    timeZone: z.string(),
+    /** Whether the persona posts on its own now (posting on and the persona active). */
+    posting: z.boolean(),
+    slots: z.array(
+      z.object({
+        /** The slot's wall-clock time, and when its post goes out (smart timing's shift). */
+        slot: z.iso.datetime({ offset: true }),
+        at: z.iso.datetime({ offset: true }),
+        posts: z.array(z.object({ id: z.string(), platform: z.enum(PLATFORMS), status: z.enum(POST_STATUSES) })),
+        /** Why the slot was skipped (the log's words); null: it was not. */
+        skipped: z.string().nullable(),
+      }),
+    ),
+    log: z.array(automationLogEntrySchema),
+  })
+  .meta({ id: 'AutomationPlan' });
+export type AutomationPlan = z.infer<typeof automationPlanSchema>;
