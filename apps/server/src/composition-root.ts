@@ -16,6 +16,7 @@ import { metricsJobs, SYNC_METRICS } from './jobs/metrics';
 import { notificationJobs } from './jobs/notifications';
 import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
 import { type Jobs, startJobs } from './jobs/queue';
+import { POLL_SOURCE, sourceJobs } from './jobs/sources';
 import { createAccountService } from './modules/account/account.service';
 import { createPlanLimits } from './modules/account/plan-limits';
 import { createAccountsService, type DisconnectHook } from './modules/accounts/accounts.service';
@@ -228,7 +229,16 @@ export function composeServices(deps: {
     feeds: createFeedsService(feeds),
     metrics,
     analytics,
-    sources: createSourcesService({ ...data, feeds }),
+    sources: createSourcesService({
+      ...data,
+      feeds,
+      inbox: repositories.inbox,
+      queuePoll: async (job) => {
+        if (!jobs) throw new Error('The job queue has not started');
+        await jobs.send(POLL_SOURCE, job, { singletonKey: `${job.personaId}:${job.url}` });
+      },
+      log,
+    }),
     inbox: createInboxService({
       inbox: repositories.inbox,
       insights: async (userId, personaId) => {
@@ -254,6 +264,7 @@ export function composeServices(deps: {
     ...metricsJobs(metrics),
     ...inboxJobs(services.inbox),
     ...automationJobs(autoPosting),
+    ...sourceJobs(services.sources),
   ];
 
   return {

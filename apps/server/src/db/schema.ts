@@ -209,6 +209,27 @@ export const automationActions = pgTable(
 );
 
 /**
+ * The scheduled reads of a persona's sources: when each is next due, the last answer's validators
+ * (a conditional request next time), and failures in a row (backoff, and a notification once).
+ */
+export const sourceChecks = pgTable(
+  'source_checks',
+  {
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    sourceUrl: text('source_url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    failures: integer('failures').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+    /** When the owner was told this source keeps failing; cleared by a good read. */
+    failingToldAt: timestamp('failing_told_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.personaId, t.sourceUrl] }), index('source_checks_due_idx').on(t.nextCheckAt)],
+);
+
+/**
  * What a persona's automation did and why, newest first on the Automation tab: a post written,
  * approved, published, or a slot skipped (and the reason).
  */

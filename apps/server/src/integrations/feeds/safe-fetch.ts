@@ -24,9 +24,20 @@ export type SafeFetchOptions = {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** The validators of the last answer: a conditional request, answered 304 when nothing changed. */
+  etag?: string | null;
+  lastModified?: string | null;
 };
 
-export type FetchedDocument = { url: string; status: number; contentType: string; text: string };
+export type FetchedDocument = {
+  url: string;
+  status: number;
+  contentType: string;
+  text: string;
+  /** The answer's validators, for the next conditional request. */
+  etag?: string | null;
+  lastModified?: string | null;
+};
 
 // Addresses a user-supplied URL must never reach from the server (SSRF).
 const blocked = new BlockList();
@@ -112,6 +123,8 @@ function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<Fetched
           accept:
             'application/rss+xml, application/atom+xml, application/xml, text/xml, text/html, application/json;q=0.9, */*;q=0.5',
           'accept-encoding': 'gzip, deflate, br',
+          ...(options.etag ? { 'if-none-match': options.etag } : {}),
+          ...(options.lastModified ? { 'if-modified-since': options.lastModified } : {}),
         },
       },
       (response) => {
@@ -142,6 +155,8 @@ function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<Fetched
             status,
             contentType: String(response.headers['content-type'] ?? ''),
             text: Buffer.concat(chunks).toString('utf8'),
+            etag: response.headers.etag ?? null,
+            lastModified: response.headers['last-modified'] ?? null,
           }),
         );
         stream.on('error', reject);
@@ -170,6 +185,8 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
     timeoutMs: 10_000,
     maxBytes: 2 * 1024 * 1024,
     maxRedirects: 3,
+    etag: null,
+    lastModified: null,
     ...options,
   };
   let url: URL;

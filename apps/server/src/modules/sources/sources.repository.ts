@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sourceItems } from '../../db/schema';
+import { sourceChecks, sourceItems } from '../../db/schema';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 
 export function createSourcesRepository(db: Db) {
@@ -23,6 +23,44 @@ export function createSourcesRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ id: sourceItems.id });
       return rows.length;
+    },
+
+    /**
+     * Enabled sources of active personas whose scheduled read is due (never read on schedule, or
+     * past their next check), oldest due first.
+     */
+    async dueSources(now: Date, limit: number): Promise<{ personaId: string; userId: string; url: string }[]> {
+      const result = await db.execute(sql`
+        select p.id as persona_id, p.user_id, s.source ->> 'url' as url
+        from personas p
+        cross join lateral jsonb_array_elements(p.sources) as s(source)
+        left join ${sourceChecks} c on c.persona_id = p.id and c.source_url = s.source ->> 'url'
+        where p.is_active and (s.source ->> 'enabled')::boolean
+          and (c.next_check_at is null or c.next_check_at <= ${now})
+        order by c.next_check_at asc nulls first
+        limit ${limit}`);
+      const rows = (result as unknown as { rows: { persona_id: string; user_id: string; url: string }[] }).rows;
+      return rows.map((r) => ({ personaId: r.persona_id, userId: r.user_id, url: r.url }));
+    },
+
+    /** A source's scheduled-read state, if it was read on schedule before. */
+    async check(personaId: string, sourceUrl: string) {
+      const [row] = await db
+        .select()
+        .from(sourceChecks)
+        .where(and(eq(sourceChecks.personaId, personaId), eq(sourceChecks.sourceUrl, sourceUrl)));
+      return row;
+    },
+
+    async saveCheck(row: typeof sourceChecks.$inferInsert): Promise<void> {
+      const { personaId: _p, sourceUrl: _s, ...changes } = row;
+      await db
+        .insert(sourceChecks)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [sourceChecks.personaId, sourceChecks.sourceUrl],
+          set: changes,
+        });
     },
 
     /** The newest titles kept for a persona from the given source addresses. */

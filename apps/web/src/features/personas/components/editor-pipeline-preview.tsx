@@ -12,6 +12,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';
 import { personaQueryOptions } from '../../../lib/api/get-persona';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useFeedTitles } from '../api/get-feed-titles';
 import { useIngestSource } from '../api/ingest-source';
 import type { EditorDraft } from './editor-draft';
@@ -93,8 +94,15 @@ export function PipelinePreview({
       const perSource = results.map((result, i) => {
         const source = enabledSources[i] as ContentSource;
         if (result.status === 'fulfilled') return result.value.map((title) => ({ title, source: source.name }));
-        // The server names the provider ('Feed: …'); here the source's name says it.
-        const message = result.reason instanceof Error ? result.reason.message.replace(/^Feed: /, '') : 'Unknown error';
+        // The server names the provider ('Feed: …') or the field ('body.feedUrl: …'); here the
+        // source's name says which it is, so only the sentence is shown.
+        const reason = result.reason;
+        const message =
+          reason instanceof ApiRequestError && reason.details?.[0]
+            ? reason.details[0].message
+            : reason instanceof Error
+              ? reason.message.replace(/^Feed: /, '')
+              : 'Unknown error';
         found.push({ source: source.name, message });
         return [];
       });
