@@ -1,0 +1,58 @@
+import type { Persona, ScheduledItem } from '@plume/core';
+import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+import { createBlueskyAccount } from './peers';
+
+test('switched to hourly, a persona writes its next post within a minute; approved, it waits on the calendar for its slot', async ({
+  page,
+}) => {
+  // The worker looks for due slots once a minute.
+  test.setTimeout(150_000);
+  await signIn(page, uniqueEmail('auto'));
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Tick', setup_complete: true });
+  const bluesky = await createBlueskyAccount('tick');
+  await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+    handle: bluesky.handle,
+    appPassword: bluesky.appPassword,
+  });
+  // Human-like patterns keep night slots out; this test runs at any hour.
+  const safety = { ...persona.automation.safety, humanLikePatterns: false };
+  await apiCall(page, 'PUT', `/api/personas/${persona.id}`, { automation: { ...persona.automation, safety } });
+
+  await page.goto(`/editor/${persona.id}?tab=automation`);
+  await page.getByRole('switch', { name: 'Automated Posting' }).click();
+  await page.getByRole('button', { name: 'Posting settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Posting settings' });
+  await dialog.getByLabel('Frequency').selectOption('hourly');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('schedule-summary')).toHaveText('Every hour');
+  const first = page.getByTestId('planned-slots').getByRole('listitem').first();
+  await expect(first).toContainText('being written');
+
+  // Within a minute the worker writes the next slot's post; it waits for review.
+  await expect(async () => {
+    await page.goto(`/editor/${persona.id}?tab=automation`);
+    await expect(first).toContainText('Bluesky: written, waiting for review', { timeout: 3_000 });
+  }).toPass({ timeout: 100_000, intervals: [5_000] });
+  const slotTime = await first.locator('time').getAttribute('datetime');
+  await page.getByText('What automation did').click();
+  await expect(page.getByTestId('automation-log')).toContainText('waiting in the review queue');
+
+  // The review queue says automation wrote it, for which slot; approved, it is scheduled for that slot.
+  await page.goto('/calendar');
+  const row = page.getByRole('list', { name: 'Drafts waiting for review' }).getByTestId('review-item');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('review-automation')).toContainText('Written by automation (the offline composer)');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve and schedule' });
+  await approve.getByRole('radio', { name: 'Add to queue' }).check();
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(row).toHaveCount(0);
+  const [scheduled] = await apiCall<ScheduledItem[]>(
+    page,
+    'GET',
+    `/api/schedule?personaId=${persona.id}&status=scheduled`,
+  );
+  expect(scheduled?.scheduledFor).toBe(slotTime);
+  expect(scheduled?.autoSlot).not.toBeNull();
+  await expect(page.getByText(scheduled?.content.slice(0, 40) ?? 'none').first()).toBeVisible();
+});
