@@ -508,6 +508,23 @@ describe('writing with an OpenAI-compatible provider', () => {
     // A call without a persona id is not kept anywhere.
     stub.next(openaiText('Unsaved'));
     await ok(await post(ann, '/chat', { prompt: 'Unsaved question' }));
+    // Nor is the pipeline preview's example, written with settings not saved yet and the headline given.
+    stub.next(openaiText('Preview post'));
+    const calls = stub.seen.length;
+    const [preview] = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', {
+        personaId: fresh.id,
+        type: 'short post',
+        platforms: ['bluesky'],
+        count: 1,
+        persona: { name: 'Renamed in the editor' },
+        titles: ['Tide tables go open source'],
+      }),
+    );
+    expect(preview).toMatchObject({ content: 'Preview post' });
+    const asked = JSON.stringify(messagesOf(calls));
+    expect(asked).toContain('Renamed in the editor');
+    expect(asked).toContain('Tide tables go open source');
 
     for (const path of [`/conversations/${fresh.id}`, `/api/conversations/${fresh.id}`]) {
       const messages = await ok<Message[]>(await ann.request(path));
@@ -542,7 +559,11 @@ describe('writing with an OpenAI-compatible provider', () => {
       const body = await ok<{ error: { message: string } }>(response, 400);
       for (const field of fields) expect(body.error.message).toContain(field);
     };
-    await bad(await post(ann, '/api/generate', {}), 'body.personaId', 'body.type', 'body.platforms');
+    await bad(await post(ann, '/api/generate', {}), 'body.type', 'body.platforms');
+    await bad(
+      await post(ann, '/api/generate', { personaId: 'nope', type: 'joke', platforms: ['x'] }),
+      'body.personaId',
+    );
     await bad(
       await post(ann, '/api/generate', { personaId: persona.id, type: 'poem', platforms: ['myspace'], count: 11 }),
       'body.type',

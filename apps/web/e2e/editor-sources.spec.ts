@@ -215,10 +215,12 @@ test('Fetch now ingests the enabled sources and records each check; Generate exa
   await page.getByRole('button', { name: 'Generate example' }).click();
   const example = page.getByTestId('example-post');
   await expect(example).toBeVisible();
+  // Written by the server's writer (here the offline composer, as automation would), from a headline read.
   const titles = await headlines.getByRole('listitem').allTextContents();
-  const text = (await example.textContent()) ?? '';
-  expect(titles.some((t) => text.includes(t.split(' · ')[0]?.replace(/[.!?]$/, '') ?? '???'))).toBe(true);
-  await expect(page.getByText("Written by Plume's offline composer from templates, not by an AI model.")).toBeVisible();
+  const caption = (await page.locator('figcaption').textContent()) ?? '';
+  expect(titles.some((t) => caption.includes(`from “${t.split(' · ')[0]}”`))).toBe(true);
+  expect(caption).toContain('Written by the offline composer, as automation writes.');
+  expect(((await example.textContent()) ?? '').length).toBeGreaterThan(20);
 
   // The server recorded the checks; they are not unsaved edits, so leaving asks nothing.
   const after = await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`);
@@ -246,9 +248,10 @@ test('Generate example needs a source and a strategy turned on', async ({ page }
   await expect(page.getByText('Turn on at least one strategy to generate an example.')).toBeVisible();
   await page.getByRole('switch', { name: 'Use Hot Takes' }).click();
 
-  // Without a fetch first, Generate example fetches, then writes.
+  // Without a fetch first, Generate example fetches, then writes with the one strategy on.
   await generate.click();
-  await expect(page.getByTestId('example-post')).toContainText('Hot take:');
+  await expect(page.getByTestId('example-post')).toBeVisible();
+  await expect(page.locator('figcaption')).toContainText('Hot Takes · from “');
 });
 
 test("a new persona's sources are read without being ingested", async ({ page }) => {

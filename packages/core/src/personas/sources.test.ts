@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { composeExample } from '../writing/offline-composer';
-import { defaultAdvancedOptions, defaultSources, defaultStrategies } from './defaults';
+import { defaultSources, defaultStrategies } from './defaults';
 import { contentSourceSchema, strategySchema } from './persona';
 import {
   frequencyLabel,
-  headlineHashtags,
   lastCheckLabel,
   newSource,
   newStrategy,
@@ -15,7 +13,6 @@ import {
   sourceFormErrors,
   strategyShares,
 } from './sources';
-import { DEFAULT_TRAITS } from './traits';
 
 describe('new sources and strategies', () => {
   it('a new source starts disabled and pending, at its type default frequency', () => {
@@ -114,57 +111,5 @@ describe('pipeline', () => {
     expect(lastCheckLabel('2026-11-22T07:00:00Z', now)).toBe('Checked 5 h ago');
     expect(lastCheckLabel('2026-11-21T10:00:00Z', now)).toBe('Checked yesterday');
     expect(lastCheckLabel('2026-11-18T10:00:00Z', now)).toBe('Checked 4 days ago');
-  });
-});
-
-describe('offline example', () => {
-  const headline = 'Rust 2026 edition – what’s new';
-  const options = defaultAdvancedOptions();
-
-  it('hashtags come from the telling words of the headline', () => {
-    expect(headlineHashtags('Show HN: A tiny database that fits in L1 cache')).toEqual(['#Database', '#Cache']);
-    expect(headlineHashtags('Why boring tech wins')).toEqual(['#Boring', '#Tech']);
-    expect(headlineHashtags('a b c')).toEqual([]);
-  });
-
-  it('fills the strategy template in the persona voice', () => {
-    const commentary = composeExample({
-      traits: DEFAULT_TRAITS,
-      strategy: { id: 'commentary', name: 'Commentary' },
-      headline,
-      options,
-    });
-    expect(commentary).toBe(
-      'Just saw this: Rust 2026 edition – what’s new. Curious to see where this goes. #Rust #Edition',
-    );
-
-    const sarcastic = { ...DEFAULT_TRAITS, sarcasm: 90, emoji: 80, humor: 90 };
-    expect(
-      composeExample({
-        traits: sarcastic,
-        strategy: { id: 'discussion-starters', name: 'Discussion Starters' },
-        headline: `${headline}?`,
-        options: { ...options, includeHashtags: false },
-      }),
-    ).toBe('Rust 2026 edition – what’s new. Who had this on their roadmap? 😂');
-
-    const custom = composeExample({
-      traits: { ...DEFAULT_TRAITS, professionalism: 90, engagement: 90 },
-      strategy: { id: 'my-own', name: 'My own' },
-      headline,
-      options,
-    });
-    expect(custom).toMatch(/^Worth reading: Rust 2026 edition.*Thoughts\? #Rust #Edition$/);
-  });
-
-  it('keeps within the max length, dropping hashtags first', () => {
-    const input = { traits: DEFAULT_TRAITS, strategy: { id: 'hot-takes', name: 'Hot Takes' }, headline };
-    const full = composeExample({ ...input, options });
-    const withoutTags = composeExample({ ...input, options: { ...options, includeHashtags: false } });
-    expect(full.startsWith(withoutTags)).toBe(true);
-    expect(composeExample({ ...input, options: { ...options, maxLength: withoutTags.length } })).toBe(withoutTags);
-    const short = composeExample({ ...input, options: { ...options, maxLength: 40 } });
-    expect(short.length).toBeLessThanOrEqual(40);
-    expect(short.endsWith('…')).toBe(true);
   });
 });

@@ -198,7 +198,8 @@ export function parseHashtags(text: string): string[] {
 /** POST /api/generate: the advanced generator. */
 export const generateRequestSchema = z
   .object({
-    personaId: z.uuid('must be a persona id'),
+    /** The persona whose voice writes; left out, the `persona` settings (or the defaults) do. */
+    personaId: z.uuid('must be a persona id').optional(),
     type: z.enum(POST_TYPES),
     topic: z
       .string()
@@ -207,6 +208,13 @@ export const generateRequestSchema = z
     hashtags: z.union([z.string().max(500).transform(parseHashtags), z.array(z.string().max(60)).max(10)]).default([]),
     platforms: z.array(z.enum(PLATFORMS)).min(1, 'Pick at least one platform').max(2),
     count: z.number().int().min(1).max(10).default(3),
+    /**
+     * The editor's settings not saved yet (the pipeline preview's example): written with these
+     * over the saved persona's, and not kept in its conversation.
+     */
+    persona: personaOverrideSchema.optional(),
+    /** Headlines to write from instead of the persona's latest. */
+    titles: titlesSchema.optional(),
   })
   .meta({ id: 'GenerateRequest' });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;

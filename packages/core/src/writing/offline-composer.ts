@@ -49,14 +49,7 @@ function question(t: Traits): string {
   return 'What is your take?';
 }
 
-function emoji(t: Traits): string | null {
-  if (t.emoji <= 60) return null;
-  if (t.humor > 70) return '😂';
-  if (t.optimism > 70) return '🚀';
-  return '💡';
-}
-
-/** A headline post for a strategy; variant 0 is the pipeline preview's. */
+/** A headline post for a strategy, in one of its variants. */
 function strategyBody(strategy: Pick<Strategy, 'id' | 'name'>, headline: string, t: Traits, variant = 0): string {
   const closer = t.engagement > 70 ? ' Thoughts?' : '';
   const v = (options: string[]) => options[variant % options.length] as string;
@@ -90,36 +83,7 @@ function strategyBody(strategy: Pick<Strategy, 'id' | 'name'>, headline: string,
   }
 }
 
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, Math.max(0, max - 1));
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
 const cleanHeadline = (headline: string) => headline.trim().replace(/[\s.!?:;,]+$/, '');
-
-/**
- * The offline composer's example post: a template filled from a headline, the chosen strategy and
- * the traits, within the persona's hashtag and length settings (the editor's pipeline preview).
- */
-export function composeExample(input: {
-  traits: Traits;
-  strategy: Pick<Strategy, 'id' | 'name'>;
-  headline: string;
-  options: Pick<AdvancedOptions, 'includeHashtags' | 'maxLength'>;
-}): string {
-  const headline = cleanHeadline(input.headline);
-  const mark = emoji(input.traits);
-  const text = mark
-    ? `${strategyBody(input.strategy, headline, input.traits)} ${mark}`
-    : strategyBody(input.strategy, headline, input.traits);
-  const tags = input.options.includeHashtags ? headlineHashtags(headline).join(' ') : '';
-  const max = input.options.maxLength;
-  // Hashtags are dropped before the post itself is shortened.
-  if (tags && text.length + 1 + tags.length <= max) return `${text} ${tags}`;
-  return clip(text, max);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Posts on a subject, by type.

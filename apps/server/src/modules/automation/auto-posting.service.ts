@@ -6,6 +6,7 @@ import {
   PLATFORMS,
   type Platform,
   type PostingSlot,
+  pickStrategy,
   postingSlots,
   startOfDay,
 } from '@plume/core';
@@ -86,18 +87,6 @@ export function createAutoPostingService(deps: {
     return 'original';
   }
 
-  /** An enabled strategy by weight: what an original post is about. */
-  function pickStrategy(persona: Persona) {
-    const strategies = persona.templates.filter((s) => s.enabled);
-    const total = strategies.reduce((n, s) => n + s.weight, 0);
-    let roll = random() * total;
-    for (const strategy of strategies) {
-      roll -= strategy.weight;
-      if (roll < 0) return strategy;
-    }
-    return strategies[0];
-  }
-
   /** What to write for the slot, and how the log names it. */
   async function brief(persona: Persona, at: Date) {
     const wanted = pickKind(persona);
@@ -130,7 +119,8 @@ export function createAutoPostingService(deps: {
       }
       note = ' (promotional was drawn, but the persona has no promotion set up)';
     }
-    const strategy = pickStrategy(persona);
+    // An enabled strategy by weight: what an original post is about.
+    const strategy = pickStrategy(persona.templates, random);
     return {
       kind: 'original' as const,
       topic: strategy ? [strategy.name, strategy.prompt || strategy.description].filter(Boolean).join(': ') : '',

@@ -230,17 +230,20 @@ export function createWritingService(deps: {
 
     /** POST /api/generate: the advanced generator's posts (a thread as parts). */
     async generate(userId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
-      const ctx = await context(userId, { personaId: body.personaId });
+      const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
       const request = toWritingRequest(body);
       const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
       const posts = await writePosts(ctx, body, built);
       const writer = writerOf(ctx);
-      await record(
-        ctx,
-        'generate',
-        built.prompt,
-        posts.map((p) => p.content),
-      );
+      // A preview of settings not saved yet is not part of the persona's conversation.
+      if (!body.persona) {
+        await record(
+          ctx,
+          'generate',
+          built.prompt,
+          posts.map((p) => p.content),
+        );
+      }
       return posts.map((p) => ({ content: p.content, hashtags: p.hashtags, type: body.type, parts: p.parts, writer }));
     },
 

@@ -52,8 +52,8 @@ export function NotificationsPage() {
         </div>
       ) : notifications.data.items.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 p-5 text-slate-600 dark:border-slate-800 dark:text-slate-300">
-          No notifications yet. Plume tells you here when a post takes off, a post fails, a connection breaks, a source keeps failing or drafts
-          wait for your review.
+          No notifications yet. Plume tells you here when a post takes off, a post fails, a connection breaks, a source
+          keeps failing or drafts wait for your review.
         </p>
       ) : (
         <ul className="space-y-3">

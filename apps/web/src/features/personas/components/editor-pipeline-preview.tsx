@@ -1,10 +1,11 @@
 import {
   type ContentSource,
-  composeExample,
   MAX_TITLES_FOR_GENERATION,
   pickStrategy,
   pipelineBlocker,
   strategyShares,
+  WRITER_NAMES,
+  type Writer,
 } from '@plume/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -13,13 +14,14 @@ import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';
 import { personaQueryOptions } from '../../../lib/api/get-persona';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useGenerateExample } from '../api/generate-example';
 import { useFeedTitles } from '../api/get-feed-titles';
 import { useIngestSource } from '../api/ingest-source';
 import type { EditorDraft } from './editor-draft';
 
 type Headline = { title: string; source: string };
 type Failure = { source: string; message: string };
-type Example = { text: string; strategy: string; headline: Headline };
+type Example = { text: string; strategy: string; headline: Headline | null; writer: Writer };
 
 /** Up to five headlines, taken in turn from each source so one busy feed does not crowd out the rest. */
 function interleave(perSource: Headline[][]): Headline[] {
@@ -49,6 +51,7 @@ export function PipelinePreview({
   const queryClient = useQueryClient();
   const ingest = useIngestSource();
   const feedTitles = useFeedTitles();
+  const writeExample = useGenerateExample();
   const [fetching, setFetching] = useState(false);
   const [headlines, setHeadlines] = useState<Headline[] | null>(null);
   const [failures, setFailures] = useState<Failure[]>([]);
@@ -119,26 +122,38 @@ export function PipelinePreview({
     }
   };
 
+  /**
+   * An example by the writer automation uses, with the settings on screen (saved or not): from a
+   * headline when the sources gave any, else from the strategy alone.
+   */
   const generate = async () => {
-    const list = headlines && headlines.length > 0 ? headlines : await fetchNow();
+    const list = headlines ?? (await fetchNow());
     const strategy = pickStrategy(draft.templates);
-    const headline = list[Math.floor(Math.random() * list.length)];
-    if (!strategy || !headline) {
-      setExample(null);
-      setExampleNote('No headlines to write from: fix or turn on a source, then try again.');
-      return;
-    }
+    if (!strategy) return;
+    const headline = list.length > 0 ? (list[Math.floor(Math.random() * list.length)] ?? null) : null;
     setExampleNote(null);
-    setExample({
-      text: composeExample({
-        traits: draft.personality,
-        strategy,
-        headline: headline.title,
-        options: draft.advanced_options,
-      }),
-      strategy: strategy.name,
-      headline,
-    });
+    try {
+      const post = await writeExample.mutateAsync({
+        ...(personaId ? { personaId } : {}),
+        type: 'short post',
+        topic: [strategy.name, strategy.prompt || strategy.description].filter(Boolean).join(': '),
+        platforms: ['bluesky'],
+        count: 1,
+        persona: {
+          name: draft.name,
+          personality: draft.personality,
+          templates: draft.templates,
+          advanced_options: draft.advanced_options,
+          custom_prompt: draft.custom_prompt,
+          use_default_prompt: draft.use_default_prompt,
+        },
+        ...(headline ? { titles: [headline.title] } : {}),
+      });
+      setExample({ text: post.content, strategy: strategy.name, headline, writer: post.writer });
+    } catch (error) {
+      setExample(null);
+      setExampleNote(`The example could not be written: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
 
   return (
@@ -201,13 +216,19 @@ export function PipelinePreview({
                   {example.text}
                 </blockquote>
                 <figcaption className="text-xs text-slate-700 dark:text-slate-300">
-                  {example.strategy} · from “{example.headline.title}” ({example.headline.source}) ·{' '}
-                  {example.text.length} / {draft.advanced_options.maxLength} characters. Written by Plume's offline
-                  composer from templates, not by an AI model.
+                  {example.strategy} ·{' '}
+                  {example.headline
+                    ? `from “${example.headline.title}” (${example.headline.source})`
+                    : 'no headline: from the strategy alone'}{' '}
+                  · {example.text.length} / {draft.advanced_options.maxLength} characters. Written by{' '}
+                  {WRITER_NAMES[example.writer]}, as automation writes.
                 </figcaption>
               </figure>
             ) : (
-              <p className={muted}>{exampleNote ?? 'Generate an example to see a post written from a headline.'}</p>
+              <p className={muted}>
+                {exampleNote ??
+                  'Generate an example to see a post written from a headline, by the writer automation uses.'}
+              </p>
             )}
           </div>
         </li>
@@ -218,7 +239,7 @@ export function PipelinePreview({
         </Button>
         <Button
           onClick={() => void generate()}
-          disabled={fetching || blocker !== null}
+          disabled={fetching || writeExample.isPending || blocker !== null}
           aria-describedby={blocker ? blockerId : undefined}
         >
           Generate example

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 import { conversationQueryKey } from './get-conversation';
 
 /** The request as the form sends it: hashtags as typed (comma separated); the server parses them. */
-export type GenerateInput = Omit<GenerateRequest, 'hashtags' | 'count' | 'topic'> & {
+export type GenerateInput = Omit<GenerateRequest, 'hashtags' | 'count' | 'topic' | 'personaId'> & {
+  personaId: string;
   topic: string;
   hashtags: string;
   count?: number;
