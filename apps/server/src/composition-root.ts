@@ -9,7 +9,7 @@ import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createMailer } from './integrations/mail/create-mailer';
 import { PlatformError } from './integrations/platform';
 import { createXApi } from './integrations/x/x-api';
-import { automationJobs, WRITE_SLOT } from './jobs/automation';
+import { AUTO_POSTING_DUE, automationJobs, WRITE_SLOT } from './jobs/automation';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
 import { inboxJobs } from './jobs/inbox';
 import { metricsJobs, SYNC_METRICS } from './jobs/metrics';
@@ -197,7 +197,14 @@ export function composeServices(deps: {
   });
   const services = {
     auth: createAuthService(auth, repositories.auth),
-    personas: createPersonasService({ ...data, planLimits }),
+    personas: createPersonasService({
+      ...data,
+      planLimits,
+      // A persona switched to posting has its next slot looked at now (one look waits at a time).
+      onPostingChanged: async () => {
+        await jobs?.send(AUTO_POSTING_DUE, {}, { singletonKey: 'now' });
+      },
+    }),
     tags: createTagsService(data),
     automation: createAutomationService(data),
     autoPosting,

@@ -23,11 +23,11 @@ let failures = 0;
 let modelCalls = 0;
 
 /**
- * Automation's clock: half a minute after the last full hour of real time, so the hourly slot it
- * writes for is already due (its post publishes for real at once) and the next is 59½ minutes away.
+ * Automation's clock: two minutes before the last full hour of real time, so the hourly slot it
+ * writes for is due (and, in real time, already past: a post scheduled for it publishes at once).
  */
 const lastHour = Math.floor(Date.now() / HOUR) * HOUR;
-const clock = new Date(lastHour + 30_000);
+const clock = new Date(lastHour - 2 * 60_000);
 /** A slot two hours on: not due for the every-minute look, still a slot a job may write. */
 const later = new Date(lastHour + 2 * HOUR);
 
@@ -153,15 +153,14 @@ describe('automated posting', () => {
     const ann = await signedInUser(server.url, 'hourly');
     const { persona } = await hourlyPersona(ann);
     await run(server, AUTO_POSTING_DUE);
-    // The two slots within the hour: the one just due and the next, each written once by its job.
-    await until(async () => ((await slotPosts(persona.id)).length === 2 ? true : undefined), 30_000);
+    // The slot less than an hour away, written once by its job.
+    await until(async () => ((await slotPosts(persona.id)).length === 1 ? true : undefined), 30_000);
     // Looked at again, by this process and the other: both slots have their post, nothing is queued.
     expect(await run(server, AUTO_POSTING_DUE)).toBe(0);
     if (peer) expect(await run(peer, AUTO_POSTING_DUE)).toBe(0);
     const written = await slotPosts(persona.id);
-    expect(written.map((p) => [p.autoSlot?.getTime(), p.status, p.platform, p.writer])).toEqual([
-      [lastHour, 'pending_review', 'bluesky', 'custom'],
-      [lastHour + HOUR, 'pending_review', 'bluesky', 'custom'],
+    expect(written.map((p) => [p.autoSlot?.getTime(), p.status, p.platform, p.writer, p.scheduledFor])).toEqual([
+      [lastHour, 'pending_review', 'bluesky', 'custom', new Date(lastHour)],
     ]);
     expect(written[0]?.content).toMatch(/^Slot post number \d+, written on its own\.$/);
 
@@ -169,24 +168,36 @@ describe('automated posting', () => {
     expect(plan.posting).toBe(true);
     expect(plan.slots.slice(0, 3).map((s) => [Date.parse(s.slot), s.posts.map((p) => p.status)])).toEqual([
       [lastHour, ['pending_review']],
-      [lastHour + HOUR, ['pending_review']],
+      [lastHour + HOUR, []],
       [lastHour + 2 * HOUR, []],
     ]);
-    expect(plan.log.filter((e) => e.event === 'written')).toHaveLength(2);
+    expect(plan.log.filter((e) => e.event === 'written')).toHaveLength(1);
     expect(plan.log.find((e) => e.event === 'written')?.message).toContain('waiting in the review queue');
 
-    // The review queue shows what automation wrote, for which slot; approved before its slot, it goes out then.
+    // The review queue shows what automation wrote, for which slot. Approved after its slot (real
+    // time is past it), Add to queue takes the next free one: the next full hour.
     const queue = await readJson<ScheduledItem[]>(
       await ann.request(`/api/schedule?personaId=${persona.id}&status=pending_review`),
       200,
     );
-    const next = queue.find((item) => item.autoSlot && Date.parse(item.autoSlot) === lastHour + HOUR);
-    expect(next).toMatchObject({ writer: 'custom', scheduledFor: new Date(lastHour + HOUR).toISOString() });
+    expect(queue.map((item) => [item.autoSlot, item.writer, item.scheduledFor])).toEqual([
+      [new Date(lastHour).toISOString(), 'custom', new Date(lastHour).toISOString()],
+    ]);
     const approved = await readJson<ScheduledItem>(
-      await ann.request(`/api/review/${next?.id}/approve`, { method: 'POST', json: { queue: true } }),
+      await ann.request(`/api/review/${queue[0]?.id}/approve`, { method: 'POST', json: { queue: true } }),
       200,
     );
-    expect(approved).toMatchObject({ status: 'scheduled', scheduledFor: new Date(lastHour + HOUR).toISOString() });
+    expect(approved.status).toBe('scheduled');
+    expect(Date.parse(approved.scheduledFor ?? '')).toBeGreaterThan(Date.now());
+    expect(Date.parse(approved.scheduledFor ?? '') % HOUR).toBe(0);
+
+    // A slot whose time came before its post was written (no worker ran) is skipped, not posted late.
+    const passed = { personaId: persona.id, userId: await ownerOf(ann), slot: new Date(lastHour - HOUR).toISOString() };
+    expect(await run(server, WRITE_SLOT, passed)).toBe('skipped');
+    const log = await readJson<AutomationPlan>(await ann.request(`/api/personas/${persona.id}/automation/plan`), 200);
+    expect(log.log.find((e) => e.event === 'skipped')?.message).toContain(
+      'missed: its time came before its post was written',
+    );
   });
 
   it('gives a slot one post when two write it at once, or its job is delivered twice', async () => {
@@ -272,11 +283,7 @@ describe('automated posting', () => {
     }, 60_000);
     const onBluesky = await bsky.postsOf(account.did);
     expect(onBluesky.map((r) => r.value.text)).toEqual([due?.content]);
-    // The next slot's post is scheduled for its slot, not published early.
-    const later = await until(async () =>
-      (await slotPosts(persona.id)).find((p) => p.autoSlot?.getTime() === lastHour + HOUR),
-    );
-    expect(later).toMatchObject({ status: 'scheduled', scheduledFor: new Date(lastHour + HOUR) });
+    expect(await slotPosts(persona.id)).toHaveLength(1);
   });
 
   it('skips a slot it cannot post once, and the plan says why', async () => {
@@ -296,13 +303,13 @@ describe('automated posting', () => {
 
   it('stops at once when the persona is paused, keeping what was written', async () => {
     const eve = await signedInUser(server.url, 'paused');
-    const { persona } = await hourlyPersona(eve);
+    const { persona } = await hourlyPersona(eve, { dailyAt: later });
     await readJson(
       await eve.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { is_active: false } }),
       200,
     );
     await run(server, AUTO_POSTING_DUE);
-    const job = { personaId: persona.id, userId: await ownerOf(eve), slot: new Date(lastHour).toISOString() };
+    const job = { personaId: persona.id, userId: await ownerOf(eve), slot: later.toISOString() };
     expect(await run(server, WRITE_SLOT, job)).toBe('posting off');
     expect(await slotPosts(persona.id)).toHaveLength(0);
     const plan = await readJson<AutomationPlan>(await eve.request(`/api/personas/${persona.id}/automation/plan`), 200);

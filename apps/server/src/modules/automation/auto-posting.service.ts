@@ -18,8 +18,8 @@ import type { Enqueue } from '../scheduling/scheduling.service';
 
 /** A slot's post is written as soon as the slot is less than this far away (decision 021). */
 export const WRITE_AHEAD_MS = 60 * 60_000;
-/** A slot missed by more than this (no worker was running) is skipped, not posted late. */
-const LATE_MS = 10 * 60_000;
+/** Smart timing moves a post at most this far before its slot: slots are looked for from now less this. */
+const EARLIEST_SHIFT_MS = 15 * 60_000;
 /** Cooldown periods: no automated post within this of another post of the persona's. */
 export const COOLDOWN_MS = 20 * 60_000;
 const MINUTE = 60_000;
@@ -53,6 +53,7 @@ export function createAutoPostingService(deps: {
     userId: string,
     request: Pick<GenerateRequest, 'personaId' | 'type' | 'topic' | 'platforms'>,
     titles?: string[],
+    instruction?: string,
   ) => Promise<GeneratedPost>;
   queueSlot: QueueSlot;
   enqueue: Enqueue;
@@ -98,6 +99,7 @@ export function createAutoPostingService(deps: {
         return {
           kind: 'curated' as const,
           topic: `Share this, with a comment in your own voice: ${item.title}`,
+          instruction: undefined,
           titles: [item.title],
           link: item.link,
           label: `a curated post on “${item.title}”`,
@@ -112,6 +114,7 @@ export function createAutoPostingService(deps: {
         return {
           kind: 'promotional' as const,
           topic: `A short, honest recommendation of ${link.label}`,
+          instruction: undefined,
           titles: undefined,
           link: link.url,
           label: `a promotional post for ${link.label}`,
@@ -123,7 +126,8 @@ export function createAutoPostingService(deps: {
     const strategy = pickStrategy(persona.templates, random);
     return {
       kind: 'original' as const,
-      topic: strategy ? [strategy.name, strategy.prompt || strategy.description].filter(Boolean).join(': ') : '',
+      topic: '',
+      instruction: strategy ? strategy.prompt || strategy.description || strategy.name : undefined,
       titles: undefined,
       link: null,
       label: `an original post${strategy ? ` (strategy “${strategy.name}”)` : ''}${note}`,
@@ -142,8 +146,9 @@ export function createAutoPostingService(deps: {
         const persona = await r.personas.find(userId, personaId);
         if (!persona || !isPosting(persona)) continue;
         const timeZone = await timeZoneOf(userId);
-        const due = slotsOf(persona, timeZone, new Date(at.getTime() - LATE_MS), 3).filter(
-          (s) => s.slot.getTime() <= at.getTime() + WRITE_AHEAD_MS,
+        // Slots whose post is still ahead (at least a minute away) and less than an hour away.
+        const due = slotsOf(persona, timeZone, new Date(at.getTime() - EARLIEST_SHIFT_MS), 4).filter(
+          (s) => s.at.getTime() > at.getTime() + MINUTE && s.slot.getTime() <= at.getTime() + WRITE_AHEAD_MS,
         );
         if (due.length === 0) continue;
         const written = new Set(
@@ -183,8 +188,10 @@ export function createAutoPostingService(deps: {
         );
         return 'skipped';
       };
-      if (at.getTime() > slot.slot.getTime() + LATE_MS) {
-        return skip('missed, because no worker was running at the time; it is not posted late.');
+      if (slot.at.getTime() <= at.getTime() + MINUTE) {
+        return skip(
+          'missed: its time came before its post was written (no worker was running); it is not posted late.',
+        );
       }
 
       const connected: Platform[] = [];
@@ -208,7 +215,7 @@ export function createAutoPostingService(deps: {
         return skip(`cooldown: another post goes out within ${COOLDOWN_MS / MINUTE} minutes of it.`);
       }
       const direct = autoPosting.publishWithoutReview;
-      const goesAt = new Date(Math.max(slot.at.getTime(), at.getTime() + MINUTE));
+      const goesAt = slot.at;
       if (direct) {
         try {
           await deps.planLimits.checkNewPosts(job.userId, platforms.length, goesAt);
@@ -233,6 +240,7 @@ export function createAutoPostingService(deps: {
         job.userId,
         { personaId: persona.id, type: 'short post', topic: plan.topic, platforms },
         plan.titles,
+        plan.instruction,
       );
       const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
       const parts = [withLink(post.parts[0] ?? post.content), ...post.parts.slice(1)];
@@ -274,7 +282,9 @@ export function createAutoPostingService(deps: {
     async plan(userId: string, personaId: string): Promise<AutomationPlan> {
       const persona = await ownPersona(r.personas, userId, personaId);
       const timeZone = await timeZoneOf(userId);
-      const slots = slotsOf(persona, timeZone, new Date(now().getTime() - LATE_MS), 5);
+      const slots = slotsOf(persona, timeZone, new Date(now().getTime() - EARLIEST_SHIFT_MS), 6)
+        .filter((s) => s.at.getTime() > now().getTime() - EARLIEST_SHIFT_MS)
+        .slice(0, 5);
       const posts = await r.posts.forSlots(
         persona.id,
         slots.map((s) => s.slot),

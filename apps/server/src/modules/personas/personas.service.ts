@@ -43,6 +43,11 @@ export function createPersonasService(deps: {
   repositories: Repositories;
   unitOfWork: UnitOfWork;
   planLimits: Pick<PlanLimits, 'checkNewPersona'>;
+  /**
+   * Told when a saved persona posts on its own from now on (posting turned on, its schedule
+   * changed, the persona resumed): automation plans its next slot at once, not at the next minute.
+   */
+  onPostingChanged?: (personaId: string) => Promise<void>;
 }) {
   const { repositories, unitOfWork, planLimits } = deps;
 
@@ -104,6 +109,11 @@ export function createPersonasService(deps: {
         if (input.sources) next.sources = keepSourceChecks(before.sources, input.sources);
         if (input.tags) await checkTags(repos, userId, input.tags);
         return save(repos, userId, before, next);
+      }).then(async (saved) => {
+        const posting = saved.is_active && saved.automation.autoPosting.enabled;
+        const changed = input.automation !== undefined || input.is_active !== undefined;
+        if (posting && changed) await deps.onPostingChanged?.(saved.id).catch(() => undefined);
+        return saved;
       });
     },
 

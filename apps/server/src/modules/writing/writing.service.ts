@@ -256,9 +256,16 @@ export function createWritingService(deps: {
       userId: string,
       request: Pick<GenerateRequest, 'personaId' | 'type' | 'topic' | 'platforms'>,
       titles?: string[],
+      /**
+       * A strategy's instruction ('Turn the topic into an open question'): a model follows it as
+       * the topic; the offline composer, which would print it as a subject, writes from the
+       * headlines instead (issue 19 teaches it strategies).
+       */
+      instruction?: string,
     ): Promise<GeneratedPost> {
       const ctx = await context(userId, { personaId: request.personaId, titles, uncounted: true });
-      const body: GenerateRequest = { ...request, hashtags: [], count: 1 };
+      const topic = instruction ? (ctx.client ? instruction.slice(0, 300) : '') : request.topic;
+      const body: GenerateRequest = { ...request, topic, hashtags: [], count: 1 };
       const built = buildPrompt({ persona: ctx.persona, request: toWritingRequest(body), titles: ctx.titles });
       const [post] = await writePosts(ctx, body, built);
       if (!post) throw new Error('The writer wrote nothing');

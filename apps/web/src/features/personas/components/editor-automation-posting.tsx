@@ -74,18 +74,23 @@ export function PostingCard({ automation, commit, personaId }: AutomationCardPro
   const slots: AutomationPlan['slots'] = postingSlots(posting, {
     personaId: personaId ?? 'new',
     timeZone,
-    from: new Date(Date.now() - 10 * 60_000),
-    count: 5,
+    // Smart timing may put a slot's post up to 15 minutes before it.
+    from: new Date(Date.now() - 15 * 60_000),
+    count: 6,
     wakingHoursOnly,
-  }).map((s) => {
-    const server = known.get(s.slot.toISOString());
-    return {
-      slot: s.slot.toISOString(),
-      at: s.at.toISOString(),
-      posts: server?.posts ?? [],
-      skipped: server?.skipped ?? null,
-    };
-  });
+  })
+    .map((s) => {
+      const server = known.get(s.slot.toISOString());
+      return {
+        slot: s.slot.toISOString(),
+        at: s.at.toISOString(),
+        posts: server?.posts ?? [],
+        skipped: server?.skipped ?? null,
+      };
+    })
+    // A slot whose time has passed stays listed only with what happened to it.
+    .filter((s) => Date.parse(s.at) > Date.now() || s.posts.length > 0 || s.skipped)
+    .slice(0, 5);
   const next = slots[0];
   const when = whenIn(timeZone);
   const setPosting = (patch: Partial<typeof posting>) =>
@@ -123,7 +128,7 @@ export function PostingCard({ automation, commit, personaId }: AutomationCardPro
           <h3 className="text-sm font-semibold">Coming up</h3>
           <ul className="mt-1 space-y-1 text-sm" data-testid="planned-slots">
             {slots.map((s) => (
-              <li key={s.slot} className="flex flex-wrap justify-between gap-x-3">
+              <li key={s.slot} data-slot={s.slot} className="flex flex-wrap justify-between gap-x-3">
                 <time dateTime={s.at}>{when.format(new Date(s.at))}</time>
                 <span className="text-slate-600 dark:text-slate-400">
                   {s.skipped

@@ -53,6 +53,12 @@ export function CalendarItem({
         <span>{time}</span>
         <span className="sr-only">{look.label},</span>
         <span className="truncate font-normal">{item.personaName}</span>
+        {item.autoSlot && (
+          <span className="ml-auto shrink-0 rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800 dark:bg-violet-900 dark:text-violet-200">
+            <span aria-hidden="true">auto</span>
+            <span className="sr-only">written by automation</span>
+          </span>
+        )}
       </span>
       <span className={cn('block break-words', roomy ? 'line-clamp-3' : 'truncate')}>{item.content}</span>
     </button>

@@ -27,6 +27,7 @@ import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useTimeZone } from '../hooks/use-time-zone';
 import { formatDateTime, formatMonth, formatShortDate } from '../utils/format';
+import { plannedSlotsByDay } from '../utils/planned-slots';
 import { isMovable } from './calendar-item';
 import { PersonaLegend, StatusLegend } from './calendar-legends';
 import { MonthGrid, MonthList, WeekView } from './calendar-views';
@@ -81,6 +82,8 @@ export function CalendarPage() {
   const upcoming = useSchedule({ from: now.toISOString(), status: UPCOMING, ...(personaId ? { personaId } : {}) });
   const items = schedule.data ?? [];
   const byDay = useMemo(() => itemsByDay(items, timeZone), [items, timeZone]);
+  const shownPersonas = (personas.data ?? []).filter((p) => !personaId || p.id === personaId);
+  const planned = plannedSlotsByDay(shownPersonas, items, range, now, timeZone);
   const update = useUpdateScheduledPost();
 
   const [openId, setOpenId] = useState<string | null>(null);
@@ -122,6 +125,7 @@ export function CalendarPage() {
   const viewProps = {
     days,
     byDay,
+    planned,
     today,
     timeZone,
     onOpen: (item: ScheduledItem) => setOpenId(item.id),

@@ -10,12 +10,15 @@ import {
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { cn } from '../../../components/ui/cn';
 import { Modal } from '../../../components/ui/modal';
-import { formatLongDate, formatShortDate } from '../utils/format';
+import { formatLongDate, formatShortDate, formatTime } from '../utils/format';
+import type { PlannedSlot } from '../utils/planned-slots';
 import { CalendarItem, ITEM_DRAG_TYPE } from './calendar-item';
 
 type ViewProps = {
   days: CalendarDate[];
   byDay: Map<string, ScheduledItem[]>;
+  /** Automated posting slots with no post yet, by day: shown apart from posts. */
+  planned: Map<string, PlannedSlot[]>;
   today: CalendarDate;
   timeZone: string;
   onOpen(item: ScheduledItem): void;
@@ -46,7 +49,16 @@ function useDropTarget(onMove: ViewProps['onMove']) {
 }
 
 /** The month view: a 42-day grid from Sunday; each cell shows two posts, then '+N more'. */
-export function MonthGrid({ days, byDay, today, timeZone, onOpen, onMove, month }: ViewProps & { month: number }) {
+export function MonthGrid({
+  days,
+  byDay,
+  planned,
+  today,
+  timeZone,
+  onOpen,
+  onMove,
+  month,
+}: ViewProps & { month: number }) {
   const { over, handlers } = useDropTarget(onMove);
   const [dayOpen, setDayOpen] = useState<string | null>(null);
   const weeks = Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
@@ -120,6 +132,7 @@ export function MonthGrid({ days, byDay, today, timeZone, onOpen, onMove, month 
                           +{more} more
                         </button>
                       )}
+                      <PlannedSlots slots={planned.get(key) ?? []} timeZone={timeZone} limit={0} />
                     </div>
                   </td>
                 );
@@ -154,7 +167,7 @@ export function MonthGrid({ days, byDay, today, timeZone, onOpen, onMove, month 
 }
 
 /** The week view: Sunday to Saturday with every post of each day; stacked on a narrow screen. */
-export function WeekView({ days, byDay, today, timeZone, onOpen, onMove }: ViewProps) {
+export function WeekView({ days, byDay, planned, today, timeZone, onOpen, onMove }: ViewProps) {
   const { over, handlers } = useDropTarget(onMove);
   return (
     <ol className="grid gap-2 sm:grid-cols-7" data-testid="week-view">
@@ -189,6 +202,7 @@ export function WeekView({ days, byDay, today, timeZone, onOpen, onMove }: ViewP
                 ))}
               </ul>
             )}
+            <PlannedSlots slots={planned.get(key) ?? []} timeZone={timeZone} limit={3} />
           </li>
         );
       })}
@@ -197,8 +211,11 @@ export function WeekView({ days, byDay, today, timeZone, onOpen, onMove }: ViewP
 }
 
 /** The month on a narrow screen: its days with posts, as a list (a 7-column grid is unreadable at 375 px). */
-export function MonthList({ days, byDay, today, timeZone, onOpen, month }: ViewProps & { month: number }) {
-  const withPosts = days.filter((d) => d.month === month && (byDay.get(dateKey(d)) ?? []).length > 0);
+export function MonthList({ days, byDay, planned, today, timeZone, onOpen, month }: ViewProps & { month: number }) {
+  const withPosts = days.filter(
+    (d) =>
+      d.month === month && ((byDay.get(dateKey(d)) ?? []).length > 0 || (planned.get(dateKey(d)) ?? []).length > 0),
+  );
   if (withPosts.length === 0) {
     return <Empty>No posts this month.</Empty>;
   }
@@ -221,10 +238,43 @@ export function MonthList({ days, byDay, today, timeZone, onOpen, month }: ViewP
                 </li>
               ))}
             </ul>
+            <PlannedSlots slots={planned.get(key) ?? []} timeZone={timeZone} limit={0} />
           </li>
         );
       })}
     </ol>
+  );
+}
+
+const plannedLabel = (n: number) => `${n} planned automated ${n === 1 ? 'slot' : 'slots'}`;
+
+/**
+ * Automated slots not written yet: dashed and marked ◌ with words (not colour alone), apart from
+ * posts. `limit` shows that many, then a count; 0 shows the count only.
+ */
+function PlannedSlots({ slots, timeZone, limit }: { slots: PlannedSlot[]; timeZone: string; limit: number }) {
+  if (slots.length === 0) return null;
+  const shown = slots.slice(0, limit);
+  const rest = slots.length - shown.length;
+  return (
+    <ul className="mt-1 space-y-1" aria-label={plannedLabel(slots.length)} data-testid="planned-slots">
+      {shown.map((slot) => (
+        <li
+          key={`${slot.personaId}|${slot.at}`}
+          className="rounded-md border border-dashed border-violet-400 px-1.5 py-0.5 text-xs text-violet-800 dark:border-violet-600 dark:text-violet-200"
+        >
+          <span aria-hidden="true">◌ </span>
+          {formatTime(new Date(slot.at), timeZone)} {slot.personaName}
+          <span className="text-slate-600 dark:text-slate-400"> · automated, written an hour before</span>
+        </li>
+      ))}
+      {rest > 0 && (
+        <li className="px-1 text-xs text-violet-800 dark:text-violet-200">
+          <span aria-hidden="true">◌ </span>
+          {shown.length > 0 ? `+${rest} more planned` : plannedLabel(rest)}
+        </li>
+      )}
+    </ul>
   );
 }
 
