@@ -91,3 +91,70 @@ export function syncCalls(root) {
   if (run.status !== 0) throw new Error(`bench-metrics-calls failed: ${run.stderr}`);
   return JSON.parse(run.stdout.trim().split('\n').pop());
 }
+
+/**
+ * Automated posting at scale: `personas` personas posting every hour, each with a Bluesky account
+ * (rows only: writing needs a connected account, publishing is not measured here), their next slot
+ * planned at once. Answers when each slot's draft was written, from the moment planning began.
+ */
+export async function benchAutoPosting({ url, newUser, personas = 1000 }) {
+  // A user may have 10 active personas: 100 users for 1,000.
+  const created = [];
+  for (let i = 0; i < personas; i += 10) {
+    const api = await newUser(i / 10);
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, personas - i) }, (_, k) =>
+        api('/api/personas', { method: 'POST', body: { name: `Auto ${i + k}`, is_active: true } }),
+      ),
+    );
+    created.push(...batch.map((persona) => ({ persona, api })));
+  }
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    for (const { persona } of created) {
+      await db.query(
+        `insert into platform_accounts (id, persona_id, platform, external_id, username, auth_method, metrics_read_at)
+         values ($1, $2, 'bluesky', $3, $4, 'app_password', now())`,
+        [crypto.randomUUID(), persona.id, `did:plc:${persona.id}`, `auto-${persona.id.slice(0, 8)}.test`],
+      );
+    }
+    const automation = (p) => ({
+      ...p.automation,
+      autoPosting: { ...p.automation.autoPosting, enabled: true, frequency: 'hourly', smartTiming: false },
+      safety: { ...p.automation.safety, humanLikePatterns: false, cooldownPeriods: false, dailyActivityLimit: 1000 },
+    });
+    // Saving turns posting on; the first save plans every persona's next slot.
+    const started = Date.now();
+    for (let i = 0; i < created.length; i += 25) {
+      await Promise.all(
+        created
+          .slice(i, i + 25)
+          .map(({ persona: p, api }) =>
+            api(`/api/personas/${p.id}`, { method: 'PUT', body: { automation: automation(p) } }),
+          ),
+      );
+    }
+    const saved = Date.now();
+    let rows = [];
+    const deadline = Date.now() + 15 * 60_000;
+    while (Date.now() < deadline) {
+      ({ rows } = await db.query('select created_at from posts where auto_slot is not null'));
+      if (rows.length >= personas) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const written = rows.map((r) => new Date(r.created_at).getTime() - started).sort((a, b) => a - b);
+    const pct = (p) => written[Math.min(written.length - 1, Math.floor((p / 100) * written.length))] ?? Number.NaN;
+    const last = written.at(-1) ?? Number.NaN;
+    return {
+      personas,
+      written: written.length,
+      saveSeconds: (saved - started) / 1000,
+      perSecond: written.length / (last / 1000),
+      p50: pct(50) / 1000,
+      p99: pct(99) / 1000,
+    };
+  } finally {
+    await db.end();
+  }
+}

@@ -269,7 +269,7 @@ async function publishing() {
 // makes on each platform (bench-analytics.mjs).
 if (runs('analytics')) await analytics();
 async function analytics() {
-  const { freshPostgres, seedHistory, syncCalls } = await import('./bench-analytics.mjs');
+  const { benchAutoPosting, freshPostgres, seedHistory, syncCalls } = await import('./bench-analytics.mjs');
   const database = await freshPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const analyticsDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-analytics-'));
   try {
@@ -306,6 +306,53 @@ async function analytics() {
     await database.drop();
     rmSync(analyticsDir, { recursive: true, force: true });
   }
+  // Automated posting: 1,000 hourly personas on one worker, their next slot written by the offline composer.
+  const automationDb = await freshPostgres(
+    process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  const automationDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-automation-'));
+  try {
+    const server = await startServer(automationDir, {
+      DATABASE_URL: automationDb.url,
+      METRICS_SYNC_MINUTES: '0',
+      // 100 users sign in within a minute.
+      AUTH_RATE_LIMIT: '5000',
+    });
+    running = server.child;
+    const newUser = async (n) => {
+      const cookie = await signIn(`automation${n}@example.com`);
+      return async (pathname, { method = 'GET', body } = {}) => {
+        const response = await fetch(`${base}${pathname}`, {
+          method,
+          headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+        return response.json();
+      };
+    };
+    const personas = Number(process.env.BENCH_AUTOMATION_PERSONAS ?? 1000);
+    const result = await benchAutoPosting({ url: automationDb.url, newUser, personas });
+    rows.push(
+      [
+        `automation, ${personas} hourly personas, PostgreSQL, one worker: drafts written`,
+        `${result.written} of ${personas}`,
+      ],
+      ['automation: drafts written a second (offline composer)', result.perSecond.toFixed(1)],
+      [
+        'automation: slot handling, from planning to draft written, p50 / p99 (s)',
+        `${result.p50.toFixed(1)} / ${result.p99.toFixed(1)}`,
+      ],
+      ['automation: server RSS after writing (MB)', rssMb(server.child.pid)],
+    );
+    await stop(server.child);
+    running = undefined;
+  } finally {
+    if (running) await stop(running);
+    await automationDb.drop();
+    rmSync(automationDir, { recursive: true, force: true });
+  }
+
   const calls = syncCalls(root);
   rows.push(
     [

@@ -74,6 +74,8 @@ beforeAll(async () => {
     AI_PROVIDER: 'custom',
     AI_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
     AI_MODEL: 'stub',
+    // Both processes open the connections' sealed credentials: one secret.
+    APP_SECRET: 'auto-posting-test-secret-0123456789abcdef',
     // The sync has nothing to do with these tests.
     METRICS_SYNC_MINUTES: '0',
     X_METRICS_SYNC_MINUTES: '0',

@@ -13,6 +13,9 @@ export function automationJobs(autoPosting: AutoPostingService): JobDefinition[]
     { name: AUTO_POSTING_DUE, cron: '* * * * *', handler: () => autoPosting.planDue() },
     {
       name: WRITE_SLOT,
+      // Up to 20 slots a second: an hour's slots of a thousand hourly personas in under a minute.
+      batchSize: 20,
+      pollingIntervalSeconds: 1,
       handler: async (data) => {
         const { personaId, userId, slot } = data;
         if (typeof personaId !== 'string' || typeof userId !== 'string' || typeof slot !== 'string') return 'bad job';

@@ -51,9 +51,26 @@ export async function startJobs(options: {
         job.name,
         { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2, batchSize: job.batchSize ?? 1 },
         async (received) => {
-          const results = await Promise.all(received.map((one) => job.handler(one.data ?? {})));
-          log.debug({ job: job.name, ids: received.map((one) => one.id), results }, 'job done');
-          return results.length === 1 ? results[0] : results;
+          if (received.length === 1) {
+            const result = await job.handler(received[0]?.data ?? {});
+            log.debug({ job: job.name, id: received[0]?.id, result }, 'job done');
+            return result;
+          }
+          // A batch: each job ends on its own, with its own output; one that throws fails alone
+          // (pg-boss's completion of the whole batch afterwards finds none still active).
+          const settled = await Promise.allSettled(received.map((one) => job.handler(one.data ?? {})));
+          await Promise.all(
+            settled.map((outcome, i) => {
+              const id = received[i]?.id ?? '';
+              // Stored as pg-boss stores a single job's answer: an object as is, anything else as { value }.
+              const value = outcome.status === 'fulfilled' ? outcome.value : outcome.reason;
+              const output = (typeof value === 'object' && value !== null ? value : { value }) as object;
+              return outcome.status === 'fulfilled'
+                ? boss.complete(job.name, id, output)
+                : boss.fail(job.name, id, output);
+            }),
+          );
+          log.debug({ job: job.name, ids: received.map((one) => one.id) }, 'job batch done');
         },
       );
     }

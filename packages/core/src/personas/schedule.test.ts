@@ -147,6 +147,16 @@ describe('posting slots: one rule for the worker, the Automation tab and the cal
       postingSlots(posting, { personaId: PERSONA, timeZone: 'UTC', from: slots[7]?.slot ?? new Date(), count: 1 })[0],
     ).toEqual(slots[7]);
     expect(smartShiftMinutes('another persona', slots[7]?.slot ?? new Date())).not.toBeNaN();
+    // Inside waking hours, the 08:00 slot is only ever moved later.
+    const awake = postingSlots(posting, {
+      personaId: PERSONA,
+      timeZone: 'UTC',
+      from: new Date('2026-03-02T00:00:00Z'),
+      count: 14 * 30,
+      days: 30,
+      wakingHoursOnly: true,
+    });
+    expect(awake.every((s) => s.at.toISOString().slice(11, 16) >= '08:00')).toBe(true);
   });
 });
 

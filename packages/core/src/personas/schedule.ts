@@ -168,7 +168,9 @@ export function postingSlots(
     for (const time of slotTimes(posting, date.weekday, options)) {
       const slot = zonedTimeToInstant(date, time, options.timeZone);
       if (slot.getTime() < options.from.getTime() || slots.some((s) => s.slot.getTime() === slot.getTime())) continue;
-      const shift = posting.smartTiming ? smartShiftMinutes(options.personaId, slot) : 0;
+      let shift = posting.smartTiming ? smartShiftMinutes(options.personaId, slot) : 0;
+      // Waking hours begin at their first slot: smart timing moves that one later, never before.
+      if (options.wakingHoursOnly && time === WAKING_HOURS.from) shift = Math.abs(shift);
       slots.push({ slot, at: new Date(slot.getTime() + shift * MINUTE) });
       if (slots.length === options.count) break;
     }
