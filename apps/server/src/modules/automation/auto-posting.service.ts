@@ -136,8 +136,8 @@ export function createAutoPostingService(deps: {
 
   return {
     /**
-     * Every minute: queues the writing of each slot less than an hour away that has no post yet
-     * (a slot missed by a few minutes still gets its post).
+     * Every minute (and when a persona starts posting): queues the writing of each slot less than
+     * an hour away whose post time is still ahead and that has no post yet.
      */
     async planDue(): Promise<number> {
       const at = now();
