@@ -142,10 +142,9 @@ export function createAutoPostingService(deps: {
     async planDue(): Promise<number> {
       const at = now();
       let queued = 0;
-      for (const { personaId, userId } of await r.automation.postingPersonas()) {
-        const persona = await r.personas.find(userId, personaId);
-        if (!persona || !isPosting(persona)) continue;
-        const timeZone = await timeZoneOf(userId);
+      for (const { persona, userId, timeZone: saved } of await r.automation.postingPersonas()) {
+        const personaId = persona.id;
+        const timeZone = saved ?? 'UTC';
         // Slots whose post is still ahead (at least a minute away) and less than an hour away.
         const due = slotsOf(persona, timeZone, new Date(at.getTime() - EARLIEST_SHIFT_MS), 4).filter(
           (s) => s.at.getTime() > at.getTime() + MINUTE && s.slot.getTime() <= at.getTime() + WRITE_AHEAD_MS,

@@ -1,7 +1,8 @@
-import type { AutomationActionKind, AutomationLogEntry } from '@plume/core';
+import type { AutomationActionKind, AutomationLogEntry, Persona } from '@plume/core';
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { automationActions, automationLog, personas, sourceItems } from '../../db/schema';
+import { automationActions, automationLog, personas, sourceItems, userPreferences } from '../../db/schema';
+import { toPersona } from '../personas/personas.repository';
 
 export type NewLogEntry = {
   personaId: string;
@@ -28,12 +29,14 @@ export function createAutomationRepository(db: Db) {
       return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
     },
 
-    /** Active personas with automated posting on, and their owners. */
-    async postingPersonas(): Promise<{ personaId: string; userId: string }[]> {
-      return db
-        .select({ personaId: personas.id, userId: personas.userId })
+    /** Active personas with automated posting on, with their owners and the owners' time zones, in one query. */
+    async postingPersonas(): Promise<{ persona: Persona; userId: string; timeZone: string | null }[]> {
+      const rows = await db
+        .select({ persona: personas, timeZone: userPreferences.timeZone })
         .from(personas)
+        .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
         .where(and(eq(personas.isActive, true), sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`));
+      return rows.map((r) => ({ persona: toPersona(r.persona), userId: r.persona.userId, timeZone: r.timeZone }));
     },
 
     /**

@@ -6,7 +6,7 @@ import { personas, personaVersions } from '../../db/schema';
 type Row = typeof personas.$inferSelect;
 
 /** The persona as stored, in the API's server shape. JSON columns were validated on the way in. */
-function toPersona(row: Row): Persona {
+export function toPersona(row: Row): Persona {
   return {
     id: row.id,
     name: row.name,
