@@ -30,6 +30,18 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const titles = ['Rust 2026 edition – what’s new', 'Why boring tech wins'];
 
 describe('the offline composer', () => {
+  it('never writes the same post twice in one request, whatever the dice', () => {
+    const topic = 'the long and winding history of internationalisation in distributed systems';
+    // Seed 797 wrote one thread twice before repeats were rewritten.
+    for (let seed = 1; seed <= 1000; seed++) {
+      for (const type of seed <= 100 ? POST_TYPES : (['thread'] as const)) {
+        const request = { kind: 'generate', type, topic, platforms: ['x', 'bluesky'], count: 4 } as const;
+        const posts = composeOffline({ persona: persona(), request, random: seeded(seed) });
+        expect(new Set(posts.map((p) => p.content)).size, `${type}, seed ${seed}`).toBe(4);
+      }
+    }
+  });
+
   it('is deterministic for a given random function', () => {
     const request = { kind: 'generate', type: 'short post', topic: 'remote work', platforms: ['x'], count: 3 } as const;
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toEqual(

@@ -341,6 +341,22 @@ function composeThread(
 }
 
 /**
+ * `count` posts, none the same as another: a post equal to one already written is written again
+ * (a few tries, then kept, so a request always gets its count).
+ */
+function distinct(count: number, write: (index: number, attempt: number) => ComposedPost): ComposedPost[] {
+  const posts: ComposedPost[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    let post = write(i, 0);
+    for (let attempt = 1; seen.has(post.content) && attempt < 12; attempt++) post = write(i, attempt);
+    seen.add(post.content);
+    posts.push(post);
+  }
+  return posts;
+}
+
+/**
  * Posts written offline for a writing request: one for chat, draft and sample; `count` for the
  * advanced generator (a thread as parts). Every post and part is within the request's limits.
  */
@@ -363,15 +379,15 @@ export function composeOffline(input: {
     const topic = request.topic?.trim();
     const subjects = topic ? [topic] : shuffled(defaultSubjects(t), random);
     if (type === 'thread') {
-      return Array.from({ length: count }, (_, i) => {
+      return distinct(count, (i) => {
         const subject = subjects[i % subjects.length] as string;
         return composeThread(subject, t, hashtagsFor(subject, requested, persona.options), rule, random);
       });
     }
     const bodies = shuffled(BODIES[type], random);
-    return Array.from({ length: count }, (_, i) => {
+    return distinct(count, (i, attempt) => {
       const subject = subjects[i % subjects.length] as string;
-      const body = fill(bodies[i % bodies.length] as string, subject);
+      const body = fill(bodies[(i + attempt) % bodies.length] as string, subject);
       return fit(body, voice(t, type, body, random), hashtagsFor(subject, requested, persona.options), rule);
     });
   }
