@@ -58,6 +58,8 @@ export async function buildApp(
     logStream?: { write(line: string): void };
     /** Automation's clock (its slots and their time); tests move it, the real one otherwise. */
     clock?: () => Date;
+    /** Automation's dice (the reply sample); tests fix them, Math.random otherwise. */
+    random?: () => number;
   } = {},
 ): Promise<FastifyInstance> {
   const logStream = options.logStream ?? logDestination(config.logFormat);
@@ -104,7 +106,13 @@ export async function buildApp(
   });
   app.decorate('database', database);
 
-  const composition = composeServices({ config, database, log: app.log, clock: options.clock });
+  const composition = composeServices({
+    config,
+    database,
+    log: app.log,
+    clock: options.clock,
+    random: options.random,
+  });
   const { repositories, services } = composition;
   const { auth: authService } = services;
 
@@ -118,7 +126,12 @@ export async function buildApp(
   await app.register(personasRoutes({ auth: authService, personas: services.personas }));
   await app.register(tagsRoutes({ auth: authService, tags: services.tags }));
   await app.register(
-    automationRoutes({ auth: authService, automation: services.automation, autoPosting: services.autoPosting }),
+    automationRoutes({
+      auth: authService,
+      automation: services.automation,
+      autoPosting: services.autoPosting,
+      engagement: services.engagement,
+    }),
   );
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: services.aiSettings }));
   await app.register(writingRoutes({ auth: authService, writing: services.writing }));

@@ -1,3 +1,4 @@
+import type { Agent } from '@atproto/api';
 import { MIN_POSTS_FOR_INSIGHTS, type Platform, X_NOT_CONFIGURED } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -11,6 +12,7 @@ import { PlatformError } from './integrations/platform';
 import { createXApi } from './integrations/x/x-api';
 import { AUTO_POSTING_DUE, automationJobs, WRITE_SLOT } from './jobs/automation';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
+import { CHECK_MENTIONS, ENGAGE, engagementJobs } from './jobs/engagement';
 import { inboxJobs } from './jobs/inbox';
 import { metricsJobs, SYNC_METRICS } from './jobs/metrics';
 import { notificationJobs } from './jobs/notifications';
@@ -28,6 +30,8 @@ import { createAuth } from './modules/auth/auth';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAutoPostingService } from './modules/automation/auto-posting.service';
 import { createAutomationService } from './modules/automation/automation.service';
+import { createEngagementService } from './modules/engagement/engagement.service';
+import { createRepliesService, type MentionsReader } from './modules/engagement/replies.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
 import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
@@ -58,6 +62,8 @@ export function composeServices(deps: {
   log: FastifyBaseLogger;
   /** Automation's clock; the real one unless a test moves it. */
   clock?: (() => Date) | undefined;
+  /** Automation's dice (which mentions the response rate answers); Math.random unless a test fixes them. */
+  random?: (() => number) | undefined;
 }) {
   const { config, database, log } = deps;
   const repositories = createRepositories(database.db);
@@ -174,8 +180,11 @@ export function composeServices(deps: {
     personas: repositories.personas,
     metrics: repositories.metrics,
     preferences: repositories.preferences,
+    engagement: repositories.engagement,
   });
   const writing = createWritingService({ repositories, messages: repositories.messages, aiSettings, writingLimit });
+  // Automation runs on the real clock unless a test moves it.
+  const automationClock = deps.clock ? { now: deps.clock } : {};
   // Automated posting (decision 021): the writer above, a write-slot job per slot.
   const autoPosting = createAutoPostingService({
     repositories,
@@ -193,8 +202,58 @@ export function composeServices(deps: {
     enqueue,
     planLimits,
     log,
-    ...(deps.clock ? { now: deps.clock } : {}),
+    ...automationClock,
   });
+  // Engagement (decision 022): mentions read through each network's adapter, replies by the
+  // writer above; likes, reposts and follows through Bluesky's alone (X does not allow them).
+  const viaBluesky = <T>(row: Parameters<typeof blueskyAdapter.withAgent>[0], work: (agent: Agent) => Promise<T>) =>
+    blueskyAdapter.withAgent(row, work).catch((error: unknown) => Promise.reject(toBlueskyError(error)));
+  const mentionReaders: Record<Platform, MentionsReader> = {
+    bluesky: {
+      read: (row, options) => viaBluesky(row, (agent) => blueskyAdapter.readMentions(agent, options)),
+      threadAbove: (row, uri) => viaBluesky(row, (agent) => blueskyAdapter.readThreadAbove(agent, uri, 5)),
+    },
+    x: {
+      read: (row, { cursor, since, maxPages }) => {
+        if (!xApi) throw new PlatformError(X_NOT_CONFIGURED, 'rejected');
+        return xConnect.withXToken(row.personaId, (token) =>
+          xApi.readMentions(token, row.externalId, { sinceId: cursor, startTime: since, maxPages }),
+        );
+      },
+    },
+  };
+  const replies = createRepliesService({
+    ...data,
+    readers: mentionReaders,
+    writeReply: writing.writeReply,
+    queueCheck: async (accountId) => {
+      await jobs?.send(CHECK_MENTIONS, { accountId }, { singletonKey: accountId });
+    },
+    enqueue,
+    planLimits,
+    lock,
+    log,
+    ...automationClock,
+    ...(deps.random ? { random: deps.random } : {}),
+  });
+  const engagement = createEngagementService({
+    repositories,
+    bluesky: {
+      authorPosts: (row, actor, limit) => viaBluesky(row, (agent) => blueskyAdapter.authorPosts(agent, actor, limit)),
+      searchPosts: (row, q, limit) => viaBluesky(row, (agent) => blueskyAdapter.searchPosts(agent, q, limit)),
+      profiles: (row, dids) => viaBluesky(row, (agent) => blueskyAdapter.profiles(agent, dids)),
+      like: (row, post) => viaBluesky(row, (agent) => blueskyAdapter.like(agent, post)),
+      repost: (row, post) => viaBluesky(row, (agent) => blueskyAdapter.repost(agent, post)),
+      follow: (row, did) => viaBluesky(row, (agent) => blueskyAdapter.follow(agent, did)),
+      undo: (row, recordId) => viaBluesky(row, (agent) => blueskyAdapter.deleteRecord(agent, recordId)),
+    },
+    queueEngage: async (personaId) => {
+      await jobs?.send(ENGAGE, { personaId }, { singletonKey: personaId });
+    },
+    log,
+    ...automationClock,
+  });
+
   const services = {
     auth: createAuthService(auth, repositories.auth),
     personas: createPersonasService({
@@ -208,6 +267,8 @@ export function composeServices(deps: {
     tags: createTagsService(data),
     automation: createAutomationService(data),
     autoPosting,
+    replies,
+    engagement,
     aiSettings,
     writing,
     landing: createLandingService({
@@ -271,6 +332,7 @@ export function composeServices(deps: {
     ...metricsJobs(metrics),
     ...inboxJobs(services.inbox),
     ...automationJobs(autoPosting),
+    ...engagementJobs(replies, engagement),
     ...sourceJobs(services.sources),
   ];
 

@@ -164,7 +164,7 @@ describe('the metrics sync on Bluesky', () => {
       postsThisWeek: { value: 2, weekBefore: 0 },
       engagementRate: { value: 125, monthBefore: null },
       // Bluesky's reads cost nothing and are not counted for the user; there is no X account.
-      xReads: { last30Days: 0, accounts: 0 },
+      xReads: { last30Days: 0, mentions: 0, accounts: 0 },
     });
 
     // Refresh reads again now: a new like shows without waiting for the schedule.

@@ -9,15 +9,17 @@ import {
 } from '@plume/core';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountSnapshots, oauthStates, platformAccounts, postMetrics } from '../src/db/schema';
+import { accountSnapshots, mentionCursors, oauthStates, platformAccounts, postMetrics } from '../src/db/schema';
 import { PlatformError, type PublishOutcome } from '../src/integrations/platform';
 import { createXApi } from '../src/integrations/x/x-api';
+import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { SYNC_METRICS } from '../src/jobs/metrics';
 import { X_RECONNECT } from '../src/modules/accounts/x-connect.service';
 import { createMetricsRepository } from '../src/modules/metrics/metrics.repository';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 const CLIENT_ID = 'plume-test-client';
@@ -47,10 +49,14 @@ beforeAll(async () => {
     X_METRICS_MAX_PAGES: '5',
   };
   const logStream = { write: (line: string) => void logs.push(line) };
-  server = await build(env, { logStream });
+  // Automation's dice fixed: the reply sample answers every mention.
+  server = await build(env, { logStream, random: () => 0 });
   if (server.databaseUrl) {
     // Same APP_URL, as two processes behind one address; it shares the first app's database.
-    peer = await build({ ...env, DATABASE_URL: server.databaseUrl, APP_URL: server.url }, { logStream });
+    peer = await build(
+      { ...env, DATABASE_URL: server.databaseUrl, APP_URL: server.url },
+      { logStream, random: () => 0 },
+    );
   }
   stub.state.redirectUris.push(`${server.url}/x/callback`);
 });
@@ -766,7 +772,7 @@ describe('reading X metrics', () => {
     expect(snapshot).toMatchObject({ followers: 1234, following: 56, posts: 789, reads: 1 + pages });
     // What the metrics cost on X is told to the user (/usage).
     const usage = await read<UsageSummary>(await ann.request('/api/usage'));
-    expect(usage.xReads).toEqual({ last30Days: 1 + pages, accounts: 1 });
+    expect(usage.xReads).toEqual({ last30Days: 1 + pages, mentions: 0, accounts: 1 });
     // Every tweet of the account's in the first sync's 90 days is kept: the 150, Plume's, and those earlier tests made.
     const inWindow = stub.state.tweets.filter(
       (t) => t.authorId === row.externalId && Date.parse(t.createdAt) >= Date.now() - 90 * 86_400_000,
@@ -854,5 +860,118 @@ describe('reading X metrics', () => {
     stub.resetRecords();
     expect(await sync(row.id)).toBe('needs reconnect');
     expect(stub.state.requests).toEqual([]);
+  });
+});
+
+describe('replies on X (decision 022)', () => {
+  const bob = { id: '1460000000000000777', username: 'bob_reads' };
+  const carol = { id: '1460000000000000888', username: 'carol_quotes' };
+  /** X endpoints Plume must never call: likes, follows, reposts (X's 2026 rules). */
+  const FORBIDDEN = /\/(likes|following|retweets)\b/;
+
+  async function replyingPersona(c: Client) {
+    const persona = await connectedPersona(c);
+    const automation = {
+      ...persona.automation,
+      autoReplies: { ...persona.automation.autoReplies, enabled: true, publishWithoutReview: true },
+      engagement: {
+        ...persona.automation.engagement,
+        enabled: true,
+        autoLike: { ...persona.automation.engagement.autoLike, enabled: true, targetAccounts: [bob.username] },
+        autoRetweet: { ...persona.automation.engagement.autoRetweet, enabled: true, keywordFilter: ['rust'] },
+        autoFollow: { ...persona.automation.engagement.autoFollow, enabled: true },
+      },
+      safety: { ...persona.automation.safety, humanLikePatterns: false, cooldownPeriods: false },
+    };
+    await read(await c.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }));
+    const [row] = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, persona.id));
+    if (!row) throw new Error('no account');
+    return { persona, row };
+  }
+
+  const reviewQueue = async (c: Client, personaId: string) =>
+    read<ScheduledItem[]>(await c.request(`/api/schedule?status=pending_review&personaId=${personaId}`));
+  const mentionReads = () => stub.state.requests.filter((r) => r.path.endsWith('/mentions'));
+
+  it('reads mentions after since_id, drafts a reply to each for approval (never without), and threads it under the mention', async () => {
+    const ann = await signedIn();
+    const { persona, row } = await replyingPersona(ann);
+    const me = stub.state.users.get(row.externalId);
+    if (!me) throw new Error('no X user');
+    const asked = stub.tweetAs(bob, `@${me.username} what do you think about Rust for a first project?`);
+    stub.tweetAs(bob, 'A tweet that names nobody.');
+    stub.resetRecords();
+
+    expect(await runJob(server, CHECK_MENTIONS, { accountId: row.id })).toBe('checked');
+    // A first read looks back an hour (start_time), not at the whole history.
+    expect(mentionReads()).toHaveLength(1);
+    let drafts = await reviewQueue(ann, persona.id);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]).toMatchObject({
+      platform: 'x',
+      status: 'pending_review',
+      replyTo: { author: bob.username, text: asked.text, url: `https://x.com/${bob.username}/status/${asked.id}` },
+    });
+
+    // Looked at again, after since_id: nothing new, nothing drafted twice.
+    stub.resetRecords();
+    expect(await runJob(server, CHECK_MENTIONS, { accountId: row.id })).toBe('checked');
+    expect(await reviewQueue(ann, persona.id)).toHaveLength(1);
+    // The cursor is the newest mention's id, kept in the database.
+    const [cursor] = await server.app.database.db
+      .select()
+      .from(mentionCursors)
+      .where(eq(mentionCursors.accountId, row.id));
+    expect(cursor?.cursor).toBe(asked.id);
+
+    // A quote of the persona's own tweet is a mention too.
+    const content = `Shipping small things, every day ${Date.now()}`;
+    await read(await post(ann, `/api/personas/${persona.id}/post`, { platform: 'x', content }));
+    const mine = stub.state.tweets.find((t) => t.text === content);
+    stub.tweetAs(carol, 'This is the right way to work.', { quoteOf: mine?.id ?? '' });
+    expect(await runJob(server, CHECK_MENTIONS, { accountId: row.id })).toBe('checked');
+    drafts = await reviewQueue(ann, persona.id);
+    expect(drafts.map((d) => d.replyTo?.author).sort()).toEqual([bob.username, carol.username]);
+
+    // Approved, the reply goes out threaded under the mention (in_reply_to), once.
+    const toBob = drafts.find((d) => d.replyTo?.author === bob.username);
+    await read(await post(ann, `/api/review/${toBob?.id}/approve`, { queue: true }));
+    const sent = await until(async () => {
+      const items = await read<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`));
+      const item = items.find((i) => i.id === toBob?.id);
+      return item?.status === 'posted' ? item : undefined;
+    });
+    const reply = stub.state.tweets.find((t) => t.id === sent.url?.split('/').pop());
+    expect(reply).toMatchObject({ authorId: row.externalId, inReplyTo: asked.id, text: toBob?.content });
+    expect(stub.state.refusals).toEqual([]);
+
+    // The billed reads are counted where the user sees what X costs.
+    const usage = await read<UsageSummary>(await ann.request('/api/usage'));
+    expect(usage.xReads.mentions).toBeGreaterThanOrEqual(3);
+
+    // Engagement on X does nothing: its likes, follows and reposts are never called.
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toBe('off');
+    expect(stub.state.requests.filter((r) => FORBIDDEN.test(r.path))).toEqual([]);
+  });
+
+  it('waits for X’s reset after a 429, keeping its cursor', async () => {
+    const ann = await signedIn();
+    const { row } = await replyingPersona(ann);
+    const reset = Math.ceil(Date.now() / 1000) + 900;
+    stub.next('GET /2/users/:id/mentions', {
+      status: 429,
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      headers: { 'x-rate-limit-reset': String(reset), 'x-rate-limit-remaining': '0' },
+    });
+    expect(await runJob(server, CHECK_MENTIONS, { accountId: row.id })).toBe('rate limited');
+    const [cursor] = await server.app.database.db
+      .select()
+      .from(mentionCursors)
+      .where(eq(mentionCursors.accountId, row.id));
+    expect(Math.abs((cursor?.nextCheckAt.getTime() ?? 0) - reset * 1000)).toBeLessThan(5_000);
+    expect(cursor).toMatchObject({ cursor: null, failures: 1 });
   });
 });

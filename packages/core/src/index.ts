@@ -9,6 +9,7 @@ export * from './api/health';
 export * from './api/session';
 export * from './auth-messages';
 export * from './automation/activity';
+export * from './automation/engagement';
 export * from './automation/plan';
 export * from './automation/settings';
 export * from './billing/plans';

@@ -203,9 +203,94 @@ export const automationActions = pgTable(
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** Where it was done, and what it acted on: the mention replied to, the post liked or reposted, the DID followed. */
+    platform: text('platform'),
+    subject: text('subject'),
+    /** The record the action made on the platform (a like's, repost's or follow's at:// URI): what Undo deletes. */
+    recordId: text('record_id'),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('automation_actions_persona_idx').on(t.personaId, t.createdAt)],
+  (t) => [
+    index('automation_actions_persona_idx').on(t.personaId, t.createdAt),
+    // Never the same like, repost, follow or reply twice: two workers, a notification seen again.
+    uniqueIndex('automation_actions_subject_idx')
+      .on(t.personaId, t.kind, t.platform, t.subject)
+      .where(sql`subject is not null`),
+  ],
+);
+
+/**
+ * Where reading a connected account's notifications got to (Bluesky: the newest notification's
+ * indexedAt; X: the newest mention's id, since_id), and when it is read next.
+ */
+export const mentionCursors = pgTable('mention_cursors', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => platformAccounts.id, { onDelete: 'cascade' }),
+  cursor: text('cursor'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+  /** Reads that failed in a row (backoff); 0 after a good one. */
+  failures: integer('failures').notNull().default(0),
+  error: text('error'),
+});
+
+/** Calls made to read mentions, per account and day: X bills each one (GET /api/usage shows them). */
+export const mentionReads = pgTable(
+  'mention_reads',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => platformAccounts.id, { onDelete: 'cascade' }),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    day: text('day').notNull(),
+    reads: integer('reads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
+/**
+ * A mention, reply or quote of a persona, considered once (its unique key): whether it was
+ * answered, and why not when it was not.
+ */
+export const mentions = pgTable(
+  'mentions',
+  {
+    id: uuid('id').primaryKey(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => platformAccounts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** The post that mentions the persona (at:// URI, tweet id): the unique key with the account. */
+    externalId: text('external_id').notNull(),
+    /** mention | reply | quote */
+    kind: text('kind').notNull(),
+    authorId: text('author_id').notNull(),
+    authorHandle: text('author_handle').notNull(),
+    text: text('text').notNull(),
+    url: text('url'),
+    /** What a reply needs to thread under it: the post's cid, the thread's root and its cid (Bluesky). */
+    ref: jsonb('ref').notNull(),
+    /** The thread it belongs to (its root's id): replies per thread are counted by it. */
+    threadId: text('thread_id').notNull(),
+    /** replied | passed | waiting (not considered yet) */
+    decision: text('decision').notNull().default('waiting'),
+    reason: text('reason'),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mentions_account_external_idx').on(t.accountId, t.externalId),
+    index('mentions_persona_idx').on(t.personaId, t.createdAt),
+  ],
 );
 
 /**
@@ -240,11 +325,14 @@ export const automationLog = pgTable(
     personaId: uuid('persona_id')
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
-    /** written | queued | skipped */
+    /** An AutomationLogEvent (packages/core automation/plan.ts). */
     event: text('event').notNull(),
     message: text('message').notNull(),
     slot: timestamp('slot', { withTimezone: true }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    platform: text('platform'),
+    url: text('url'),
+    actionId: uuid('action_id').references(() => automationActions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -386,6 +474,11 @@ export const posts = pgTable(
     autoSlot: timestamp('auto_slot', { withTimezone: true }),
     /** Who wrote it, when automation did: the model's provider or 'offline'. */
     writer: text('writer'),
+    /**
+     * The post this one replies to (a mention automation answered): its id, author and text, and
+     * what threading needs (Bluesky: parent and root with their cids; X: in_reply_to).
+     */
+    replyTo: jsonb('reply_to'),
     ...timestamps,
   },
   (t) => [

@@ -1,7 +1,7 @@
 /**
  * The one contract between Plume and a social network. Each network's adapter
- * (integrations/x, integrations/bluesky) reports in these words, so that publishing, and next the
- * metrics, notifications and engagement that read from the networks, treat X and Bluesky alike.
+ * (integrations/x, integrations/bluesky) reports in these words, so that publishing, metrics and
+ * engagement treat X and Bluesky alike.
  */
 
 /** A post that went out: the id of every part, first part first (tweet ids, at:// URIs). */
@@ -63,3 +63,29 @@ export type PostReading = {
  * many as the read budget allowed, newest first), and how many calls that took.
  */
 export type AccountMetrics = { account: AccountReading; posts: PostReading[]; reads: number };
+
+/** A post on a network, as a reply needs to point at it (Bluesky wants the cid too). */
+export type PostRef = { id: string; cid?: string };
+
+/** Where a reply goes: under `parent`, in the thread that starts at `root` (the same post for a top-level one). */
+export type ReplyRef = { parent: PostRef; root: PostRef };
+
+/** A post that mentions, replies to or quotes the persona's account, as read from the network. */
+export type Mention = {
+  /** The post's id (at:// URI, tweet id): the mention's unique key on its account. */
+  externalId: string;
+  kind: 'mention' | 'reply' | 'quote';
+  author: { id: string; handle: string };
+  text: string;
+  url: string | null;
+  receivedAt: Date;
+  ref: ReplyRef;
+  /** The post it replies to, when the network gave it (context for a reply). */
+  inReplyTo?: { author: string; text: string } | null;
+};
+
+/**
+ * A read of an account's new mentions: those after the cursor, oldest first; the cursor to keep
+ * (the newest seen); and how many calls it took (X bills each).
+ */
+export type MentionsRead = { mentions: Mention[]; cursor: string | null; reads: number };

@@ -5,6 +5,7 @@ import { createAiSettingsRepository } from './ai-settings/ai-settings.repository
 import { createAuthRepository } from './auth/auth.repository';
 import { createAutomationRepository } from './automation/automation.repository';
 import { createDevOutboxRepository } from './dev-outbox/dev-outbox.repository';
+import { createEngagementRepository } from './engagement/engagement.repository';
 import { createInboxRepository } from './inbox/inbox.repository';
 import { createLandingRepository } from './landing/landing.repository';
 import { createMetricsRepository } from './metrics/metrics.repository';
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     auth: createAuthRepository(db),
     automation: createAutomationRepository(db),
     devOutbox: createDevOutboxRepository(db),
+    engagement: createEngagementRepository(db),
     inbox: createInboxRepository(db),
     landing: createLandingRepository(db),
     messages: createWritingRepository(db),

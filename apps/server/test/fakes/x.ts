@@ -2,7 +2,8 @@
  * A contract stub of the X API v2 endpoints Plume uses, on loopback: OAuth 2.0 authorization
  * code with PKCE for a confidential client, refresh-token rotation (each refresh token works once,
  * as on X), revocation, the signed-in user, and posting (replies make threads). It keeps what
- * happened so tests can read it back, and answers scripted failures in order. Anything else is a
+ * happened so tests can read it back, and answers scripted failures in order. Mentions (posts by
+ * others naming, replying to or quoting a user) are read with since_id, as on X. Anything else is a
  * 404 that is recorded, so a test can assert no unexpected call was made.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -46,6 +47,8 @@ export type XStubTweet = {
   text: string;
   authorId: string;
   inReplyTo: string | null;
+  /** The tweet it quotes, if any. */
+  quoteOf?: string | null;
   createdAt: string;
   /** What others did with it (a test sets them); X gives them as public_metrics. */
   metrics: {
@@ -72,6 +75,7 @@ type Route =
   | 'POST /2/oauth2/revoke'
   | 'GET /2/users/me'
   | 'GET /2/users/:id/tweets'
+  | 'GET /2/users/:id/mentions'
   | 'POST /2/tweets';
 
 type AccessToken = { userId: string; scope: string[]; expiresAt: number; revoked: boolean };
@@ -328,6 +332,18 @@ export function createXStub(options: { clientId: string; clientSecret: string })
       const p = problem(400, 'Invalid Request', 'The Tweet you are replying to does not exist.');
       return refuse(res, 'reply to a missing tweet', p.status, p.body);
     }
+    // Since February 2026 X takes a reply through the API only where the author summoned the
+    // replier: the post names them, or quotes one of theirs (a thread of one's own is fine).
+    const parent = state.tweets.find((t) => t.id === inReplyTo);
+    const replier = state.users.get(auth.userId);
+    if (parent && replier && parent.authorId !== auth.userId && !mentions(parent, replier)) {
+      const p = problem(
+        403,
+        'Forbidden',
+        'Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.',
+      );
+      return refuse(res, 'reply without being summoned', p.status, p.body);
+    }
     if (state.tweets.some((t) => t.authorId === auth.userId && t.text === text)) {
       const p = problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
       return send(res, p.status, p.body);
@@ -373,6 +389,79 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     send(res, 200, page.length > 0 ? { data, meta } : { meta });
   }
 
+  /** Whether a tweet is a mention of the user: names them, or replies to or quotes one of theirs. */
+  function mentions(t: XStubTweet, user: XStubUser): boolean {
+    if (t.authorId === user.id) return false;
+    const theirs = (id: string | null | undefined) => state.tweets.some((o) => o.id === id && o.authorId === user.id);
+    return t.text.toLowerCase().includes(`@${user.username.toLowerCase()}`) || theirs(t.inReplyTo) || theirs(t.quoteOf);
+  }
+
+  /**
+   * GET /2/users/:id/mentions: newest first, 5 to 100 a page, after since_id (which wins over
+   * start_time), with the authors and referenced tweets as expansions when asked.
+   */
+  function mentionsOf(req: IncomingMessage, url: URL, userId: string, res: ServerResponse) {
+    const auth = bearer(req);
+    if (!auth) return send(res, UNAUTHORIZED.status, UNAUTHORIZED.body);
+    const user = state.users.get(userId);
+    if (!user) return send(res, 404, problem(404, 'Not Found Error', 'User not found').body);
+    const max = Number(url.searchParams.get('max_results') ?? 10);
+    if (!(max >= 5 && max <= 100)) {
+      const p = problem(400, 'Invalid Request', 'The `max_results` query parameter value is not between 5 and 100');
+      return refuse(res, 'max_results out of range', p.status, p.body);
+    }
+    const sinceId = url.searchParams.get('since_id');
+    const start = sinceId ? 0 : Date.parse(url.searchParams.get('start_time') ?? '') || 0;
+    const all = state.tweets
+      .filter(
+        (t) => mentions(t, user) && Date.parse(t.createdAt) >= start && (!sinceId || BigInt(t.id) > BigInt(sinceId)),
+      )
+      .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+    const from = Number(url.searchParams.get('pagination_token') ?? 0);
+    const page = all.slice(from, from + max);
+    const fields = new Set((url.searchParams.get('tweet.fields') ?? '').split(',').filter(Boolean));
+    const expansions = new Set((url.searchParams.get('expansions') ?? '').split(',').filter(Boolean));
+    const referencedOf = (t: XStubTweet) => [
+      ...(t.inReplyTo ? [{ type: 'replied_to' as const, id: t.inReplyTo }] : []),
+      ...(t.quoteOf ? [{ type: 'quoted' as const, id: t.quoteOf }] : []),
+    ];
+    const conversationOf = (t: XStubTweet): string => {
+      let current = t;
+      while (current.inReplyTo) {
+        const parent = state.tweets.find((o) => o.id === current.inReplyTo);
+        if (!parent) break;
+        current = parent;
+      }
+      return current.id;
+    };
+    const data = page.map((t) => ({
+      id: t.id,
+      text: t.text,
+      edit_history_tweet_ids: [t.id],
+      ...(fields.has('author_id') ? { author_id: t.authorId } : {}),
+      ...(fields.has('created_at') ? { created_at: t.createdAt } : {}),
+      ...(fields.has('conversation_id') ? { conversation_id: conversationOf(t) } : {}),
+      ...(fields.has('referenced_tweets') && referencedOf(t).length > 0 ? { referenced_tweets: referencedOf(t) } : {}),
+    }));
+    const includes: Record<string, unknown> = {};
+    if (expansions.has('author_id')) {
+      includes.users = [...new Set(page.map((t) => t.authorId))].flatMap((id) => {
+        const u = state.users.get(id);
+        return u ? [{ id: u.id, name: u.name, username: u.username }] : [];
+      });
+    }
+    if (expansions.has('referenced_tweets.id')) {
+      const ids = new Set(page.flatMap((t) => referencedOf(t).map((r) => r.id)));
+      includes.tweets = state.tweets
+        .filter((t) => ids.has(t.id))
+        .map((t) => ({ id: t.id, text: t.text, author_id: t.authorId }));
+    }
+    const meta: Record<string, unknown> = { result_count: page.length };
+    if (page[0]) meta.newest_id = page[0].id;
+    if (from + max < all.length) meta.next_token = String(from + max);
+    send(res, 200, page.length > 0 ? { data, includes, meta } : { meta });
+  }
+
   const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -383,8 +472,13 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
       const timelineOf = /^\/2\/users\/(\d+)\/tweets$/.exec(url.pathname)?.[1];
+      const mentionsFor = /^\/2\/users\/(\d+)\/mentions$/.exec(url.pathname)?.[1];
       const route = (
-        timelineOf && req.method === 'GET' ? 'GET /2/users/:id/tweets' : `${req.method} ${url.pathname}`
+        timelineOf && req.method === 'GET'
+          ? 'GET /2/users/:id/tweets'
+          : mentionsFor && req.method === 'GET'
+            ? 'GET /2/users/:id/mentions'
+            : `${req.method} ${url.pathname}`
       ) as Route;
       state.requests.push({ method: req.method ?? '', path: url.pathname });
       const step = scripts.get(route)?.shift();
@@ -408,6 +502,8 @@ export function createXStub(options: { clientId: string; clientSecret: string })
           return me(req, url, res);
         case 'GET /2/users/:id/tweets':
           return timeline(req, url, timelineOf ?? '', res);
+        case 'GET /2/users/:id/mentions':
+          return mentionsOf(req, url, mentionsFor ?? '', res);
         case 'POST /2/tweets':
           return tweet(req, raw, res);
         default:
@@ -460,6 +556,33 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     revokeEverything() {
       for (const t of state.accessTokens.values()) t.revoked = true;
       for (const t of state.refreshTokens.values()) t.revoked = true;
+    },
+    /** Another user tweets (a mention when it names the user, or replies to or quotes one of theirs). */
+    tweetAs(
+      author: { id: string; username: string },
+      text: string,
+      options: { inReplyTo?: string; quoteOf?: string } = {},
+    ) {
+      if (!state.users.has(author.id)) {
+        state.users.set(author.id, {
+          ...structuredClone(state.user),
+          id: author.id,
+          username: author.username,
+          name: author.username,
+        });
+      }
+      nextTweetId += 1n;
+      const tweet: XStubTweet = {
+        id: nextTweetId.toString(),
+        text,
+        authorId: author.id,
+        inReplyTo: options.inReplyTo ?? null,
+        quoteOf: options.quoteOf ?? null,
+        createdAt: new Date().toISOString(),
+        metrics: { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0, impression_count: 0 },
+      };
+      state.tweets.push(tweet);
+      return tweet;
     },
     /** The tweets of a thread, following the reply chain down from its first id. */
     thread(firstId: string): XStubTweet[] {

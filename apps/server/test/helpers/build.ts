@@ -72,7 +72,12 @@ export type TestServer = {
  */
 export async function build(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; defaultAppUrl?: boolean; clock?: () => Date } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    defaultAppUrl?: boolean;
+    clock?: () => Date;
+    random?: () => number;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-test-'));
   const webDist = path.join(dataDir, 'web');

@@ -391,8 +391,11 @@ export const usageSummarySchema = z
     postsThisWeek: z.object({ value: z.number().int(), weekBefore: z.number().int() }),
     /** The engagement rate over every persona's posts of the last 30 days, and of the 30 before. */
     engagementRate: z.object({ value: z.number(), monthBefore: z.number().nullable() }),
-    /** What reading metrics on X cost in the last 30 days (X bills each API read), and the X accounts connected. */
-    xReads: z.object({ last30Days: z.number().int(), accounts: z.number().int() }),
+    /**
+     * What reading X cost in the last 30 days (X bills each API read): metrics, and mentions for
+     * replies; and the X accounts connected.
+     */
+    xReads: z.object({ last30Days: z.number().int(), mentions: z.number().int(), accounts: z.number().int() }),
   })
   .meta({ id: 'UsageSummary' });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;

@@ -3,8 +3,23 @@ import { z } from 'zod';
 import { POST_STATUSES } from '../publishing/publishing';
 import { PLATFORMS } from '../writing/api';
 
-/** written: a post for a slot; skipped: a slot left out, and why; backup: a version saved first. */
-export const AUTOMATION_LOG_EVENTS = ['written', 'skipped', 'backup'] as const;
+/**
+ * written: a post for a slot; skipped: a slot left out, and why; backup: a version saved first;
+ * replied: a reply written to a mention; passed: a mention not answered, and why; liked, reposted,
+ * followed: an engagement action (undoable); undone: one taken back.
+ */
+export const AUTOMATION_LOG_EVENTS = [
+  'written',
+  'skipped',
+  'backup',
+  'replied',
+  'passed',
+  'liked',
+  'reposted',
+  'followed',
+  'undone',
+] as const;
+export type AutomationLogEvent = (typeof AUTOMATION_LOG_EVENTS)[number];
 
 export const automationLogEntrySchema = z
   .object({
@@ -13,6 +28,11 @@ export const automationLogEntrySchema = z
     message: z.string(),
     slot: z.iso.datetime({ offset: true }).nullable(),
     postId: z.string().nullable(),
+    /** Where it happened, and a link to what it acted on (the mention, the post liked, the account followed). */
+    platform: z.enum(PLATFORMS).nullable(),
+    url: z.string().nullable(),
+    /** The action to undo (POST …/automation/actions/{actionId}/undo) while it can be undone; else null. */
+    undoActionId: z.string().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'AutomationLogEntry' });

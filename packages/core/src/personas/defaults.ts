@@ -71,6 +71,8 @@ export function defaultAutomation(): Automation {
       sentimentFilter: 'neutral-positive',
       templates: DEFAULT_REPLY_TEMPLATES.map((t) => ({ ...t, triggers: [...t.triggers] })),
       contextualReplies: true,
+      publishWithoutReview: false,
+      xCheckMinutes: 15,
     },
     engagement: {
       enabled: false,

@@ -123,6 +123,10 @@ export const automationSchema = z
       sentimentFilter: z.enum(['all', 'neutral-positive', 'positive']),
       templates: z.array(replyTemplateSchema).max(50),
       contextualReplies: z.boolean(),
+      /** Bluesky only: replies are scheduled without waiting in the review queue (X always asks; decision 022). */
+      publishWithoutReview: z.boolean().default(false),
+      /** How often X is asked for new mentions: each look is a read X bills. Bluesky is looked at every 2 minutes. */
+      xCheckMinutes: z.number().int().min(5, 'must be at least 5 minutes').max(1440).default(15),
     }),
     engagement: z.object({
       enabled: z.boolean(),

@@ -109,6 +109,26 @@ const EVERY_HOUR = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2,
 /** Human-like patterns keep automated posts inside these local hours: 08:00 up to 22:00 (decision 021). */
 export const WAKING_HOURS = { from: '08:00', until: '22:00' } as const;
 const awake = (time: string) => time >= WAKING_HOURS.from && time < WAKING_HOURS.until;
+
+/** Whether an instant falls inside waking hours in the zone. */
+export function isWakingTime(at: Date, timeZone: string): boolean {
+  const p = partsOf(at.getTime(), timeZone);
+  return awake(`${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`);
+}
+
+/** `at` when it is inside waking hours, else the next 08:00 in the zone (Human-like patterns). */
+export function nextWakingTime(at: Date, timeZone: string): Date {
+  if (isWakingTime(at, timeZone)) return at;
+  const p = partsOf(at.getTime(), timeZone);
+  const today = zonedTimeToInstant({ year: p.year, month: p.month, day: p.day }, WAKING_HOURS.from, timeZone);
+  if (today.getTime() > at.getTime()) return today;
+  const tomorrow = partsOf(at.getTime() + 12 * 3_600_000, timeZone);
+  return zonedTimeToInstant(
+    { year: tomorrow.year, month: tomorrow.month, day: tomorrow.day },
+    WAKING_HOURS.from,
+    timeZone,
+  );
+}
 const hasWeekly = (posting: Pick<AutoPosting, 'advancedSchedule'>) =>
   WEEKDAYS.some((d) => (posting.advancedSchedule[d] ?? []).length > 0);
 

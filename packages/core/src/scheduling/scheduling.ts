@@ -45,6 +45,8 @@ export const scheduledItemSchema = z
     autoSlot: z.string().nullable(),
     /** Who wrote it when automation did (the model's provider, or the offline composer). */
     writer: z.enum(WRITERS).nullable(),
+    /** The post a reply answers (written by automation for a mention); null for a post of its own. */
+    replyTo: z.object({ author: z.string(), text: z.string(), url: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'ScheduledItem' });
 export type ScheduledItem = z.infer<typeof scheduledItemSchema>;

@@ -267,3 +267,26 @@ describe('subjects of the suggested prompts', () => {
     expect(draft?.content).not.toMatch(/how are you/i);
   });
 });
+
+describe('offline replies', () => {
+  const reply = (text: string, instruction?: string, platforms: Platform[] = ['x']) =>
+    composeOffline({
+      persona: { ...persona({ emoji: 0 }), platforms },
+      request: { kind: 'reply', replyTo: { author: 'bob', text, ...(instruction ? { instruction } : {}) } },
+      random: seeded(3),
+    })[0]?.content ?? '';
+
+  it('answers in the move its template asks for, without hashtags or the handle, within the platform', () => {
+    expect(reply('@ada thanks, love this post!', 'Thank them warmly and specifically for what they said.')).toMatch(
+      /thank/i,
+    );
+    expect(reply('@ada how do you plan a week of posts?')).toMatch(/question|answer/i);
+    expect(reply('@ada I agree', 'Agree and add one point of your own that moves the idea forward.')).toMatch(
+      /agreed|exactly|yes/i,
+    );
+    for (const text of [reply('@ada hello there'), reply('@ada '.repeat(200), undefined, ['bluesky'])]) {
+      expect(text).not.toMatch(/#|@ada/);
+      expect(fitsPlatforms(text, ['x', 'bluesky'], 280)).toBe(true);
+    }
+  });
+});

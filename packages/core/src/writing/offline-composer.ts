@@ -340,6 +340,74 @@ function composeThread(
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Replies: a short answer in the voice, its move taken from the template's instruction.
+
+type ReplyMove = 'thank' | 'answer' | 'agree' | 'encourage' | 'ask' | 'acknowledge';
+
+const REPLY_BODIES: Record<ReplyMove, string[]> = {
+  thank: [
+    'Thank you, that means a lot.',
+    'Really glad this landed with you, thanks for saying so.',
+    'Thanks for taking the time to write this.',
+  ],
+  answer: [
+    'Good question. Short answer: start small with {s}, then build on what works.',
+    'Honest answer: with {s}, the basics done every day beat any clever trick.',
+    'Good one. I would look at {s} one step at a time and write down what changes.',
+  ],
+  agree: [
+    'Exactly this. And with {s}, the small details are where it is won.',
+    'Agreed, and I would add: {s} gets easier once you stop doing it alone.',
+    'Yes. The part people skip with {s} is the follow-through.',
+  ],
+  encourage: [
+    'You are closer than it feels. Pick the smallest next step with {s} and do just that today.',
+    'Everyone hits this with {s}. Take one small step today, and the next one gets easier.',
+    'Keep going. Write down one thing that worked with {s} this week and do more of it.',
+  ],
+  ask: [
+    'Interesting. What got you thinking about {s}?',
+    'Curious: what would you change first about {s}?',
+    'Good point. Where have you seen {s} work best?',
+  ],
+  acknowledge: [
+    'Thanks for bringing me into this. {S} deserves more attention.',
+    'Appreciate the mention. {S} is worth talking about.',
+    'Thanks for including me. Happy to talk {s} any time.',
+  ],
+};
+
+function replyMove(instruction: string, text: string, sentiment: 'positive' | 'negative' | 'neutral'): ReplyMove {
+  const i = instruction.toLowerCase();
+  if (/\bthank/.test(i)) return 'thank';
+  if (/\banswer\b/.test(i)) return 'answer';
+  if (/\bagree/.test(i)) return 'agree';
+  if (/\bencourag/.test(i)) return 'encourage';
+  if (/\b(?:ask|question)\b/.test(i)) return 'ask';
+  if (text.includes('?')) return 'answer';
+  if (sentiment === 'positive') return 'thank';
+  if (sentiment === 'negative') return 'encourage';
+  return 'acknowledge';
+}
+
+/** A reply written offline: one short post, no hashtags, within the platforms' limits. */
+function composeReply(persona: WritingPersona, request: WritingRequest, random: Random): ComposedPost {
+  const to = request.replyTo;
+  const rule = lengthRuleFor(persona, request);
+  const said = (to?.text ?? '')
+    .replace(/(^|\s)@[\w.-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const subject = subjectFromPrompt(said) ?? 'this';
+  const positive = /\b(?:thanks?|thank you|love|great|brilliant|helpful|awesome)\b/i.test(said);
+  const negative = /\b(?:stuck|struggl\w*|hard|hate|awful|wrong|frustrat\w*)\b/i.test(said);
+  const move = replyMove(to?.instruction ?? '', said, positive ? 'positive' : negative ? 'negative' : 'neutral');
+  const body = fill(pick(REPLY_BODIES[move], random), subject);
+  const v = { opener: '', closer: '', emoji: emojiFor(persona.traits, random) };
+  return fit(body, v, { required: [], optional: [] }, rule);
+}
+
 /**
  * `count` posts, none the same as another: a post equal to one already written is written again
  * (a few tries, then kept, so a request always gets its count).
@@ -368,6 +436,7 @@ export function composeOffline(input: {
 }): ComposedPost[] {
   const { persona, request } = input;
   const random = input.random ?? Math.random;
+  if (request.kind === 'reply') return [composeReply(persona, request, random)];
   const t = persona.traits;
   const rule = lengthRuleFor(persona, request);
   const titles = (input.titles ?? []).map(cleanHeadline).filter(Boolean).slice(0, 5);

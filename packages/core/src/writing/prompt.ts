@@ -21,7 +21,16 @@ export type WritingPersona = {
   platforms: readonly Platform[];
 };
 
-export type WritingKind = 'chat' | 'draft' | 'generate' | 'sample';
+export type WritingKind = 'chat' | 'draft' | 'generate' | 'sample' | 'reply';
+
+/** What a reply answers: the post, and the posts above it in its thread (oldest first) when read. */
+export type ReplyContext = {
+  author: string;
+  text: string;
+  thread?: { author: string; text: string }[];
+  /** The chosen reply template's instruction (its text). */
+  instruction?: string;
+};
 
 export type WritingRequest = {
   kind: WritingKind;
@@ -32,6 +41,8 @@ export type WritingRequest = {
   /** The advanced generator's target platforms; other kinds use the persona's. */
   platforms?: readonly Platform[];
   count?: number;
+  /** A reply's context (kind 'reply'). */
+  replyTo?: ReplyContext;
 };
 
 export type BuiltPrompt = {
@@ -83,6 +94,7 @@ function strategyLines(strategies: Strategy[]): string[] {
 }
 
 function hashtagRule(options: AdvancedOptions, request: WritingRequest): string {
+  if (request.kind === 'reply') return 'Hashtags: do not use any.';
   const requested = request.hashtags ?? [];
   const each = request.type === 'thread' ? 'thread' : 'post';
   if (requested.length > 0) return `Hashtags: use ${requested.join(' ')} in each ${each}.`;
@@ -98,6 +110,8 @@ function answerFormat(request: WritingRequest, count: number): string {
       return 'Answer with the text of one post only: no preamble, no quotes around it.';
     case 'sample':
       return 'Answer with one short sample post that shows this voice: its text only, no quotes around it.';
+    case 'reply':
+      return 'Answer with the text of one reply only: no preamble, no quotes around it, no @handle at the start.';
     case 'generate': {
       if (request.type === 'thread') {
         return `Write ${count} ${count === 1 ? 'thread' : 'threads'} of ${THREAD_PARTS.min} to ${THREAD_PARTS.max} parts each. Put a line with only --- between the parts of a thread and a line with only === between threads. No numbering, no quotes, no preamble.`;
@@ -116,6 +130,16 @@ function userPrompt(request: WritingRequest, count: number): string {
       return request.prompt?.trim() || 'Write a post.';
     case 'sample':
       return topic ? `Write a sample post about ${topic}.` : 'Write a sample post.';
+    case 'reply': {
+      const to = request.replyTo;
+      if (!to) return 'Write a reply.';
+      const above = (to.thread ?? []).map((p) => `@${p.author}: "${p.text}"`);
+      return [
+        ...(above.length > 0 ? ['The conversation so far, oldest first:', ...above, ''] : []),
+        `@${to.author} wrote to you: "${to.text}"`,
+        `Write your reply to @${to.author}.${to.instruction?.trim() ? ` ${to.instruction.trim()}` : ''}`,
+      ].join('\n');
+    }
     case 'generate': {
       const wording = POST_TYPE_WORDING[request.type ?? 'short post'];
       const what = count === 1 ? `one ${wording.one}` : `${count} ${wording.many}`;

@@ -14,7 +14,15 @@ import type { SecretBox } from '../../crypto/secret-box';
 import type { NamedLock } from '../../db/named-lock';
 import { isPrivateAddress } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
-import { type AccountMetrics, PlatformError, type PostReading, type PublishOutcome } from '../platform';
+import {
+  type AccountMetrics,
+  type Mention,
+  type MentionsRead,
+  PlatformError,
+  type PostReading,
+  type PublishOutcome,
+  type ReplyRef,
+} from '../platform';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** How long one call to a Bluesky server may take (well under the sweeper's 5 minutes for stuck posts). */
@@ -61,6 +69,33 @@ function postReading(post: AppBskyFeedDefs.PostView, handle: string): PostReadin
     replies: post.replyCount ?? 0,
     quotes: post.quoteCount ?? 0,
     impressions: null,
+  };
+}
+
+/** A post the persona might like or repost. */
+export type CandidatePost = {
+  uri: string;
+  cid: string;
+  text: string;
+  author: { did: string; handle: string };
+  url: string;
+  /** Whether the account liked or reposted it already. */
+  liked: boolean;
+  reposted: boolean;
+};
+
+/** An account the persona might follow. */
+export type CandidateAccount = { did: string; handle: string; text: string; followers: number; following: boolean };
+
+function candidatePost(post: AppBskyFeedDefs.PostView): CandidatePost {
+  return {
+    uri: post.uri,
+    cid: post.cid,
+    text: String((post.record as { text?: unknown }).text ?? ''),
+    author: { did: post.author.did, handle: post.author.handle },
+    url: `https://bsky.app/profile/${post.author.handle}/post/${rkeyOf(post.uri)}`,
+    liked: Boolean(post.viewer?.like),
+    reposted: Boolean(post.viewer?.repost),
   };
 }
 
@@ -307,15 +342,24 @@ export function createBlueskyAdapter(deps: {
       }
     },
 
-    /** Posts the parts as a thread (each a reply to the one before, all under the first). */
-    async postThread(agent: Agent, handle: string, parts: string[]): Promise<PublishOutcome> {
+    /**
+     * Posts the parts as a thread (each a reply to the one before, all under the first); with
+     * `replyTo`, the first part replies to that post, in its thread.
+     */
+    async postThread(agent: Agent, handle: string, parts: string[], replyTo?: ReplyRef): Promise<PublishOutcome> {
       const posted: { uri: string; cid: string }[] = [];
+      const above = replyTo
+        ? {
+            root: { uri: replyTo.root.id, cid: replyTo.root.cid ?? '' },
+            parent: { uri: replyTo.parent.id, cid: replyTo.parent.cid ?? '' },
+          }
+        : undefined;
       try {
         for (const text of parts) {
           const rich = new RichText({ text });
           await rich.detectFacets(agent);
-          const root = posted[0];
-          const parent = posted[posted.length - 1];
+          const root = above?.root ?? posted[0];
+          const parent = posted[posted.length - 1] ?? above?.parent;
           const result = await agent.post({
             text: rich.text,
             facets: rich.facets,
@@ -416,6 +460,129 @@ export function createBlueskyAdapter(deps: {
         posts.push(...data.posts.map((post) => postReading(post, handle)));
       }
       return { posts, reads };
+    },
+
+    /**
+     * The account's mentions, replies and quotes after `cursor` (the indexedAt of the newest one
+     * seen), or from `since` on a first read; oldest first. Pages of 50, at most `maxPages`; the
+     * notifications read are marked seen on Bluesky (updateSeen).
+     */
+    async readMentions(
+      agent: Agent,
+      options: { cursor: string | null; since: Date; maxPages: number },
+    ): Promise<MentionsRead> {
+      const after = options.cursor ?? options.since.toISOString();
+      const mentions: Mention[] = [];
+      let newest = options.cursor;
+      let reads = 0;
+      let page: string | undefined;
+      for (let n = 0; n < options.maxPages; n++) {
+        const { data } = await agent.app.bsky.notification.listNotifications({
+          limit: 50,
+          reasons: ['mention', 'reply', 'quote'],
+          ...(page ? { cursor: page } : {}),
+        });
+        reads += 1;
+        let older = false;
+        for (const item of data.notifications) {
+          if (item.indexedAt <= after) {
+            older = true;
+            continue;
+          }
+          if (!newest || item.indexedAt > newest) newest = item.indexedAt;
+          const kind = (['mention', 'reply', 'quote'] as const).find((reason) => reason === item.reason);
+          if (!kind) continue;
+          const record = item.record as {
+            text?: unknown;
+            createdAt?: unknown;
+            reply?: { root?: { uri: string; cid: string } };
+          };
+          const self = { id: item.uri, cid: item.cid };
+          const root = record.reply?.root ? { id: record.reply.root.uri, cid: record.reply.root.cid } : self;
+          const handle = item.author.handle;
+          mentions.push({
+            externalId: item.uri,
+            kind,
+            author: { id: item.author.did, handle },
+            text: String(record.text ?? ''),
+            url: `https://bsky.app/profile/${handle}/post/${rkeyOf(item.uri)}`,
+            receivedAt: new Date(item.indexedAt),
+            ref: { parent: self, root },
+          });
+        }
+        page = data.cursor;
+        if (older || !page || data.notifications.length === 0) break;
+      }
+      if (newest && newest !== options.cursor) {
+        await agent.app.bsky.notification.updateSeen({ seenAt: newest });
+        reads += 1;
+      }
+      mentions.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+      return { mentions, cursor: newest, reads };
+    },
+
+    /** The posts above one in its thread, oldest first (at most `height`): a reply's context. */
+    async readThreadAbove(agent: Agent, uri: string, height: number): Promise<{ author: string; text: string }[]> {
+      const { data } = await agent.app.bsky.feed.getPostThread({ uri, depth: 0, parentHeight: height });
+      const chain: { author: string; text: string }[] = [];
+      let node = data.thread as { post?: AppBskyFeedDefs.PostView; parent?: unknown };
+      while (node.parent) {
+        node = node.parent as typeof node;
+        if (!node.post) break;
+        chain.unshift({
+          author: node.post.author.handle,
+          text: String((node.post.record as { text?: unknown }).text ?? ''),
+        });
+      }
+      return chain;
+    },
+
+    /** Recent posts of an account (not reposts, not replies): likes and reposts of target accounts. */
+    async authorPosts(agent: Agent, actor: string, limit: number): Promise<CandidatePost[]> {
+      const { data } = await agent.app.bsky.feed.getAuthorFeed({ actor, limit, filter: 'posts_no_replies' });
+      return data.feed.filter((item) => !item.reason).map((item) => candidatePost(item.post));
+    },
+
+    /** Posts matching a search (Bluesky's own search). */
+    async searchPosts(agent: Agent, q: string, limit: number): Promise<CandidatePost[]> {
+      const { data } = await agent.app.bsky.feed.searchPosts({ q, limit });
+      return data.posts.map(candidatePost);
+    },
+
+    /** Profiles (25 a call): followers, description, and whether the account follows them already. */
+    async profiles(agent: Agent, dids: string[]): Promise<CandidateAccount[]> {
+      const out: CandidateAccount[] = [];
+      for (let i = 0; i < dids.length; i += 25) {
+        const { data } = await agent.app.bsky.actor.getProfiles({ actors: dids.slice(i, i + 25) });
+        for (const p of data.profiles) {
+          out.push({
+            did: p.did,
+            handle: p.handle,
+            text: [p.displayName ?? '', p.description ?? ''].join(' '),
+            followers: p.followersCount ?? 0,
+            following: Boolean(p.viewer?.following),
+          });
+        }
+      }
+      return out;
+    },
+
+    /** Likes, reposts or follows; answers the record made (what undoing deletes). */
+    async like(agent: Agent, post: { uri: string; cid: string }): Promise<string> {
+      return (await agent.like(post.uri, post.cid)).uri;
+    },
+    async repost(agent: Agent, post: { uri: string; cid: string }): Promise<string> {
+      return (await agent.repost(post.uri, post.cid)).uri;
+    },
+    async follow(agent: Agent, did: string): Promise<string> {
+      return (await agent.follow(did)).uri;
+    },
+
+    /** Deletes a record the account made (a like, repost or follow): undoing it. */
+    async deleteRecord(agent: Agent, recordUri: string): Promise<void> {
+      const [, , repo, collection, rkey] = recordUri.split('/');
+      if (!repo || !collection || !rkey) throw new PlatformError(`Not a record: ${recordUri}`, 'rejected');
+      await agent.com.atproto.repo.deleteRecord({ repo, collection, rkey });
     },
 
     /** Revokes a DID's OAuth session at its server and forgets it. */

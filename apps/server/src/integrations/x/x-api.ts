@@ -13,7 +13,7 @@ import {
   type ITwitterApiClientPlugin,
   TwitterApi,
 } from 'twitter-api-v2';
-import { type AccountMetrics, PlatformError, type PostReading } from '../platform';
+import { type AccountMetrics, type Mention, type MentionsRead, PlatformError, type PostReading } from '../platform';
 
 const X_API = 'https://api.x.com';
 
@@ -46,7 +46,34 @@ export interface XApi {
    * counts them.
    */
   readMetrics(accessToken: string, options: { since: Date; maxPages: number }): Promise<AccountMetrics>;
+  /**
+   * The account's mentions (GET /2/users/:id/mentions: posts that name it, replies and quotes)
+   * after `sinceId`, or from `startTime` on a first read; oldest first, with the post each replies
+   * to. At most `maxPages` pages of 100; `reads` counts the calls (each billed).
+   */
+  readMentions(
+    accessToken: string,
+    userId: string,
+    options: { sinceId: string | null; startTime: Date; maxPages: number },
+  ): Promise<MentionsRead>;
 }
+
+/** A page of GET /2/users/:id/mentions with its expansions, as far as Plume reads it. */
+type XMentionsPage = {
+  data?: {
+    id: string;
+    text: string;
+    author_id?: string;
+    created_at?: string;
+    conversation_id?: string;
+    referenced_tweets?: { type: 'replied_to' | 'quoted' | 'retweeted'; id: string }[];
+  }[];
+  includes?: {
+    users?: { id: string; username: string }[];
+    tweets?: { id: string; text: string; author_id?: string }[];
+  };
+  meta?: { next_token?: string; newest_id?: string };
+};
 
 /** A page of GET /2/users/:id/tweets, as far as Plume reads it. */
 type XTimelinePage = {
@@ -329,6 +356,57 @@ export function createXApi(options: {
           posts,
           reads,
         };
+      });
+    },
+
+    readMentions(accessToken, userId, { sinceId, startTime, maxPages }) {
+      return call(async () => {
+        const v2 = client(accessToken).v2;
+        const mentions: Mention[] = [];
+        let reads = 0;
+        let newest = sinceId;
+        let token: string | undefined;
+        for (let page = 0; page < maxPages; page++) {
+          const answer = (await v2.get(`users/${userId}/mentions`, {
+            max_results: 100,
+            ...(sinceId ? { since_id: sinceId } : { start_time: startTime.toISOString() }),
+            'tweet.fields': 'author_id,created_at,conversation_id,referenced_tweets',
+            expansions: 'author_id,referenced_tweets.id',
+            'user.fields': 'username',
+            ...(token ? { pagination_token: token } : {}),
+          })) as XMentionsPage;
+          reads += 1;
+          const users = new Map((answer.includes?.users ?? []).map((u) => [u.id, u.username]));
+          const referenced = new Map((answer.includes?.tweets ?? []).map((t) => [t.id, t]));
+          for (const tweet of answer.data ?? []) {
+            if (!newest || BigInt(tweet.id) > BigInt(newest)) newest = tweet.id;
+            const repliedTo = tweet.referenced_tweets?.find((r) => r.type === 'replied_to');
+            const quoted = tweet.referenced_tweets?.find((r) => r.type === 'quoted');
+            const parent = repliedTo ? referenced.get(repliedTo.id) : undefined;
+            const kind =
+              quoted && referenced.get(quoted.id)?.author_id === userId
+                ? 'quote'
+                : parent?.author_id === userId
+                  ? 'reply'
+                  : 'mention';
+            const handle = users.get(tweet.author_id ?? '') ?? tweet.author_id ?? 'unknown';
+            const root = tweet.conversation_id ?? tweet.id;
+            mentions.push({
+              externalId: tweet.id,
+              kind,
+              author: { id: tweet.author_id ?? '', handle },
+              text: tweet.text,
+              url: `https://x.com/${handle}/status/${tweet.id}`,
+              receivedAt: new Date(tweet.created_at ?? Date.now()),
+              ref: { parent: { id: tweet.id }, root: { id: root } },
+              inReplyTo: parent ? { author: users.get(parent.author_id ?? '') ?? '', text: parent.text } : null,
+            });
+          }
+          token = answer.meta?.next_token;
+          if (!token) break;
+        }
+        mentions.sort((a, b) => (BigInt(a.externalId) < BigInt(b.externalId) ? -1 : 1));
+        return { mentions, cursor: newest, reads };
       });
     },
   };

@@ -10,6 +10,7 @@ import {
   RANGE_DAYS,
   type UsageSummary,
 } from '@plume/core';
+import type { EngagementRepository } from '../engagement/engagement.repository';
 import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
@@ -20,6 +21,7 @@ export function createAnalyticsService(deps: {
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
   metrics: Pick<MetricsRepository, 'postsBetween' | 'snapshotsBetween' | 'lastReadAt' | 'readsSince'>;
   preferences: Pick<PreferencesRepository, 'timeZone'>;
+  engagement: Pick<EngagementRepository, 'readsSince'>;
   now?: () => Date;
 }) {
   const { metrics, now = () => new Date() } = deps;
@@ -54,13 +56,15 @@ export function createAnalyticsService(deps: {
     /** The cross-persona screen's captions: every persona of the user's, now against before. */
     async usage(userId: string): Promise<UsageSummary> {
       const at = now();
-      const [posts, snapshots, lastReadAt, x] = await Promise.all([
+      const monthAgo = new Date(at.getTime() - 30 * 86_400_000);
+      const [posts, snapshots, lastReadAt, x, mentionReads] = await Promise.all([
         metrics.postsBetween({ userId }, new Date(at.getTime() - 60 * 86_400_000), at),
         metrics.snapshotsBetween({ userId }, new Date(at.getTime() - 30 * 86_400_000), at),
         metrics.lastReadAt({ userId }),
-        metrics.readsSince({ userId }, 'x', new Date(at.getTime() - 30 * 86_400_000)),
+        metrics.readsSince({ userId }, 'x', monthAgo),
+        deps.engagement.readsSince(userId, 'x', monthAgo),
       ]);
-      const xReads = { last30Days: x.reads, accounts: x.accounts };
+      const xReads = { last30Days: x.reads, mentions: mentionReads, accounts: x.accounts };
       return computeUsage({ now: at, posts, snapshots, lastReadAt, xReads });
     },
   };

@@ -310,6 +310,9 @@ export function createAutoPostingService(deps: {
           message: e.message,
           slot: e.slot?.toISOString() ?? null,
           postId: e.postId,
+          platform: (e.platform as Platform | null) ?? null,
+          url: e.url,
+          undoActionId: e.undoActionId,
           createdAt: e.createdAt.toISOString(),
         })),
       };

@@ -1,4 +1,4 @@
-import type { AutomationActionKind, AutomationLogEntry, Persona } from '@plume/core';
+import type { AutomationActionKind, AutomationLogEntry, Persona, Platform } from '@plume/core';
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { automationActions, automationLog, personas, sourceItems, userPreferences } from '../../db/schema';
@@ -10,13 +10,94 @@ export type NewLogEntry = {
   message: string;
   slot?: Date | null;
   postId?: string | null;
+  platform?: Platform | null;
+  url?: string | null;
+  actionId?: string | null;
 };
+
+/** Engagement actions a person can take back on the platform. */
+const UNDOABLE: AutomationActionKind[] = ['like', 'repost', 'follow'];
+
+export type ActionRow = typeof automationActions.$inferSelect;
 
 export function createAutomationRepository(db: Db) {
   return {
-    /** Records one action a persona's automation took (the banner's counts and the daily limit). */
-    async record(personaId: string, kind: AutomationActionKind, at: Date = new Date()): Promise<void> {
-      await db.insert(automationActions).values({ id: crypto.randomUUID(), personaId, kind, createdAt: at });
+    /**
+     * Records one action a persona's automation took (the banner's counts and the daily limit).
+     * With a subject (the mention replied to, the post liked, the account followed) it is kept once:
+     * answers the new action's id, or undefined when the persona already did that to that subject.
+     */
+    async record(
+      personaId: string,
+      kind: AutomationActionKind,
+      at: Date = new Date(),
+      details: { platform: Platform; subject: string; recordId?: string | null } | null = null,
+    ): Promise<string | undefined> {
+      const [row] = await db
+        .insert(automationActions)
+        .values({ id: crypto.randomUUID(), personaId, kind, createdAt: at, ...details })
+        .onConflictDoNothing()
+        .returning({ id: automationActions.id });
+      return row?.id;
+    },
+
+    /** Sets the platform's record of an action (known once the platform has answered). */
+    async setRecord(actionId: string, recordId: string): Promise<void> {
+      await db.update(automationActions).set({ recordId }).where(eq(automationActions.id, actionId));
+    },
+
+    /** Forgets an action that did not happen after all (the platform refused it). */
+    async removeAction(actionId: string): Promise<void> {
+      await db.delete(automationActions).where(eq(automationActions.id, actionId));
+    },
+
+    async findAction(personaId: string, actionId: string): Promise<ActionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(automationActions)
+        .where(and(eq(automationActions.personaId, personaId), eq(automationActions.id, actionId)));
+      return row;
+    },
+
+    /** Marks an action undone, once: false when it already was. */
+    async markUndone(actionId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(automationActions)
+        .set({ undoneAt: at })
+        .where(and(eq(automationActions.id, actionId), isNull(automationActions.undoneAt)))
+        .returning({ id: automationActions.id });
+      return rows.length > 0;
+    },
+
+    /** How many actions of a kind the persona took since `since` (caps per hour or day). */
+    async countSince(personaId: string, kind: AutomationActionKind, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(automationActions)
+        .where(
+          and(
+            eq(automationActions.personaId, personaId),
+            eq(automationActions.kind, kind),
+            gte(automationActions.createdAt, since),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /** The subjects the persona already acted on with this kind (never the same like, repost, follow twice). */
+    async subjectsOf(personaId: string, kind: AutomationActionKind, subjects: string[]): Promise<Set<string>> {
+      if (subjects.length === 0) return new Set();
+      const rows = await db
+        .select({ subject: automationActions.subject })
+        .from(automationActions)
+        .where(
+          and(
+            eq(automationActions.personaId, personaId),
+            eq(automationActions.kind, kind),
+            inArray(automationActions.subject, subjects),
+          ),
+        );
+      return new Set(rows.map((r) => r.subject ?? ''));
     },
 
     /** How many actions of each kind a persona's automation took since `since`. */
@@ -46,20 +127,40 @@ export function createAutomationRepository(db: Db) {
     async log(entry: NewLogEntry, at: Date): Promise<boolean> {
       const rows = await db
         .insert(automationLog)
-        .values({ id: crypto.randomUUID(), slot: null, postId: null, ...entry, createdAt: at })
+        .values({
+          id: crypto.randomUUID(),
+          slot: null,
+          postId: null,
+          platform: null,
+          url: null,
+          actionId: null,
+          ...entry,
+          createdAt: at,
+        })
         .onConflictDoNothing()
         .returning({ id: automationLog.id });
       return rows.length > 0;
     },
 
-    /** The newest log entries of a persona. */
+    /**
+     * The newest log entries of a persona, each with the action to undo while it can be undone
+     * (a like, repost or follow made on the platform and not undone yet).
+     */
     async logOf(personaId: string, limit: number) {
-      return db
-        .select()
+      const rows = await db
+        .select({ entry: automationLog, action: automationActions })
         .from(automationLog)
+        .leftJoin(automationActions, eq(automationActions.id, automationLog.actionId))
         .where(eq(automationLog.personaId, personaId))
         .orderBy(desc(automationLog.createdAt))
         .limit(limit);
+      return rows.map(({ entry, action }) => ({
+        ...entry,
+        undoActionId:
+          action && UNDOABLE.includes(action.kind as AutomationActionKind) && action.recordId && !action.undoneAt
+            ? action.id
+            : null,
+      }));
     },
 
     /** Whether the log has an entry of `event` for the persona since `since`. */

@@ -1,12 +1,15 @@
 import {
+  automationActionParamsSchema,
   automationActivityQuerySchema,
   automationActivitySchema,
   automationPlanSchema,
   personaIdParamsSchema,
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { EngagementService } from '../engagement/engagement.service';
 import type { AutoPostingService } from './auto-posting.service';
 import type { AutomationService } from './automation.service';
 
@@ -14,6 +17,7 @@ export function automationRoutes(deps: {
   auth: AuthService;
   automation: AutomationService;
   autoPosting: AutoPostingService;
+  engagement: Pick<EngagementService, 'undo'>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -46,6 +50,24 @@ export function automationRoutes(deps: {
         },
       },
       async (request) => deps.autoPosting.plan(await deps.auth.requireUserId(request.headers), request.params.id),
+    );
+
+    app.post(
+      '/api/personas/:id/automation/actions/:actionId/undo',
+      {
+        schema: {
+          tags: ['automation'],
+          summary: 'Takes back a like, repost or follow automation made (deletes it on Bluesky)',
+          params: automationActionParamsSchema,
+          response: { 200: z.object({ undone: z.literal(true) }), ...errorResponses },
+        },
+      },
+      async (request) =>
+        deps.engagement.undo(
+          await deps.auth.requireUserId(request.headers),
+          request.params.id,
+          request.params.actionId,
+        ),
     );
   };
 }

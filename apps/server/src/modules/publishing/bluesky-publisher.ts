@@ -14,10 +14,10 @@ export function createBlueskyPublisher(deps: {
 }): PlatformPublisher {
   const { bluesky, accounts, accountRows } = deps;
   return {
-    async publish(personaId, parts) {
+    async publish(personaId, parts, replyTo) {
       const row = await accounts.requireAccount(personaId, 'bluesky');
       try {
-        return await bluesky.withAgent(row, (agent) => bluesky.postThread(agent, row.username, parts));
+        return await bluesky.withAgent(row, (agent) => bluesky.postThread(agent, row.username, parts, replyTo));
       } catch (error) {
         const failure = toBlueskyError(error);
         if (failure.kind === 'auth') await accountRows.markError(row.id, failure.message);

@@ -1,10 +1,13 @@
 import { canMove, EDITABLE_STATUSES, type Platform, type PostStatus } from '@plume/core';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { personas, posts } from '../../db/schema';
+import type { ReplyRef } from '../../integrations/platform';
 
 export type PostRow = typeof posts.$inferSelect;
+/** posts.reply_to: the post a reply answers, and what threading under it needs. */
+export type StoredReplyTo = { ref: ReplyRef; authorId: string; author: string; text: string; url: string | null };
 /** A post with its persona's name and owner, as the schedule lists it. */
 export type PostWithPersona = PostRow & { personaName: string; userId: string };
 
@@ -65,6 +68,9 @@ export function createPostsRepository(db: Db) {
       parts: string[];
       status: PostStatus;
       scheduledFor?: Date | null;
+      /** A reply automation wrote: what it answers, and who wrote it. */
+      replyTo?: StoredReplyTo;
+      writer?: string;
     }): Promise<PostRow> {
       // A post inserted already publishing (posting now) is claimed by this call: the sweeper
       // finds it by its claim if the process dies before the platform answers.
@@ -112,6 +118,21 @@ export function createPostsRepository(db: Db) {
         .where(and(eq(posts.personaId, personaId), inArray(posts.autoSlot, slots)));
     },
 
+    /** The texts of the persona's replies to one author on a platform (never the same reply twice to one person). */
+    async replyTextsTo(personaId: string, platform: Platform, authorId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ content: posts.content })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            eq(posts.platform, platform),
+            sql`${posts.replyTo} ->> 'authorId' = ${authorId}`,
+          ),
+        );
+      return new Set(rows.map((r) => r.content));
+    },
+
     /** Whether the persona has a post going out (or gone out) within `gapMs` of `at`: a cooldown's check. */
     async hasPostNear(personaId: string, at: Date, gapMs: number): Promise<boolean> {
       const [row] = await db
@@ -120,6 +141,8 @@ export function createPostsRepository(db: Db) {
         .where(
           and(
             eq(posts.personaId, personaId),
+            // A reply is a conversation, not a post of the persona's: it does not hold a slot back.
+            isNull(posts.replyTo),
             inArray(posts.status, ['scheduled', 'publishing', 'posted']),
             sql`coalesce(${posts.postedAt}, ${posts.scheduledFor}) between ${new Date(at.getTime() - gapMs)} and ${new Date(at.getTime() + gapMs)}`,
           ),
@@ -287,6 +310,8 @@ export function createPostsRepository(db: Db) {
             inArray(posts.status, ['scheduled', 'publishing']),
             isNotNull(posts.scheduledFor),
             gte(posts.scheduledFor, after),
+            // Replies do not take the persona's posting slots.
+            isNull(posts.replyTo),
           ),
         );
       return rows.flatMap((r) => (r.at ? [r.at] : []));

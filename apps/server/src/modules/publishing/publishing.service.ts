@@ -19,7 +19,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
-import type { PostRow, PostsRepository, PostWithPersona } from './posts.repository';
+import type { PostRow, PostsRepository, PostWithPersona, StoredReplyTo } from './posts.repository';
 import type { PlatformPublisher } from './publisher';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
@@ -101,7 +101,8 @@ export function createPublishingService(deps: {
   /** Calls the platform once for a post already marked publishing. */
   async function callPlatform(post: PostRow, parts: string[]): Promise<unknown> {
     try {
-      return await publishers[post.platform as Platform].publish(post.personaId, parts);
+      const replyTo = (post.replyTo as StoredReplyTo | null)?.ref;
+      return await publishers[post.platform as Platform].publish(post.personaId, parts, replyTo);
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
       if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });

@@ -17,7 +17,7 @@ export function createXPublisher(deps: {
 }): PlatformPublisher {
   const { xApi, xConnect, accounts } = deps;
   return {
-    async publish(personaId, parts) {
+    async publish(personaId, parts, replyTo) {
       if (!xApi) throw new PlatformError(X_NOT_CONFIGURED, 'rejected');
       const posted: string[] = [];
       let sent = false;
@@ -25,7 +25,9 @@ export function createXPublisher(deps: {
         await xConnect.withXToken(personaId, async (accessToken) => {
           sent = true;
           try {
-            const ids = await xApi.postThread(accessToken, parts.slice(posted.length), { inReplyTo: posted.at(-1) });
+            const ids = await xApi.postThread(accessToken, parts.slice(posted.length), {
+              inReplyTo: posted.at(-1) ?? replyTo?.parent.id,
+            });
             posted.push(...ids);
           } catch (error) {
             posted.push(...(toXError(error).details.postedIds ?? []));

@@ -18,7 +18,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
-import type { PostsRepository, PostWithPersona } from '../publishing/posts.repository';
+import type { PostsRepository, PostWithPersona, StoredReplyTo } from '../publishing/posts.repository';
 
 /** Queues the post's publish job for `at` (a pg-boss job; the claim makes a second delivery harmless). */
 export type Enqueue = (postId: string, at: Date) => Promise<void>;
@@ -40,6 +40,7 @@ export function toItem(row: PostWithPersona): ScheduledItem {
     createdAt: row.createdAt.toISOString(),
     autoSlot: row.autoSlot?.toISOString() ?? null,
     writer: (row.writer as ScheduledItem['writer']) ?? null,
+    replyTo: row.replyTo ? (({ author, text, url }) => ({ author, text, url }))(row.replyTo as StoredReplyTo) : null,
   };
 }
 
@@ -259,7 +260,13 @@ export function createSchedulingService(deps: {
       // the slot, 'Add to queue' takes the next free one (decision 021).
       const forSlot =
         choice.queue && row.autoSlot && row.scheduledFor && row.scheduledFor.getTime() > now().getTime() + 60_000;
-      const when: TimeChoice = forSlot ? { runAt: row.scheduledFor?.toISOString() } : choice;
+      // A reply to a mention is a conversation, not a slot: approved with 'Add to queue', it goes now.
+      const replyAt = choice.queue && row.replyTo ? new Date(now().getTime() + 1_000) : null;
+      const when: TimeChoice = forSlot
+        ? { runAt: row.scheduledFor?.toISOString() }
+        : replyAt
+          ? { runAt: replyAt.toISOString() }
+          : choice;
       const updated = await atTime(userId, row.personaId, when, async (at) => {
         await planLimits.checkNewPosts(userId, 1, at, id);
         return posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null });

@@ -21,8 +21,10 @@ import {
   type Message,
   type Persona,
   type PersonaOverride,
+  type Platform,
   parseHashtags,
   parseThreads,
+  type ReplyContext,
   splitThread,
   type Traits,
   type Writer,
@@ -276,6 +278,26 @@ export function createWritingService(deps: {
         parts: post.parts,
         writer: writerOf(ctx),
       };
+    },
+
+    /**
+     * A reply of the persona's to a post (automation answering a mention): one post for that
+     * platform, no hashtags, by the user's writer. Not held to the writing rate limit.
+     */
+    async writeReply(
+      userId: string,
+      personaId: string,
+      platform: Platform,
+      replyTo: ReplyContext,
+    ): Promise<{ text: string; writer: Writer }> {
+      const ctx = await context(userId, { personaId, uncounted: true });
+      const persona = { ...ctx.persona, platforms: [platform] };
+      const request: WritingRequest = { kind: 'reply', replyTo };
+      const text = ctx.client
+        ? await writeOne(ctx.client, buildPrompt({ persona, request }))
+        : (composeOffline({ persona, request, random })[0]?.content ?? '');
+      if (!text.trim()) throw new Error('The writer wrote nothing');
+      return { text, writer: writerOf({ ...ctx, persona }) };
     },
 
     /**

@@ -7,9 +7,12 @@ import { api } from '../../../lib/api-client';
 export const getAutomationActivity = (id: string, timeZone: string) =>
   api<AutomationActivity>(`/api/personas/${id}/automation/activity?timeZone=${encodeURIComponent(timeZone)}`);
 
+/** The persona's activity in every time zone: what a change to it invalidates. */
+export const automationActivityKey = (id: string) => [...personaKeys.detail(id), 'automation-activity'] as const;
+
 export const automationActivityQueryOptions = (id: string, timeZone: string) =>
   queryOptions({
-    queryKey: [...personaKeys.detail(id), 'automation-activity', timeZone],
+    queryKey: [...automationActivityKey(id), timeZone],
     queryFn: () => getAutomationActivity(id, timeZone),
   });
 

@@ -1,4 +1,11 @@
-import { type Automation, formatKeywordList, integerFieldError, keywordListError, parseKeywordList } from '@plume/core';
+import {
+  type Automation,
+  formatKeywordList,
+  integerFieldError,
+  keywordListError,
+  parseKeywordList,
+  X_ENGAGEMENT_UNAVAILABLE,
+} from '@plume/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -6,6 +13,7 @@ import {
   AutomationCard,
   DialogActions,
   errorClass,
+  hintClass,
   NumberField,
   SwitchRow,
   TextField,
@@ -13,6 +21,9 @@ import {
 import type { AutomationCardProps } from './editor-automation-types';
 
 type Engagement = Automation['engagement'];
+
+/** Likes, reposts and follows happen on Bluesky only; X_ENGAGEMENT_UNAVAILABLE says why. */
+const BLUESKY_ONLY = 'Bluesky only';
 
 export function EngagementCard({ automation, commit }: AutomationCardProps) {
   const engagement = automation.engagement;
@@ -27,20 +38,26 @@ export function EngagementCard({ automation, commit }: AutomationCardProps) {
       enabled={engagement.enabled}
       onToggle={(enabled) => setEngagement({ ...engagement, enabled })}
     >
+      <p className={hintClass} data-testid="engagement-x-note">
+        {X_ENGAGEMENT_UNAVAILABLE}
+      </p>
       <SwitchRow
         label="Auto-like"
+        badge={BLUESKY_ONLY}
         hint={`Up to ${autoLike.maxLikesPerHour} likes an hour`}
         checked={autoLike.enabled}
         onChange={(enabled) => setEngagement({ ...engagement, autoLike: { ...autoLike, enabled } })}
       />
       <SwitchRow
         label="Auto-retweet"
+        badge={BLUESKY_ONLY}
         hint={`Up to ${autoRetweet.maxRetweetsPerDay} reposts a day`}
         checked={autoRetweet.enabled}
         onChange={(enabled) => setEngagement({ ...engagement, autoRetweet: { ...autoRetweet, enabled } })}
       />
       <SwitchRow
         label="Auto-follow"
+        badge={BLUESKY_ONLY}
         hint={`Up to ${autoFollow.maxFollowsPerDay} follows a day, accounts with ${autoFollow.targetCriteria.minFollowers.toLocaleString()}–${autoFollow.targetCriteria.maxFollowers.toLocaleString()} followers`}
         checked={autoFollow.enabled}
         onChange={(enabled) => setEngagement({ ...engagement, autoFollow: { ...autoFollow, enabled } })}
@@ -125,7 +142,7 @@ function EngagementForm({
     <div className="space-y-4">
       <fieldset className={group}>
         <legend className="px-1 text-sm font-semibold">Auto-like</legend>
-        <SwitchRow label="Auto-like" checked={like} onChange={setLike} />
+        <SwitchRow label="Auto-like" badge={BLUESKY_ONLY} checked={like} onChange={setLike} />
         <NumberField
           label="Max likes per hour"
           min={0}
@@ -144,7 +161,7 @@ function EngagementForm({
       </fieldset>
       <fieldset className={group}>
         <legend className="px-1 text-sm font-semibold">Auto-retweet</legend>
-        <SwitchRow label="Auto-retweet" checked={retweet} onChange={setRetweet} />
+        <SwitchRow label="Auto-retweet" badge={BLUESKY_ONLY} checked={retweet} onChange={setRetweet} />
         <NumberField
           label="Max retweets per day"
           min={0}
@@ -163,7 +180,7 @@ function EngagementForm({
       </fieldset>
       <fieldset className={group}>
         <legend className="px-1 text-sm font-semibold">Auto-follow</legend>
-        <SwitchRow label="Auto-follow" checked={follow} onChange={setFollow} />
+        <SwitchRow label="Auto-follow" badge={BLUESKY_ONLY} checked={follow} onChange={setFollow} />
         <NumberField
           label="Max follows per day"
           min={0}

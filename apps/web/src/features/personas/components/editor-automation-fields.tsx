@@ -44,24 +44,45 @@ export function AutomationCard({
   );
 }
 
+/** A setting's switch with its label; `badge` (e.g. 'Bluesky only') and `hint` describe the switch. */
 export function SwitchRow({
   label,
   hint,
+  badge,
   checked,
   onChange,
 }: {
   label: string;
   hint?: string;
+  badge?: string;
   checked: boolean;
   onChange(on: boolean): void;
 }) {
+  const noteId = useId();
   return (
     <div className="flex items-center justify-between gap-4">
-      <div>
-        <p className="text-sm font-medium">{label}</p>
-        {hint && <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p>}
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
+          {label}
+          {badge && (
+            <span className="rounded-md bg-sky-100 px-1.5 py-0.5 text-xs font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+              {badge}
+            </span>
+          )}
+        </p>
+        {(badge || hint) && (
+          <p id={noteId} className="text-xs text-slate-600 dark:text-slate-400">
+            {badge && <span className="sr-only">{badge}. </span>}
+            {hint}
+          </p>
+        )}
       </div>
-      <Switch checked={checked} onCheckedChange={onChange} label={label} />
+      <Switch
+        checked={checked}
+        onCheckedChange={onChange}
+        label={label}
+        describedBy={badge || hint ? noteId : undefined}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useAutomationPlan } from '../api/get-automation-plan';
 import { AutomationCard, Facts, hintClass, SwitchRow } from './editor-automation-fields';
+import { AutomationLog } from './editor-automation-log';
 import type { AutomationCardProps } from './editor-automation-types';
 import { AdvancedScheduleDialog, FREQUENCIES, PostingSettingsDialog } from './editor-posting-dialogs';
 
@@ -188,20 +189,8 @@ export function PostingCard({ automation, commit, personaId }: AutomationCardPro
           setDialog(null);
         }}
       />
-      {plan.data && plan.data.log.length > 0 && (
-        <details className="text-sm">
-          <summary className="cursor-pointer font-semibold">What automation did</summary>
-          <ul className="mt-2 space-y-1" data-testid="automation-log">
-            {plan.data.log.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap gap-x-2">
-                <time dateTime={entry.createdAt} className="text-slate-600 dark:text-slate-400">
-                  {when.format(new Date(entry.createdAt))}
-                </time>
-                <span className="break-words">{entry.message}</span>
-              </li>
-            ))}
-          </ul>
-        </details>
+      {personaId && plan.data && plan.data.log.length > 0 && (
+        <AutomationLog personaId={personaId} log={plan.data.log} when={when} />
       )}
     </AutomationCard>
   );

@@ -1,11 +1,14 @@
 import {
   type Automation,
+  BLUESKY_CHECK_MINUTES,
   integerFieldError,
   newReplyTemplate,
   type ReplyTemplate,
   removeReplyTemplate,
   upsertReplyTemplate,
   VISIBLE_REPLY_TEMPLATES,
+  X_CHECK_MINUTE_CHOICES,
+  X_REPLIES_RULE,
 } from '@plume/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +27,29 @@ const SENTIMENT_FILTERS: Record<Replies['sentimentFilter'], string> = {
   'neutral-positive': 'Neutral and positive',
   positive: 'Positive only',
 };
+
+/** A persona saved before these settings existed has neither: no publishing without review, X every 15 minutes. */
+const publishWithoutReviewOf = (replies: Replies): boolean => replies.publishWithoutReview ?? false;
+const xCheckMinutesOf = (replies: Replies): number => replies.xCheckMinutes ?? 15;
+
+/** '5 minutes', '1 hour', '24 hours'. */
+function minutesLabel(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The choices, plus a saved value that is not one of them (set through the API), so it shows as it is. */
+function xCheckOptions(current: number) {
+  const minutes: number[] = [...X_CHECK_MINUTE_CHOICES];
+  if (!minutes.includes(current)) minutes.push(current);
+  return minutes.sort((a, b) => a - b).map((m) => ({ value: String(m), label: minutesLabel(m) }));
+}
+
+const X_CHECK_HINT = `Each check is one read that X bills. Bluesky is checked every ${minutesLabel(BLUESKY_CHECK_MINUTES)}, free.`;
+
+function publishHint(on: boolean): string {
+  return `${on ? 'On: Bluesky replies go out without anyone reading them first.' : 'Off: every reply waits in the review queue.'} ${X_REPLIES_RULE}`;
+}
 
 export function RepliesCard({ automation, commit }: AutomationCardProps) {
   const replies = automation.autoReplies;
@@ -46,6 +72,7 @@ export function RepliesCard({ automation, commit }: AutomationCardProps) {
           ['Response rate', `${replies.responseRate}%`],
           ['Max replies per hour', String(replies.maxRepliesPerHour)],
           ['Replies to', SENTIMENT_FILTERS[replies.sentimentFilter]],
+          ['Checks X for mentions', `every ${minutesLabel(xCheckMinutesOf(replies))}`],
         ]}
       />
       <SwitchRow
@@ -53,6 +80,12 @@ export function RepliesCard({ automation, commit }: AutomationCardProps) {
         hint="Reads the conversation before replying."
         checked={replies.contextualReplies}
         onChange={(contextualReplies) => setReplies({ contextualReplies })}
+      />
+      <SwitchRow
+        label="Publish replies without review (Bluesky)"
+        hint={publishHint(publishWithoutReviewOf(replies))}
+        checked={publishWithoutReviewOf(replies)}
+        onChange={(publishWithoutReview) => setReplies({ publishWithoutReview })}
       />
       <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
         Reply settings
@@ -143,6 +176,8 @@ function ReplySettingsForm({
   const [maxPerHour, setMaxPerHour] = useState(String(replies.maxRepliesPerHour));
   const [sentimentFilter, setSentimentFilter] = useState(replies.sentimentFilter);
   const [contextualReplies, setContextualReplies] = useState(replies.contextualReplies);
+  const [publishWithoutReview, setPublishWithoutReview] = useState(publishWithoutReviewOf(replies));
+  const [xCheckMinutes, setXCheckMinutes] = useState(String(xCheckMinutesOf(replies)));
   const maxError = integerFieldError(maxPerHour, 'Max replies per hour', 0, 60);
 
   return (
@@ -171,11 +206,31 @@ function ReplySettingsForm({
         onChange={setSentimentFilter}
       />
       <SwitchRow label="Contextual replies" checked={contextualReplies} onChange={setContextualReplies} />
+      <SwitchRow
+        label="Publish replies without review (Bluesky)"
+        hint={publishHint(publishWithoutReview)}
+        checked={publishWithoutReview}
+        onChange={setPublishWithoutReview}
+      />
+      <Select
+        label="Check X for mentions every"
+        value={xCheckMinutes}
+        options={xCheckOptions(xCheckMinutesOf(replies))}
+        onChange={setXCheckMinutes}
+        description={X_CHECK_HINT}
+      />
       <DialogActions
         onCancel={onCancel}
         saveDisabled={maxError !== null}
         onSave={() =>
-          onSave({ responseRate, maxRepliesPerHour: Number(maxPerHour), sentimentFilter, contextualReplies })
+          onSave({
+            responseRate,
+            maxRepliesPerHour: Number(maxPerHour),
+            sentimentFilter,
+            contextualReplies,
+            publishWithoutReview,
+            xCheckMinutes: Number(xCheckMinutes),
+          })
         }
       />
     </div>

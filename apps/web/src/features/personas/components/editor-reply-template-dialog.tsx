@@ -1,4 +1,10 @@
-import { formatKeywordList, keywordListError, parseKeywordList, type ReplyTemplate } from '@plume/core';
+import {
+  DM_NOT_ANSWERED,
+  formatKeywordList,
+  keywordListError,
+  parseKeywordList,
+  type ReplyTemplate,
+} from '@plume/core';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
@@ -104,7 +110,13 @@ function TemplateForm({
         hint="Keywords, separated by commas."
         placeholder="thanks, great post"
       />
-      <Select label="Context" value={context} options={optionsOf(CONTEXTS)} onChange={setContext} />
+      <Select
+        label="Context"
+        value={context}
+        options={optionsOf(CONTEXTS)}
+        onChange={setContext}
+        description={context === 'dm' ? DM_NOT_ANSWERED : undefined}
+      />
       <Select label="Sentiment" value={sentiment} options={optionsOf(SENTIMENTS)} onChange={setSentiment} />
       <SwitchRow label="Active" checked={isActive} onChange={setIsActive} />
       <DialogActions

@@ -41,7 +41,7 @@ export function CalendarItem({
       data-testid="calendar-item"
       data-item-id={item.id}
       data-status={item.status}
-      title={`${time} · ${look.label} · ${item.personaName} on ${PLATFORM_LABELS[item.platform]}: ${item.content}`}
+      title={`${time} · ${look.label} · ${item.personaName} on ${PLATFORM_LABELS[item.platform]}${item.replyTo ? ` · reply to @${item.replyTo.author.replace(/^@/, '')}` : ''}: ${item.content}`}
       className={cn(
         'block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-snug focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-violet-500',
         look.chip,
@@ -53,8 +53,19 @@ export function CalendarItem({
         <span>{time}</span>
         <span className="sr-only">{look.label},</span>
         <span className="truncate font-normal">{item.personaName}</span>
+        {item.replyTo && (
+          <span className="ml-auto shrink-0 rounded bg-sky-100 px-1 text-[10px] font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+            <span aria-hidden="true">reply</span>
+            <span className="sr-only">a reply to @{item.replyTo.author.replace(/^@/, '')}</span>
+          </span>
+        )}
         {item.autoSlot && (
-          <span className="ml-auto shrink-0 rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800 dark:bg-violet-900 dark:text-violet-200">
+          <span
+            className={cn(
+              'shrink-0 rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800 dark:bg-violet-900 dark:text-violet-200',
+              !item.replyTo && 'ml-auto',
+            )}
+          >
             <span aria-hidden="true">auto</span>
             <span className="sr-only">written by automation</span>
           </span>

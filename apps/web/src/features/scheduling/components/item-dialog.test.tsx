@@ -20,6 +20,7 @@ const failed: ScheduledItem = {
   createdAt: '2026-03-01T00:00:00.000Z',
   autoSlot: null,
   writer: null,
+  replyTo: null,
 };
 
 function renderDialog(item: ScheduledItem) {
@@ -73,5 +74,30 @@ describe('a post that did not go out', () => {
     expect(screen.queryByLabelText('Part 1 of 3')).toBeNull();
     expect(screen.getByRole('button', { name: 'Mark as posted' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel event' })).toBeTruthy();
+  });
+});
+
+describe('a reply waiting for review', () => {
+  it('shows the post it answers above the draft, keeps it on its platform, and states X’s rule', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderDialog({
+      ...failed,
+      platform: 'x',
+      status: 'pending_review',
+      error: null,
+      scheduledFor: null,
+      content: 'Glad it helped!',
+      parts: ['Glad it helped!'],
+      replyTo: { author: 'bob', text: 'This thread helped me a lot', url: 'https://x.com/bob/status/1' },
+    });
+    const context = screen.getByTestId('reply-context');
+    expect(context.textContent).toContain('Reply to @bob');
+    expect(context.querySelector('blockquote')?.textContent).toBe('This thread helped me a lot');
+    expect(screen.getByRole('link', { name: 'View on X' }).getAttribute('href')).toBe('https://x.com/bob/status/1');
+    expect(screen.getByTestId('x-replies-rule').textContent).toContain('every reply waits for your approval');
+    // The reply comes before its draft, and cannot be moved to another platform.
+    const draft = screen.getByRole('textbox', { name: 'Content' });
+    expect(context.compareDocumentPosition(draft) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Bluesky' })).toBeNull();
   });
 });

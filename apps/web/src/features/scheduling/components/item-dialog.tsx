@@ -26,6 +26,7 @@ import { useRetryScheduledPost } from '../api/retry-scheduled-post';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime } from '../utils/format';
 import { STATUS_LOOK } from '../utils/status';
+import { ReplyContext } from './reply-context';
 import { DateTimeFields, FieldError, PlatformChoice, PlatformCount, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
 /**
@@ -218,6 +219,10 @@ function ItemBody({
         </div>
       )}
 
+      {item.replyTo && (
+        <ReplyContext replyTo={item.replyTo} platform={item.platform} reviewing={item.status === 'pending_review'} />
+      )}
+
       {editable ? (
         <form
           noValidate
@@ -252,7 +257,8 @@ function ItemBody({
             );
           })}
           {errors.content && <FieldError id={ids.contentError}>{errors.content}</FieldError>}
-          <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} />
+          {/* A reply stays on the platform of the post it answers. */}
+          {!item.replyTo && <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} />}
           {item.status !== 'pending_review' && (
             <div className="space-y-1">
               <DateTimeFields

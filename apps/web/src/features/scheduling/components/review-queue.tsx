@@ -19,6 +19,7 @@ import { useSchedule } from '../api/get-schedule';
 import { useRejectReview } from '../api/reject-review';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime } from '../utils/format';
+import { ReplyContext } from './reply-context';
 import { FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
 const REVIEW = ['pending_review'] as const;
@@ -135,6 +136,7 @@ function ReviewRow({
           {formatDateTime(new Date(item.scheduledFor), timeZone)}: approve it before then and it goes out then.
         </p>
       )}
+      {item.replyTo && <ReplyContext replyTo={item.replyTo} platform={item.platform} reviewing />}
       {editing ? (
         <form
           noValidate
@@ -166,7 +168,10 @@ function ReviewRow({
             {PLATFORM_LABELS[platform]} {length}/{limit}
             {length > limit ? ' · too long' : ''}
           </p>
-          <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} compact />
+          {/* A reply stays on the platform of the post it answers. */}
+          {!item.replyTo && (
+            <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} compact />
+          )}
           {error && <FieldError id={ids.error}>{error}</FieldError>}
           <div className="flex gap-2">
             <Button type="submit" className="px-3 py-1.5" disabled={update.isPending}>

@@ -45,7 +45,7 @@ const USAGE: UsageSummary = {
   followers: { value: 16_500, monthAgo: 14_732 },
   postsThisWeek: { value: 13, weekBefore: 12 },
   engagementRate: { value: 4.4, monthBefore: 2.1 },
-  xReads: { last30Days: 1_204, accounts: 1 },
+  xReads: { last30Days: 1_204, mentions: 0, accounts: 1 },
 };
 
 const json = (body: unknown, status = 200) =>
@@ -156,7 +156,7 @@ describe('the summary', () => {
         followers: { value: 0, monthAgo: null },
         postsThisWeek: { value: 0, weekBefore: 0 },
         engagementRate: { value: 0, monthBefore: null },
-        xReads: { last30Days: 0, accounts: 0 },
+        xReads: { last30Days: 0, mentions: 0, accounts: 0 },
       }),
     });
     renderAt();
@@ -178,7 +178,7 @@ describe('the summary', () => {
         followers: { value: 97, monthAgo: 100 },
         postsThisWeek: { value: 3, weekBefore: 0 },
         engagementRate: { value: 1.2, monthBefore: 0 },
-        xReads: { last30Days: 0, accounts: 0 },
+        xReads: { last30Days: 0, mentions: 0, accounts: 0 },
       }),
     });
     renderAt();

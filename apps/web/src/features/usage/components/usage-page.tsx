@@ -67,7 +67,7 @@ export function UsagePage() {
             </p>
           )}
           {usage.data && (usage.data.xReads.accounts > 0 || usage.data.xReads.last30Days > 0) && (
-            <p data-testid="x-reads">{xReadsText(usage.data.xReads.last30Days)}</p>
+            <p data-testid="x-reads">{xReadsText(usage.data.xReads.last30Days, usage.data.xReads.mentions)}</p>
           )}
           <p role="status" data-testid="refresh-status">
             {refresh.busy ? 'Reading your connected accounts…' : refresh.note}
@@ -155,7 +155,8 @@ export function UsagePage() {
 }
 
 /** What reading metrics on X cost: X bills every API read, so the count is shown where figures are refreshed. */
-export function xReadsText(reads: number): string {
-  const calls = `${reads.toLocaleString('en-US')} ${reads === 1 ? 'read' : 'reads'}`;
-  return `Metrics on X took ${calls} of X's API in the last 30 days (X bills each read: Plume reads X less often than Bluesky, and when you Refresh).`;
+export function xReadsText(reads: number, mentions = 0): string {
+  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'read' : 'reads'}`;
+  const replies = mentions > 0 ? `, and looking for mentions to reply to took ${count(mentions)}` : '';
+  return `Metrics on X took ${count(reads)} of X's API in the last 30 days${replies} (X bills each read: Plume reads X less often than Bluesky, and when you Refresh).`;
 }

@@ -1,0 +1,198 @@
+import type { Persona, Platform } from '@plume/core';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mentionCursors, mentionReads, mentions, personas, platformAccounts, userPreferences } from '../../db/schema';
+import type { Mention } from '../../integrations/platform';
+import type { AccountRow } from '../accounts/accounts.repository';
+import { toPersona } from '../personas/personas.repository';
+
+export type MentionRow = typeof mentions.$inferSelect;
+export type CursorRow = typeof mentionCursors.$inferSelect;
+
+/** Working personas with a connected account in good standing, their owner and the owner's zone. */
+type Working = { persona: Persona; userId: string; timeZone: string; account: AccountRow };
+
+/**
+ * Engagement's own tables (decision 022): where each account's mentions were read up to, what
+ * reading them cost, and each mention with the decision taken on it.
+ */
+export function createEngagementRepository(db: Db) {
+  const working = (where: ReturnType<typeof sql>) =>
+    db
+      .select({ persona: personas, timeZone: userPreferences.timeZone, account: platformAccounts })
+      .from(platformAccounts)
+      .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
+      .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
+      .leftJoin(mentionCursors, eq(mentionCursors.accountId, platformAccounts.id))
+      .where(and(eq(platformAccounts.status, 'active'), eq(personas.isActive, true), where));
+  const toWorking = (rows: Awaited<ReturnType<typeof working>>): Working[] =>
+    rows.map((r) => ({
+      persona: toPersona(r.persona),
+      userId: r.persona.userId,
+      timeZone: r.timeZone ?? 'UTC',
+      account: r.account,
+    }));
+
+  return {
+    /** Accounts of personas answering mentions whose next read is due. */
+    async accountsDue(at: Date): Promise<Working[]> {
+      return toWorking(
+        await working(
+          sql`(${personas.automation} -> 'autoReplies' ->> 'enabled') = 'true' and (${mentionCursors.nextCheckAt} is null or ${mentionCursors.nextCheckAt} <= ${at})`,
+        ),
+      );
+    },
+
+    /** One account with its persona, when it is connected and its persona active. */
+    async account(accountId: string): Promise<Working | undefined> {
+      return toWorking(await working(sql`${platformAccounts.id} = ${accountId}`))[0];
+    },
+
+    /** Personas with engagement on and a Bluesky account in good standing (likes, reposts, follows are Bluesky's). */
+    async engagingOnBluesky(): Promise<Working[]> {
+      return toWorking(
+        await working(
+          sql`(${personas.automation} -> 'engagement' ->> 'enabled') = 'true' and ${platformAccounts.platform} = 'bluesky'`,
+        ),
+      );
+    },
+
+    async cursorOf(accountId: string): Promise<CursorRow | undefined> {
+      const [row] = await db.select().from(mentionCursors).where(eq(mentionCursors.accountId, accountId));
+      return row;
+    },
+
+    /** A good read: the cursor moves on, failures are forgotten. */
+    async saveCursor(accountId: string, cursor: string | null, checkedAt: Date, nextCheckAt: Date): Promise<void> {
+      const values = { cursor, checkedAt, nextCheckAt, failures: 0, error: null };
+      await db
+        .insert(mentionCursors)
+        .values({ accountId, ...values })
+        .onConflictDoUpdate({ target: mentionCursors.accountId, set: values });
+    },
+
+    /** A failed read: the cursor stays, the next read waits (backoff). */
+    async failCursor(accountId: string, nextCheckAt: Date, error: string): Promise<void> {
+      await db
+        .insert(mentionCursors)
+        .values({ accountId, nextCheckAt, failures: 1, error })
+        .onConflictDoUpdate({
+          target: mentionCursors.accountId,
+          set: { nextCheckAt, error, failures: sql`${mentionCursors.failures} + 1` },
+        });
+    },
+
+    /** Counts the calls a read made, on the account's day (UTC). */
+    async addReads(account: Pick<AccountRow, 'id' | 'personaId' | 'platform'>, at: Date, reads: number): Promise<void> {
+      if (reads <= 0) return;
+      const day = at.toISOString().slice(0, 10);
+      await db
+        .insert(mentionReads)
+        .values({ accountId: account.id, personaId: account.personaId, platform: account.platform, day, reads })
+        .onConflictDoUpdate({
+          target: [mentionReads.accountId, mentionReads.day],
+          set: { reads: sql`${mentionReads.reads} + ${reads}` },
+        });
+    },
+
+    /** The calls reading mentions made for a user's accounts on a platform since a day (UTC). */
+    async readsSince(userId: string, platform: Platform, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<string | number>`coalesce(sum(${mentionReads.reads}), 0)` })
+        .from(mentionReads)
+        .innerJoin(personas, eq(personas.id, mentionReads.personaId))
+        .where(
+          and(
+            eq(personas.userId, userId),
+            eq(mentionReads.platform, platform),
+            gte(mentionReads.day, since.toISOString().slice(0, 10)),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Keeps the mentions not seen before (the account and post are the unique key); answers how many were new. */
+    async keep(account: Pick<AccountRow, 'id' | 'personaId' | 'platform'>, found: Mention[]): Promise<number> {
+      if (found.length === 0) return 0;
+      const rows = await db
+        .insert(mentions)
+        .values(
+          found.map((m) => ({
+            id: crypto.randomUUID(),
+            personaId: account.personaId,
+            accountId: account.id,
+            platform: account.platform,
+            externalId: m.externalId,
+            kind: m.kind,
+            authorId: m.author.id,
+            authorHandle: m.author.handle,
+            text: m.text,
+            url: m.url,
+            ref: { ...m.ref, inReplyTo: m.inReplyTo ?? null },
+            threadId: m.ref.root.id,
+            receivedAt: m.receivedAt,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: mentions.id });
+      return rows.length;
+    },
+
+    /** The account's mentions not decided yet, oldest first. */
+    async waiting(accountId: string): Promise<MentionRow[]> {
+      return db
+        .select()
+        .from(mentions)
+        .where(and(eq(mentions.accountId, accountId), eq(mentions.decision, 'waiting')))
+        .orderBy(asc(mentions.receivedAt));
+    },
+
+    /** Records the decision on a mention, once: false when it was decided already. */
+    async decide(id: string, decision: 'replied' | 'passed', reason: string | null, postId: string | null = null) {
+      const rows = await db
+        .update(mentions)
+        .set({ decision, reason, postId })
+        .where(and(eq(mentions.id, id), eq(mentions.decision, 'waiting')))
+        .returning({ id: mentions.id });
+      return rows.length > 0;
+    },
+
+    /** Replies of the persona since `since` in one thread, or to one author (the per-thread and per-person caps). */
+    async repliedSince(personaId: string, since: Date, to: { threadId?: string; authorId?: string }): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(mentions)
+        .where(
+          and(
+            eq(mentions.personaId, personaId),
+            eq(mentions.decision, 'replied'),
+            gte(mentions.createdAt, since),
+            to.threadId ? eq(mentions.threadId, to.threadId) : undefined,
+            to.authorId ? eq(mentions.authorId, to.authorId) : undefined,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /** The platform ids of every account of the user's personas (never a reply to one of them). */
+    async ownAccountIds(userId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: platformAccounts.externalId })
+        .from(platformAccounts)
+        .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
+        .where(eq(personas.userId, userId));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Mentions the persona received, newest first: where follow candidates come from. */
+    async recentAuthors(personaId: string, since: Date): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: mentions.authorId })
+        .from(mentions)
+        .where(and(eq(mentions.personaId, personaId), gte(mentions.createdAt, since)))
+        .limit(50);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type EngagementRepository = ReturnType<typeof createEngagementRepository>;

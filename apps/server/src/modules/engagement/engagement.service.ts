@@ -1,0 +1,276 @@
+import {
+  ACTION_NOT_FOUND,
+  ACTION_NOT_UNDOABLE,
+  type AutomationActionKind,
+  actionsThisRun,
+  isWakingTime,
+  matchesKeywords,
+  type Persona,
+  startOfDay,
+  WAKING_HOURS,
+} from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConflictError, NotFoundError, ProviderError } from '../../errors';
+import type { CandidateAccount, CandidatePost } from '../../integrations/bluesky/bluesky';
+import type { AccountRow } from '../accounts/accounts.repository';
+import { ownPersona } from '../personas/persona-access';
+import type { Repositories } from '../repositories';
+
+/**
+ * What engagement asks of Bluesky (decision 022). X has no such adapter on purpose: its likes,
+ * follows and automated reposts are not done (X's 2026 rules), so those endpoints cannot be called.
+ */
+export type EngagementActions = {
+  authorPosts(account: AccountRow, actor: string, limit: number): Promise<CandidatePost[]>;
+  searchPosts(account: AccountRow, q: string, limit: number): Promise<CandidatePost[]>;
+  profiles(account: AccountRow, dids: string[]): Promise<CandidateAccount[]>;
+  like(account: AccountRow, post: CandidatePost): Promise<string>;
+  repost(account: AccountRow, post: CandidatePost): Promise<string>;
+  follow(account: AccountRow, did: string): Promise<string>;
+  /** Deletes the record an action made (undo). */
+  undo(account: AccountRow, recordId: string): Promise<void>;
+};
+
+/** Target accounts and keywords read per run at most (reads are rate limited per address). */
+const MAX_TARGETS = 10;
+const MAX_SEARCHES = 5;
+const POSTS_PER_READ = 10;
+/** The waking day in minutes: the window reposts and follows are spread over. */
+const WAKING_DAY_MINUTES = (Number(WAKING_HOURS.until.slice(0, 2)) - Number(WAKING_HOURS.from.slice(0, 2))) * 60;
+
+const EVENTS = { like: 'liked', repost: 'reposted', follow: 'followed' } as const;
+type EngageKind = keyof typeof EVENTS;
+
+export type EngageOutcome = { likes: number; reposts: number; follows: number } | 'asleep' | 'off' | 'limit';
+
+const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
+/**
+ * Likes, reposts and follows on Bluesky (decision 022): every ENGAGE_EVERY_MINUTES each persona
+ * with engagement on takes its share of each cap, inside waking hours with Human-like patterns,
+ * within the daily activity limit, never the same like, repost or follow twice (a unique key per
+ * subject). Each action is a row of the log, and can be undone from it.
+ */
+export function createEngagementService(deps: {
+  repositories: Pick<Repositories, 'engagement' | 'automation' | 'personas' | 'accounts'>;
+  bluesky: EngagementActions;
+  queueEngage: (personaId: string) => Promise<void>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repositories: r, bluesky, log, now = () => new Date() } = deps;
+
+  /** Takes one action once: its unique key first, then the platform; a refusal takes the key back. */
+  async function act(
+    persona: Persona,
+    kind: EngageKind,
+    subject: string,
+    target: { url: string; words: string; why: string },
+    call: () => Promise<string>,
+    at: Date,
+  ): Promise<boolean> {
+    const actionId = await r.automation.record(persona.id, kind, at, { platform: 'bluesky', subject });
+    if (!actionId) return false;
+    let recordId: string;
+    try {
+      recordId = await call();
+    } catch (error) {
+      await r.automation.removeAction(actionId);
+      log.info({ personaId: persona.id, kind, error: String(error) }, 'engagement action refused');
+      return false;
+    }
+    await r.automation.setRecord(actionId, recordId);
+    await r.automation.log(
+      {
+        personaId: persona.id,
+        event: EVENTS[kind],
+        message: `${kind === 'like' ? 'Liked' : kind === 'repost' ? 'Reposted' : 'Followed'} ${target.words}: ${target.why}.`,
+        platform: 'bluesky',
+        url: target.url,
+        actionId,
+      },
+      at,
+    );
+    return true;
+  }
+
+  /** Recent posts of the target accounts, and posts found by the keywords (each read once per run). */
+  async function candidates(account: AccountRow, targets: string[], keywords: string[]) {
+    const fromTargets: CandidatePost[] = [];
+    for (const actor of targets.slice(0, MAX_TARGETS)) {
+      fromTargets.push(
+        ...(await bluesky.authorPosts(account, actor.replace(/^@/, ''), POSTS_PER_READ).catch(() => [])),
+      );
+    }
+    const found: CandidatePost[] = [];
+    for (const q of keywords.slice(0, MAX_SEARCHES)) {
+      found.push(...(await bluesky.searchPosts(account, q, POSTS_PER_READ).catch(() => [])));
+    }
+    return { fromTargets, found };
+  }
+
+  return {
+    /** Every ENGAGE_EVERY_MINUTES: an engage job per persona with engagement on and Bluesky connected. */
+    async queueDue(): Promise<number> {
+      const working = await r.engagement.engagingOnBluesky();
+      for (const { persona } of working) await deps.queueEngage(persona.id);
+      return working.length;
+    },
+
+    async engage(personaId: string): Promise<EngageOutcome> {
+      const at = now();
+      const work = (await r.engagement.engagingOnBluesky()).find((w) => w.persona.id === personaId);
+      if (!work) return 'off';
+      const { persona, account, timeZone, userId } = work;
+      const { engagement, safety } = persona.automation;
+      if (safety.humanLikePatterns && !isWakingTime(at, timeZone)) return 'asleep';
+      const today = startOfDay(at, timeZone);
+      const doneToday = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
+      let dailyLeft = safety.dailyActivityLimit - doneToday;
+      if (dailyLeft <= 0) return 'limit';
+      const own = await r.engagement.ownAccountIds(userId);
+      const done = { likes: 0, reposts: 0, follows: 0 };
+      const budget = async (kind: AutomationActionKind, cap: number, windowStart: Date, minutes: number) =>
+        Math.min(dailyLeft, actionsThisRun(cap, await r.automation.countSince(persona.id, kind, windowStart), minutes));
+
+      const { autoLike, autoRetweet, autoFollow } = engagement;
+      const repostWords = autoRetweet.enabled ? autoRetweet.keywordFilter : [];
+      const followWords = autoFollow.enabled ? autoFollow.targetCriteria.keywords : [];
+      const { fromTargets, found } = await candidates(
+        account,
+        autoLike.enabled || autoRetweet.enabled ? autoLike.targetAccounts : [],
+        [...new Set([...repostWords, ...followWords])],
+      );
+      const notOurs = (p: CandidatePost) => p.author.did !== account.externalId && !own.has(p.author.did);
+
+      if (autoLike.enabled) {
+        let n = await budget('like', autoLike.maxLikesPerHour, new Date(at.getTime() - 3_600_000), 60);
+        const pool = [
+          ...fromTargets.map((p) => ({ p, why: `a post of @${p.author.handle}, a target account` })),
+          ...found
+            .filter((p) => matchesKeywords(p.text, repostWords))
+            .map((p) => ({ p, why: 'it matches the keywords' })),
+        ].filter(({ p }) => notOurs(p) && !p.liked);
+        const already = await r.automation.subjectsOf(
+          persona.id,
+          'like',
+          pool.map(({ p }) => p.uri),
+        );
+        for (const { p, why } of pool) {
+          if (n <= 0) break;
+          if (already.has(p.uri)) continue;
+          already.add(p.uri);
+          const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
+          if (await act(persona, 'like', p.uri, words, () => bluesky.like(account, p), at)) {
+            n -= 1;
+            dailyLeft -= 1;
+            done.likes += 1;
+          }
+        }
+      }
+
+      if (autoRetweet.enabled && repostWords.length > 0 && dailyLeft > 0) {
+        let n = await budget('repost', autoRetweet.maxRetweetsPerDay, today, WAKING_DAY_MINUTES);
+        const pool = [...fromTargets, ...found].filter(
+          (p) => notOurs(p) && !p.reposted && matchesKeywords(p.text, repostWords),
+        );
+        const already = await r.automation.subjectsOf(
+          persona.id,
+          'repost',
+          pool.map((p) => p.uri),
+        );
+        for (const p of pool) {
+          if (n <= 0) break;
+          if (already.has(p.uri)) continue;
+          already.add(p.uri);
+          const keyword = repostWords.find((k) => matchesKeywords(p.text, [k]));
+          const words = {
+            url: p.url,
+            words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`,
+            why: `it matches “${keyword}”`,
+          };
+          if (await act(persona, 'repost', p.uri, words, () => bluesky.repost(account, p), at)) {
+            n -= 1;
+            dailyLeft -= 1;
+            done.reposts += 1;
+          }
+        }
+      }
+
+      if (autoFollow.enabled && dailyLeft > 0) {
+        let n = await budget('follow', autoFollow.maxFollowsPerDay, today, WAKING_DAY_MINUTES);
+        if (n > 0) {
+          const { minFollowers, maxFollowers } = autoFollow.targetCriteria;
+          const dids = [
+            ...new Set([
+              ...found.filter((p) => matchesKeywords(p.text, followWords)).map((p) => p.author.did),
+              ...(await r.engagement.recentAuthors(persona.id, new Date(at.getTime() - 7 * 86_400_000))),
+            ]),
+          ].filter((did) => did !== account.externalId && !own.has(did));
+          const already = await r.automation.subjectsOf(persona.id, 'follow', dids);
+          const profiles = (
+            await bluesky
+              .profiles(
+                account,
+                dids.filter((d) => !already.has(d)),
+              )
+              .catch(() => [])
+          ).filter(
+            (p) =>
+              !p.following &&
+              p.followers >= minFollowers &&
+              p.followers <= maxFollowers &&
+              (followWords.length === 0 || matchesKeywords(`${p.handle} ${p.text}`, followWords)),
+          );
+          for (const p of profiles) {
+            if (n <= 0) break;
+            const words = {
+              url: `https://bsky.app/profile/${p.handle}`,
+              words: `@${p.handle}`,
+              why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
+            };
+            if (await act(persona, 'follow', p.did, words, () => bluesky.follow(account, p.did), at)) {
+              n -= 1;
+              dailyLeft -= 1;
+              done.follows += 1;
+            }
+          }
+        }
+      }
+      return done;
+    },
+
+    /** POST …/automation/actions/{actionId}/undo: takes back a like, repost or follow on the platform. */
+    async undo(userId: string, personaId: string, actionId: string): Promise<{ undone: true }> {
+      const persona = await ownPersona(r.personas, userId, personaId);
+      const action = await r.automation.findAction(persona.id, actionId);
+      if (!action) throw new NotFoundError(ACTION_NOT_FOUND);
+      const kind = action.kind as AutomationActionKind;
+      if (!(kind in EVENTS) || !action.recordId || action.undoneAt || action.platform !== 'bluesky') {
+        throw new ConflictError(ACTION_NOT_UNDOABLE);
+      }
+      const account = await r.accounts.find(persona.id, 'bluesky');
+      if (!account) throw new ConflictError('Connect the Bluesky account again to undo this');
+      try {
+        await bluesky.undo(account, action.recordId);
+      } catch (error) {
+        throw new ProviderError('Bluesky', error instanceof Error ? error.message : String(error));
+      }
+      if (await r.automation.markUndone(action.id, now())) {
+        const what = kind === 'like' ? 'like' : kind === 'repost' ? 'repost' : 'follow';
+        await r.automation.log(
+          {
+            personaId: persona.id,
+            event: 'undone',
+            message: `Undid a ${what} (you asked from the log).`,
+            platform: 'bluesky',
+            url: null,
+          },
+          now(),
+        );
+      }
+      return { undone: true };
+    },
+  };
+}
+export type EngagementService = ReturnType<typeof createEngagementService>;

@@ -1,0 +1,302 @@
+import {
+  chooseTemplate,
+  type MentionKind,
+  mentionCheckMinutes,
+  nextWakingTime,
+  type Persona,
+  type Platform,
+  REPLIES_PER_PERSON_PER_DAY,
+  REPLIES_PER_THREAD_PER_DAY,
+  type ReplyContext,
+  repliesNeedReview,
+  sentimentAllowed,
+  startOfDay,
+  type Writer,
+} from '@plume/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NamedLock } from '../../db/named-lock';
+import { type MentionsRead, PlatformError } from '../../integrations/platform';
+import type { PlanLimits } from '../account/plan-limits';
+import type { AccountRow } from '../accounts/accounts.repository';
+import type { StoredReplyTo } from '../publishing/posts.repository';
+import type { Repositories, UnitOfWork } from '../repositories';
+import type { Enqueue } from '../scheduling/scheduling.service';
+import type { MentionRow } from './engagement.repository';
+import { sentimentOf } from './sentiment';
+
+/** Reads one account's new mentions through its network's adapter (the platform contract). */
+export type MentionsReader = {
+  read(account: AccountRow, options: { cursor: string | null; since: Date; maxPages: number }): Promise<MentionsRead>;
+  /** The posts above a mention in its thread, oldest first (contextual replies); a network that gives them with the mention leaves it out. */
+  threadAbove?(account: AccountRow, postId: string): Promise<{ author: string; text: string }[]>;
+};
+
+/** A first read looks this far back: a persona just switched on answers what came in lately, not a backlog. */
+const FIRST_READ_MS = 60 * 60_000;
+/** Pages of mentions one read takes at most (each a call; X bills each). */
+const MAX_PAGES = 3;
+/** A reply goes out this many minutes after the mention at the soonest, at random up to the second (human-like). */
+const REPLY_DELAY_MINUTES = { min: 2, max: 10 } as const;
+/** After a failed read the next waits 2 minutes, doubling, at most an hour. */
+const backoffMs = (failures: number) => Math.min(2 * 60_000 * 2 ** Math.max(0, failures - 1), 3_600_000);
+
+export type CheckOutcome = 'checked' | 'not replying' | 'rate limited' | 'failed';
+
+/**
+ * Replies to mentions (decision 022): each connected account's mentions, replies and quotes are
+ * read from a cursor kept in the database, each is kept once (its unique key) and considered once
+ * under the account's lock: the persona's rules decide whether it is answered, the writer writes
+ * the reply, and it waits for review (always on X) or is scheduled.
+ */
+export function createRepliesService(deps: {
+  repositories: Pick<Repositories, 'engagement' | 'automation' | 'posts'>;
+  unitOfWork: UnitOfWork;
+  readers: Record<Platform, MentionsReader>;
+  writeReply: (
+    userId: string,
+    personaId: string,
+    platform: Platform,
+    replyTo: ReplyContext,
+  ) => Promise<{ text: string; writer: Writer }>;
+  queueCheck: (accountId: string) => Promise<void>;
+  enqueue: Enqueue;
+  planLimits: Pick<PlanLimits, 'checkNewPosts'>;
+  lock: NamedLock;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  random?: () => number;
+}) {
+  const { repositories: r, now = () => new Date(), random = Math.random, log } = deps;
+
+  /** When a reply goes out: a few minutes on, inside waking hours with Human-like patterns (the cooldown is publishing's). */
+  async function replyTime(persona: Persona, timeZone: string, at: Date): Promise<Date> {
+    const { safety } = persona.automation;
+    const { min, max } = REPLY_DELAY_MINUTES;
+    let when = new Date(at.getTime() + (min + random() * (max - min)) * 60_000);
+    if (safety.humanLikePatterns) when = nextWakingTime(when, timeZone);
+    return when;
+  }
+
+  /**
+   * Why a mention is not answered, or null when it is: the persona's rules in order (own post,
+   * another persona of the user, sentiment, the response-rate sample, caps).
+   */
+  async function reasonToPass(
+    mention: MentionRow,
+    persona: Persona,
+    account: AccountRow,
+    own: Set<string>,
+    context: { timeZone: string; at: Date; sentiment: string; allowed: boolean },
+  ): Promise<string | null> {
+    const replies = persona.automation.autoReplies;
+    const { safety } = persona.automation;
+    const from = `@${mention.authorHandle}`;
+    if (mention.authorId === account.externalId) return 'its own post';
+    if (own.has(mention.authorId)) return `${from} is another of your personas (personas never answer each other)`;
+    if (!context.allowed) {
+      return `${from} reads as ${context.sentiment}; the sentiment filter answers ${replies.sentimentFilter === 'positive' ? 'positive mentions only' : 'neutral and positive ones'}`;
+    }
+    if (random() * 100 >= replies.responseRate) {
+      return `not in the ${replies.responseRate}% of mentions the response rate answers`;
+    }
+    const hourAgo = new Date(context.at.getTime() - 3_600_000);
+    if ((await r.automation.countSince(persona.id, 'reply', hourAgo)) >= replies.maxRepliesPerHour) {
+      return `the limit of ${replies.maxRepliesPerHour} replies an hour is reached`;
+    }
+    const today = startOfDay(context.at, context.timeZone);
+    const actions = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
+    if (actions >= safety.dailyActivityLimit)
+      return `the daily activity limit (${safety.dailyActivityLimit}) is reached`;
+    if (
+      (await r.engagement.repliedSince(persona.id, today, { threadId: mention.threadId })) >= REPLIES_PER_THREAD_PER_DAY
+    ) {
+      return `already ${REPLIES_PER_THREAD_PER_DAY} replies in this thread today`;
+    }
+    if (
+      (await r.engagement.repliedSince(persona.id, today, { authorId: mention.authorId })) >= REPLIES_PER_PERSON_PER_DAY
+    ) {
+      return `already ${REPLIES_PER_PERSON_PER_DAY} replies to ${from} today`;
+    }
+    return null;
+  }
+
+  /** Considers one mention, once: passes it with the reason, or writes and keeps the reply. */
+  async function consider(
+    mention: MentionRow,
+    work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
+    own: Set<string>,
+    at: Date,
+  ): Promise<'replied' | 'passed'> {
+    const { persona, userId, timeZone, account } = work;
+    const platform = account.platform as Platform;
+    const replies = persona.automation.autoReplies;
+    const { sentiment } = sentimentOf(mention.text);
+    const allowed = sentimentAllowed(replies.sentimentFilter, sentiment);
+    const pass = async (reason: string) => {
+      await r.engagement.decide(mention.id, 'passed', reason);
+      // A persona's own posts are not news: everything else is told in the log.
+      if (reason !== 'its own post') {
+        await r.automation.log(
+          {
+            personaId: persona.id,
+            event: 'passed',
+            message: `Did not reply to ${mentionWords(mention)}: ${reason}.`,
+            platform,
+            url: mention.url,
+          },
+          at,
+        );
+      }
+      return 'passed' as const;
+    };
+    const why = await reasonToPass(mention, persona, account, own, { timeZone, at, sentiment, allowed });
+    if (why) return pass(why);
+
+    const template = chooseTemplate(replies.templates, {
+      kind: mention.kind as MentionKind,
+      text: mention.text,
+      sentiment,
+    });
+    const stored = mention.ref as StoredReplyTo['ref'] & { inReplyTo?: { author: string; text: string } | null };
+    let thread: { author: string; text: string }[] = [];
+    if (replies.contextualReplies) {
+      const reader = deps.readers[platform];
+      if (reader.threadAbove && mention.kind !== 'mention') {
+        thread = await reader.threadAbove(account, mention.externalId).catch(() => []);
+      } else if (stored.inReplyTo) {
+        thread = [stored.inReplyTo];
+      }
+    }
+    const context: ReplyContext = {
+      author: mention.authorHandle,
+      text: mention.text,
+      thread,
+      ...(template ? { instruction: template.text } : {}),
+    };
+    // Never the same words twice to one person: written again, up to three times.
+    const said = await r.posts.replyTextsTo(persona.id, platform, mention.authorId);
+    let written = await deps.writeReply(userId, persona.id, platform, context);
+    for (let attempt = 1; said.has(written.text) && attempt < 3; attempt++) {
+      written = await deps.writeReply(userId, persona.id, platform, context);
+    }
+    if (said.has(written.text))
+      return pass(`every reply written repeated an earlier reply to @${mention.authorHandle}`);
+
+    const review = repliesNeedReview(replies, platform);
+    const goesAt = await replyTime(persona, timeZone, at);
+    if (!review) {
+      try {
+        await deps.planLimits.checkNewPosts(userId, 1, goesAt);
+      } catch (error) {
+        return pass(error instanceof Error ? error.message : 'the plan allows no more posts');
+      }
+    }
+    const replyTo: StoredReplyTo = {
+      ref: { parent: stored.parent, root: stored.root },
+      authorId: mention.authorId,
+      author: mention.authorHandle,
+      text: mention.text,
+      url: mention.url,
+    };
+    const kept = await deps.unitOfWork(async (tx) => {
+      // The reply's action is the mention's second unique key: a mention is answered once, ever.
+      const actionId = await tx.automation.record(persona.id, 'reply', at, { platform, subject: mention.externalId });
+      if (!actionId) return undefined;
+      const post = await tx.posts.insert({
+        personaId: persona.id,
+        platform,
+        content: written.text,
+        parts: [written.text],
+        status: review ? 'pending_review' : 'scheduled',
+        scheduledFor: goesAt,
+        replyTo,
+        writer: written.writer,
+      });
+      await tx.engagement.decide(mention.id, 'replied', null, post.id);
+      await tx.automation.log(
+        {
+          personaId: persona.id,
+          event: 'replied',
+          message: `Wrote a reply to ${mentionWords(mention)}${template ? ` with the template “${template.name}”` : ''}; ${
+            review
+              ? platform === 'x'
+                ? 'waiting in the review queue (X replies always need your approval).'
+                : 'waiting in the review queue.'
+              : 'scheduled without review.'
+          }`,
+          platform,
+          url: mention.url,
+          postId: post.id,
+          actionId,
+        },
+        at,
+      );
+      return post;
+    });
+    if (!kept) {
+      await r.engagement.decide(mention.id, 'replied', 'answered already');
+      return 'replied';
+    }
+    if (!review) await deps.enqueue(kept.id, goesAt);
+    return 'replied';
+  }
+
+  return {
+    /** Every minute: a check-mentions job for each account whose read is due (one waits per account). */
+    async queueDue(): Promise<number> {
+      const due = await r.engagement.accountsDue(now());
+      for (const { account } of due) await deps.queueCheck(account.id);
+      return due.length;
+    },
+
+    /**
+     * Reads an account's new mentions and considers each, under the account's lock: the cursor
+     * moves only past mentions kept, and a mention kept is considered even if the process died
+     * before (it waits in the table).
+     */
+    async check(accountId: string): Promise<CheckOutcome> {
+      return deps.lock(`mentions:${accountId}`, async () => {
+        const at = now();
+        const work = await r.engagement.account(accountId);
+        if (!work?.persona.automation.autoReplies.enabled) return 'not replying';
+        const { account, persona } = work;
+        const platform = account.platform as Platform;
+        const cursor = await r.engagement.cursorOf(account.id);
+        const every = mentionCheckMinutes(persona.automation.autoReplies, platform) * 60_000;
+        try {
+          const read = await deps.readers[platform].read(account, {
+            cursor: cursor?.cursor ?? null,
+            since: new Date(at.getTime() - FIRST_READ_MS),
+            maxPages: MAX_PAGES,
+          });
+          await r.engagement.addReads(account, at, read.reads);
+          await r.engagement.keep(account, read.mentions);
+          await r.engagement.saveCursor(account.id, read.cursor, at, new Date(at.getTime() + every));
+        } catch (error) {
+          const failure = error instanceof PlatformError ? error : new PlatformError(String(error), 'unknown');
+          const wait =
+            failure.kind === 'rate_limited'
+              ? (failure.details.retryAfterSeconds ?? 60) * 1000
+              : Math.max(every, backoffMs((cursor?.failures ?? 0) + 1));
+          await r.engagement.failCursor(account.id, new Date(at.getTime() + wait), failure.message);
+          log.info({ accountId, kind: failure.kind }, 'reading mentions failed');
+          // Mentions kept by an earlier read are still considered.
+          if (failure.kind === 'rate_limited') return 'rate limited';
+          if ((await r.engagement.waiting(account.id)).length === 0) return 'failed';
+        }
+        const own = await r.engagement.ownAccountIds(work.userId);
+        for (const mention of await r.engagement.waiting(account.id)) {
+          await consider(mention, work, own, at);
+        }
+        return 'checked';
+      });
+    },
+  };
+}
+export type RepliesService = ReturnType<typeof createRepliesService>;
+
+function mentionWords(mention: MentionRow): string {
+  const what = mention.kind === 'reply' ? 'a reply' : mention.kind === 'quote' ? 'a quote' : 'a mention';
+  const text = mention.text.length > 80 ? `${mention.text.slice(0, 79)}…` : mention.text;
+  return `${what} from @${mention.authorHandle} (“${text}”)`;
+}

@@ -1,0 +1,89 @@
+import type { ScheduledItem } from '@plume/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReviewQueue } from './review-queue';
+
+const draft: ScheduledItem = {
+  id: '7d1f0c52-3f0e-4a53-9a51-0c0e8c1d2a10',
+  personaId: '0b8f7a2e-1a3c-4c8e-9f3e-5d6a7b8c9d0e',
+  personaName: 'Ada',
+  platform: 'bluesky',
+  content: 'Thank you, glad it helped!',
+  parts: ['Thank you, glad it helped!'],
+  scheduledFor: null,
+  status: 'pending_review',
+  postedAt: null,
+  url: null,
+  error: null,
+  postedParts: 0,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  autoSlot: null,
+  writer: 'offline',
+  replyTo: {
+    author: 'bob.bsky.social',
+    text: 'Your post on tide pools was great',
+    url: 'https://bsky.app/profile/bob.bsky.social/post/3k',
+  },
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+function renderQueue(items: ScheduledItem[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json(items)),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ReviewQueue timeZone="UTC" onApprove={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the review queue', () => {
+  it('shows a reply with the post it answers quoted above the draft, and a link to that post', async () => {
+    renderQueue([draft]);
+    const row = await screen.findByTestId('review-item');
+    const context = within(row).getByTestId('reply-context');
+    expect(context.textContent).toContain('Reply to @bob.bsky.social');
+    expect(context.querySelector('blockquote')?.textContent).toBe('Your post on tide pools was great');
+    expect(within(context).getByRole('link', { name: 'View on Bluesky' }).getAttribute('href')).toBe(
+      'https://bsky.app/profile/bob.bsky.social/post/3k',
+    );
+    const content = within(row).getByTestId('review-content');
+    expect(context.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // X's rule is for X: a Bluesky reply does not carry it.
+    expect(within(row).queryByTestId('x-replies-rule')).toBeNull();
+  });
+
+  it('on X, states that every reply waits for approval; a long post is cut at a word, and shown whole on request', async () => {
+    const long = `${'word '.repeat(80)}end`;
+    renderQueue([{ ...draft, platform: 'x', replyTo: { author: '@bob', text: long, url: null } }]);
+    const row = await screen.findByTestId('review-item');
+    expect(within(row).getByTestId('x-replies-rule').textContent).toContain('every reply waits for your approval');
+    const context = within(row).getByTestId('reply-context');
+    expect(context.textContent).toContain('Reply to @bob');
+    expect(context.textContent).not.toContain('@@bob');
+    expect(within(context).queryByRole('link')).toBeNull();
+    const quote = () => context.querySelector('blockquote')?.textContent ?? '';
+    expect(quote().endsWith('word…')).toBe(true);
+    expect(quote().length).toBeLessThanOrEqual(280);
+    fireEvent.click(within(context).getByRole('button', { name: 'Show the whole post' }));
+    expect(quote()).toBe(long);
+  });
+
+  it('shows no reply context for a post of its own', async () => {
+    renderQueue([{ ...draft, replyTo: null }]);
+    const row = await screen.findByTestId('review-item');
+    expect(within(row).queryByTestId('reply-context')).toBeNull();
+    expect(within(row).getByTestId('review-content').textContent).toBe('Thank you, glad it helped!');
+  });
+});
