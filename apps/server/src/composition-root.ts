@@ -250,6 +250,7 @@ export function composeServices(deps: {
     queueEngage: async (personaId) => {
       await jobs?.send(ENGAGE, { personaId }, { singletonKey: personaId });
     },
+    lock,
     log,
     ...automationClock,
   });

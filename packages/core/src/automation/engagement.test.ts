@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEMPLATES, defaultAutomation } from '../personas/defaults';
+import type { ReplyTemplate } from '../personas/persona';
 import { isWakingTime, nextWakingTime } from '../personas/schedule';
 import {
   actionsThisRun,
@@ -60,15 +61,16 @@ describe('engagement rules', () => {
     // Encouragement is inactive by default.
     expect(chooseTemplate(templates, { kind: 'reply', text: 'I am stuck', sentiment: 'negative' })).toBeNull();
     // A template without triggers fits when none with a trigger does; DM templates never do.
-    const open = {
-      ...templates[0],
+    const open: ReplyTemplate = {
       id: 'open',
       name: 'Open',
+      text: 'Say hello.',
       triggers: [],
-      context: 'any' as const,
-      sentiment: 'any' as const,
+      context: 'any',
+      sentiment: 'any',
+      isActive: true,
     };
-    const dm = { ...open, id: 'dm', name: 'DM', context: 'dm' as const };
+    const dm: ReplyTemplate = { ...open, id: 'dm', name: 'DM', context: 'dm' };
     expect(chooseTemplate([dm, open], { kind: 'mention', text: 'hello', sentiment: 'neutral' })?.name).toBe('Open');
   });
 

@@ -48,11 +48,15 @@ export function createEngagementRepository(db: Db) {
       return toWorking(await working(sql`${platformAccounts.id} = ${accountId}`))[0];
     },
 
-    /** Personas with engagement on and a Bluesky account in good standing (likes, reposts, follows are Bluesky's). */
-    async engagingOnBluesky(): Promise<Working[]> {
+    /**
+     * Personas with engagement on and a Bluesky account in good standing (likes, reposts, follows
+     * are Bluesky's): all of them, or the one asked for.
+     */
+    async engagingOnBluesky(personaId?: string): Promise<Working[]> {
+      const one = personaId ? sql` and ${personas.id} = ${personaId}` : sql``;
       return toWorking(
         await working(
-          sql`(${personas.automation} -> 'engagement' ->> 'enabled') = 'true' and ${platformAccounts.platform} = 'bluesky'`,
+          sql`(${personas.automation} -> 'engagement' ->> 'enabled') = 'true' and ${platformAccounts.platform} = 'bluesky'${one}`,
         ),
       );
     },

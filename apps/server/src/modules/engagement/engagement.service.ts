@@ -10,6 +10,7 @@ import {
   WAKING_HOURS,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { NamedLock } from '../../db/named-lock';
 import { ConflictError, NotFoundError, ProviderError } from '../../errors';
 import type { CandidateAccount, CandidatePost } from '../../integrations/bluesky/bluesky';
 import type { AccountRow } from '../accounts/accounts.repository';
@@ -55,6 +56,7 @@ export function createEngagementService(deps: {
   repositories: Pick<Repositories, 'engagement' | 'automation' | 'personas' | 'accounts'>;
   bluesky: EngagementActions;
   queueEngage: (personaId: string) => Promise<void>;
+  lock: NamedLock;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -109,6 +111,129 @@ export function createEngagementService(deps: {
     return { fromTargets, found };
   }
 
+  async function engageNow(personaId: string): Promise<EngageOutcome> {
+    const at = now();
+    const [work] = await r.engagement.engagingOnBluesky(personaId);
+    if (!work) return 'off';
+    const { persona, account, timeZone, userId } = work;
+    const { engagement, safety } = persona.automation;
+    if (safety.humanLikePatterns && !isWakingTime(at, timeZone)) return 'asleep';
+    const today = startOfDay(at, timeZone);
+    const doneToday = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
+    let dailyLeft = safety.dailyActivityLimit - doneToday;
+    if (dailyLeft <= 0) return 'limit';
+    const own = await r.engagement.ownAccountIds(userId);
+    const done = { likes: 0, reposts: 0, follows: 0 };
+    const budget = async (kind: AutomationActionKind, cap: number, windowStart: Date, minutes: number) =>
+      Math.min(dailyLeft, actionsThisRun(cap, await r.automation.countSince(persona.id, kind, windowStart), minutes));
+
+    const { autoLike, autoRetweet, autoFollow } = engagement;
+    const repostWords = autoRetweet.enabled ? autoRetweet.keywordFilter : [];
+    const followWords = autoFollow.enabled ? autoFollow.targetCriteria.keywords : [];
+    const { fromTargets, found } = await candidates(
+      account,
+      autoLike.enabled || autoRetweet.enabled ? autoLike.targetAccounts : [],
+      [...new Set([...repostWords, ...followWords])],
+    );
+    const notOurs = (p: CandidatePost) => p.author.did !== account.externalId && !own.has(p.author.did);
+
+    if (autoLike.enabled) {
+      let n = await budget('like', autoLike.maxLikesPerHour, new Date(at.getTime() - 3_600_000), 60);
+      const pool = [
+        ...fromTargets.map((p) => ({ p, why: `a post of @${p.author.handle}, a target account` })),
+        ...found
+          .filter((p) => matchesKeywords(p.text, repostWords))
+          .map((p) => ({ p, why: 'it matches the keywords' })),
+      ].filter(({ p }) => notOurs(p) && !p.liked);
+      const already = await r.automation.subjectsOf(
+        persona.id,
+        'like',
+        pool.map(({ p }) => p.uri),
+      );
+      for (const { p, why } of pool) {
+        if (n <= 0) break;
+        if (already.has(p.uri)) continue;
+        already.add(p.uri);
+        const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
+        if (await act(persona, 'like', p.uri, words, () => bluesky.like(account, p), at)) {
+          n -= 1;
+          dailyLeft -= 1;
+          done.likes += 1;
+        }
+      }
+    }
+
+    if (autoRetweet.enabled && repostWords.length > 0 && dailyLeft > 0) {
+      let n = await budget('repost', autoRetweet.maxRetweetsPerDay, today, WAKING_DAY_MINUTES);
+      const pool = [...fromTargets, ...found].filter(
+        (p) => notOurs(p) && !p.reposted && matchesKeywords(p.text, repostWords),
+      );
+      const already = await r.automation.subjectsOf(
+        persona.id,
+        'repost',
+        pool.map((p) => p.uri),
+      );
+      for (const p of pool) {
+        if (n <= 0) break;
+        if (already.has(p.uri)) continue;
+        already.add(p.uri);
+        const keyword = repostWords.find((k) => matchesKeywords(p.text, [k]));
+        const words = {
+          url: p.url,
+          words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`,
+          why: `it matches “${keyword}”`,
+        };
+        if (await act(persona, 'repost', p.uri, words, () => bluesky.repost(account, p), at)) {
+          n -= 1;
+          dailyLeft -= 1;
+          done.reposts += 1;
+        }
+      }
+    }
+
+    if (autoFollow.enabled && dailyLeft > 0) {
+      let n = await budget('follow', autoFollow.maxFollowsPerDay, today, WAKING_DAY_MINUTES);
+      if (n > 0) {
+        const { minFollowers, maxFollowers } = autoFollow.targetCriteria;
+        const dids = [
+          ...new Set([
+            ...found.filter((p) => matchesKeywords(p.text, followWords)).map((p) => p.author.did),
+            ...(await r.engagement.recentAuthors(persona.id, new Date(at.getTime() - 7 * 86_400_000))),
+          ]),
+        ].filter((did) => did !== account.externalId && !own.has(did));
+        const already = await r.automation.subjectsOf(persona.id, 'follow', dids);
+        const profiles = (
+          await bluesky
+            .profiles(
+              account,
+              dids.filter((d) => !already.has(d)),
+            )
+            .catch(() => [])
+        ).filter(
+          (p) =>
+            !p.following &&
+            p.followers >= minFollowers &&
+            p.followers <= maxFollowers &&
+            (followWords.length === 0 || matchesKeywords(`${p.handle} ${p.text}`, followWords)),
+        );
+        for (const p of profiles) {
+          if (n <= 0) break;
+          const words = {
+            url: `https://bsky.app/profile/${p.handle}`,
+            words: `@${p.handle}`,
+            why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
+          };
+          if (await act(persona, 'follow', p.did, words, () => bluesky.follow(account, p.did), at)) {
+            n -= 1;
+            dailyLeft -= 1;
+            done.follows += 1;
+          }
+        }
+      }
+    }
+    return done;
+  }
+
   return {
     /** Every ENGAGE_EVERY_MINUTES: an engage job per persona with engagement on and Bluesky connected. */
     async queueDue(): Promise<number> {
@@ -117,127 +242,9 @@ export function createEngagementService(deps: {
       return working.length;
     },
 
-    async engage(personaId: string): Promise<EngageOutcome> {
-      const at = now();
-      const work = (await r.engagement.engagingOnBluesky()).find((w) => w.persona.id === personaId);
-      if (!work) return 'off';
-      const { persona, account, timeZone, userId } = work;
-      const { engagement, safety } = persona.automation;
-      if (safety.humanLikePatterns && !isWakingTime(at, timeZone)) return 'asleep';
-      const today = startOfDay(at, timeZone);
-      const doneToday = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
-      let dailyLeft = safety.dailyActivityLimit - doneToday;
-      if (dailyLeft <= 0) return 'limit';
-      const own = await r.engagement.ownAccountIds(userId);
-      const done = { likes: 0, reposts: 0, follows: 0 };
-      const budget = async (kind: AutomationActionKind, cap: number, windowStart: Date, minutes: number) =>
-        Math.min(dailyLeft, actionsThisRun(cap, await r.automation.countSince(persona.id, kind, windowStart), minutes));
-
-      const { autoLike, autoRetweet, autoFollow } = engagement;
-      const repostWords = autoRetweet.enabled ? autoRetweet.keywordFilter : [];
-      const followWords = autoFollow.enabled ? autoFollow.targetCriteria.keywords : [];
-      const { fromTargets, found } = await candidates(
-        account,
-        autoLike.enabled || autoRetweet.enabled ? autoLike.targetAccounts : [],
-        [...new Set([...repostWords, ...followWords])],
-      );
-      const notOurs = (p: CandidatePost) => p.author.did !== account.externalId && !own.has(p.author.did);
-
-      if (autoLike.enabled) {
-        let n = await budget('like', autoLike.maxLikesPerHour, new Date(at.getTime() - 3_600_000), 60);
-        const pool = [
-          ...fromTargets.map((p) => ({ p, why: `a post of @${p.author.handle}, a target account` })),
-          ...found
-            .filter((p) => matchesKeywords(p.text, repostWords))
-            .map((p) => ({ p, why: 'it matches the keywords' })),
-        ].filter(({ p }) => notOurs(p) && !p.liked);
-        const already = await r.automation.subjectsOf(
-          persona.id,
-          'like',
-          pool.map(({ p }) => p.uri),
-        );
-        for (const { p, why } of pool) {
-          if (n <= 0) break;
-          if (already.has(p.uri)) continue;
-          already.add(p.uri);
-          const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
-          if (await act(persona, 'like', p.uri, words, () => bluesky.like(account, p), at)) {
-            n -= 1;
-            dailyLeft -= 1;
-            done.likes += 1;
-          }
-        }
-      }
-
-      if (autoRetweet.enabled && repostWords.length > 0 && dailyLeft > 0) {
-        let n = await budget('repost', autoRetweet.maxRetweetsPerDay, today, WAKING_DAY_MINUTES);
-        const pool = [...fromTargets, ...found].filter(
-          (p) => notOurs(p) && !p.reposted && matchesKeywords(p.text, repostWords),
-        );
-        const already = await r.automation.subjectsOf(
-          persona.id,
-          'repost',
-          pool.map((p) => p.uri),
-        );
-        for (const p of pool) {
-          if (n <= 0) break;
-          if (already.has(p.uri)) continue;
-          already.add(p.uri);
-          const keyword = repostWords.find((k) => matchesKeywords(p.text, [k]));
-          const words = {
-            url: p.url,
-            words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`,
-            why: `it matches “${keyword}”`,
-          };
-          if (await act(persona, 'repost', p.uri, words, () => bluesky.repost(account, p), at)) {
-            n -= 1;
-            dailyLeft -= 1;
-            done.reposts += 1;
-          }
-        }
-      }
-
-      if (autoFollow.enabled && dailyLeft > 0) {
-        let n = await budget('follow', autoFollow.maxFollowsPerDay, today, WAKING_DAY_MINUTES);
-        if (n > 0) {
-          const { minFollowers, maxFollowers } = autoFollow.targetCriteria;
-          const dids = [
-            ...new Set([
-              ...found.filter((p) => matchesKeywords(p.text, followWords)).map((p) => p.author.did),
-              ...(await r.engagement.recentAuthors(persona.id, new Date(at.getTime() - 7 * 86_400_000))),
-            ]),
-          ].filter((did) => did !== account.externalId && !own.has(did));
-          const already = await r.automation.subjectsOf(persona.id, 'follow', dids);
-          const profiles = (
-            await bluesky
-              .profiles(
-                account,
-                dids.filter((d) => !already.has(d)),
-              )
-              .catch(() => [])
-          ).filter(
-            (p) =>
-              !p.following &&
-              p.followers >= minFollowers &&
-              p.followers <= maxFollowers &&
-              (followWords.length === 0 || matchesKeywords(`${p.handle} ${p.text}`, followWords)),
-          );
-          for (const p of profiles) {
-            if (n <= 0) break;
-            const words = {
-              url: `https://bsky.app/profile/${p.handle}`,
-              words: `@${p.handle}`,
-              why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
-            };
-            if (await act(persona, 'follow', p.did, words, () => bluesky.follow(account, p.did), at)) {
-              n -= 1;
-              dailyLeft -= 1;
-              done.follows += 1;
-            }
-          }
-        }
-      }
-      return done;
+    /** One run for a persona, under its lock: two workers never spend one cap twice. */
+    engage(personaId: string): Promise<EngageOutcome> {
+      return deps.lock(`engage:${personaId}`, () => engageNow(personaId));
     },
 
     /** POST …/automation/actions/{actionId}/undo: takes back a like, repost or follow on the platform. */

@@ -1,0 +1,253 @@
+import { type AtpAgent, RichText } from '@atproto/api';
+import type { AutomationPlan, Persona, ScheduledItem } from '@plume/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mentionCursors, mentions, platformAccounts } from '../src/db/schema';
+import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
+import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
+import { build, type TestServer } from './helpers/build';
+import { type Client, readJson, signedInUser } from './helpers/client';
+import { runJob } from './helpers/jobs';
+import { until } from './helpers/until';
+
+/*
+ * Engagement against a real Bluesky network with its AppView (decision 022): other accounts
+ * mention a persona, it answers within its rules; it likes, reposts and follows within its caps,
+ * and the log takes them back.
+ */
+
+let bsky: BlueskyNetworkWithAppView;
+let server: TestServer;
+/** On PostgreSQL, a second process on the same database: a second worker. */
+let peer: TestServer | undefined;
+let ann: Client;
+/** How far automation's clock is ahead of real time (a test moves it past an hour). */
+let ahead = 0;
+const clock = () => new Date(Date.now() + ahead);
+
+beforeAll(async () => {
+  bsky = await startBlueskyNetworkWithAppView();
+  const { appViewUrl: _appView, ...network } = bsky.env;
+  const env = {
+    ...network,
+    APP_SECRET: 'engagement-test-secret-0123456789abcdef',
+    METRICS_SYNC_MINUTES: '0',
+    X_METRICS_SYNC_MINUTES: '0',
+  };
+  // The dice fixed at 0: the response-rate sample answers every mention.
+  server = await build(env, { clock, random: () => 0 });
+  if (server.databaseUrl) peer = await build({ ...env, DATABASE_URL: server.databaseUrl }, { clock, random: () => 0 });
+  ann = await signedInUser(server.url, 'engagement');
+}, 120_000);
+afterAll(async () => {
+  await peer?.close();
+  await server?.close();
+  await bsky?.close();
+});
+
+type Account = Awaited<ReturnType<BlueskyNetworkWithAppView['createAccount']>>;
+
+/** A persona of `client` on a Bluesky account of its own, with its automation changed by `change`. */
+async function personaOn(client: Client, name: string, change: (a: Persona['automation']) => Persona['automation']) {
+  const created = await readJson<Persona>(
+    await client.request('/api/personas', { method: 'POST', json: { name, is_active: true } }),
+    201,
+  );
+  const account = await bsky.createAccount(name.toLowerCase());
+  await readJson(
+    await client.request(`/api/personas/${created.id}/accounts/bluesky/app-password`, {
+      method: 'POST',
+      json: { handle: account.handle, appPassword: account.appPassword },
+    }),
+    200,
+  );
+  const base = created.automation;
+  const automation = change({
+    ...base,
+    autoReplies: { ...base.autoReplies, enabled: true },
+    safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
+  });
+  const persona = await readJson<Persona>(
+    await client.request(`/api/personas/${created.id}`, { method: 'PUT', json: { automation } }),
+    200,
+  );
+  const [row] = await server.app.database.db
+    .select()
+    .from(platformAccounts)
+    .where(eq(platformAccounts.personaId, persona.id));
+  if (!row) throw new Error('not connected');
+  return { persona, account, accountId: row.id };
+}
+
+/** A post by `agent`, its @handles made mentions (facets); the AppView has indexed it when this returns. */
+async function say(agent: AtpAgent, text: string, reply?: { uri: string; cid: string }) {
+  const rich = new RichText({ text });
+  await rich.detectFacets(agent);
+  const posted = await agent.post({
+    text: rich.text,
+    facets: rich.facets,
+    createdAt: new Date().toISOString(),
+    ...(reply ? { reply: { root: reply, parent: reply } } : {}),
+  });
+  await bsky.processAll();
+  return posted;
+}
+
+const reviewQueue = async (personaId: string) =>
+  readJson<ScheduledItem[]>(await ann.request(`/api/schedule?status=pending_review&personaId=${personaId}`), 200);
+const planOf = async (personaId: string) =>
+  readJson<AutomationPlan>(await ann.request(`/api/personas/${personaId}/automation/plan`), 200);
+const records = async (did: string, collection: string) => {
+  const { data } = await bsky.network.pds
+    .getClient()
+    .com.atproto.repo.listRecords({ repo: did, collection, limit: 100 });
+  return data.records as { uri: string; value: { subject: unknown } }[];
+};
+
+describe('replies to mentions on Bluesky', () => {
+  it('drafts one reply to a mention, with its template; approved, it is threaded under the mention; seen again, by a second worker, after the cursor is lost: still one', async () => {
+    const { persona, account, accountId } = await personaOn(ann, 'Replier', (a) => a);
+    const bob = await bsky.createAccount('bob');
+    const mention = await say(bob.agent, `@${account.handle} thanks, love this post!`);
+
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    const [draft, ...more] = await reviewQueue(persona.id);
+    expect(more).toEqual([]);
+    expect(draft).toMatchObject({
+      platform: 'bluesky',
+      status: 'pending_review',
+      replyTo: { author: bob.handle, text: `@${account.handle} thanks, love this post!` },
+    });
+    const replied = (await planOf(persona.id)).log.find((e) => e.event === 'replied');
+    expect(replied?.message).toContain('“Appreciation”');
+    expect(replied?.platform).toBe('bluesky');
+
+    // The same notification again: the cursor lost (as after a restore), read by two workers at once.
+    await server.app.database.db.delete(mentionCursors).where(eq(mentionCursors.accountId, accountId));
+    const again = await Promise.all([
+      runJob(server, CHECK_MENTIONS, { accountId }),
+      runJob(peer ?? server, CHECK_MENTIONS, { accountId }),
+    ]);
+    expect(again).toEqual(['checked', 'checked']);
+    expect(await reviewQueue(persona.id)).toHaveLength(1);
+    const kept = await server.app.database.db.select().from(mentions).where(eq(mentions.accountId, accountId));
+    expect(kept.map((m) => [m.externalId, m.decision])).toEqual([[mention.uri, 'replied']]);
+
+    // Approved, it goes out at once, under the mention (root and parent), exactly once.
+    await readJson(
+      await ann.request(`/api/review/${draft?.id}/approve`, { method: 'POST', json: { queue: true } }),
+      200,
+    );
+    await until(async () => {
+      const items = await readJson<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
+      return items.find((i) => i.id === draft?.id && i.status === 'posted');
+    });
+    const posts = await bsky.postsOf(account.did);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.value).toMatchObject({
+      text: draft?.content,
+      reply: { root: { uri: mention.uri, cid: mention.cid }, parent: { uri: mention.uri, cid: mention.cid } },
+    });
+  });
+
+  it('passes a hostile mention by the sentiment filter, and says so in the log', async () => {
+    const { persona, account, accountId } = await personaOn(ann, 'Calm', (a) => a);
+    const troll = await bsky.createAccount('troll');
+    await say(troll.agent, `@${account.handle} you are a terrible, useless bot. I hate this.`);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    expect(await reviewQueue(persona.id)).toEqual([]);
+    const passed = (await planOf(persona.id)).log.find((e) => e.event === 'passed');
+    expect(passed?.message).toMatch(/reads as negative; the sentiment filter answers neutral and positive ones/);
+  });
+
+  it('never lets two personas of one user answer each other', async () => {
+    const one = await personaOn(ann, 'Ping', (a) => a);
+    const two = await personaOn(ann, 'Pong', (a) => a);
+    await say(two.account.agent, `@${one.account.handle} great thread, thanks!`);
+    await say(one.account.agent, `@${two.account.handle} thanks to you!`);
+    for (const p of [one, two]) {
+      expect(await runJob(server, CHECK_MENTIONS, { accountId: p.accountId })).toBe('checked');
+      expect(await reviewQueue(p.persona.id)).toEqual([]);
+      const passed = (await planOf(p.persona.id)).log.find((e) => e.event === 'passed');
+      expect(passed?.message).toContain('is another of your personas');
+    }
+  });
+
+  it('holds max replies an hour over a rolling hour, across an hour boundary', async () => {
+    const { persona, account, accountId } = await personaOn(ann, 'Capped', (a) => ({
+      ...a,
+      autoReplies: { ...a.autoReplies, maxRepliesPerHour: 1 },
+    }));
+    const handle = account.handle;
+    await say((await bsky.createAccount('dave')).agent, `@${handle} what would you build first?`);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    await say((await bsky.createAccount('erin')).agent, `@${handle} how do you plan your week?`);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    expect(await reviewQueue(persona.id)).toHaveLength(1);
+    expect((await planOf(persona.id)).log[0]?.message).toContain('the limit of 1 replies an hour is reached');
+
+    // 61 minutes on, the next mention is answered.
+    ahead += 61 * 60_000;
+    await say((await bsky.createAccount('frank')).agent, `@${handle} why do you post so early?`);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    expect(await reviewQueue(persona.id)).toHaveLength(2);
+  });
+});
+
+describe('likes, reposts and follows on Bluesky', () => {
+  it('likes the target accounts’ posts, reposts by keyword, follows inside the follower range, each within its cap and never twice; Undo takes one back', async () => {
+    const bob = await bsky.createAccount('bob');
+    const dana = await bsky.createAccount('dana');
+    const gardener = await bsky.createAccount('gardening');
+    const { persona, account } = await personaOn(ann, 'Engager', (a) => ({
+      ...a,
+      autoReplies: { ...a.autoReplies, enabled: false },
+      engagement: {
+        enabled: true,
+        autoLike: { enabled: true, maxLikesPerHour: 2, targetAccounts: [bob.handle] },
+        autoRetweet: { enabled: true, maxRetweetsPerDay: 1, keywordFilter: ['Plumeworthy'] },
+        autoFollow: {
+          enabled: true,
+          maxFollowsPerDay: 1,
+          targetCriteria: { minFollowers: 0, maxFollowers: 10, keywords: ['gardening'] },
+        },
+      },
+    }));
+    for (const n of [1, 2, 3]) await say(bob.agent, `Bob's post number ${n}`);
+    await say(dana.agent, 'Plumeworthy news from the garden shed');
+    await gardener.agent.upsertProfile((profile) => ({ ...profile, description: 'Gardening notes, mostly waiting.' }));
+    await say(gardener.agent, 'gardening in November is mostly waiting');
+
+    const did = account.did;
+    const likes = () => records(did, 'app.bsky.feed.like');
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 1, reposts: 1, follows: 1 });
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 1, reposts: 0, follows: 0 });
+    // The hour's 2 likes are spent; the day's repost and follow too.
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 0, reposts: 0, follows: 0 });
+    const liked = (await likes()).map((r) => (r.value.subject as { uri: string }).uri);
+    expect(liked).toHaveLength(2);
+    const bobs = (await bsky.postsOf(bob.did)).map((p) => p.uri);
+    expect(liked.every((uri) => bobs.includes(uri))).toBe(true);
+    const [repost] = await records(did, 'app.bsky.feed.repost');
+    expect((repost?.value.subject as { uri: string }).uri).toBe((await bsky.postsOf(dana.did))[0]?.uri);
+    const follows = await records(did, 'app.bsky.graph.follow');
+    expect(follows.map((f) => f.value.subject)).toEqual([gardener.did]);
+
+    // Undo from the log: the like is deleted on Bluesky, and can't be undone twice.
+    const entry = (await planOf(persona.id)).log.find((e) => e.event === 'liked' && e.undoActionId);
+    const undo = `/api/personas/${persona.id}/automation/actions/${entry?.undoActionId}/undo`;
+    expect(await readJson(await ann.request(undo, { method: 'POST' }), 200)).toEqual({ undone: true });
+    expect(await likes()).toHaveLength(1);
+    await readJson(await ann.request(undo, { method: 'POST' }), 409);
+    const log = (await planOf(persona.id)).log;
+    expect(log[0]?.event).toBe('undone');
+    expect(log.find((e) => e.id === entry?.id)?.undoActionId).toBeNull();
+
+    // An hour on, the next like goes to the post not liked yet, never again to the one undone.
+    ahead += 61 * 60_000;
+    await runJob(server, ENGAGE, { personaId: persona.id });
+    const now = (await likes()).map((r) => (r.value.subject as { uri: string }).uri);
+    expect(now).toHaveLength(2);
+    expect(new Set([...liked, ...now]).size).toBe(3);
+  });
+});
