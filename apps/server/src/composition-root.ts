@@ -183,8 +183,9 @@ export function composeServices(deps: {
     engagement: repositories.engagement,
   });
   const writing = createWritingService({ repositories, messages: repositories.messages, aiSettings, writingLimit });
-  // Automation runs on the real clock unless a test moves it.
+  // Automation runs on the real clock and real dice unless a test moves or fixes them.
   const automationClock = deps.clock ? { now: deps.clock } : {};
+  const automationDice = deps.random ? { random: deps.random } : {};
   // Automated posting (decision 021): the writer above, a write-slot job per slot.
   const autoPosting = createAutoPostingService({
     repositories,
@@ -203,6 +204,7 @@ export function composeServices(deps: {
     planLimits,
     log,
     ...automationClock,
+    ...automationDice,
   });
   // Engagement (decision 022): mentions read through each network's adapter, replies by the
   // writer above; likes, reposts and follows through Bluesky's alone (X does not allow them).
@@ -234,7 +236,7 @@ export function composeServices(deps: {
     lock,
     log,
     ...automationClock,
-    ...(deps.random ? { random: deps.random } : {}),
+    ...automationDice,
   });
   const engagement = createEngagementService({
     repositories,
@@ -253,6 +255,7 @@ export function composeServices(deps: {
     lock,
     log,
     ...automationClock,
+    ...automationDice,
   });
 
   const services = {
@@ -264,6 +267,7 @@ export function composeServices(deps: {
       onPostingChanged: async () => {
         await jobs?.send(AUTO_POSTING_DUE, {}, { singletonKey: 'now' });
       },
+      onRepliesChanged: (personaId) => replies.queueFor(personaId),
     }),
     tags: createTagsService(data),
     automation: createAutomationService(data),

@@ -43,6 +43,11 @@ export function createEngagementRepository(db: Db) {
       );
     },
 
+    /** A persona's accounts in good standing, when the persona is active. */
+    async accountsOf(personaId: string): Promise<Working[]> {
+      return toWorking(await working(sql`${personas.id} = ${personaId}`));
+    },
+
     /** One account with its persona, when it is connected and its persona active. */
     async account(accountId: string): Promise<Working | undefined> {
       return toWorking(await working(sql`${platformAccounts.id} = ${accountId}`))[0];

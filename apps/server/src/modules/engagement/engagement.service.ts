@@ -59,8 +59,9 @@ export function createEngagementService(deps: {
   lock: NamedLock;
   log: FastifyBaseLogger;
   now?: () => Date;
+  random?: () => number;
 }) {
-  const { repositories: r, bluesky, log, now = () => new Date() } = deps;
+  const { repositories: r, bluesky, log, now = () => new Date(), random = Math.random } = deps;
 
   /** Takes one action once: its unique key first, then the platform; a refusal takes the key back. */
   async function act(
@@ -124,8 +125,16 @@ export function createEngagementService(deps: {
     if (dailyLeft <= 0) return 'limit';
     const own = await r.engagement.ownAccountIds(userId);
     const done = { likes: 0, reposts: 0, follows: 0 };
-    const budget = async (kind: AutomationActionKind, cap: number, windowStart: Date, minutes: number) =>
-      Math.min(dailyLeft, actionsThisRun(cap, await r.automation.countSince(persona.id, kind, windowStart), minutes));
+    /**
+     * A run's share of a cap; with Human-like patterns drawn at random around it (0 to twice the
+     * share, the same on average), so actions come at uneven times instead of a fixed rhythm.
+     */
+    const budget = async (kind: AutomationActionKind, cap: number, windowStart: Date, minutes: number) => {
+      const done = await r.automation.countSince(persona.id, kind, windowStart);
+      const share = actionsThisRun(cap, done, minutes);
+      const drawn = safety.humanLikePatterns ? Math.floor(random() * (2 * share + 1)) : share;
+      return Math.min(dailyLeft, Math.max(0, cap - done), drawn);
+    };
 
     const { autoLike, autoRetweet, autoFollow } = engagement;
     const repostWords = autoRetweet.enabled ? autoRetweet.keywordFilter : [];

@@ -161,7 +161,8 @@ export function createRepliesService(deps: {
     let thread: { author: string; text: string }[] = [];
     if (replies.contextualReplies) {
       const reader = deps.readers[platform];
-      if (reader.threadAbove && mention.kind !== 'mention') {
+      // A post with a parent is in a thread: its posts above are read first.
+      if (reader.threadAbove && stored.parent.id !== stored.root.id) {
         thread = await reader.threadAbove(account, mention.externalId).catch(() => []);
       } else if (stored.inReplyTo) {
         thread = [stored.inReplyTo];
@@ -247,6 +248,11 @@ export function createRepliesService(deps: {
       const due = await r.engagement.accountsDue(now());
       for (const { account } of due) await deps.queueCheck(account.id);
       return due.length;
+    },
+
+    /** A persona that now answers mentions: each of its accounts is read at once, not at the next minute. */
+    async queueFor(personaId: string): Promise<void> {
+      for (const { account } of await r.engagement.accountsOf(personaId)) await deps.queueCheck(account.id);
     },
 
     /**

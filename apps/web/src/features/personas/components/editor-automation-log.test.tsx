@@ -1,9 +1,9 @@
-import { type AutomationLogEntry, type AutomationPlan, defaultAutomation } from '@plume/core';
+import type { AutomationLogEntry, AutomationPlan } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AutomationBanner } from './editor-automation-banner';
-import { PostingCard } from './editor-automation-posting';
+import { ActivityCard } from './editor-automation-log';
 
 const personaId = '0b8f7a2e-1a3c-4c8e-9f3e-5d6a7b8c9d0e';
 const actionId = '5c1f0c52-3f0e-4a53-9a51-0c0e8c1d2a10';
@@ -76,7 +76,7 @@ function renderTab() {
   render(
     <QueryClientProvider client={client}>
       <AutomationBanner personaId={personaId} active />
-      <PostingCard automation={defaultAutomation()} commit={() => {}} personaId={personaId} />
+      <ActivityCard personaId={personaId} />
     </QueryClientProvider>,
   );
 }

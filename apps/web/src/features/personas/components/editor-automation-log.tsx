@@ -2,8 +2,10 @@ import { type AutomationLogEntry, type AutomationLogEvent, PLATFORM_LABELS } fro
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { browserTimeZone } from '../../../lib/time-zones';
+import { useAutomationPlan } from '../api/get-automation-plan';
 import { useUndoAutomationAction } from '../api/undo-automation-action';
-import { errorClass } from './editor-automation-fields';
+import { AutomationCard, errorClass } from './editor-automation-fields';
 
 /** Each event's symbol and word: the word is always shown, so no entry rests on its symbol alone. */
 const EVENTS: Record<AutomationLogEvent, { symbol: string; label: string }> = {
@@ -18,7 +20,32 @@ const EVENTS: Record<AutomationLogEvent, { symbol: string; label: string }> = {
   undone: { symbol: '↶', label: 'Undone' },
 };
 
+/** A moment as the tab shows it, in the user's zone. */
+export const whenIn = (timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
 const linkClass = 'text-violet-700 underline underline-offset-2 dark:text-violet-300';
+
+/** The tab's activity card: what automation did for a saved persona, once it did anything. */
+export function ActivityCard({ personaId }: { personaId: string | undefined }) {
+  const plan = useAutomationPlan(personaId);
+  if (!personaId || !plan.data || plan.data.log.length === 0) return null;
+  return (
+    <AutomationCard
+      title="Activity"
+      description="Posts written, replies, mentions not answered and why, likes, reposts and follows (which you can undo)."
+    >
+      <AutomationLog personaId={personaId} log={plan.data.log} when={whenIn(plan.data.timeZone ?? browserTimeZone())} />
+    </AutomationCard>
+  );
+}
 
 /** "What automation did": posts, replies, passed mentions and engagement, newest first; likes, reposts and follows can be undone. */
 export function AutomationLog({

@@ -11,19 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useAutomationPlan } from '../api/get-automation-plan';
 import { AutomationCard, Facts, hintClass, SwitchRow } from './editor-automation-fields';
-import { AutomationLog } from './editor-automation-log';
+import { whenIn } from './editor-automation-log';
 import type { AutomationCardProps } from './editor-automation-types';
 import { AdvancedScheduleDialog, FREQUENCIES, PostingSettingsDialog } from './editor-posting-dialogs';
-
-const whenIn = (timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 /** Re-renders every minute so a next post time that has passed moves on. */
 function useMinuteTick(): void {
@@ -189,9 +179,6 @@ export function PostingCard({ automation, commit, personaId }: AutomationCardPro
           setDialog(null);
         }}
       />
-      {personaId && plan.data && plan.data.log.length > 0 && (
-        <AutomationLog personaId={personaId} log={plan.data.log} when={when} />
-      )}
     </AutomationCard>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { personaSaveScope, useUpdatePersona } from '../api/update-persona';
 import { AutomationBanner } from './editor-automation-banner';
 import { EngagementCard } from './editor-automation-engagement';
+import { ActivityCard } from './editor-automation-log';
 import { PostingCard } from './editor-automation-posting';
 import { RepliesCard } from './editor-automation-replies';
 import { SafetyCard } from './editor-automation-safety';
@@ -64,6 +65,7 @@ export function AutomationSection({
   return (
     <div className="space-y-4">
       <AutomationBanner personaId={persona?.id} active={automationActive(draft.automation)} />
+      <ActivityCard personaId={persona?.id} />
       <PostingCard {...props} />
       <RepliesCard {...props} />
       <EngagementCard {...props} />
