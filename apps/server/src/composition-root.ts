@@ -267,7 +267,10 @@ export function composeServices(deps: {
       onPostingChanged: async () => {
         await jobs?.send(AUTO_POSTING_DUE, {}, { singletonKey: 'now' });
       },
-      onRepliesChanged: (personaId) => replies.queueFor(personaId),
+      onEngagementChanged: async (persona) => {
+        if (persona.automation.autoReplies.enabled) await replies.queueFor(persona.id);
+        if (persona.automation.engagement.enabled) await engagement.queueFor(persona.id);
+      },
     }),
     tags: createTagsService(data),
     automation: createAutomationService(data),

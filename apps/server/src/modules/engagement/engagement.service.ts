@@ -251,6 +251,11 @@ export function createEngagementService(deps: {
       return working.length;
     },
 
+    /** A persona that now engages: its first run now, not at the next ten minutes. */
+    queueFor(personaId: string): Promise<void> {
+      return deps.queueEngage(personaId);
+    },
+
     /** One run for a persona, under its lock: two workers never spend one cap twice. */
     engage(personaId: string): Promise<EngageOutcome> {
       return deps.lock(`engage:${personaId}`, () => engageNow(personaId));

@@ -48,8 +48,11 @@ export function createPersonasService(deps: {
    * changed, the persona resumed): automation plans its next slot at once, not at the next minute.
    */
   onPostingChanged?: (personaId: string) => Promise<void>;
-  /** Told when a saved persona answers mentions from now on: its accounts are read at once. */
-  onRepliesChanged?: (personaId: string) => Promise<void>;
+  /**
+   * Told when a saved persona replies or engages from now on (switched on, changed, resumed): its
+   * mentions are read and its engagement run at once, not at the next minute or ten.
+   */
+  onEngagementChanged?: (persona: Persona) => Promise<void>;
 }) {
   const { repositories, unitOfWork, planLimits } = deps;
 
@@ -115,8 +118,8 @@ export function createPersonasService(deps: {
         const posting = saved.is_active && saved.automation.autoPosting.enabled;
         const changed = input.automation !== undefined || input.is_active !== undefined;
         if (posting && changed) await deps.onPostingChanged?.(saved.id).catch(() => undefined);
-        const replying = saved.is_active && saved.automation.autoReplies.enabled;
-        if (replying && changed) await deps.onRepliesChanged?.(saved.id).catch(() => undefined);
+        const engaging = saved.automation.autoReplies.enabled || saved.automation.engagement.enabled;
+        if (saved.is_active && engaging && changed) await deps.onEngagementChanged?.(saved).catch(() => undefined);
         return saved;
       });
     },
