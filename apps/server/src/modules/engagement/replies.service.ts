@@ -33,6 +33,8 @@ export type MentionsReader = {
 
 /** A first read looks this far back: a persona just switched on answers what came in lately, not a backlog. */
 const FIRST_READ_MS = 60 * 60_000;
+/** A mention older than this when it is considered is not answered. */
+const STALE_MS = 24 * 3_600_000;
 /** Pages of mentions one read takes at most (each a call; X bills each). */
 const MAX_PAGES = 3;
 /** A reply goes out this many minutes after the mention at the soonest, at random up to the second (human-like). */
@@ -93,6 +95,8 @@ export function createRepliesService(deps: {
     const from = `@${mention.authorHandle}`;
     if (mention.authorId === account.externalId) return 'its own post';
     if (own.has(mention.authorId)) return `${from} is another of your personas (personas never answer each other)`;
+    // Kept while replies were off or the persona paused: a late answer is worse than none.
+    if (context.at.getTime() - mention.receivedAt.getTime() > STALE_MS) return 'it came more than a day ago';
     if (!context.allowed) {
       return `${from} reads as ${context.sentiment}; the sentiment filter answers ${replies.sentimentFilter === 'positive' ? 'positive mentions only' : 'neutral and positive ones'}`;
     }
