@@ -97,7 +97,7 @@ async function say(agent: AtpAgent, text: string, reply?: { uri: string; cid: st
  */
 async function notified(account: { agent: AtpAgent }, count: number) {
   await until(async () => {
-    const { data } = await account.agent.app.bsky.notification.listNotifications({ limit: 50 });
+    const { data } = await account.agent.app.bsky.notification.listNotifications({ limit: 50, priority: false });
     return data.notifications.length >= count ? true : undefined;
   });
 }

@@ -480,6 +480,10 @@ export function createBlueskyAdapter(deps: {
         const { data } = await agent.app.bsky.notification.listNotifications({
           limit: 50,
           reasons: ['mention', 'reply', 'quote'],
+          // Every mention, not only those from followed accounts: the account's own "priority"
+          // setting does not decide what the persona considers (and the AppView may set it on its
+          // own: its first updateSeen writes both seen times at once, and either may create the row).
+          priority: false,
           ...(page ? { cursor: page } : {}),
         });
         reads += 1;
