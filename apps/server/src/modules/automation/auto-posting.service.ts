@@ -206,7 +206,7 @@ export function createAutoPostingService(deps: {
 
       const { safety, autoPosting } = persona.automation;
       const today = startOfDay(at, timeZone);
-      const actions = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
+      const actions = await r.automation.totalSince(persona.id, today);
       if (actions >= safety.dailyActivityLimit) {
         return skip(`the daily activity limit (${safety.dailyActivityLimit}) is reached.`);
       }

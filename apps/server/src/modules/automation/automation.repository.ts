@@ -69,6 +69,15 @@ export function createAutomationRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Every action the persona's automation took since `since`, of any kind (the daily activity limit). */
+    async totalSince(personaId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(automationActions)
+        .where(and(eq(automationActions.personaId, personaId), gte(automationActions.createdAt, since)));
+      return Number(row?.n ?? 0);
+    },
+
     /** How many actions of a kind the persona took since `since` (caps per hour or day). */
     async countSince(personaId: string, kind: AutomationActionKind, since: Date): Promise<number> {
       const [row] = await db

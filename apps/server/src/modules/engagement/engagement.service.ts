@@ -120,7 +120,7 @@ export function createEngagementService(deps: {
     const { engagement, safety } = persona.automation;
     if (safety.humanLikePatterns && !isWakingTime(at, timeZone)) return 'asleep';
     const today = startOfDay(at, timeZone);
-    const doneToday = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
+    const doneToday = await r.automation.totalSince(persona.id, today);
     let dailyLeft = safety.dailyActivityLimit - doneToday;
     if (dailyLeft <= 0) return 'limit';
     const own = await r.engagement.ownAccountIds(userId);

@@ -71,7 +71,7 @@ export function createRepliesService(deps: {
   const { repositories: r, now = () => new Date(), random = Math.random, log } = deps;
 
   /** When a reply goes out: a few minutes on, inside waking hours with Human-like patterns (the cooldown is publishing's). */
-  async function replyTime(persona: Persona, timeZone: string, at: Date): Promise<Date> {
+  function replyTime(persona: Persona, timeZone: string, at: Date): Date {
     const { safety } = persona.automation;
     const { min, max } = REPLY_DELAY_MINUTES;
     let when = new Date(at.getTime() + (min + random() * (max - min)) * 60_000);
@@ -108,7 +108,7 @@ export function createRepliesService(deps: {
       return `the limit of ${replies.maxRepliesPerHour} replies an hour is reached`;
     }
     const today = startOfDay(context.at, context.timeZone);
-    const actions = Object.values(await r.automation.countsSince(persona.id, today)).reduce((n, c) => n + c, 0);
+    const actions = await r.automation.totalSince(persona.id, today);
     if (actions >= safety.dailyActivityLimit)
       return `the daily activity limit (${safety.dailyActivityLimit}) is reached`;
     if (
@@ -188,7 +188,7 @@ export function createRepliesService(deps: {
       return pass(`every reply written repeated an earlier reply to @${mention.authorHandle}`);
 
     const review = repliesNeedReview(replies, platform);
-    const goesAt = await replyTime(persona, timeZone, at);
+    const goesAt = replyTime(persona, timeZone, at);
     if (!review) {
       try {
         await deps.planLimits.checkNewPosts(userId, 1, goesAt);

@@ -122,10 +122,7 @@ export function createPublishingService(deps: {
   ): Promise<{ limit: number; nextDay: Date } | null> {
     const timeZone = (await preferences.timeZone(userId)) ?? 'UTC';
     const dayStart = startOfDay(at, timeZone);
-    const actions = Object.values(await repositories.automation.countsSince(personaId, dayStart)).reduce(
-      (sum, n) => sum + (n ?? 0),
-      0,
-    );
+    const actions = await repositories.automation.totalSince(personaId, dayStart);
     if ((await posts.postedSince(personaId, dayStart)) + actions < limit) return null;
     return { limit, nextDay: startOfDay(new Date(dayStart.getTime() + 26 * 3_600_000), timeZone) };
   }
