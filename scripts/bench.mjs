@@ -1,8 +1,9 @@
 // npm run bench: start-up time, API latency and throughput, memory, publishing, analytics (the
 // endpoint on 90 days of history, the calls a metrics sync makes), and the landing page (its
-// JavaScript and Lighthouse). BENCH_ONLY=server|publishing|analytics|landing runs one section.
+// JavaScript and Lighthouse), and the voice (how measurably each slider shapes the writing).
+// BENCH_ONLY=server|publishing|analytics|landing|voice runs one section.
 // Figures, not pass/fail: compare runs on the same machine.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -130,7 +131,7 @@ class SkipSection extends Error {}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const only = process.env.BENCH_ONLY;
-const sections = ['server', 'publishing', 'analytics', 'landing'];
+const sections = ['server', 'publishing', 'analytics', 'landing', 'voice'];
 if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY is one of ${sections.join(', ')}`);
 const runs = (section) => !only || only === section;
 const webDist = path.join(root, 'apps/web/dist');
@@ -390,6 +391,16 @@ if (runs('landing')) {
     if (running) await stop(running);
     rmSync(landingDir, { recursive: true, force: true });
   }
+}
+
+// The voice: each trait at 10 and 90 over 120 varied topics, and the prompt sent to models (bench-voice.ts).
+if (runs('voice')) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-voice.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`bench-voice failed: ${run.stderr}`);
+  rows.push(...JSON.parse(run.stdout.trim().split('\n').pop()));
 }
 
 const width = Math.max(...rows.map(([k]) => k.length));

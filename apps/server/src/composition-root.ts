@@ -182,7 +182,13 @@ export function composeServices(deps: {
     preferences: repositories.preferences,
     engagement: repositories.engagement,
   });
-  const writing = createWritingService({ repositories, messages: repositories.messages, aiSettings, writingLimit });
+  const writing = createWritingService({
+    repositories,
+    messages: repositories.messages,
+    aiSettings,
+    writingLimit,
+    ...(deps.clock ? { now: deps.clock } : {}),
+  });
   // Automation runs on the real clock and real dice unless a test moves or fixes them.
   const automationClock = deps.clock ? { now: deps.clock } : {};
   const automationDice = deps.random ? { random: deps.random } : {};

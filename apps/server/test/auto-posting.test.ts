@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AutomationPlan, Persona, ScheduledItem } from '@plume/core';
+import type { AutomationPlan, Persona, PostBrief, ScheduledItem } from '@plume/core';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../src/db/schema';
+import { posts, sourceItems } from '../src/db/schema';
 import { AUTO_POSTING_DUE, WRITE_SLOT } from '../src/jobs/automation';
 import { createAutoPostingService } from '../src/modules/automation/auto-posting.service';
 import { createRepositories } from '../src/modules/repositories';
@@ -252,6 +252,70 @@ describe('automated posting', () => {
     expect(arrived).toBe(2);
     expect(outcomes.sort()).toEqual(['already written', 'written']);
     expect(await slotPosts(persona.id)).toHaveLength(1);
+  });
+
+  it('follows Write threads and Share links: an explaining strategy is a thread, a curated item goes without its link when links are off', async () => {
+    const repositories = createRepositories(server.app.database.db);
+    const asked: { type: string; brief: PostBrief }[] = [];
+    const worker = createAutoPostingService({
+      repositories,
+      write: async (_user, request, brief) => {
+        asked.push({ type: request.type, brief });
+        const parts = request.type === 'thread' ? ['One.', 'Two.', 'Three.'] : ['A comment on it.'];
+        return { content: parts.join('\n\n'), parts, hashtags: [], type: request.type, writer: 'offline' };
+      },
+      queueSlot: async () => {},
+      enqueue: async () => {},
+      planLimits: { checkNewPosts: async () => {} },
+      log: server.app.log,
+      now: () => clock,
+    });
+    const save = (client: Client, persona: Persona, patch: Partial<Persona>) =>
+      client
+        .request(`/api/personas/${persona.id}`, { method: 'PUT', json: patch })
+        .then((r) => readJson<Persona>(r, 200));
+
+    const teacher = await signedInUser(server.url, 'threads');
+    const { persona: explaining } = await hourlyPersona(teacher, { dailyAt: later });
+    await save(teacher, explaining, {
+      templates: explaining.templates.map((t) => ({ ...t, enabled: t.id === 'educational-breakdown' })),
+      advanced_options: { ...explaining.advanced_options, threadGeneration: true },
+    });
+    expect(await worker.writeSlot({ personaId: explaining.id, userId: await ownerOf(teacher), slot: later })).toBe(
+      'written',
+    );
+    expect(asked[0]).toMatchObject({
+      type: 'thread',
+      brief: { kind: 'original', strategy: { id: 'educational-breakdown' } },
+    });
+    expect((await slotPosts(explaining.id))[0]?.parts).toEqual(['One.', 'Two.', 'Three.']);
+
+    const curator = await signedInUser(server.url, 'links');
+    const { persona: curating } = await hourlyPersona(curator, { dailyAt: later });
+    const feed = { ...curating.sources[0], enabled: true } as Persona['sources'][number];
+    await save(curator, curating, {
+      sources: [feed],
+      automation: {
+        ...curating.automation,
+        autoPosting: { ...curating.automation.autoPosting, contentMix: { original: 0, curated: 100, promotional: 0 } },
+      },
+      advanced_options: { ...curating.advanced_options, linkSharing: false },
+    });
+    await server.app.database.db.insert(sourceItems).values({
+      id: crypto.randomUUID(),
+      personaId: curating.id,
+      sourceUrl: feed.url,
+      title: 'Oolong prices double',
+      link: 'https://example.com/oolong',
+    });
+    expect(await worker.writeSlot({ personaId: curating.id, userId: await ownerOf(curator), slot: later })).toBe(
+      'written',
+    );
+    expect(asked[1]).toMatchObject({
+      type: 'short post',
+      brief: { kind: 'curated', headline: 'Oolong prices double' },
+    });
+    expect((await slotPosts(curating.id))[0]?.content).toBe('A comment on it.');
   });
 
   it('loses no slot and doubles none when the writer dies mid-generation', async () => {

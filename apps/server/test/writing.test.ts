@@ -9,7 +9,10 @@ import {
   type Platform,
   POST_TYPES,
 } from '@plume/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../src/db/schema';
+import { createPostsRepository } from '../src/modules/publishing/posts.repository';
 import { createSourcesRepository } from '../src/modules/sources/sources.repository';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
@@ -288,7 +291,7 @@ describe('writing with an OpenAI-compatible provider', () => {
     const messages = messagesOf(0);
     expect(messages[0]?.role).toBe('system');
     expect(messages[0]?.content).toContain('You are Override Name, a social media persona');
-    expect(messages[0]?.content).toContain('- Leads with jokes and wordplay.');
+    expect(messages[0]?.content).toContain('- Humor 95/100 (0 dry, 100 wacky)');
     expect(messages[0]?.content).toContain('- A headline');
     expect(messages[1]).toEqual({ role: 'user', content: `bHello/b ${'x'.repeat(491)}` });
     expect(messages[1]?.content).toHaveLength(500);
@@ -710,6 +713,36 @@ describe('writing offline (no provider set)', () => {
     });
     expect(same.status).toBe(200);
     await same.text();
+  });
+
+  it('answers questions about the persona from its real posts, schedule and sources; writes anything else', async () => {
+    const persona = await createPersona(ann, { name: 'Tea Fox', bio: 'Writing about oolong and gong fu.' });
+    const repo = createPostsRepository(server.app.database.db);
+    const published = await repo.insert({
+      personaId: persona.id,
+      platform: 'bluesky',
+      content: 'Oolong, ranked.',
+      parts: ['Oolong, ranked.'],
+      status: 'posted',
+    });
+    await server.app.database.db.update(posts).set({ postedAt: new Date() }).where(eq(posts.id, published.id));
+    await repo.insert({
+      personaId: persona.id,
+      platform: 'x',
+      content: 'Matcha myths.',
+      parts: ['Matcha myths.'],
+      status: 'scheduled',
+      scheduledFor: new Date(Date.now() + 86_400_000),
+    });
+    const ask = async (prompt: string) =>
+      (await ok<{ text: string; writer: string }>(await post(ann, '/chat', { prompt, personaId: persona.id }))).text;
+    expect(await ask('What did you post today?')).toMatch(
+      /^Today I published 1 post: “Oolong, ranked\.” \(Bluesky, today at \d\d:\d\d\)\.$/,
+    );
+    expect(await ask("What's scheduled?")).toMatch(/^Next up: “Matcha myths\.” on X, tomorrow at \d\d:\d\d\.$/);
+    expect(await ask('Which sources do you read?')).toMatch(/^I read /);
+    // Nothing asked about the account: a post in the voice, on the persona's own themes.
+    expect(await ask('Write something for today')).toMatch(/oolong|gong fu/);
   });
 
   it("writes a live sample on a topic of the voice's own, and does not keep it", async () => {

@@ -16,12 +16,18 @@ test('creates a persona from a preset and the archetype follows the sliders', as
   await expect(archetype).toHaveText('Balanced Communicator');
   await page.getByRole('button', { name: /Tech Guru/ }).click();
   await expect(archetype).toHaveText('Technical Expert');
-  await expect(page.getByTestId('style-preview')).toContainText('Professionalism: Polished and professional');
+  // The preview reads each value, not a band: 85 and 60 say different things.
+  await expect(page.getByTestId('style-preview')).toContainText(
+    'Professionalism: Leans polished: polished touches, about 1.4 per post',
+  );
   await expect(page.getByText('67% · Great! Your persona is well configured')).toBeVisible();
 
   // Lower professionalism below the rule's threshold: the archetype changes with it.
   await page.getByLabel('Professionalism').fill('60');
   await expect(page.getByText('60 · Balanced').first()).toBeVisible();
+  await expect(page.getByTestId('style-preview')).toContainText(
+    'Professionalism: Leans polished: polished touches, one in about 40 of 100 posts',
+  );
   await expect(archetype).not.toHaveText('Technical Expert');
   await page.getByLabel('Humor').fill('90');
   await page.getByLabel('Sarcasm').fill('80');

@@ -400,14 +400,19 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
   await expect(page.getByRole('switch', { name: 'Auto-generate' })).not.toBeChecked();
   expect(asked).toHaveLength(1);
 
-  // Slider moves do not write again; Refresh does, with the unsaved traits.
+  // The sample was written when the box showed, before the preset was picked: it says it is out of
+  // date. Slider moves do not write again; Refresh writes, with the unsaved traits.
+  await expect(sample).toHaveAttribute('data-stale', 'true');
   await page.getByLabel('Humor').fill('95');
   await page.getByLabel('Sarcasm').fill('90');
+  await expect(sample).toHaveAttribute('data-stale', 'true');
+  await expect(box.getByRole('status')).toContainText('Out of date');
   expect(asked).toHaveLength(1);
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/draft?'));
   await page.getByRole('button', { name: 'Refresh' }).click();
   await refreshed;
   await expect(box.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  await expect(sample).not.toHaveAttribute('data-stale', 'true');
   expect((await sample.innerText()).trim().length).toBeGreaterThan(10);
   expect(asked).toHaveLength(2);
   const persona = JSON.parse(asked[1]?.searchParams.get('persona') ?? '{}') as Persona;

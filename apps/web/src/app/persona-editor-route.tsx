@@ -13,6 +13,7 @@ export function PersonaEditorRoute() {
           stream={sample}
           persona={{
             name: draft.name,
+            bio: draft.bio,
             personality: draft.personality,
             custom_prompt: draft.custom_prompt,
             use_default_prompt: draft.use_default_prompt,

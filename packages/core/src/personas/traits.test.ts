@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   archetype,
   DEFAULT_TRAITS,
-  styleInstructions,
+  describeTrait,
+  stylePreview,
   TRAIT_KEYS,
+  TRAIT_MEANINGS,
   type Traits,
+  traitDose,
   traitLabel,
   traitLevel,
 } from './traits';
@@ -50,13 +53,49 @@ describe('archetype', () => {
   });
 });
 
-describe('style instructions', () => {
-  it('read each trait at its level, in slider order', () => {
-    const lines = styleInstructions({ ...DEFAULT_TRAITS, humor: 90, emoji: 10, engagement: 71 });
+describe('what a trait means', () => {
+  it('moves in proportion to the value: none to the max for a "more" trait, pole to pole for a "between" one', () => {
+    expect(traitDose('humor', 0)).toBe(0);
+    expect(traitDose('humor', 50)).toBe(1);
+    expect(traitDose('humor', 100)).toBe(2);
+    expect(traitDose('emoji', 100)).toBe(4);
+    expect(traitDose('tone', 0)).toBe(-2);
+    expect(traitDose('tone', 50)).toBe(0);
+    expect(traitDose('tone', 100)).toBe(2);
+    for (const trait of TRAIT_KEYS) {
+      for (let v = 0; v < 100; v++) expect(traitDose(trait, v + 1), trait).toBeGreaterThan(traitDose(trait, v));
+    }
+  });
+
+  it('says the value and what it means, and every 10-point move of every trait says something else', () => {
+    expect(describeTrait('humor', 65)).toBe(
+      'Humor 65/100 (0 dry, 100 wacky): jokes, wordplay or funny asides, about 1.3 per post (e.g. "Ask me how I know.")',
+    );
+    expect(describeTrait('humor', 0)).toBe('Humor 0/100 (0 dry, 100 wacky): no jokes, wordplay or funny asides at all');
+    expect(describeTrait('tone', 30)).toBe(
+      'Tone 30/100 (0 friendly, 100 edgy): leaning friendly; warm touches (a kind word, an encouraging aside), one in about 80 of 100 posts (e.g. "Be kind to yourself while you figure it out.")',
+    );
+    expect(describeTrait('tone', 50)).toBe('Tone 50/100 (0 friendly, 100 edgy): even, leaning neither way');
+    for (const trait of TRAIT_KEYS) {
+      const said = new Set(Array.from({ length: 11 }, (_, i) => describeTrait(trait, i * 10)));
+      expect(said.size, trait).toBe(11);
+    }
+  });
+
+  it('previews each trait at its value, in slider order, with the spec levels kept', () => {
+    const lines = stylePreview({ ...DEFAULT_TRAITS, humor: 90, emoji: 0, professionalism: 85 });
     expect(lines.map((l) => l.trait)).toEqual([...TRAIT_KEYS]);
-    expect(lines[0]).toEqual({ trait: 'humor', level: 'High', text: 'Leads with jokes and wordplay' });
+    expect(lines[0]).toEqual({
+      trait: 'humor',
+      name: 'Humor',
+      level: 'High',
+      text: 'Jokes, wordplay or funny asides, about 1.8 per post',
+    });
     expect(lines.find((l) => l.trait === 'emoji')?.text).toBe('No emoji');
-    expect(lines.find((l) => l.trait === 'engagement')?.text).toBe('Ends with a question to spark replies');
+    expect(lines.find((l) => l.trait === 'professionalism')?.text).toBe(
+      'Leans polished: polished touches, about 1.4 per post',
+    );
+    expect(lines.find((l) => l.trait === 'professionalism')?.name).toBe(TRAIT_MEANINGS.professionalism.name);
     expect(lines.find((l) => l.trait === 'tone')?.level).toBe('Balanced');
   });
 });

@@ -67,31 +67,168 @@ export function archetype(t: Traits): string {
   return 'Balanced Communicator';
 }
 
-/** How each trait's level reads as a style instruction (the editor's style preview; the prompt builder's basis). */
-const STYLE: Record<TraitKey, Record<'Low' | 'Balanced' | 'High', string>> = {
-  humor: { Low: 'Keeps it serious', Balanced: 'Adds light humor now and then', High: 'Leads with jokes and wordplay' },
-  sarcasm: { Low: 'Says things straight', Balanced: 'Allows a wry aside', High: 'Leans on heavy sarcasm' },
-  tone: { Low: 'Warm and friendly', Balanced: 'Even-toned', High: 'Edgy and blunt' },
-  professionalism: { Low: 'Casual, like a chat', Balanced: 'Relaxed but tidy', High: 'Polished and professional' },
-  optimism: { Low: 'Skeptical and critical', Balanced: 'Realistic', High: 'Upbeat and encouraging' },
-  technicality: { Low: 'Plain words, no jargon', Balanced: 'Some technical detail', High: 'Deep technical detail' },
-  controversial: {
-    Low: 'Avoids hot topics',
-    Balanced: 'Takes a side when it matters',
-    High: 'Seeks debate with bold claims',
+// ---------------------------------------------------------------------------------------------
+// What a trait means (decision 023): one definition, read by the prompt builder, the offline
+// composer and the editor's style preview. A value moves the voice continuously, not in three steps.
+
+/**
+ * `more`: 0 is none of the trait's touch and 100 the most (up to `max` a post). `between`: 0 and 100
+ * are opposite poles and 50 neither; the value leans towards a pole by up to `max` touches a post.
+ */
+type TraitMeaning =
+  | { name: string; shape: 'more'; max: number; low: string; high: string; touch: string; example: string }
+  | {
+      name: string;
+      shape: 'between';
+      max: number;
+      low: string;
+      high: string;
+      lowTouch: string;
+      highTouch: string;
+      lowExample: string;
+      highExample: string;
+    };
+
+export const TRAIT_MEANINGS: Record<TraitKey, TraitMeaning> = {
+  humor: {
+    name: 'Humor',
+    shape: 'more',
+    max: 2,
+    low: 'dry',
+    high: 'wacky',
+    touch: 'jokes, wordplay or funny asides',
+    example: 'Ask me how I know.',
   },
-  emoji: { Low: 'No emoji', Balanced: 'An emoji here and there', High: 'Plenty of emoji' },
+  sarcasm: {
+    name: 'Sarcasm',
+    shape: 'more',
+    max: 2,
+    low: 'light',
+    high: 'heavy',
+    touch: 'sarcastic or wry remarks',
+    example: 'Groundbreaking, I know.',
+  },
+  tone: {
+    name: 'Tone',
+    shape: 'between',
+    max: 2,
+    low: 'friendly',
+    high: 'edgy',
+    lowTouch: 'warm touches (a kind word, an encouraging aside)',
+    highTouch: 'blunt touches (a hard truth, a short command, no softening)',
+    lowExample: 'Be kind to yourself while you figure it out.',
+    highExample: 'No excuses.',
+  },
+  professionalism: {
+    name: 'Professionalism',
+    shape: 'between',
+    max: 2,
+    low: 'casual',
+    high: 'polished',
+    lowTouch: 'casual touches (contractions, slang, a chatty aside)',
+    highTouch: 'polished touches (full sentences, precise wording, a clear takeaway)',
+    lowExample: 'tbh that is kinda the whole trick.',
+    highExample: 'Clarity before speed is the key takeaway.',
+  },
+  optimism: {
+    name: 'Optimism',
+    shape: 'between',
+    max: 2,
+    low: 'skeptical',
+    high: 'upbeat',
+    lowTouch: 'skeptical remarks (doubt, caution, a reality check)',
+    highTouch: 'upbeat remarks (hope, encouragement, excitement)',
+    lowExample: 'I doubt most of it will last, sadly.',
+    highExample: 'Genuinely exciting times, and I love it.',
+  },
+  technicality: {
+    name: 'Technicality',
+    shape: 'more',
+    max: 2,
+    low: 'plain words',
+    high: 'deep technical detail',
+    touch: 'technical details (precise terms, methods, numbers)',
+    example: 'Measure a baseline first, then change one variable at a time.',
+  },
+  controversial: {
+    name: 'Controversial',
+    shape: 'between',
+    max: 2,
+    low: 'avoids hot topics',
+    high: 'seeks debate',
+    lowTouch: 'hedges (it depends, your mileage may vary)',
+    highTouch: 'bold claims (an unpopular opinion, a dare to disagree)',
+    lowExample: 'Your mileage may vary.',
+    highExample: 'Change my mind.',
+  },
+  emoji: { name: 'Emoji', shape: 'more', max: 4, low: 'none', high: 'plenty', touch: 'emoji', example: '✨' },
   engagement: {
-    Low: 'Speaks, does not ask',
-    Balanced: 'Sometimes asks the audience',
-    High: 'Ends with a question to spark replies',
+    name: 'Engagement',
+    shape: 'more',
+    max: 2,
+    low: 'speaks, does not ask',
+    high: 'asks the audience',
+    touch: 'questions or invitations to the audience',
+    example: 'What would you add?',
   },
 };
 
-/** One style line per trait, in slider order: what the sliders make of the voice. */
-export function styleInstructions(t: Traits): { trait: TraitKey; level: 'Low' | 'Balanced' | 'High'; text: string }[] {
+/**
+ * How many of a trait's touches a post carries on average: for a `more` trait from 0 to its max, for
+ * a `between` trait from -max (all the way to the low pole) to +max (the high pole), 0 at 50;
+ * in proportion to the value. A post carries at most `MAX_TOUCHES` in all (the strongest first).
+ */
+export function traitDose(trait: TraitKey, value: number): number {
+  const meaning = TRAIT_MEANINGS[trait];
+  const v = Math.min(100, Math.max(0, value)) / 100;
+  return meaning.shape === 'more' ? meaning.max * v : meaning.max * (2 * v - 1);
+}
+
+/** Touches a post carries in all (emoji aside): the traits furthest from neutral keep theirs. */
+export const MAX_TOUCHES = 3;
+
+/** How strongly a trait speaks at a value, to decide whose touches a post keeps: its dose's share of the max. */
+export function traitStrength(trait: TraitKey, value: number): number {
+  return Math.abs(traitDose(trait, value)) / TRAIT_MEANINGS[trait].max;
+}
+
+/** "in about 8 of 100 posts" below one a post, else "about 1.6 per post". */
+function perPost(dose: number): string {
+  const d = Math.abs(dose);
+  return d < 0.995 ? `one in about ${Math.max(1, Math.round(d * 100))} of 100 posts` : `about ${d.toFixed(1)} per post`;
+}
+
+/** What a value means, in words a writer can follow; any change of the value changes it. */
+export function describeTrait(trait: TraitKey, value: number): string {
+  const m = TRAIT_MEANINGS[trait];
+  const dose = traitDose(trait, value);
+  const scale = `${m.name} ${value}/100 (0 ${m.low}, 100 ${m.high})`;
+  if (m.shape === 'more') {
+    if (dose === 0) return `${scale}: no ${m.touch} at all`;
+    return `${scale}: ${m.touch}, ${perPost(dose)} (e.g. "${m.example}")`;
+  }
+  if (dose === 0) return `${scale}: even, leaning neither way`;
+  const [pole, touch, example] = dose < 0 ? [m.low, m.lowTouch, m.lowExample] : [m.high, m.highTouch, m.highExample];
+  return `${scale}: leaning ${pole}; ${touch}, ${perPost(dose)} (e.g. "${example}")`;
+}
+
+const capitalize = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
+
+/** The editor's style preview: each trait's meaning at its value, short. */
+export function stylePreview(
+  t: Traits,
+): { trait: TraitKey; name: string; level: 'Low' | 'Balanced' | 'High'; text: string }[] {
   return TRAIT_KEYS.map((trait) => {
-    const level = traitLevel(t[trait]);
-    return { trait, level, text: STYLE[trait][level] };
+    const m = TRAIT_MEANINGS[trait];
+    const dose = traitDose(trait, t[trait]);
+    const short = (touch: string) => touch.replace(/\s*\(.*\)$/, '');
+    let text: string;
+    if (m.shape === 'more') {
+      // "Emoji: About 1.6 per post", not "Emoji: Emoji, about 1.6 per post".
+      const what = short(m.touch) === m.name.toLowerCase() ? '' : `${short(m.touch)}, `;
+      text = dose === 0 ? `No ${short(m.touch)}` : capitalize(`${what}${perPost(dose)}`);
+    } else if (dose === 0) text = `Even: neither ${m.low} nor ${m.high}`;
+    else text = `Leans ${dose < 0 ? m.low : m.high}: ${short(dose < 0 ? m.lowTouch : m.highTouch)}, ${perPost(dose)}`;
+    return { trait, name: m.name, level: traitLevel(t[trait]), text };
   });
 }

@@ -122,6 +122,7 @@ export type AiTestResult = z.infer<typeof aiTestResultSchema>;
 export const personaOverrideSchema = z
   .object({
     name: z.string().max(60),
+    bio: z.string().max(160),
     traits: traitsSchema,
     personality: traitsSchema,
     customPrompt: z.string().max(250),

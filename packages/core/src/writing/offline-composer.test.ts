@@ -6,6 +6,7 @@ import { fitsPlatforms } from './limits';
 import { composeOffline, subjectFromPrompt, typeFromPrompt } from './offline-composer';
 import { THREAD_PARTS, type WritingPersona } from './prompt';
 import { SUGGESTED_PROMPTS } from './suggested-prompts';
+import { measureVoice } from './voice-measures';
 
 /** A seeded generator, so a run can be repeated. */
 function seeded(seed: number) {
@@ -18,6 +19,7 @@ function seeded(seed: number) {
 
 const persona = (traits: Partial<Traits> = {}, options: Partial<WritingPersona['options']> = {}): WritingPersona => ({
   name: 'Ada',
+  bio: '',
   traits: { ...DEFAULT_TRAITS, ...traits },
   customPrompt: '',
   useDefaultPrompt: true,
@@ -50,33 +52,30 @@ describe('the offline composer', () => {
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
       [
         {
-          "content": "Most of remote work is small decisions made on time. What do you think? #Remote #Work",
+          "content": "Most advice about remote work fits in one sentence: do the next small thing. Profile the bottleneck before you touch the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
           "hashtags": [
-            "#Remote",
-            "#Work",
+            "#RemoteWork",
           ],
           "parts": [
-            "Most of remote work is small decisions made on time. What do you think? #Remote #Work",
+            "Most advice about remote work fits in one sentence: do the next small thing. Profile the bottleneck before you touch the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
           ],
         },
         {
-          "content": "Remote work looks easy from the outside. It is not, and that is the fun part. 💡 #Remote #Work",
+          "content": "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. How do you handle it? ✨ #RemoteWork",
           "hashtags": [
-            "#Remote",
-            "#Work",
+            "#RemoteWork",
           ],
           "parts": [
-            "Remote work looks easy from the outside. It is not, and that is the fun part. 💡 #Remote #Work",
+            "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. How do you handle it? ✨ #RemoteWork",
           ],
         },
         {
-          "content": "The best thing about remote work: you learn by doing, not by waiting. 👀 #Remote #Work",
+          "content": "Technical note: Reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
           "hashtags": [
-            "#Remote",
-            "#Work",
+            "#RemoteWork",
           ],
           "parts": [
-            "The best thing about remote work: you learn by doing, not by waiting. 👀 #Remote #Work",
+            "Technical note: Reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
           ],
         },
       ]
@@ -128,9 +127,7 @@ describe('the offline composer', () => {
       professionalism: 50,
       technicality: 50,
     });
-    expect(
-      sarcastic.some((p) => /Shocking absolutely no one:|Groundbreaking news:|what do I know|carry on/.test(p)),
-    ).toBe(true);
+    expect(sarcastic.filter((p) => measureVoice('sarcasm', p) >= 1).length).toBeGreaterThan(25);
   });
 
   it('follows the hashtag settings: requested tags always, its own only when hashtags are on', () => {
@@ -144,7 +141,7 @@ describe('the offline composer', () => {
       expect(post.hashtags).toEqual(['#talks']);
     }
     for (const post of composeOffline({ persona: persona(), request, random: seeded(1) })) {
-      expect(post.hashtags).toEqual(['#Public', '#Speaking']);
+      expect(post.hashtags).toEqual(['#PublicSpeaking']);
     }
     for (const post of composeOffline({
       persona: persona({}, { includeHashtags: false }),
@@ -197,7 +194,7 @@ describe('the offline composer', () => {
       expect(post.parts.length).toBeGreaterThanOrEqual(THREAD_PARTS.min);
       expect(post.parts.length).toBeLessThanOrEqual(THREAD_PARTS.max);
       expect(post.parts[0]).toMatch(/code review/i);
-      expect(post.parts.at(-1)).toMatch(/#Code #Review$/);
+      expect(post.parts.at(-1)).toMatch(/#CodeReview$/);
       expect(post.content).toBe(post.parts.join('\n\n'));
     }
   });
@@ -249,7 +246,8 @@ describe('subjects of the suggested prompts', () => {
       const subject = subjectFromPrompt(prompt);
       if (subject === null) continue;
       expect(subject.split(/\s+/).length, prompt).toBeLessThanOrEqual(9);
-      expect(subject, prompt).not.toMatch(/[?:]|^(ask|share|offer|describe|start|how|is)\b/i);
+      // "how…" is a subject after "about" ("about how to say no"), never a request's own words.
+      expect(subject, prompt).not.toMatch(/[?:]|^(ask|share|offer|describe|start|is)\b/i);
     }
     expect(subjectFromPrompt('Share a humorous tip for surviving small talk at a networking event')).toBe(
       'surviving small talk at a networking event',

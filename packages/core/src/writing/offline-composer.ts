@@ -1,21 +1,25 @@
 /**
- * The offline composer: what writes when no AI provider is set up. Templates per post type and
- * strategy, with the traits choosing the opener, the framing, the closer and the emoji. It reads the
- * same persona settings and limits as the prompt builder, is deterministic for a given `random`,
- * and every answer says it was written offline, so it never passes for a model's writing.
+ * The offline composer: what writes when no AI provider is set up (decision 023). A post is a body
+ * sentence about the subject, in the kind of post asked for, plus the voice's touches: each trait
+ * adds as many of its touches as its value means (`traitDose`, the same meaning the model's prompt
+ * states), so more humor never means fewer jokes. Deterministic for a given `random`; every answer
+ * says it was written offline, so it never passes for a model's writing.
  */
-import type { AdvancedOptions, Strategy } from '../personas/persona';
-import { headlineHashtags, pickStrategy } from '../personas/sources';
-import type { Traits } from '../personas/traits';
+import type { Strategy } from '../personas/persona';
+import { pickStrategy } from '../personas/sources';
+import { MAX_TOUCHES, TRAIT_KEYS, type TraitKey, type Traits, traitDose, traitStrength } from '../personas/traits';
 import type { PostType } from './api';
 import { cutToFit, fitsPlatforms, type LengthRule, splitThread } from './limits';
+import { answerFromFacts } from './offline-answers';
 import { DEFAULT_POST_COUNT } from './post-process';
-import { lengthRuleFor, THREAD_PARTS, type WritingPersona, type WritingRequest } from './prompt';
+import { lengthRuleFor, type PostBrief, THREAD_PARTS, type WritingPersona, type WritingRequest } from './prompt';
+import { themesIn, topicHashtags } from './topics';
 
 export type ComposedPost = { content: string; parts: string[]; hashtags: string[] };
 type Random = () => number;
+type Kind = Exclude<PostType, 'thread'> | 'take';
 
-const pick = <T>(list: readonly T[], random: Random): T => list[Math.floor(random() * list.length) % list.length] as T;
+const pick = <T>(list: readonly T[], roll: number): T => list[Math.floor(roll * list.length) % list.length] as T;
 
 function shuffled<T>(list: readonly T[], random: Random): T[] {
   const copy = [...list];
@@ -26,145 +30,89 @@ function shuffled<T>(list: readonly T[], random: Random): T[] {
   return copy;
 }
 
-const capital = (s: string) => (s ? `${s[0]?.toUpperCase()}${s.slice(1)}` : s);
-const fill = (template: string, subject: string) =>
-  template.replaceAll('{S}', capital(subject)).replaceAll('{s}', subject);
+/** Every template names its subject after "about", where any noun phrase or "how…"/"why…" clause reads right. */
+const fill = (template: string, subject: string) => template.replaceAll('{s}', subject);
 
 // ---------------------------------------------------------------------------------------------
-// The editor's pipeline preview (one strategy, one headline): kept as it was, templates' first variants.
+// Bodies: one sentence (or two) about the subject, by kind of post.
 
-function take(t: Traits): string {
-  if (t.sarcasm > 70) return 'Sure, because that always goes exactly to plan.';
-  if (t.optimism > 70) return 'This is the kind of progress worth getting excited about.';
-  if (t.technicality > 70) return 'The interesting part is what changes under the hood.';
-  if (t.professionalism > 70) return 'The details matter more than the headline suggests.';
-  if (t.humor > 70) return 'I did not have this on my bingo card, but here we are.';
-  return 'Curious to see where this goes.';
-}
-
-function question(t: Traits): string {
-  if (t.technicality > 70) return 'How would you have built it?';
-  if (t.optimism > 70) return 'What would you do with this?';
-  if (t.sarcasm > 70) return 'Who had this on their roadmap?';
-  return 'What is your take?';
-}
-
-/** A headline post for a strategy, in one of its variants. */
-function strategyBody(strategy: Pick<Strategy, 'id' | 'name'>, headline: string, t: Traits, variant = 0): string {
-  const closer = t.engagement > 70 ? ' Thoughts?' : '';
-  const v = (options: string[]) => options[variant % options.length] as string;
-  switch (strategy.id) {
-    case 'discussion-starters':
-      return v([
-        `${headline}. ${question(t)}`,
-        `Saw this today: ${headline}. ${question(t)}`,
-        `${headline}. Would this change how you work?`,
-      ]);
-    case 'hot-takes': {
-      const claim = t.controversial > 60 ? 'most people are reading it wrong' : 'it matters more than it looks';
-      return v([
-        `Hot take: ${headline}, and ${claim}.${closer}`,
-        `Unpopular opinion on "${headline}": ${claim}.${closer}`,
-        `${headline}. Everyone has a take; mine is that ${claim}.${closer}`,
-      ]);
-    }
-    case 'educational-breakdown':
-      return v([
-        `${headline}. In plain words: start with the problem it solves, then how it solves it.${closer}`,
-        `Quick explainer on "${headline}": what it is, why it matters, and what changes for you.${closer}`,
-        `${headline}. The one idea to take away: ${t.technicality > 70 ? 'look at the trade-offs, not the benchmark' : 'the simple version is usually the right one'}.${closer}`,
-      ]);
-    default:
-      return v([
-        `${t.professionalism > 70 ? 'Worth reading' : 'Just saw this'}: ${headline}. ${take(t)}${closer}`,
-        `Reading: ${headline}. ${take(t)}${closer}`,
-        `${headline}. ${take(t)}${closer}`,
-      ]);
-  }
-}
-
-const cleanHeadline = (headline: string) => headline.trim().replace(/[\s.!?:;,]+$/, '');
-
-// ---------------------------------------------------------------------------------------------
-// Posts on a subject, by type.
-
-const BODIES: Record<Exclude<PostType, 'thread'>, string[]> = {
+export const BODIES: Record<Kind, readonly string[]> = {
   'short post': [
-    '{S} rewards the people who keep showing up.',
-    'Spent today thinking about {s}. The simple version usually wins.',
-    'Most of {s} is small decisions made on time.',
-    '{S} looks easy from the outside. It is not, and that is the fun part.',
-    'Three words on {s}: start, notice, adjust.',
-    'The best thing about {s}: you learn by doing, not by waiting.',
-  ],
-  joke: [
-    'I tried to get better at {s}. Now I have a spreadsheet about my spreadsheet.',
-    'My relationship with {s} is like my Wi-Fi: strong in theory, patchy in practice.',
-    '{S}: the only thing I plan more carefully than lunch.',
-    'Told my houseplant about {s}. It wilted. Tough crowd.',
-    'Me: I will keep {s} simple this time. Also me: opens 47 tabs.',
-    'They said {s} would be easy. They also said the meeting would be short.',
-  ],
-  advice: [
-    'If {s} feels overwhelming, start with the smallest step you can finish today.',
-    'One rule for {s}: write down what worked before you forget why.',
-    'Getting better at {s}? Do it badly first, then do it often.',
-    'The fastest way to improve at {s}: ask someone one step ahead of you.',
-    'With {s}, consistency beats intensity. Ten minutes a day adds up.',
-    'Stuck on {s}? Change one thing, wait a week, then judge.',
+    'Been thinking about {s} all week, and the simple approach keeps coming out ahead.',
+    'The more I learn about {s}, the less I trust shortcuts.',
+    'What I keep relearning about {s}: small decisions made on time beat big plans made late.',
+    'Most advice about {s} fits in one sentence: do the next small thing.',
+    'Reading about {s} is the easy part. Doing the work every week is the whole game.',
+    'A note to self about {s}: start, notice, adjust.',
+    'Every conversation about {s} comes back to the basics.',
+    'Something I wish I had known sooner about {s}: it gets easier once you write things down.',
   ],
   observation: [
-    'Funny how {s} always takes twice as long and teaches twice as much.',
-    'Noticed: the people best at {s} talk about it the least.',
-    '{S} changes a little every week, and most of us only notice once a year.',
+    'Strange how everything about {s} takes twice as long and teaches twice as much.',
+    'The people who know the most about {s} talk about it the least.',
     'Everyone has a theory about {s}. Very few have a habit.',
-    'The quiet part of {s} is where most of the progress happens.',
-    'The gap between knowing about {s} and doing it is where everyone lives.',
+    'The quiet part of learning about {s} is where most of the progress happens.',
+    'There is a gap between knowing about {s} and doing it, and that is where most of us live.',
+    'Something about {s} changes every week, and most of us only notice once a year.',
+  ],
+  advice: [
+    'If thinking about {s} feels like a lot, start with the smallest step you can finish today.',
+    'One rule I follow about {s}: write down what worked before you forget why.',
+    'The fastest way to learn about {s} is to ask someone one step ahead of you.',
+    'When you are stuck on something about {s}, change one thing, wait a week, then judge.',
+    'The most useful thing I have heard about {s}: ten minutes a day beats one long weekend.',
+    'Before you read another thread about {s}, try the simplest version yourself.',
   ],
   question: [
     'What is one thing about {s} you wish you had known sooner?',
-    'Be honest: how much time did {s} take you this week?',
-    'If you had to explain {s} in one sentence, what would you say?',
-    'What is the most underrated habit when it comes to {s}?',
-    'What is your unpopular opinion on {s}?',
+    'If you had to explain everything about {s} in one sentence, what would you say?',
     'Where did you learn the most about {s}?',
+    'What is the most underrated idea about {s}?',
+    'What is your honest opinion about {s}?',
+    'What would you tell a beginner about {s}?',
+  ],
+  joke: [
+    'I tried to read up about {s}. Now I have a spreadsheet about my spreadsheet.',
+    'My plans about {s} are like my Wi-Fi: strong in theory, patchy in practice.',
+    'Told my houseplant about {s}. It wilted. Tough crowd.',
+    'Me: one quick read about {s}. Also me, 47 tabs later: still going.',
+    'They said learning about {s} would be quick. They also said the meeting would be short.',
+    'Gave my cat a talk about {s}. She left halfway through.',
+  ],
+  take: [
+    'Most of what gets said about {s} is noise, and the fix is boring.',
+    'The loudest voices about {s} have the least to lose.',
+    'In five years, we will laugh at how seriously we took the debate about {s}.',
+    'Everyone is excited about {s}. I will be excited when it ships something useful.',
+    'The hype about {s} is louder than the results.',
   ],
 };
-
-/** Opinions, for requests that ask for a take. */
-const TAKES = [
-  'Unpopular opinion: {s} is overrated, and the fix is boring.',
-  '{S} is not the problem. How we talk about it is.',
-  'Everyone is excited about {s}. I will be excited when it ships something useful.',
-  'The loudest voices on {s} have the least to lose.',
-  'In five years, we will laugh at how seriously we took {s}.',
-];
 
 const THREAD = {
   intros: [
     'A few things I have learned about {s}:',
     'Let us talk about {s}. A short thread.',
-    '{S}, in a few posts:',
+    'Some notes about {s}, in a few posts:',
     'Everything I wish someone had told me about {s}:',
   ],
   points: [
-    'Start smaller than feels useful. With {s}, momentum matters more than scope.',
+    'Start smaller than feels useful. Momentum matters more than scope.',
     'Write down what works. Memory is a bad record keeper.',
     'Ask for feedback early, while changing course is still cheap.',
     'Expect a plateau. It is where the next skill is quietly forming.',
-    'Share what you learn. Explaining {s} is the fastest way to understand it.',
+    'Share what you learn about {s}. Explaining is the fastest way to understand.',
     'Cut what does not help, even if it once did.',
-    'Copy the basics from people who are good at {s}, then make them yours.',
+    'Copy the basics from people who know a lot about {s}, then make them yours.',
   ],
   closers: [
     'That is it. What would you add?',
-    'Save this for the next time {s} gets messy.',
+    'Save this for the next time you need it.',
     'If this helped, pass it on to someone who needs it.',
   ],
 };
 
-/** A subject for a persona with nothing asked: what its traits suggest. */
-function defaultSubjects(t: Traits): string[] {
+/** A subject for a persona with nothing asked and no themes of its own: what its traits suggest. */
+function traitSubjects(t: Traits): string[] {
   if (t.technicality > 70) return ['shipping software', 'debugging', 'code reviews', 'technical debt'];
   if (t.professionalism > 70) return ['building a career', 'leading a team', 'clear writing', 'good meetings'];
   if (t.humor > 70) return ['Mondays', 'meetings that could have been emails', 'my to-do list', 'coffee'];
@@ -172,12 +120,15 @@ function defaultSubjects(t: Traits): string[] {
   return ['getting things done', 'learning in public', 'good habits', 'focus'];
 }
 
-/** The post type a free-text request asks for, if it says. */
-export function typeFromPrompt(prompt: string): Exclude<PostType, 'thread'> | 'take' | null {
+// ---------------------------------------------------------------------------------------------
+// Reading a request.
+
+/** The kind of post a free-text request asks for, if it says. */
+export function typeFromPrompt(prompt: string): Kind | null {
   const p = prompt.toLowerCase();
-  if (/\b(takes?|opinions?|controversial|unpopular|rant)\b/.test(p)) return 'take';
+  if (/\b(takes?|opinions?|controversial|unpopular|rant|bold|debat\w*)\b/.test(p)) return 'take';
   if (/\b(jokes?|funny|humou?r(ous)?|laugh|pun)\b/.test(p)) return 'joke';
-  if (/\b(tips?|advice|how to|habits?|lessons?|hacks?)\b/.test(p)) return 'advice';
+  if (/\b(tips?|advice|how to|habits?|lessons?|hacks?|explain\w*)\b/.test(p)) return 'advice';
   if (/\b(ask|questions?|poll)\b/.test(p) || p.trim().endsWith('?')) return 'question';
   if (/\b(observ\w*|notice\w*)\b/.test(p)) return 'observation';
   return null;
@@ -197,148 +148,465 @@ const FOR_ACTIVITY = /\b(?:tips?|posts?|guides?|tricks?|advice|hacks?|talks?)\s+
 const TRAILER = /\s+and\s+(?:invite|ask|why|regret|share)\b.*$/i;
 /** Words a subject does not start with: a request or a question was not taken apart. */
 const NOT_A_SUBJECT =
-  /^(?:ask|share|offer|describe|start|how|why|what|which|who|is|are|do|does|can|should|will|would)\b/i;
+  /^(?:ask|share|offer|describe|start|is|are|do|does|can|should|will|would|which|who|something|anything|stuff|whatever|content|posts?)\b/i;
+/** A question's words, which a subject read from a whole request does not start with either. */
+const QUESTION_START = /^(?:how|why|what|when|where|whether)\b/i;
 const MAX_SUBJECT_WORDS = 9;
 
-/** The subject as found, or null when the request could not be read as one. */
-function readSubject(prompt: string): string | null {
+/** What a free-text request is about, as a phrase for the templates; null when it can't be told. */
+export function subjectFromPrompt(prompt: string): string | null {
   const text = prompt
     .trim()
     .replace(/^start a debate:\s*/i, '')
     .replace(/[\s.!?:;,]+$/, '')
     .replace(TRAILER, '');
-  const about = /\b(?:about|regarding|around)\s+(.+)$/i.exec(text)?.[1] ?? /\btake\s+on\s+(.+)$/i.exec(text)?.[1];
+  const about =
+    /\b(?:about|regarding|around|on the topic of)\s+(.+)$/i.exec(text)?.[1] ?? /\btake\s+on\s+(.+)$/i.exec(text)?.[1];
   const activity = FOR_ACTIVITY.exec(text)?.[1];
   let subject = about ?? activity ?? text;
   if (!about && !activity) {
+    // "Write a short post on X" is a request: its lead, article and adjectives go. A topic typed as
+    // is ("The future of remote work") keeps its article: every template says "about {s}".
+    const request = LEAD.test(subject);
     subject = subject.replace(LEAD, '');
-    for (let i = 0; i < 4; i++) subject = subject.replace(ARTICLE, '').replace(ADJECTIVE, '');
+    for (let i = 0; i < 4; i++) subject = (request ? subject.replace(ARTICLE, '') : subject).replace(ADJECTIVE, '');
     subject = subject.replace(TYPE_NOUN, '').replace(TYPE_NOUN_FOR, ' on ').trim();
   }
-  subject = subject.replace(/^(?:the|a|an)\s+/i, '').trim() || text;
+  subject = subject.trim() || text;
   // A request written as a sentence starts with a capital the subject does not need ("Morning
   // routines" reads "morning routines" mid-sentence); a lone word may be a name ("Rust"), so it stays.
   const sentenceStart = !about && !activity && !LEAD.test(text) && /^[A-Z][a-z]*\s+[a-z]/.test(subject);
   if (sentenceStart) subject = `${subject[0]?.toLowerCase()}${subject.slice(1)}`;
   const words = subject.split(/\s+/).length;
-  return words > MAX_SUBJECT_WORDS || /[?:]/.test(subject) || NOT_A_SUBJECT.test(subject) ? null : subject;
+  // "about how to stay focused" is a subject; a whole request that is a question is not.
+  const question = !about && QUESTION_START.test(subject);
+  return words > MAX_SUBJECT_WORDS || /[?:]/.test(subject) || NOT_A_SUBJECT.test(subject) || question ? null : subject;
 }
 
-/** What a free-text request is about, as a phrase for the templates; null when it can't be told. */
-export function subjectFromPrompt(prompt: string): string | null {
-  return readSubject(prompt);
+/**
+ * The generator's topic as the user typed it, for "about {s}": its end punctuation goes, and a
+ * leading article or question word reads mid-sentence ("The future of…" -> "the future of…");
+ * every other capital is kept, as it may be a name ("Excel shortcuts", "Rust").
+ */
+function asTyped(topic: string): string {
+  const text = topic.trim().replace(/[\s.!?:;,]+$/, '');
+  return /^(?:The|A|An|My|Our|Your|Why|How|What|When|Where)\s/.test(text)
+    ? `${text[0]?.toLowerCase()}${text.slice(1)}`
+    : text;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The voice: opener, closer, emoji.
+// The persona's own instructions (its custom prompt), as far as templates can follow them.
 
-function openers(t: Traits, type: PostType | 'take'): string[] {
-  // A joke opens like a joke, or not at all.
-  if (type === 'joke') return t.humor >= 30 ? ['Plot twist:', 'Confession:', 'True story:'] : [];
-  const pool: string[] = [];
-  if (t.humor > 70) pool.push('Plot twist:', 'Breaking news from my desk:');
-  if (t.sarcasm > 70) pool.push('Shocking absolutely no one:', 'Groundbreaking news:');
-  if (t.controversial > 70) pool.push('Unpopular opinion:', 'Hot take:');
-  if (t.professionalism > 70) pool.push('Worth noting:', 'Key takeaway:');
-  if (t.professionalism < 30) pool.push('Real talk:', 'Quick one:');
-  if (t.optimism > 70) pool.push('Good news:', 'Friendly reminder:');
-  if (t.technicality > 70) pool.push('Under the hood:', 'Technical note:');
-  if (pool.length === 0) pool.push('Thought of the day:', 'Note to self:');
-  return pool;
-}
+type Directives = { themes: string[]; signOff: string; noEmoji: boolean; noHashtags: boolean };
 
-function closers(t: Traits, type: PostType | 'take'): string[] {
-  // A question is its own closer.
-  if (type === 'question') return [];
-  const pool: string[] = [];
-  if (t.engagement > 70) pool.push('Thoughts?', 'Agree or disagree?', 'What would you add?');
-  if (t.controversial > 70) pool.push('Change my mind.');
-  if (t.sarcasm > 70) pool.push('But sure, what do I know.', 'Anyway, carry on.');
-  if (t.optimism > 70) pool.push('You have got this.', 'Onward.');
-  if (t.optimism < 30) pool.push('We will see.', 'Time will tell.');
-  if (pool.length === 0 && t.engagement >= 30) pool.push('What do you think?');
-  return pool;
-}
-
-function emojiFor(t: Traits, random: Random): string {
-  const roll = random();
-  const count = t.emoji > 70 ? (roll < 0.5 ? 1 : 2) : t.emoji >= 30 && roll < 0.4 ? 1 : 0;
-  const pool =
-    t.humor > 70
-      ? ['😂', '🙃', '🤷']
-      : t.optimism > 70
-        ? ['🚀', '✨', '🙌']
-        : t.technicality > 70
-          ? ['💡', '🛠️', '⚙️']
-          : t.sarcasm > 70
-            ? ['🙄', '😏']
-            : ['💡', '👀', '✨'];
-  return shuffled(pool, random).slice(0, count).join('');
-}
-
-type Voice = { opener: string; closer: string; emoji: string };
-
-function voice(t: Traits, type: PostType | 'take', body: string, random: Random): Voice {
-  const pool = openers(t, type);
-  // No opener before a question, nor a second colon ("Key takeaway: One rule: ...").
-  const opener =
-    type !== 'question' && !body.includes(':') && pool.length > 0 && random() < 0.5 ? pick(pool, random) : '';
-  const closing = closers(t, type);
-  const closer = closing.length > 0 && random() < (t.engagement > 70 ? 0.9 : 0.5) ? pick(closing, random) : '';
-  return { opener, closer, emoji: emojiFor(t, random) };
-}
-
-/** The richest version of a post that fits: optional hashtags go first, then closer, opener, emoji; then it is cut. */
-function fit(body: string, v: Voice, tags: { required: string[]; optional: string[] }, rule: LengthRule): ComposedPost {
-  const join = (...pieces: string[]) => pieces.filter(Boolean).join(' ');
-  const withTags = (text: string, optional: boolean) =>
-    join(text, [...tags.required, ...(optional ? tags.optional : [])].join(' '));
-  const candidates = [
-    withTags(join(v.opener, body, v.closer, v.emoji), true),
-    withTags(join(v.opener, body, v.closer, v.emoji), false),
-    withTags(join(v.opener, body, v.emoji), false),
-    withTags(join(body, v.emoji), false),
-    withTags(body, false),
-    body,
-  ];
-  const content =
-    candidates.find((c) => fitsPlatforms(c, rule.platforms, rule.maxLength)) ??
-    cutToFit(body, rule.platforms, rule.maxLength);
+function directivesOf(persona: WritingPersona): Directives {
+  const custom = persona.useDefaultPrompt ? '' : persona.customPrompt;
+  const signOff =
+    /\b(?:sign\s+off|end(?:\s+(?:every|each|all))?(?:\s+posts?)?)\s+with\s+["“]?([^"”\n]{1,40}?)["”]?\s*(?:[.\n]|$)/i.exec(
+      custom,
+    )?.[1] ?? '';
   return {
-    content,
-    parts: [content],
-    hashtags: [...tags.required, ...tags.optional].filter((t) => content.includes(t)),
+    themes: [...themesIn(persona.bio), ...themesIn(custom.replace(/\b(?:sign\s+off|end)\b[^.\n]*/gi, ''))],
+    signOff: signOff.trim(),
+    noEmoji: /\b(?:no|never use|without|avoid)\s+(?:any\s+)?emojis?\b/i.test(custom),
+    noHashtags: /\b(?:no|never use|without|avoid)\s+(?:any\s+)?hashtags?\b/i.test(custom),
   };
 }
 
-function hashtagsFor(subject: string, requested: readonly string[], options: AdvancedOptions) {
+// ---------------------------------------------------------------------------------------------
+// The voice: each trait's touches.
+
+type Touches = { openers: readonly string[]; asides: readonly string[] };
+type Poles = { high: Touches; low?: Touches };
+
+/** The touches of each trait, at its high pole and (for a trait between two poles) its low one. */
+export const TOUCHES: Record<Exclude<TraitKey, 'emoji'>, Poles> = {
+  humor: {
+    high: {
+      openers: ['Plot twist:', 'True story:', 'Confession:', 'Fun fact nobody asked for:'],
+      asides: [
+        'Ask me how I know.',
+        'I learned this the hard way, twice.',
+        'My coffee agrees with me on this one.',
+        'Source: my 47 open tabs.',
+        'My cat remains unconvinced.',
+        'Yes, I made a spreadsheet about it.',
+        'Tell that to my to-do list.',
+      ],
+    },
+  },
+  sarcasm: {
+    high: {
+      openers: ['Shocking absolutely no one:', 'Groundbreaking news:', 'In today’s episode of the obvious:'],
+      asides: [
+        'Because that always goes exactly to plan.',
+        'Groundbreaking, I know.',
+        'Truly revolutionary stuff.',
+        'Who could possibly have seen that coming.',
+        'Totally normal, nothing to see here.',
+        'But sure, what do I know.',
+      ],
+    },
+  },
+  tone: {
+    high: {
+      openers: ['Harsh truth:', 'Blunt version:'],
+      asides: [
+        'No excuses.',
+        'Stop overthinking it.',
+        'Nobody is coming to do it for you.',
+        'Quit waiting for perfect.',
+        'Harsh, but true.',
+      ],
+    },
+    low: {
+      openers: ['Friendly note:', 'A gentle reminder:'],
+      asides: [
+        'Be kind to yourself while you figure it out.',
+        'We are all learning here.',
+        'You are doing better than you think.',
+        'Happy to help if you get stuck.',
+        'Go gently, friends.',
+      ],
+    },
+  },
+  professionalism: {
+    high: {
+      openers: ['Worth noting:', 'Key takeaway:'],
+      asides: [
+        'In practice, the details decide the outcome.',
+        'Clarity before speed is the key takeaway.',
+        'Consistency, not intensity, drives results.',
+        'Precise goals make progress measurable.',
+      ],
+    },
+    low: {
+      openers: ['Real talk:', 'Quick one:'],
+      asides: [
+        'ngl, it took me a while.',
+        'tbh that is kinda the whole trick.',
+        'Anyway, that is my two cents.',
+        'Honestly, wild.',
+      ],
+    },
+  },
+  optimism: {
+    high: {
+      openers: ['Great news:'],
+      asides: [
+        'Genuinely exciting times, and I love it.',
+        'Good things are coming, and that is great.',
+        'This is worth celebrating.',
+        'I love where this is heading.',
+        'Small wins add up, and that is wonderful.',
+        'Honestly thrilled about where this is going.',
+      ],
+    },
+    low: {
+      openers: ['Bad news, probably:'],
+      asides: [
+        'Color me skeptical; the results so far are poor.',
+        'I doubt most of it will last, sadly.',
+        'I worry most of it will disappoint.',
+        'Expect problems nobody mentions, and painful delays.',
+        'I fear most of it will fail.',
+        'I am not convinced, and the track record is poor.',
+      ],
+    },
+  },
+  technicality: {
+    high: {
+      openers: ['Under the hood:', 'Technical note:'],
+      asides: [
+        'Measure a baseline first, then change one variable at a time.',
+        'Track the p95, not the average.',
+        'Log every change with a timestamp so regressions are traceable.',
+        'Map it as a pipeline of inputs, constraints and outputs.',
+        'Version the process the way you version code, with small diffs and quick rollbacks.',
+        'Profile the bottleneck before you touch the rest of the system.',
+        'Automate the repeatable steps and benchmark the rest.',
+      ],
+    },
+  },
+  controversial: {
+    high: {
+      openers: ['Unpopular opinion:', 'Hot take:'],
+      asides: [
+        'Change my mind.',
+        'Most people are doing this backwards.',
+        'The popular take on this is simply wrong.',
+        'This is overrated, and I will die on this hill.',
+      ],
+    },
+    low: {
+      openers: [],
+      asides: [
+        'Your mileage may vary.',
+        'It depends, as always.',
+        'There is no single right way.',
+        'Just my experience, though.',
+      ],
+    },
+  },
+  engagement: {
+    high: {
+      openers: [],
+      // A question, then an invitation: two touches read as one ask.
+      asides: [
+        'What would you add?',
+        'Reply with yours.',
+        'How do you handle it?',
+        'Tell me below what worked for you.',
+        'Agree or disagree?',
+        'Tag someone who needs this.',
+      ],
+    },
+  },
+};
+
+/** Where the touches go after the body, so a post reads in order: detail, claim, jokes, mood, then the question. */
+const ASIDE_ORDER: Exclude<TraitKey, 'emoji'>[] = [
+  'technicality',
+  'controversial',
+  'humor',
+  'sarcasm',
+  'tone',
+  'professionalism',
+  'optimism',
+  'engagement',
+];
+
+function emojiPool(t: Traits): string[] {
+  if (t.humor > 70) return ['😂', '🙃', '🤷', '😅', '🤣'];
+  if (t.optimism > 70) return ['🚀', '✨', '🙌', '🌱', '💪'];
+  if (t.technicality > 70) return ['💡', '🛠️', '⚙️', '📈', '🧪'];
+  if (t.sarcasm > 70) return ['🙄', '😏', '🫠', '🤡', '👏'];
+  return ['💡', '👀', '✨', '🙌', '📌'];
+}
+
+type Piece = { trait: TraitKey; text: string; opener: boolean; priority: number };
+type Voice = { opener: Piece | null; asides: Piece[]; emoji: string[]; contract: boolean };
+
+/**
+ * The dice one post's voice uses, drawn all at once in a fixed order, so the same dice at another
+ * slider value give the same choices and only the amounts move (the composer's monotony).
+ */
+function voiceDice(random: Random) {
+  const dose = Object.fromEntries(TRAIT_KEYS.map((k) => [k, random()])) as Record<TraitKey, number>;
+  const offset = Object.fromEntries(TRAIT_KEYS.map((k) => [k, random()])) as Record<TraitKey, number>;
+  return { dose, offset, opener: random(), emoji: random() };
+}
+type VoiceDice = ReturnType<typeof voiceDice>;
+
+/**
+ * The touches of one post: `floor(dose + u)` of each trait (the dose's expected value), the
+ * strongest trait's first touch as the opener when it has one and the body allows it.
+ */
+function voiceOf(
+  t: Traits,
+  dice: VoiceDice,
+  options: { kind: Kind | 'reply'; allowOpener: boolean; noEmoji: boolean; maxTouches?: number },
+): Voice {
+  const budget = options.maxTouches ?? MAX_TOUCHES;
+  const pieces: Piece[] = [];
+  for (const trait of ASIDE_ORDER) {
+    const n = Math.floor(traitDose(trait, t[trait]) + dice.dose[trait]);
+    if (n === 0) continue;
+    const touches = n > 0 ? TOUCHES[trait].high : TOUCHES[trait].low;
+    if (!touches) continue;
+    // A question or a reply does not get another question on top.
+    if (trait === 'engagement' && (options.kind === 'question' || options.kind === 'reply')) continue;
+    // Engagement starts on a question, so its second touch is an invitation.
+    const slots = trait === 'engagement' ? Math.ceil(touches.asides.length / 2) : touches.asides.length;
+    const start = Math.floor(dice.offset[trait] * slots) * (trait === 'engagement' ? 2 : 1);
+    for (let i = 0; i < Math.abs(n); i++) {
+      const text = touches.asides[(start + i) % touches.asides.length] as string;
+      pieces.push({ trait, text, opener: false, priority: traitStrength(trait, t[trait]) });
+    }
+  }
+  // The strongest traits' touches, up to the budget (a stable sort: ties keep the reading order).
+  const kept = [...pieces].sort((a, b) => b.priority - a.priority).slice(0, budget);
+  pieces.splice(0, pieces.length, ...pieces.filter((p) => kept.includes(p)));
+  let opener: Piece | null = null;
+  if (options.allowOpener && dice.opener < 0.5) {
+    const strongest = [...pieces].sort((a, b) => b.priority - a.priority);
+    for (const piece of strongest) {
+      const dose = traitDose(piece.trait, t[piece.trait]);
+      const openers =
+        (dose > 0
+          ? TOUCHES[piece.trait as Exclude<TraitKey, 'emoji'>].high
+          : TOUCHES[piece.trait as Exclude<TraitKey, 'emoji'>].low
+        )?.openers ?? [];
+      if (openers.length === 0) continue;
+      opener = { ...piece, text: pick(openers, dice.offset[piece.trait]), opener: true };
+      pieces.splice(pieces.indexOf(piece), 1);
+      break;
+    }
+  }
+  const asides = pieces;
+  const emojiCount = options.noEmoji ? 0 : Math.floor(traitDose('emoji', t.emoji) + dice.dose.emoji);
+  const pool = emojiPool(t);
+  const start = Math.floor(dice.emoji * pool.length);
+  const emoji = Array.from({ length: emojiCount }, (_, i) => pool[(start + i) % pool.length] as string);
+  const contract = Math.floor(traitDose('professionalism', t.professionalism) + dice.dose.professionalism) < 0;
+  return { opener, asides: ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k)), emoji, contract };
+}
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bI am\b/g, 'I’m'],
+  [/\bI have\b/g, 'I’ve'],
+  [/\bI will\b/g, 'I’ll'],
+  [/\b([Ii])t is\b/g, '$1t’s'],
+  [/\b([Tt])hat is\b/g, '$1hat’s'],
+  [/\b([Tt])here is\b/g, '$1here’s'],
+  [/\b([Ww])hat is\b/g, '$1hat’s'],
+  [/\b([Yy])ou are\b/g, '$1ou’re'],
+  [/\b([Ww])e are\b/g, '$1e’re'],
+  [/\b([Dd])o not\b/g, '$1on’t'],
+  [/\b([Dd])oes not\b/g, '$1oesn’t'],
+  [/\b([Ii])s not\b/g, '$1sn’t'],
+  [/\b([Ww])ill not\b/g, '$1on’t'],
+  [/\b([Cc])annot\b/g, '$1an’t'],
+  [/\b([Ll])et us\b/g, '$1et’s'],
+];
+
+/** A casual voice's contractions ("it is" -> "it’s"). */
+const contracted = (text: string) => CONTRACTIONS.reduce((s, [from, to]) => s.replace(from, to), text);
+
+type Tags = { required: string[]; optional: string[] };
+
+/**
+ * The richest version of a post that fits the platforms: own hashtags go first, then the touches
+ * of the traits nearest neutral, one at a time; the body is cut only when nothing else is left.
+ */
+function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = ''): ComposedPost {
+  const fits = (text: string) => fitsPlatforms(text, rule.platforms, rule.maxLength);
+  const render = (opener: Piece | null, asides: Piece[], emoji: string[], optional: boolean) => {
+    const words = [opener?.text, body, ...asides.map((p) => p.text)].filter(Boolean).join(' ');
+    const text = [v.contract ? contracted(words) : words, signOff, emoji.join('')].filter(Boolean).join(' ');
+    return [text, [...tags.required, ...(optional ? tags.optional : [])].join(' ')].filter(Boolean).join(' ');
+  };
+  let opener = v.opener;
+  const asides = [...v.asides];
+  let emoji = [...v.emoji];
+  let content = render(opener, asides, emoji, true);
+  if (!fits(content)) content = render(opener, asides, emoji, false);
+  while (!fits(content)) {
+    const weakest = [...asides, ...(opener ? [opener] : [])].sort((a, b) => a.priority - b.priority)[0];
+    if (weakest) {
+      if (weakest === opener) opener = null;
+      else asides.splice(asides.indexOf(weakest), 1);
+    } else if (emoji.length > 0) emoji = emoji.slice(1);
+    else break;
+    content = render(opener, asides, emoji, false);
+  }
+  if (!fits(content)) content = cutToFit(content, rule.platforms, rule.maxLength);
+  const own = [...tags.required, ...tags.optional];
+  return { content, parts: [content], hashtags: own.filter((t) => content.includes(t)) };
+}
+
+function tagsFor(subject: string, persona: WritingPersona, request: WritingRequest, d: Directives): Tags {
+  const requested = request.hashtags ?? [];
   if (requested.length > 0) return { required: [...requested], optional: [] };
-  return { required: [], optional: options.includeHashtags ? headlineHashtags(subject) : [] };
+  const on = persona.options.includeHashtags && !d.noHashtags && request.kind !== 'reply';
+  return { required: [], optional: on ? topicHashtags(subject, d.themes) : [] };
 }
 
 function composeThread(
   subject: string,
-  t: Traits,
-  tags: { required: string[]; optional: string[] },
+  persona: WritingPersona,
+  tags: Tags,
   rule: LengthRule,
   random: Random,
+  d: Directives,
 ): ComposedPost {
+  const t = persona.traits;
   const points = shuffled(THREAD.points, random).slice(0, THREAD_PARTS.max - 2 - (random() < 0.5 ? 1 : 0));
-  const mark = t.emoji >= 30 ? ' 🧵' : '';
-  const intro = `${fill(pick(THREAD.intros, random), subject)}${mark}`;
-  const closer = fill(pick(THREAD.closers, random), subject);
+  const intro = fill(pick(THREAD.intros, random()), subject);
+  const closer = fill(pick(THREAD.closers, random()), subject);
+  const v = voiceOf(t, voiceDice(random), { kind: 'short post', allowOpener: false, noEmoji: d.noEmoji });
+  // The voice's touches spread over the points, one each; the emoji mark the opening post.
+  const pointParts = points.map((p, i) => {
+    const touch = v.asides[i]?.text;
+    const text = [fill(p, subject), touch].filter(Boolean).join(' ');
+    return v.contract ? contracted(text) : text;
+  });
+  const first = [v.contract ? contracted(intro) : intro, v.emoji.join('')].filter(Boolean).join(' ');
   const tagText = [...tags.required, ...tags.optional].join(' ');
+  const ending = [closer, d.signOff].filter(Boolean).join(' ');
   const last =
-    tagText && fitsPlatforms(`${closer} ${tagText}`, rule.platforms, rule.maxLength) ? `${closer} ${tagText}` : closer;
-  const parts = [intro, ...points.map((p) => fill(p, subject)), last].flatMap((p) =>
-    splitThread(p, rule.platforms, rule.maxLength),
-  );
+    tagText && fitsPlatforms(`${ending} ${tagText}`, rule.platforms, rule.maxLength) ? `${ending} ${tagText}` : ending;
+  const parts = [first, ...pointParts, last].flatMap((p) => splitThread(p, rule.platforms, rule.maxLength));
   return {
     content: parts.join('\n\n'),
     parts,
-    hashtags: tagText && last !== closer ? [...tags.required, ...tags.optional] : [],
+    hashtags: tagText && last !== ending ? [...tags.required, ...tags.optional] : [],
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Posts on a headline (a strategy's post from the persona's sources) and briefs from automation.
+
+function headlineBody(strategyId: string | undefined, headline: string, variant: number): { body: string; kind: Kind } {
+  const h = `“${headline}”`;
+  const v = (options: string[]) => options[variant % options.length] as string;
+  switch (strategyId) {
+    case 'discussion-starters':
+      return {
+        kind: 'question',
+        body: v([
+          `${h}. Would this change how you work?`,
+          `Saw this today: ${h}. What is your take?`,
+          `${h}. Who is this for?`,
+        ]),
+      };
+    case 'hot-takes':
+      return {
+        kind: 'take',
+        body: v([
+          `${h}. It matters more than it looks.`,
+          `Everyone will have a take on ${h}. Mine: it matters more than it looks.`,
+          `${h}. The headline undersells it.`,
+        ]),
+      };
+    case 'educational-breakdown':
+      return {
+        kind: 'advice',
+        body: v([
+          `${h}. In plain words: start with the problem it solves, then how it solves it.`,
+          `A quick explainer on ${h}: what it is, why it matters, and what changes for you.`,
+          `${h}. The one idea to take away: the simple version is usually the right one.`,
+        ]),
+      };
+    default:
+      return {
+        kind: 'short post',
+        body: v([`Worth reading: ${h}.`, `Reading this today: ${h}.`, `${h}. Curious to see where this goes.`]),
+      };
+  }
+}
+
+const cleanHeadline = (headline: string) => headline.trim().replace(/[\s.!?:;,]+$/, '');
+
+/** The kind of post a strategy writes: its own id's, else what its instruction asks for. */
+function kindOfStrategy(strategy: Pick<Strategy, 'id' | 'name' | 'description' | 'prompt'>): Kind {
+  const byId: Record<string, Kind> = {
+    'discussion-starters': 'question',
+    'hot-takes': 'take',
+    'educational-breakdown': 'advice',
+    commentary: 'short post',
+  };
+  return (
+    byId[strategy.id] ?? typeFromPrompt(`${strategy.prompt} ${strategy.description} ${strategy.name}`) ?? 'short post'
+  );
+}
+
+const PROMOTION = [
+  'If you have been looking at {s}, it is worth a look. Honest recommendation.',
+  'Something I recommend without a second thought: {s}.',
+  'A tool I keep coming back to: {s}.',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Replies: a short answer in the voice, its move taken from the template's instruction.
@@ -352,29 +620,29 @@ const REPLY_BODIES: Record<ReplyMove, string[]> = {
     'Thanks for taking the time to write this.',
   ],
   answer: [
-    'Good question. Short answer: start small with {s}, then build on what works.',
-    'Honest answer: with {s}, the basics done every day beat any clever trick.',
-    'Good one. I would look at {s} one step at a time and write down what changes.',
+    'Good question. Short answer about {s}: start small, then build on what works.',
+    'Honest answer about {s}: the basics done every day beat any clever trick.',
+    'Good one. I would take everything about {s} one step at a time and write down what changes.',
   ],
   agree: [
-    'Exactly this. And with {s}, the small details are where it is won.',
-    'Agreed, and I would add: {s} gets easier once you stop doing it alone.',
-    'Yes. The part people skip with {s} is the follow-through.',
+    'Exactly this. With anything about {s}, the small details are where it is won.',
+    'Agreed, and I would add: everything about {s} gets easier once you stop doing it alone.',
+    'Yes. The part people skip about {s} is the follow-through.',
   ],
   encourage: [
-    'You are closer than it feels. Pick the smallest next step with {s} and do just that today.',
-    'Everyone hits this with {s}. Take one small step today, and the next one gets easier.',
-    'Keep going. Write down one thing that worked with {s} this week and do more of it.',
+    'You are closer than it feels. Pick the smallest next step and do just that today.',
+    'Everyone hits this at some point. Take one small step today, and the next one gets easier.',
+    'Keep going. Write down one thing that worked this week and do more of it.',
   ],
   ask: [
     'Interesting. What got you thinking about {s}?',
     'Curious: what would you change first about {s}?',
-    'Good point. Where have you seen {s} work best?',
+    'Good point. Where have you seen the ideas about {s} work best?',
   ],
   acknowledge: [
-    'Thanks for bringing me into this. {S} deserves more attention.',
-    'Appreciate the mention. {S} is worth talking about.',
-    'Thanks for including me. Happy to talk {s} any time.',
+    'Thanks for bringing me into this. It deserves more attention.',
+    'Appreciate the mention. This is worth talking about.',
+    'Thanks for including me. Happy to talk about {s} any time.',
   ],
 };
 
@@ -391,8 +659,8 @@ function replyMove(instruction: string, text: string, sentiment: 'positive' | 'n
   return 'acknowledge';
 }
 
-/** A reply written offline: one short post, no hashtags, within the platforms' limits. */
-function composeReply(persona: WritingPersona, request: WritingRequest, random: Random): ComposedPost {
+/** A reply written offline: one short post in the voice (one touch at most), no hashtags, within the platform's limit. */
+function composeReply(persona: WritingPersona, request: WritingRequest, random: Random, d: Directives): ComposedPost {
   const to = request.replyTo;
   const rule = lengthRuleFor(persona, request);
   const said = (to?.text ?? '')
@@ -403,8 +671,13 @@ function composeReply(persona: WritingPersona, request: WritingRequest, random: 
   const positive = /\b(?:thanks?|thank you|love|great|brilliant|helpful|awesome)\b/i.test(said);
   const negative = /\b(?:stuck|struggl\w*|hard|hate|awful|wrong|frustrat\w*)\b/i.test(said);
   const move = replyMove(to?.instruction ?? '', said, positive ? 'positive' : negative ? 'negative' : 'neutral');
-  const body = fill(pick(REPLY_BODIES[move], random), subject);
-  const v = { opener: '', closer: '', emoji: emojiFor(persona.traits, random) };
+  const body = fill(pick(REPLY_BODIES[move], random()), subject);
+  const v = voiceOf(persona.traits, voiceDice(random), {
+    kind: 'reply',
+    allowOpener: false,
+    noEmoji: d.noEmoji,
+    maxTouches: 1,
+  });
   return fit(body, v, { required: [], optional: [] }, rule);
 }
 
@@ -424,9 +697,59 @@ function distinct(count: number, write: (index: number, attempt: number) => Comp
   return posts;
 }
 
+/** Subjects for a persona with nothing asked: its themes (bio, custom prompt), else its traits'. */
+function ownSubjects(persona: WritingPersona, d: Directives, random: Random): string[] {
+  return shuffled(d.themes.length > 0 ? d.themes : traitSubjects(persona.traits), random);
+}
+
+/** One post of a kind on a subject, in the voice. */
+function composePost(
+  kind: Kind,
+  body: string,
+  subject: string,
+  persona: WritingPersona,
+  request: WritingRequest,
+  random: Random,
+  d: Directives,
+): ComposedPost {
+  const rule = lengthRuleFor(persona, request);
+  const v = voiceOf(persona.traits, voiceDice(random), {
+    kind,
+    // No opener before a question, nor a second colon ("Key takeaway: One rule: ...").
+    allowOpener: kind !== 'question' && !body.includes(':'),
+    noEmoji: d.noEmoji,
+  });
+  return fit(body, v, tagsFor(subject, persona, request, d), rule, d.signOff);
+}
+
+function composeBrief(
+  brief: PostBrief,
+  persona: WritingPersona,
+  request: WritingRequest,
+  titles: string[],
+  random: Random,
+  d: Directives,
+): ComposedPost {
+  if (brief.kind === 'promotional') {
+    const body = fill(pick(PROMOTION, random()), brief.label);
+    return composePost('short post', body, brief.label, persona, request, random, d);
+  }
+  const headline =
+    brief.kind === 'curated' ? cleanHeadline(brief.headline) : titles.length > 0 ? pick(titles, random()) : null;
+  const strategy = brief.kind === 'original' ? brief.strategy : undefined;
+  const kind = strategy ? kindOfStrategy(strategy) : 'short post';
+  if (headline) {
+    const { body, kind: headlineKind } = headlineBody(strategy?.id, headline, Math.floor(random() * 3));
+    return composePost(headlineKind, body, headline, persona, request, random, d);
+  }
+  const own = pick(ownSubjects(persona, d, random), random());
+  const subject = kind === 'question' ? own.replace(/\bmy\b/gi, 'your') : own;
+  return composePost(kind, fill(pick(BODIES[kind], random()), subject), subject, persona, request, random, d);
+}
+
 /**
- * Posts written offline for a writing request: one for chat, draft and sample; `count` for the
- * advanced generator (a thread as parts). Every post and part is within the request's limits.
+ * Posts written offline for a writing request: one for chat, draft, sample and reply; `count` for
+ * the advanced generator (a thread as parts). Every post and part is within the request's limits.
  */
 export function composeOffline(input: {
   persona: WritingPersona;
@@ -436,28 +759,34 @@ export function composeOffline(input: {
 }): ComposedPost[] {
   const { persona, request } = input;
   const random = input.random ?? Math.random;
-  if (request.kind === 'reply') return [composeReply(persona, request, random)];
-  const t = persona.traits;
+  const d = directivesOf(persona);
+  if (request.kind === 'reply') return [composeReply(persona, request, random, d)];
+  const answer =
+    request.kind === 'chat' && request.facts ? answerFromFacts(request.prompt ?? '', request.facts, persona) : null;
+  if (answer) return [{ content: answer, parts: [answer], hashtags: [] }];
   const rule = lengthRuleFor(persona, request);
   const titles = (input.titles ?? []).map(cleanHeadline).filter(Boolean).slice(0, 5);
-  const requested = request.hashtags ?? [];
 
   if (request.kind === 'generate') {
     const type = request.type ?? 'short post';
     const count = request.count ?? DEFAULT_POST_COUNT;
+    if (request.brief) {
+      const brief = request.brief;
+      return distinct(count, () => composeBrief(brief, persona, request, titles, random, d));
+    }
     const topic = request.topic?.trim();
-    const subjects = topic ? [topic] : shuffled(defaultSubjects(t), random);
+    const subjects = topic ? [asTyped(topic)] : ownSubjects(persona, d, random);
     if (type === 'thread') {
       return distinct(count, (i) => {
         const subject = subjects[i % subjects.length] as string;
-        return composeThread(subject, t, hashtagsFor(subject, requested, persona.options), rule, random);
+        return composeThread(subject, persona, tagsFor(subject, persona, request, d), rule, random, d);
       });
     }
     const bodies = shuffled(BODIES[type], random);
     return distinct(count, (i, attempt) => {
       const subject = subjects[i % subjects.length] as string;
       const body = fill(bodies[(i + attempt) % bodies.length] as string, subject);
-      return fit(body, voice(t, type, body, random), hashtagsFor(subject, requested, persona.options), rule);
+      return composePost(type, body, subject, persona, request, random, d);
     });
   }
 
@@ -466,16 +795,19 @@ export function composeOffline(input: {
   const strategy = pickStrategy(persona.strategies, random);
   // Nothing asked and a headline to hand: a strategy post, like the pipeline preview.
   if (!prompt.trim() && strategy && titles.length > 0) {
-    const headline = pick(titles, random);
-    const body = strategyBody(strategy, headline, t, Math.floor(random() * 3));
-    const v = { ...voice(t, 'short post', body, random), opener: '', closer: '' };
-    return [fit(body, v, hashtagsFor(headline, requested, persona.options), rule)];
+    const headline = pick(titles, random());
+    const { body, kind } = headlineBody(strategy.id, headline, Math.floor(random() * 3));
+    return [composePost(kind, body, headline, persona, request, random, d)];
   }
-  const type = asked ?? pick(['short post', 'observation', 'advice'] as const, random);
-  // A question asks the reader: "their morning routine" becomes "your morning routine".
+  const kind =
+    asked ??
+    (strategy && !prompt.trim()
+      ? kindOfStrategy(strategy)
+      : pick(['short post', 'observation', 'advice'] as const, random()));
   // A request that can't be read as a subject still gets a post in the voice, on a subject of its own.
-  const named = (prompt.trim() ? subjectFromPrompt(prompt) : null) ?? pick(defaultSubjects(t), random);
-  const subject = type === 'question' ? named.replace(/\btheir\b/gi, 'your') : named;
-  const body = fill(pick(type === 'take' ? TAKES : BODIES[type], random), subject);
-  return [fit(body, voice(t, type, body, random), hashtagsFor(subject, requested, persona.options), rule)];
+  const named = (prompt.trim() ? subjectFromPrompt(prompt) : null) ?? pick(ownSubjects(persona, d, random), random());
+  // A question asks the reader: "their morning routine" and "my to-do list" become "your …".
+  const subject = kind === 'question' ? named.replace(/\b(?:their|my)\b/gi, 'your') : named;
+  const body = fill(pick(BODIES[kind], random()), subject);
+  return [composePost(kind, body, subject, persona, request, random, d)];
 }

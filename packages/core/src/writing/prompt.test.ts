@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAdvancedOptions, defaultStrategies } from '../personas/defaults';
-import { DEFAULT_TRAITS } from '../personas/traits';
-import { buildPrompt, type WritingPersona } from './prompt';
+import { DEFAULT_TRAITS, TRAIT_KEYS } from '../personas/traits';
+import { buildPrompt, type WritingPersona, type WritingRequest } from './prompt';
 
 const base: WritingPersona = {
   name: 'Ada',
+  bio: '',
   traits: DEFAULT_TRAITS,
   customPrompt: '',
   useDefaultPrompt: true,
@@ -30,16 +31,17 @@ describe('the prompt builder', () => {
           "platforms": [],
         },
         "system": "You are Ada, a social media persona: a Balanced Communicator.
-      Your voice:
-      - Adds light humor now and then.
-      - Allows a wry aside.
-      - Even-toned.
-      - Relaxed but tidy.
-      - Realistic.
-      - Some technical detail.
-      - Takes a side when it matters.
-      - An emoji here and there.
-      - Sometimes asks the audience.
+      Your voice, trait by trait (a touch is one short phrase or sentence; follow the amounts):
+      - Humor 50/100 (0 dry, 100 wacky): jokes, wordplay or funny asides, about 1.0 per post (e.g. "Ask me how I know.").
+      - Sarcasm 30/100 (0 light, 100 heavy): sarcastic or wry remarks, one in about 60 of 100 posts (e.g. "Groundbreaking, I know.").
+      - Tone 40/100 (0 friendly, 100 edgy): leaning friendly; warm touches (a kind word, an encouraging aside), one in about 40 of 100 posts (e.g. "Be kind to yourself while you figure it out.").
+      - Professionalism 50/100 (0 casual, 100 polished): even, leaning neither way.
+      - Optimism 60/100 (0 skeptical, 100 upbeat): leaning upbeat; upbeat remarks (hope, encouragement, excitement), one in about 40 of 100 posts (e.g. "Genuinely exciting times, and I love it.").
+      - Technicality 50/100 (0 plain words, 100 deep technical detail): technical details (precise terms, methods, numbers), about 1.0 per post (e.g. "Measure a baseline first, then change one variable at a time.").
+      - Controversial 30/100 (0 avoids hot topics, 100 seeks debate): leaning avoids hot topics; hedges (it depends, your mileage may vary), one in about 80 of 100 posts (e.g. "Your mileage may vary.").
+      - Emoji 40/100 (0 none, 100 plenty): emoji, about 1.6 per post (e.g. "✨").
+      - Engagement 50/100 (0 speaks, does not ask, 100 asks the audience): questions or invitations to the audience, about 1.0 per post (e.g. "What would you add?").
+      In all, at most 3 touches a post (emoji aside): the strongest traits come first.
       Content strategies, by share of posts:
       - Commentary (57%): Your take on a story from your sources. Comment on the headline with a clear opinion in the persona voice.
       - Discussion Starters (43%): Questions that invite your audience to reply. Turn the topic into an open question for the audience.
@@ -49,7 +51,7 @@ describe('the prompt builder', () => {
       - Three
       - Four
       - Five
-      Hashtags: end each post with one or two relevant hashtags.
+      Hashtags: end each post with at most 2 relevant hashtags, each a whole key phrase of the subject.
       Links: share one when it helps.
       Length: each post at most 280 characters.
       Answer with the text of one post only: no preamble, no quotes around it.",
@@ -101,22 +103,24 @@ describe('the prompt builder', () => {
           ],
         },
         "system": "You are Grace, a social media persona: a Technical Expert.
-      Your voice:
-      - Adds light humor now and then.
-      - Allows a wry aside.
-      - Even-toned.
-      - Polished and professional.
-      - Realistic.
-      - Deep technical detail.
-      - Takes a side when it matters.
-      - No emoji.
-      - Ends with a question to spark replies.
+      Your voice, trait by trait (a touch is one short phrase or sentence; follow the amounts):
+      - Humor 50/100 (0 dry, 100 wacky): jokes, wordplay or funny asides, about 1.0 per post (e.g. "Ask me how I know.").
+      - Sarcasm 30/100 (0 light, 100 heavy): sarcastic or wry remarks, one in about 60 of 100 posts (e.g. "Groundbreaking, I know.").
+      - Tone 40/100 (0 friendly, 100 edgy): leaning friendly; warm touches (a kind word, an encouraging aside), one in about 40 of 100 posts (e.g. "Be kind to yourself while you figure it out.").
+      - Professionalism 90/100 (0 casual, 100 polished): leaning polished; polished touches (full sentences, precise wording, a clear takeaway), about 1.6 per post (e.g. "Clarity before speed is the key takeaway.").
+      - Optimism 60/100 (0 skeptical, 100 upbeat): leaning upbeat; upbeat remarks (hope, encouragement, excitement), one in about 40 of 100 posts (e.g. "Genuinely exciting times, and I love it.").
+      - Technicality 85/100 (0 plain words, 100 deep technical detail): technical details (precise terms, methods, numbers), about 1.7 per post (e.g. "Measure a baseline first, then change one variable at a time.").
+      - Controversial 30/100 (0 avoids hot topics, 100 seeks debate): leaning avoids hot topics; hedges (it depends, your mileage may vary), one in about 80 of 100 posts (e.g. "Your mileage may vary.").
+      - Emoji 10/100 (0 none, 100 plenty): emoji, one in about 40 of 100 posts (e.g. "✨").
+      - Engagement 80/100 (0 speaks, does not ask, 100 asks the audience): questions or invitations to the audience, about 1.6 per post (e.g. "What would you add?").
+      In all, at most 3 touches a post (emoji aside): the strongest traits come first.
       The user's instructions for this persona: Always mention compilers.
       Content strategies, by share of posts:
       - Commentary (35%): Your take on a story from your sources. Comment on the headline with a clear opinion in the persona voice.
       - Discussion Starters (26%): Questions that invite your audience to reply. Turn the topic into an open question for the audience.
       - Educational Breakdown (22%): Explain one idea simply. Explain the key idea behind the topic in plain words.
       - Hot Takes (17%): Bold, debatable opinions. State a bold, debatable opinion about the topic. Example: "Tabs won."
+      Threads: no; each post stands alone.
       Hashtags: use #rust #dev in each post.
       Links: do not include any.
       Length: each post at most 280 characters (for X and Bluesky).
@@ -150,17 +154,18 @@ describe('the prompt builder', () => {
           ],
         },
         "system": "You are a social media persona: a Sarcastic Comedian.
-      Your voice:
-      - Leads with jokes and wordplay.
-      - Leans on heavy sarcasm.
-      - Even-toned.
-      - Relaxed but tidy.
-      - Realistic.
-      - Some technical detail.
-      - Takes a side when it matters.
-      - Plenty of emoji.
-      - Sometimes asks the audience.
-      Hashtags: end each thread with one or two relevant hashtags.
+      Your voice, trait by trait (a touch is one short phrase or sentence; follow the amounts):
+      - Humor 90/100 (0 dry, 100 wacky): jokes, wordplay or funny asides, about 1.8 per post (e.g. "Ask me how I know.").
+      - Sarcasm 80/100 (0 light, 100 heavy): sarcastic or wry remarks, about 1.6 per post (e.g. "Groundbreaking, I know.").
+      - Tone 40/100 (0 friendly, 100 edgy): leaning friendly; warm touches (a kind word, an encouraging aside), one in about 40 of 100 posts (e.g. "Be kind to yourself while you figure it out.").
+      - Professionalism 50/100 (0 casual, 100 polished): even, leaning neither way.
+      - Optimism 60/100 (0 skeptical, 100 upbeat): leaning upbeat; upbeat remarks (hope, encouragement, excitement), one in about 40 of 100 posts (e.g. "Genuinely exciting times, and I love it.").
+      - Technicality 50/100 (0 plain words, 100 deep technical detail): technical details (precise terms, methods, numbers), about 1.0 per post (e.g. "Measure a baseline first, then change one variable at a time.").
+      - Controversial 30/100 (0 avoids hot topics, 100 seeks debate): leaning avoids hot topics; hedges (it depends, your mileage may vary), one in about 80 of 100 posts (e.g. "Your mileage may vary.").
+      - Emoji 90/100 (0 none, 100 plenty): emoji, about 3.6 per post (e.g. "✨").
+      - Engagement 50/100 (0 speaks, does not ask, 100 asks the audience): questions or invitations to the audience, about 1.0 per post (e.g. "What would you add?").
+      In all, at most 3 touches a post (emoji aside): the strongest traits come first.
+      Hashtags: end each thread with at most 2 relevant hashtags, each a whole key phrase of the subject.
       Links: share one when it helps.
       Length: each part at most 300 characters (for Bluesky).
       Write 2 threads of 3 to 5 parts each. Put a line with only --- between the parts of a thread and a line with only === between threads. No numbering, no quotes, no preamble.",
@@ -181,5 +186,45 @@ describe('the prompt builder', () => {
     expect(sample.prompt).toBe('Write a sample post.');
     expect(sample.system).toContain('Length: each post at most 120 characters.');
     expect(sample.maxOutputTokens).toBe(124);
+  });
+
+  it('changes with any 10-point move of any trait, and between 35 and 65 of all nine', () => {
+    const system = (traits: Partial<WritingPersona['traits']>) =>
+      buildPrompt({ persona: { ...base, traits: { ...base.traits, ...traits } }, request: { kind: 'sample' } }).system;
+    for (const trait of TRAIT_KEYS) {
+      expect(system({ [trait]: 35 }), trait).not.toBe(system({ [trait]: 65 }));
+      for (let v = 0; v < 100; v += 10)
+        expect(system({ [trait]: v }), `${trait} ${v}`).not.toBe(system({ [trait]: v + 10 }));
+    }
+  });
+
+  it('tells the bio, whether threads may be written, and an automated post its brief', () => {
+    const persona = {
+      ...base,
+      bio: 'Tea nerd. Writing about oolong.',
+      options: { ...base.options, threadGeneration: true },
+    };
+    const generate = (brief?: WritingRequest['brief']) =>
+      buildPrompt({
+        persona,
+        request: { kind: 'generate', type: 'short post', count: 1, ...(brief ? { brief } : {}) },
+      });
+    expect(generate().system).toContain('Your bio: Tea nerd. Writing about oolong.');
+    expect(generate().system).toContain(
+      'Threads: when a subject needs more room than one post, you may write it as a thread',
+    );
+    expect(
+      buildPrompt({ persona: base, request: { kind: 'generate', type: 'short post', count: 1 } }).system,
+    ).toContain('Threads: no; each post stands alone.');
+    expect(generate({ kind: 'curated', headline: 'Oolong prices double' }).prompt).toBe(
+      'Write one short post sharing this item from your sources, with a comment in your own voice: "Oolong prices double"',
+    );
+    expect(generate({ kind: 'promotional', label: 'Leaf & Co.' }).prompt).toBe(
+      'Write one short post: a short, honest recommendation of Leaf & Co..',
+    );
+    const strategy = defaultStrategies()[1];
+    expect(generate({ kind: 'original', strategy }).prompt).toBe(
+      'Write one short post for your strategy "Discussion Starters": Turn the topic into an open question for the audience. Questions that invite your audience to reply.',
+    );
   });
 });

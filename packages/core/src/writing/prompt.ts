@@ -4,14 +4,17 @@
  */
 import type { AdvancedOptions, Strategy } from '../personas/persona';
 import { MAX_TITLES_FOR_GENERATION, strategyShares } from '../personas/sources';
-import { archetype, styleInstructions, type Traits } from '../personas/traits';
+import { archetype, describeTrait, MAX_TOUCHES, TRAIT_KEYS, type Traits } from '../personas/traits';
 import type { Platform, PostType } from './api';
 import { characterLimit, type LengthRule } from './limits';
 import { DEFAULT_POST_COUNT } from './post-process';
+import { MAX_HASHTAGS } from './topics';
 
 /** What writing needs of a persona: stored values, with the editor's unsaved ones laid over them. */
 export type WritingPersona = {
   name: string;
+  /** The persona's short bio: who it is and what it writes about. */
+  bio: string;
   traits: Traits;
   customPrompt: string;
   useDefaultPrompt: boolean;
@@ -32,6 +35,25 @@ export type ReplyContext = {
   instruction?: string;
 };
 
+/** What an automated post is for: its slot's brief (decision 021). */
+export type PostBrief =
+  | { kind: 'original'; strategy?: Pick<Strategy, 'id' | 'name' | 'description' | 'prompt'> }
+  | { kind: 'curated'; headline: string }
+  | { kind: 'promotional'; label: string };
+
+/** What the persona's own account holds, for chat to answer from (times in the user's time zone). */
+export type PersonaFacts = {
+  timeZone: string;
+  now: string;
+  /** Published posts, newest first. */
+  recent: { content: string; platform: Platform; at: string }[];
+  /** Scheduled posts and posts waiting for review, soonest first. */
+  upcoming: { content: string; platform: Platform; at: string; status: 'scheduled' | 'pending_review' }[];
+  sources: { name: string; type: string; enabled: boolean }[];
+  /** The latest headlines of the enabled sources. */
+  headlines: string[];
+};
+
 export type WritingRequest = {
   kind: WritingKind;
   prompt?: string;
@@ -43,6 +65,10 @@ export type WritingRequest = {
   count?: number;
   /** A reply's context (kind 'reply'). */
   replyTo?: ReplyContext;
+  /** An automated post's brief (kind 'generate'). */
+  brief?: PostBrief;
+  /** The persona's account, for chat to answer questions about it (kind 'chat'). */
+  facts?: PersonaFacts;
 };
 
 export type BuiltPrompt = {
@@ -93,19 +119,48 @@ function strategyLines(strategies: Strategy[]): string[] {
     });
 }
 
+/** What chat may answer about the persona's own account: facts, never invented. */
+function factLines(facts: PersonaFacts): string[] {
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: facts.timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(iso));
+  const where = (p: Platform) => (p === 'x' ? 'X' : 'Bluesky');
+  const post = (p: { content: string; platform: Platform; at: string }) =>
+    `- ${when(p.at)} on ${where(p.platform)}: "${p.content.replace(/\s+/g, ' ').slice(0, 200)}"`;
+  return [
+    `Your account, for questions about it (the time now is ${when(facts.now)}, ${facts.timeZone}); answer such questions from this only, never invent posts or figures:`,
+    facts.recent.length > 0 ? 'Published recently, newest first:' : 'Published recently: nothing yet.',
+    ...facts.recent.map(post),
+    facts.upcoming.length > 0 ? 'Coming up, soonest first:' : 'Coming up: nothing scheduled.',
+    ...facts.upcoming.map((p) => `${post(p)}${p.status === 'pending_review' ? ' (waiting for review)' : ''}`),
+    facts.sources.length > 0
+      ? `Your sources: ${facts.sources.map((s) => `${s.name} (${s.type}${s.enabled ? '' : ', off'})`).join('; ')}.`
+      : 'Your sources: none yet.',
+  ];
+}
+
 function hashtagRule(options: AdvancedOptions, request: WritingRequest): string {
   if (request.kind === 'reply') return 'Hashtags: do not use any.';
   const requested = request.hashtags ?? [];
   const each = request.type === 'thread' ? 'thread' : 'post';
   if (requested.length > 0) return `Hashtags: use ${requested.join(' ')} in each ${each}.`;
   return options.includeHashtags
-    ? `Hashtags: end each ${each} with one or two relevant hashtags.`
+    ? `Hashtags: end each ${each} with at most ${MAX_HASHTAGS} relevant hashtags, each a whole key phrase of the subject.`
     : 'Hashtags: do not use any.';
 }
 
 function answerFormat(request: WritingRequest, count: number): string {
   switch (request.kind) {
     case 'chat':
+      return request.facts
+        ? 'When the message asks about your account, answer it in one or two plain sentences from the facts above. Otherwise answer with the text of one post only: no preamble, no quotes around it.'
+        : 'Answer with the text of one post only: no preamble, no quotes around it.';
     case 'draft':
       return 'Answer with the text of one post only: no preamble, no quotes around it.';
     case 'sample':
@@ -143,6 +198,15 @@ function userPrompt(request: WritingRequest, count: number): string {
     case 'generate': {
       const wording = POST_TYPE_WORDING[request.type ?? 'short post'];
       const what = count === 1 ? `one ${wording.one}` : `${count} ${wording.many}`;
+      const brief = request.brief;
+      if (brief?.kind === 'curated') {
+        return `Write ${what} sharing this item from your sources, with a comment in your own voice: "${brief.headline}"`;
+      }
+      if (brief?.kind === 'promotional') return `Write ${what}: a short, honest recommendation of ${brief.label}.`;
+      if (brief?.strategy) {
+        const how = [brief.strategy.prompt.trim(), brief.strategy.description.trim()].filter(Boolean).join(' ');
+        return `Write ${what} for your strategy "${brief.strategy.name}"${how ? `: ${how}` : '.'}`;
+      }
       return topic ? `Write ${what} about: ${topic}` : `Write ${what} on a subject this persona cares about.`;
     }
   }
@@ -166,10 +230,13 @@ export function buildPrompt(input: {
   const rule = lengthRuleFor(persona, request);
   const limit = characterLimit(rule);
   const name = persona.name.trim();
+  const bio = persona.bio.trim();
   const lines = [
     `You are ${name ? `${name}, ` : ''}a social media persona: a ${archetype(persona.traits)}.`,
-    'Your voice:',
-    ...styleInstructions(persona.traits).map((s) => `- ${s.text}.`),
+    ...(bio ? [`Your bio: ${bio}`] : []),
+    'Your voice, trait by trait (a touch is one short phrase or sentence; follow the amounts):',
+    ...TRAIT_KEYS.map((trait) => `- ${describeTrait(trait, persona.traits[trait])}.`),
+    `In all, at most ${MAX_TOUCHES} touches a post (emoji aside): the strongest traits come first.`,
   ];
   const custom = persona.customPrompt.trim();
   if (!persona.useDefaultPrompt && custom) lines.push(`The user's instructions for this persona: ${custom}`);
@@ -180,6 +247,14 @@ export function buildPrompt(input: {
     .filter(Boolean)
     .slice(0, MAX_TITLES_FOR_GENERATION);
   if (titles.length > 0) lines.push('Recent headlines from your sources, as ideas:', ...titles.map((t) => `- ${t}`));
+  if (request.kind === 'chat' && request.facts) lines.push(...factLines(request.facts));
+  if (request.kind === 'generate' && request.type !== 'thread') {
+    lines.push(
+      persona.options.threadGeneration
+        ? `Threads: when a subject needs more room than one post, you may write it as a thread of ${THREAD_PARTS.min} to ${THREAD_PARTS.max} parts.`
+        : 'Threads: no; each post stands alone.',
+    );
+  }
   lines.push(hashtagRule(persona.options, request));
   lines.push(persona.options.linkSharing ? 'Links: share one when it helps.' : 'Links: do not include any.');
   lines.push(

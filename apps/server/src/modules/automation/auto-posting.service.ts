@@ -5,6 +5,7 @@ import {
   type Persona,
   PLATFORMS,
   type Platform,
+  type PostBrief,
   type PostingSlot,
   pickStrategy,
   postingSlots,
@@ -51,9 +52,9 @@ export function createAutoPostingService(deps: {
   repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'accounts' | 'preferences'>;
   write: (
     userId: string,
-    request: Pick<GenerateRequest, 'personaId' | 'type' | 'topic' | 'platforms'>,
+    request: Pick<GenerateRequest, 'personaId' | 'type' | 'platforms'>,
+    brief: PostBrief,
     titles?: string[],
-    instruction?: string,
   ) => Promise<GeneratedPost>;
   queueSlot: QueueSlot;
   enqueue: Enqueue;
@@ -88,7 +89,11 @@ export function createAutoPostingService(deps: {
     return 'original';
   }
 
-  /** What to write for the slot, and how the log names it. */
+  /**
+   * What to write for the slot, and how the log names it. With "Write threads" on, an original post
+   * of a strategy that explains (Educational Breakdown) is a thread, and any other original one time
+   * in five; curated and promotional posts stand alone.
+   */
   async function brief(persona: Persona, at: Date) {
     const wanted = pickKind(persona);
     let note = '';
@@ -97,11 +102,11 @@ export function createAutoPostingService(deps: {
       const item = await r.automation.takeUnusedItem(persona.id, urls, at);
       if (item) {
         return {
-          kind: 'curated' as const,
-          topic: `Share this, with a comment in your own voice: ${item.title}`,
-          instruction: undefined,
+          brief: { kind: 'curated', headline: item.title } satisfies PostBrief,
+          type: 'short post' as const,
           titles: [item.title],
-          link: item.link,
+          // "Share links" off: the item is commented on, its link left out.
+          link: persona.advanced_options.linkSharing ? item.link : null,
           label: `a curated post on “${item.title}”`,
         };
       }
@@ -112,10 +117,10 @@ export function createAutoPostingService(deps: {
       const link = links[Math.floor(random() * links.length)];
       if (link) {
         return {
-          kind: 'promotional' as const,
-          topic: `A short, honest recommendation of ${link.label}`,
-          instruction: undefined,
+          brief: { kind: 'promotional', label: link.label } satisfies PostBrief,
+          type: 'short post' as const,
           titles: undefined,
+          // A promotion is its link: it goes whatever "Share links" says.
           link: link.url,
           label: `a promotional post for ${link.label}`,
         };
@@ -124,13 +129,26 @@ export function createAutoPostingService(deps: {
     }
     // An enabled strategy by weight: what an original post is about.
     const strategy = pickStrategy(persona.templates, random);
+    const explains = strategy?.id === 'educational-breakdown';
+    const thread = persona.advanced_options.threadGeneration && (explains || random() < 0.2);
     return {
-      kind: 'original' as const,
-      topic: '',
-      instruction: strategy ? strategy.prompt || strategy.description || strategy.name : undefined,
+      brief: {
+        kind: 'original',
+        ...(strategy
+          ? {
+              strategy: {
+                id: strategy.id,
+                name: strategy.name,
+                description: strategy.description,
+                prompt: strategy.prompt,
+              },
+            }
+          : {}),
+      } satisfies PostBrief,
+      type: thread ? ('thread' as const) : ('short post' as const),
       titles: undefined,
       link: null,
-      label: `an original post${strategy ? ` (strategy “${strategy.name}”)` : ''}${note}`,
+      label: `an original ${thread ? 'thread' : 'post'}${strategy ? ` (strategy “${strategy.name}”)` : ''}${note}`,
     };
   }
 
@@ -237,9 +255,9 @@ export function createAutoPostingService(deps: {
       const plan = await brief(persona, at);
       const post = await deps.write(
         job.userId,
-        { personaId: persona.id, type: 'short post', topic: plan.topic, platforms },
+        { personaId: persona.id, type: plan.type, platforms },
+        plan.brief,
         plan.titles,
-        plan.instruction,
       );
       const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
       const parts = [withLink(post.parts[0] ?? post.content), ...post.parts.slice(1)];

@@ -326,6 +326,33 @@ export function createPostsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** What chat may tell of the persona's posts: the latest published, and the next ones coming up. */
+    async recentAndUpcoming(
+      personaId: string,
+      now: Date,
+      limit: number,
+    ): Promise<{ recent: PostRow[]; upcoming: PostRow[] }> {
+      const recent = await db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.personaId, personaId), eq(posts.status, 'posted'), isNotNull(posts.postedAt)))
+        .orderBy(desc(posts.postedAt))
+        .limit(limit);
+      const upcoming = await db
+        .select()
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            inArray(posts.status, ['scheduled', 'pending_review']),
+            gte(posts.scheduledFor, now),
+          ),
+        )
+        .orderBy(asc(posts.scheduledFor))
+        .limit(limit);
+      return { recent, upcoming };
+    },
+
     /** When the persona last posted on the platform (cooldowns). */
     async lastPostedAt(personaId: string, platform: Platform): Promise<Date | null> {
       const [row] = await db

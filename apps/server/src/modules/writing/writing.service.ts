@@ -20,8 +20,10 @@ import {
   MAX_TITLES_FOR_GENERATION,
   type Message,
   type Persona,
+  type PersonaFacts,
   type PersonaOverride,
   type Platform,
+  type PostBrief,
   parseHashtags,
   parseThreads,
   type ReplyContext,
@@ -41,9 +43,10 @@ import type { NewMessage, WritingRepository } from './writing.repository';
 
 /** The stored persona (or the defaults), with the editor's unsaved values laid over it. */
 export function toWritingPersona(stored: Persona | null, override: PersonaOverride = {}): WritingPersona {
-  const base = stored ?? { ...defaultPersonaSettings(), name: '', connected_accounts: [] };
+  const base = stored ?? { ...defaultPersonaSettings(), name: '', bio: '', connected_accounts: [] };
   return {
     name: override.name ?? base.name,
+    bio: override.bio ?? base.bio,
     traits: override.traits ?? override.personality ?? base.personality,
     customPrompt: override.customPrompt ?? override.custom_prompt ?? base.custom_prompt,
     useDefaultPrompt: override.useDefaultPrompt ?? override.use_default_prompt ?? base.use_default_prompt,
@@ -55,6 +58,7 @@ export function toWritingPersona(stored: Persona | null, override: PersonaOverri
 
 type Context = {
   userId: string;
+  stored: Persona | null;
   personaId: string | null;
   persona: WritingPersona;
   titles: string[];
@@ -62,12 +66,13 @@ type Context = {
 };
 
 export function createWritingService(deps: {
-  repositories: Pick<Repositories, 'personas' | 'sources'>;
+  repositories: Pick<Repositories, 'personas' | 'sources' | 'posts' | 'preferences'>;
   messages: WritingRepository;
   aiSettings: AiSettingsService;
   writingLimit: WritingLimit;
   /** The offline composer's dice; tests may fix them. */
   random?: () => number;
+  now?: () => Date;
 }) {
   const { repositories, messages, aiSettings } = deps;
   const random = deps.random ?? Math.random;
@@ -93,10 +98,31 @@ export function createWritingService(deps: {
           : [];
     return {
       userId,
+      stored,
       personaId: stored?.id ?? null,
       persona: toWritingPersona(stored, input.override),
       titles: titles.slice(0, MAX_TITLES_FOR_GENERATION),
       client: await aiSettings.clientFor(userId),
+    };
+  }
+
+  /** What the persona's account holds, for chat to answer questions about it from. */
+  async function factsOf(userId: string, persona: Persona, headlines: string[]): Promise<PersonaFacts> {
+    const now = (deps.now ?? (() => new Date()))();
+    const { recent, upcoming } = await repositories.posts.recentAndUpcoming(persona.id, now, 5);
+    const at = (d: Date | null) => (d ?? now).toISOString();
+    return {
+      timeZone: (await repositories.preferences.timeZone(userId)) ?? 'UTC',
+      now: now.toISOString(),
+      recent: recent.map((p) => ({ content: p.content, platform: p.platform as Platform, at: at(p.postedAt) })),
+      upcoming: upcoming.map((p) => ({
+        content: p.content,
+        platform: p.platform as Platform,
+        at: at(p.scheduledFor),
+        status: p.status === 'pending_review' ? 'pending_review' : 'scheduled',
+      })),
+      sources: persona.sources.map((s) => ({ name: s.name, type: s.type, enabled: s.enabled })),
+      headlines,
     };
   }
 
@@ -136,10 +162,9 @@ export function createWritingService(deps: {
     );
   }
 
-  async function writePosts(ctx: Context, request: GenerateRequest, built: BuiltPrompt): Promise<ComposedPost[]> {
+  async function writePosts(ctx: Context, request: WritingRequest, built: BuiltPrompt): Promise<ComposedPost[]> {
     const client = ctx.client;
-    if (!client)
-      return composeOffline({ persona: ctx.persona, request: toWritingRequest(request), titles: ctx.titles, random });
+    if (!client) return composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random });
     const { platforms, maxLength } = built.rule;
     const fits = (text: string) => fitsPlatforms(text, platforms, maxLength);
     const asPost = (parts: string[]): ComposedPost => {
@@ -165,7 +190,8 @@ export function createWritingService(deps: {
     /** POST /chat: one answer in the persona's voice. */
     async chat(userId: string, body: ChatRequest): Promise<ChatResponse> {
       const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
-      const request: WritingRequest = { kind: 'chat', prompt: body.prompt };
+      const facts = ctx.stored ? await factsOf(userId, ctx.stored, ctx.titles) : undefined;
+      const request: WritingRequest = { kind: 'chat', prompt: body.prompt, ...(facts ? { facts } : {}) };
       let text: string;
       if (ctx.client) {
         text = await writeOne(ctx.client, buildPrompt({ persona: ctx.persona, request, titles: ctx.titles }));
@@ -235,7 +261,7 @@ export function createWritingService(deps: {
       const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
       const request = toWritingRequest(body);
       const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
-      const posts = await writePosts(ctx, body, built);
+      const posts = await writePosts(ctx, request, built);
       const writer = writerOf(ctx);
       // A preview of settings not saved yet is not part of the persona's conversation.
       if (!body.persona) {
@@ -251,25 +277,21 @@ export function createWritingService(deps: {
 
     /**
      * One post for automation (its posting slots): written as the advanced generator writes, by the
-     * user's model, else the server's, else the offline composer, within every platform's limits;
-     * `titles` are the headlines to draw on (a curated post's item), else the persona's latest.
+     * user's model, else the server's, else the offline composer, within every platform's limits.
+     * The brief says what the slot is for (a strategy's original post, a curated item, a promotion);
+     * `titles` are the headlines to draw on, else the persona's latest.
      */
     async writeForAutomation(
       userId: string,
-      request: Pick<GenerateRequest, 'personaId' | 'type' | 'topic' | 'platforms'>,
+      request: Pick<GenerateRequest, 'personaId' | 'type' | 'platforms'>,
+      brief: PostBrief,
       titles?: string[],
-      /**
-       * A strategy's instruction ('Turn the topic into an open question'): a model follows it as
-       * the topic; the offline composer, which would print it as a subject, writes from the
-       * headlines instead (issue 19 teaches it strategies).
-       */
-      instruction?: string,
     ): Promise<GeneratedPost> {
       const ctx = await context(userId, { personaId: request.personaId, titles, uncounted: true });
-      const topic = instruction ? (ctx.client ? instruction.slice(0, 300) : '') : request.topic;
-      const body: GenerateRequest = { ...request, topic, hashtags: [], count: 1 };
-      const built = buildPrompt({ persona: ctx.persona, request: toWritingRequest(body), titles: ctx.titles });
-      const [post] = await writePosts(ctx, body, built);
+      const body: GenerateRequest = { ...request, topic: '', hashtags: [], count: 1 };
+      const writing: WritingRequest = { ...toWritingRequest(body), brief };
+      const built = buildPrompt({ persona: ctx.persona, request: writing, titles: ctx.titles });
+      const [post] = await writePosts(ctx, writing, built);
       if (!post) throw new Error('The writer wrote nothing');
       return {
         content: post.content,
@@ -312,6 +334,7 @@ export function createWritingService(deps: {
     ): Promise<DemoSampleResponse> {
       const persona: WritingPersona = {
         name: 'Demo persona',
+        bio: '',
         traits: { ...DEFAULT_TRAITS, ...input.traits },
         customPrompt: '',
         useDefaultPrompt: true,

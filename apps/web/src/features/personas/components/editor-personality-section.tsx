@@ -1,7 +1,8 @@
 import {
   archetype,
   PERSONALITY_PRESETS,
-  styleInstructions,
+  stylePreview,
+  TRAIT_MEANINGS,
   type TraitKey,
   type Traits,
   traitLabel,
@@ -17,18 +18,6 @@ const groups: { title: string; traits: TraitKey[] }[] = [
   { title: 'Communication Style', traits: ['optimism', 'technicality', 'controversial', 'engagement'] },
   { title: 'Content Presentation', traits: ['emoji'] },
 ];
-
-const names: Record<TraitKey, string> = {
-  humor: 'Humor',
-  sarcasm: 'Sarcasm',
-  tone: 'Tone',
-  professionalism: 'Professionalism',
-  optimism: 'Optimism',
-  technicality: 'Technicality',
-  controversial: 'Controversial',
-  emoji: 'Emoji',
-  engagement: 'Engagement',
-};
 
 function describe(trait: TraitKey, value: number): string {
   const named = trait === 'humor' || trait === 'sarcasm' || trait === 'tone' ? traitLabel(trait, value) : null;
@@ -79,9 +68,9 @@ export function PersonalitySection({
         </p>
         <h3 className="mt-2 text-sm font-semibold">Style preview</h3>
         <ul className="mt-1 grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-2" data-testid="style-preview">
-          {styleInstructions(traits).map((line) => (
+          {stylePreview(traits).map((line) => (
             <li key={line.trait} className={cn(line.level === 'Balanced' && 'text-slate-600 dark:text-slate-400')}>
-              <span className="font-medium">{names[line.trait]}:</span> {line.text}
+              <span className="font-medium">{line.name}:</span> {line.text}
             </li>
           ))}
         </ul>
@@ -93,7 +82,7 @@ export function PersonalitySection({
           {group.traits.map((trait) => (
             <TraitSlider
               key={trait}
-              label={names[trait]}
+              label={TRAIT_MEANINGS[trait].name}
               value={traits[trait]}
               valueText={`${traits[trait]} · ${describe(trait, traits[trait])}`}
               onChange={(value) => onChange({ ...traits, [trait]: value })}

@@ -7,9 +7,16 @@ import { conversationQueryKey } from '../api/get-conversation';
 /** loading: asked, nothing yet; streaming: text arriving; done; error (with the server's message). */
 export type DraftStatus = 'idle' | 'loading' | 'streaming' | 'done' | 'error';
 
-export type DraftStreamState = { status: DraftStatus; text: string; writer: Writer | null; error: string | null };
+export type DraftStreamState = {
+  status: DraftStatus;
+  text: string;
+  writer: Writer | null;
+  error: string | null;
+  /** What the shown text was asked with, so a caller can tell when its inputs have moved on since. */
+  request: DraftParams | null;
+};
 
-const idle: DraftStreamState = { status: 'idle', text: '', writer: null, error: null };
+const idle: DraftStreamState = { status: 'idle', text: '', writer: null, error: null, request: null };
 
 /** One draft stream at a time: a new start replaces the text; unmounting closes the stream. */
 export function useDraftStream() {
@@ -24,7 +31,7 @@ export function useDraftStream() {
       current.current?.abort();
       const controller = new AbortController();
       current.current = controller;
-      setState({ ...idle, status: 'loading' });
+      setState({ ...idle, status: 'loading', request: params });
       try {
         for await (const event of streamDraft(params, controller.signal)) {
           if (event.type === 'meta') setState((s) => ({ ...s, writer: event.writer }));

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAdvancedOptions, defaultStrategies } from '../personas/defaults';
+import { DEFAULT_TRAITS, TRAIT_KEYS, type Traits } from '../personas/traits';
+import { type Platform, POST_TYPES } from './api';
+import { fitsPlatforms } from './limits';
+import { answerFromFacts, questionAbout } from './offline-answers';
+import { BODIES, composeOffline } from './offline-composer';
+import { buildPrompt, type PersonaFacts, type WritingPersona, type WritingRequest } from './prompt';
+import { hashtagOf, keyPhrases, MAX_HASHTAGS, themesIn, topicHashtags } from './topics';
+import { VARIED_TOPICS } from './varied-topics';
+import { measureVoice } from './voice-measures';
+
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 16807) % 2147483647;
+    return (s - 1) / 2147483646;
+  };
+}
+
+const persona = (traits: Partial<Traits> = {}, more: Partial<WritingPersona> = {}): WritingPersona => ({
+  name: 'Ada',
+  bio: '',
+  traits: { ...DEFAULT_TRAITS, ...traits },
+  customPrompt: '',
+  useDefaultPrompt: true,
+  strategies: defaultStrategies(),
+  options: defaultAdvancedOptions(),
+  platforms: ['x'],
+  ...more,
+});
+
+const write = (p: WritingPersona, request: WritingRequest, seed: number, titles?: string[]) =>
+  composeOffline({ persona: p, request, random: seeded(seed), ...(titles ? { titles } : {}) });
+
+describe('the voice of the offline composer', () => {
+  it('is monotone in every trait: with the same dice, a higher value never shows less of it', () => {
+    const kinds: WritingRequest[] = [
+      ...POST_TYPES.map((type) => ({ kind: 'generate' as const, type, topic: '', count: 1 })),
+      { kind: 'sample' },
+      { kind: 'draft', prompt: 'Write about onboarding new hires' },
+    ];
+    for (const trait of TRAIT_KEYS) {
+      for (const [k, request] of kinds.entries()) {
+        for (let seed = 1; seed <= 25; seed++) {
+          const topic = VARIED_TOPICS[(seed * 7 + k) % VARIED_TOPICS.length] as string;
+          const asked = request.kind === 'generate' ? { ...request, topic } : request;
+          let before = Number.NEGATIVE_INFINITY;
+          for (let value = 0; value <= 100; value += 10) {
+            const post = write(persona({ [trait]: value }), asked, seed)[0]?.content ?? '';
+            const shown = measureVoice(trait, post, { subject: topic });
+            expect(
+              shown,
+              `${trait} ${value}, ${request.kind} ${asked.type ?? ''}, seed ${seed}: ${post}`,
+            ).toBeGreaterThanOrEqual(before);
+            before = shown;
+          }
+        }
+      }
+    }
+  }, 60_000);
+
+  it('tells 10 from 90 in every trait, tone included', () => {
+    for (const trait of TRAIT_KEYS) {
+      const mean = (value: number) =>
+        VARIED_TOPICS.slice(0, 40).reduce((sum, topic, i) => {
+          const post = write(
+            persona({ [trait]: value }),
+            { kind: 'generate', type: 'short post', topic, count: 1 },
+            i + 1,
+          )[0];
+          return sum + measureVoice(trait, post?.content ?? '', { subject: topic });
+        }, 0) / 40;
+      expect(mean(90) - mean(10), trait).toBeGreaterThan(1);
+    }
+  });
+
+  it('keeps at most three touches and the strongest traits first', () => {
+    const loud = persona({ humor: 100, sarcasm: 100, technicality: 100, engagement: 100, tone: 100, emoji: 0 });
+    for (let seed = 1; seed <= 20; seed++) {
+      const post =
+        write(loud, { kind: 'generate', type: 'short post', topic: 'tea', count: 1 }, seed)[0]?.content ?? '';
+      const touches = (['humor', 'sarcasm', 'technicality', 'engagement', 'tone'] as const).reduce(
+        (sum, trait) => sum + measureVoice(trait, post, { subject: 'tea' }),
+        0,
+      );
+      expect(touches, post).toBeLessThanOrEqual(3);
+    }
+  });
+});
+
+describe('grammar for any topic', () => {
+  it('names every subject after "about", where a noun, a name or a "how"/"why" clause all read right', () => {
+    for (const [kind, bodies] of Object.entries(BODIES)) {
+      for (const body of bodies)
+        expect(
+          body.match(/(\S+ )?\{s\}/g)?.every((m) => m === 'about {s}'),
+          `${kind}: ${body}`,
+        ).toBe(true);
+    }
+  });
+
+  it('writes clean sentences on every varied topic, in every kind of post', () => {
+    for (const [i, topic] of VARIED_TOPICS.entries()) {
+      for (const type of POST_TYPES) {
+        const [post] = write(persona(), { kind: 'generate', type, topic, count: 1 }, i + 1);
+        const text = post?.content ?? '';
+        const subject = /^(?:The|A|An|My|Why|How)\s/.test(topic)
+          ? `${topic[0]?.toLowerCase()}${topic.slice(1)}`
+          : topic;
+        expect(text, topic).toContain(`about ${subject}`);
+        expect(text, topic).not.toMatch(/\{s\}|\s{3,}| [,.;:!?]|\.\.|\b(\w+) \1\b|^[a-z]/);
+      }
+    }
+  });
+
+  it('reads a request for its subject, keeping what "about" names whole', () => {
+    const [post] = write(persona(), { kind: 'draft', prompt: 'Write something about why most startups fail' }, 3);
+    expect(post?.content).toContain('about why most startups fail');
+    const [vague] = write(persona(), { kind: 'chat', prompt: 'Write something for today' }, 3);
+    expect(vague?.content).not.toMatch(/about something/);
+  });
+});
+
+describe('hashtags', () => {
+  it('are whole key phrases of the subject, never fragments', () => {
+    expect(keyPhrases('the future of remote work')).toEqual(['future', 'remote work']);
+    expect(topicHashtags('machine learning in healthcare', [])).toEqual(['#MachineLearning', '#Healthcare']);
+    expect(topicHashtags('why remote work is better', [])).toEqual(['#RemoteWork']);
+    expect(topicHashtags('Breaking news on machine learning', [])).toEqual(['#BreakingNews', '#MachineLearning']);
+    expect(topicHashtags('AI', ['cash flow'])).toEqual(['#AI', '#CashFlow']);
+    expect(topicHashtags('the last mile of delivery', [])).toEqual(['#LastMile', '#Delivery']);
+    expect(hashtagOf('iOS apps')).toBe('#iOSApps');
+    expect(topicHashtags('how to say no', [])).toEqual([]);
+  });
+
+  it('are at most two of its own on X and Bluesky, and none with Include hashtags off', () => {
+    for (const platforms of [['x'], ['bluesky']] as Platform[][]) {
+      for (const [i, topic] of VARIED_TOPICS.entries()) {
+        const p = persona({}, { platforms, bio: 'Writing about climate, cities and transit.' });
+        const [post] = write(p, { kind: 'generate', type: 'short post', topic, count: 1 }, i);
+        expect(post?.hashtags.length, topic).toBeLessThanOrEqual(MAX_HASHTAGS);
+        const words = `${topic} climate cities transit`.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+        for (const tag of post?.hashtags ?? []) expect(words, `${topic}: ${tag}`).toContain(tag.slice(1).toLowerCase());
+        const [off] = write(
+          { ...p, options: { ...p.options, includeHashtags: false } },
+          { kind: 'generate', type: 'short post', topic, count: 1 },
+          i,
+        );
+        expect(off?.content).not.toContain('#');
+      }
+    }
+  });
+});
+
+describe('the persona behind the voice', () => {
+  it('writes about the themes of its bio when nothing is asked', () => {
+    const bio = 'Fractional CFO. Writing about cash flow, forecasting and board reporting for SaaS founders.';
+    expect(themesIn(bio)).toEqual(['cash flow', 'forecasting', 'board reporting for SaaS founders']);
+    expect(themesIn('Rust, WebAssembly & developer tools')).toEqual(['Rust', 'WebAssembly', 'developer tools']);
+    const cfo = persona({}, { bio });
+    for (let seed = 1; seed <= 20; seed++) {
+      const [sample] = write(cfo, { kind: 'sample' }, seed);
+      expect(sample?.content, sample?.content).toMatch(/cash flow|forecasting|board reporting/);
+    }
+  });
+
+  it('follows its custom prompt when the default prompt is off: themes, sign-off, no emoji, no hashtags', () => {
+    const custom = persona(
+      { emoji: 100 },
+      {
+        customPrompt: 'Focus on personal finance. Sign off with "— Sam". No emoji, no hashtags.',
+        useDefaultPrompt: false,
+      },
+    );
+    for (let seed = 1; seed <= 10; seed++) {
+      const [post] = write(custom, { kind: 'generate', type: 'advice', topic: '', count: 1 }, seed);
+      expect(post?.content).toMatch(/personal finance/);
+      expect(post?.content).toMatch(/— Sam$/);
+      expect(post?.content).not.toMatch(/\p{Extended_Pictographic}|#/u);
+    }
+    const [ignored] = write(
+      { ...custom, useDefaultPrompt: true },
+      { kind: 'generate', type: 'advice', topic: 'tea', count: 1 },
+      1,
+    );
+    expect(ignored?.content).not.toContain('— Sam');
+  });
+
+  it('writes an automated post for its brief: a strategy, a curated headline, a promotion', () => {
+    const brief = (b: WritingRequest['brief'], seed = 1, titles?: string[]) =>
+      write(
+        persona({ emoji: 0 }, { bio: 'Writing about tea.' }),
+        { kind: 'generate', type: 'short post', topic: '', count: 1, brief: b },
+        seed,
+        titles,
+      )[0]?.content ?? '';
+    expect(brief({ kind: 'curated', headline: 'Oolong prices double.' })).toContain('“Oolong prices double”');
+    expect(brief({ kind: 'promotional', label: 'Leaf & Co. tasting box' })).toContain('Leaf & Co. tasting box');
+    const hot = defaultStrategies().find((s) => s.id === 'hot-takes');
+    expect(brief({ kind: 'original', strategy: hot })).toMatch(/tea/);
+    const ask = defaultStrategies().find((s) => s.id === 'discussion-starters');
+    expect(brief({ kind: 'original', strategy: ask })).toMatch(/\?/);
+  });
+});
+
+describe('chat about the persona itself', () => {
+  const now = '2026-11-24T15:00:00.000Z';
+  const facts: PersonaFacts = {
+    timeZone: 'Europe/Paris',
+    now,
+    recent: [
+      { content: 'Tea is a verb.', platform: 'bluesky', at: '2026-11-24T08:00:00.000Z' },
+      { content: 'Oolong, ranked.', platform: 'x', at: '2026-11-22T18:30:00.000Z' },
+    ],
+    upcoming: [
+      { content: 'Matcha myths.', platform: 'x', at: '2026-11-25T08:00:00.000Z', status: 'scheduled' },
+      { content: 'Gong fu at home.', platform: 'bluesky', at: '2026-11-26T08:00:00.000Z', status: 'pending_review' },
+    ],
+    sources: [
+      { name: 'Tea News', type: 'rss', enabled: true },
+      { name: 'r/tea', type: 'reddit', enabled: false },
+    ],
+    headlines: ['Darjeeling harvest late this year'],
+  };
+  const ask = (prompt: string, f = facts) => answerFromFacts(prompt, f, persona({}, { bio: 'Tea nerd.' }));
+
+  it('answers from its real posts, schedule and sources', () => {
+    expect(ask('What did you post today?')).toBe(
+      'Today I published 1 post: “Tea is a verb.” (Bluesky, today at 09:00).',
+    );
+    expect(ask("What's scheduled?")).toBe(
+      'Next up: “Matcha myths.” on X, tomorrow at 09:00. Then 1 more after it. 1 of them is waiting for review.',
+    );
+    expect(ask('Which sources do you read?')).toBe(
+      'I read Tea News (rss). Latest: “Darjeeling harvest late this year”.',
+    );
+    expect(ask('What did you post today?', { ...facts, recent: facts.recent.slice(1) })).toBe(
+      'Nothing published today. My last post went out Sun 22 Nov at 19:30 on X: “Oolong, ranked.”.',
+    );
+    expect(ask('Who are you?')).toBe('Ada, a Balanced Communicator. Tea nerd.');
+  });
+
+  it('writes what was asked when the message is not a question about the account', () => {
+    expect(questionAbout('Write a post about the news in tea')).toBeNull();
+    expect(questionAbout('What do you think about matcha?')).toBeNull();
+    const [post] = composeOffline({
+      persona: persona(),
+      request: { kind: 'chat', prompt: 'Write a post about matcha', facts },
+      random: seeded(1),
+    });
+    expect(post?.content).toContain('about matcha');
+    const [answer] = composeOffline({
+      persona: persona(),
+      request: { kind: 'chat', prompt: 'What did you post today?', facts },
+      random: seeded(1),
+    });
+    expect(answer?.content).toContain('Tea is a verb.');
+  });
+
+  it('gives a model the same facts, and a model is told to answer from them only', () => {
+    const built = buildPrompt({
+      persona: persona(),
+      request: { kind: 'chat', prompt: 'What did you post today?', facts },
+    });
+    expect(built.system).toContain('- Tue 24 Nov, 09:00 on Bluesky: "Tea is a verb."');
+    expect(built.system).toContain('(waiting for review)');
+    expect(built.system).toContain('never invent posts or figures');
+  });
+});
+
+describe('limits', () => {
+  it('keeps every post within the platforms, whatever the voice', () => {
+    for (const [i, topic] of VARIED_TOPICS.entries()) {
+      const loud = persona(
+        { humor: 100, sarcasm: 100, technicality: 100, engagement: 100, emoji: 100, tone: 0 },
+        { platforms: ['x', 'bluesky'] },
+      );
+      const [post] = write(loud, { kind: 'generate', type: 'short post', topic, count: 1 }, i);
+      expect(fitsPlatforms(post?.content ?? '', ['x', 'bluesky'], 280), post?.content).toBe(true);
+    }
+  });
+});
