@@ -52,30 +52,30 @@ describe('the offline composer', () => {
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
       [
         {
-          "content": "Most advice about remote work fits in one sentence: do the next small thing. Profile the bottleneck before you touch the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
+          "content": "Most advice about remote work fits in one sentence: do the next small thing. Find the bottleneck before you optimize the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Most advice about remote work fits in one sentence: do the next small thing. Profile the bottleneck before you touch the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
+            "Most advice about remote work fits in one sentence: do the next small thing. Find the bottleneck before you optimize the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
           ],
         },
         {
-          "content": "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. How do you handle it? ✨ #RemoteWork",
+          "content": "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. What is your experience? ✨ #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. How do you handle it? ✨ #RemoteWork",
+            "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. What is your experience? ✨ #RemoteWork",
           ],
         },
         {
-          "content": "Technical note: Reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
+          "content": "Technical note: reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Technical note: Reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
+            "Technical note: reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
           ],
         },
       ]
@@ -245,7 +245,7 @@ describe('subjects of the suggested prompts', () => {
     for (const prompt of SUGGESTED_PROMPTS) {
       const subject = subjectFromPrompt(prompt);
       if (subject === null) continue;
-      expect(subject.split(/\s+/).length, prompt).toBeLessThanOrEqual(9);
+      expect(subject.split(/\s+/).length, prompt).toBeLessThanOrEqual(12);
       // "how…" is a subject after "about" ("about how to say no"), never a request's own words.
       expect(subject, prompt).not.toMatch(/[?:]|^(ask|share|offer|describe|start|is)\b/i);
     }
@@ -282,6 +282,8 @@ describe('offline replies', () => {
     expect(reply('@ada I agree', 'Agree and add one point of your own that moves the idea forward.')).toMatch(
       /agreed|exactly|yes/i,
     );
+    expect(reply('@ada your last post was wrong about pricing')).toMatch(/fair|challenge/i);
+    expect(reply('@ada I am stuck on my first launch')).toMatch(/closer|step|keep going/i);
     for (const text of [reply('@ada hello there'), reply('@ada '.repeat(200), undefined, ['bluesky'])]) {
       expect(text).not.toMatch(/#|@ada/);
       expect(fitsPlatforms(text, ['x', 'bluesky'], 280)).toBe(true);

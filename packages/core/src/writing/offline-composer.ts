@@ -51,14 +51,14 @@ export const BODIES: Record<Kind, readonly string[]> = {
     'Strange how everything about {s} takes twice as long and teaches twice as much.',
     'The people who know the most about {s} talk about it the least.',
     'Everyone has a theory about {s}. Very few have a habit.',
-    'The quiet part of learning about {s} is where most of the progress happens.',
-    'There is a gap between knowing about {s} and doing it, and that is where most of us live.',
+    'The quiet part of everything about {s} is where most of the progress happens.',
+    'There is a gap between knowing about {s} and acting on it, and that is where most of us live.',
     'Something about {s} changes every week, and most of us only notice once a year.',
   ],
   advice: [
     'If thinking about {s} feels like a lot, start with the smallest step you can finish today.',
     'One rule I follow about {s}: write down what worked before you forget why.',
-    'The fastest way to learn about {s} is to ask someone one step ahead of you.',
+    'The fastest way to understand more about {s} is to ask someone one step ahead of you.',
     'When you are stuck on something about {s}, change one thing, wait a week, then judge.',
     'The most useful thing I have heard about {s}: ten minutes a day beats one long weekend.',
     'Before you read another thread about {s}, try the simplest version yourself.',
@@ -72,18 +72,18 @@ export const BODIES: Record<Kind, readonly string[]> = {
     'What would you tell a beginner about {s}?',
   ],
   joke: [
-    'I tried to read up about {s}. Now I have a spreadsheet about my spreadsheet.',
-    'My plans about {s} are like my Wi-Fi: strong in theory, patchy in practice.',
+    'I tried to read a little about {s}. Now I have a spreadsheet about my spreadsheet.',
+    'My thoughts about {s} are like my Wi-Fi: strong in theory, patchy in practice.',
     'Told my houseplant about {s}. It wilted. Tough crowd.',
     'Me: one quick read about {s}. Also me, 47 tabs later: still going.',
-    'They said learning about {s} would be quick. They also said the meeting would be short.',
+    'They said reading about {s} would take five minutes. They also said the meeting would be short.',
     'Gave my cat a talk about {s}. She left halfway through.',
   ],
   take: [
     'Most of what gets said about {s} is noise, and the fix is boring.',
     'The loudest voices about {s} have the least to lose.',
     'In five years, we will laugh at how seriously we took the debate about {s}.',
-    'Everyone is excited about {s}. I will be excited when it ships something useful.',
+    'Everyone is excited about {s}. I will be excited when it shows results.',
     'The hype about {s} is louder than the results.',
   ],
 };
@@ -91,7 +91,7 @@ export const BODIES: Record<Kind, readonly string[]> = {
 const THREAD = {
   intros: [
     'A few things I have learned about {s}:',
-    'Let us talk about {s}. A short thread.',
+    'A short thread about {s}:',
     'Some notes about {s}, in a few posts:',
     'Everything I wish someone had told me about {s}:',
   ],
@@ -105,7 +105,7 @@ const THREAD = {
     'Copy the basics from people who know a lot about {s}, then make them yours.',
   ],
   closers: [
-    'That is it. What would you add?',
+    'That covers it. What would you add?',
     'Save this for the next time you need it.',
     'If this helped, pass it on to someone who needs it.',
   ],
@@ -126,6 +126,7 @@ function traitSubjects(t: Traits): string[] {
 /** The kind of post a free-text request asks for, if it says. */
 export function typeFromPrompt(prompt: string): Kind | null {
   const p = prompt.toLowerCase();
+  if (/^(?:ask|poll)\b/.test(p.trim())) return 'question';
   if (/\b(takes?|opinions?|controversial|unpopular|rant|bold|debat\w*)\b/.test(p)) return 'take';
   if (/\b(jokes?|funny|humou?r(ous)?|laugh|pun)\b/.test(p)) return 'joke';
   if (/\b(tips?|advice|how to|habits?|lessons?|hacks?|explain\w*)\b/.test(p)) return 'advice';
@@ -151,7 +152,7 @@ const NOT_A_SUBJECT =
   /^(?:ask|share|offer|describe|start|is|are|do|does|can|should|will|would|which|who|something|anything|stuff|whatever|content|posts?)\b/i;
 /** A question's words, which a subject read from a whole request does not start with either. */
 const QUESTION_START = /^(?:how|why|what|when|where|whether)\b/i;
-const MAX_SUBJECT_WORDS = 9;
+const MAX_SUBJECT_WORDS = 12;
 
 /** What a free-text request is about, as a phrase for the templates; null when it can't be told. */
 export function subjectFromPrompt(prompt: string): string | null {
@@ -179,7 +180,7 @@ export function subjectFromPrompt(prompt: string): string | null {
   if (sentenceStart) subject = `${subject[0]?.toLowerCase()}${subject.slice(1)}`;
   const words = subject.split(/\s+/).length;
   // "about how to stay focused" is a subject; a whole request that is a question is not.
-  const question = !about && QUESTION_START.test(subject);
+  const question = !about && !LEAD.test(text) && QUESTION_START.test(subject);
   return words > MAX_SUBJECT_WORDS || /[?:]/.test(subject) || NOT_A_SUBJECT.test(subject) || question ? null : subject;
 }
 
@@ -320,11 +321,11 @@ export const TOUCHES: Record<Exclude<TraitKey, 'emoji'>, Poles> = {
       openers: ['Under the hood:', 'Technical note:'],
       asides: [
         'Measure a baseline first, then change one variable at a time.',
-        'Track the p95, not the average.',
-        'Log every change with a timestamp so regressions are traceable.',
+        'Track the median, not the best day.',
+        'Log every change with a date, so you can trace what worked.',
         'Map it as a pipeline of inputs, constraints and outputs.',
-        'Version the process the way you version code, with small diffs and quick rollbacks.',
-        'Profile the bottleneck before you touch the rest of the system.',
+        'Iterate in small versions and keep the ones that work.',
+        'Find the bottleneck before you optimize the rest of the system.',
         'Automate the repeatable steps and benchmark the rest.',
       ],
     },
@@ -343,9 +344,9 @@ export const TOUCHES: Record<Exclude<TraitKey, 'emoji'>, Poles> = {
       openers: [],
       asides: [
         'Your mileage may vary.',
-        'It depends, as always.',
+        'That is just what worked for me.',
         'There is no single right way.',
-        'Just my experience, though.',
+        'It depends on your situation, of course.',
       ],
     },
   },
@@ -355,8 +356,8 @@ export const TOUCHES: Record<Exclude<TraitKey, 'emoji'>, Poles> = {
       // A question, then an invitation: two touches read as one ask.
       asides: [
         'What would you add?',
-        'Reply with yours.',
-        'How do you handle it?',
+        'Replies are open.',
+        'What is your experience?',
         'Tell me below what worked for you.',
         'Agree or disagree?',
         'Tag someone who needs this.',
@@ -386,7 +387,12 @@ function emojiPool(t: Traits): string[] {
 }
 
 type Piece = { trait: TraitKey; text: string; opener: boolean; priority: number };
-type Voice = { opener: Piece | null; asides: Piece[]; emoji: string[]; contract: boolean };
+type Voice = { kind: Kind | 'reply'; opener: Piece | null; asides: Piece[]; emoji: string[]; contract: boolean };
+
+/** Touches that do not suit a kind of post: a joke is not put to a vote. */
+function fitsKind(touch: string, kind: Kind | 'reply'): boolean {
+  return !(kind === 'joke' && /agree or disagree/i.test(touch));
+}
 
 /**
  * The dice one post's voice uses, drawn all at once in a fixed order, so the same dice at another
@@ -415,13 +421,20 @@ function voiceOf(
     if (n === 0) continue;
     const touches = n > 0 ? TOUCHES[trait].high : TOUCHES[trait].low;
     if (!touches) continue;
-    // A question or a reply does not get another question on top.
+    // A question or a reply does not get another question on top; a reply takes only warm or
+    // upbeat touches (a thank-you with a joke attached reads wrong).
     if (trait === 'engagement' && (options.kind === 'question' || options.kind === 'reply')) continue;
+    if (options.kind === 'reply' && !((trait === 'tone' && n < 0) || (trait === 'optimism' && n > 0))) continue;
     // Engagement starts on a question, so its second touch is an invitation.
     const slots = trait === 'engagement' ? Math.ceil(touches.asides.length / 2) : touches.asides.length;
     const start = Math.floor(dice.offset[trait] * slots) * (trait === 'engagement' ? 2 : 1);
+    const fitting = touches.asides.filter((a) => fitsKind(a, options.kind));
     for (let i = 0; i < Math.abs(n); i++) {
-      const text = touches.asides[(start + i) % touches.asides.length] as string;
+      const text = (
+        fitting.includes(touches.asides[(start + i) % touches.asides.length] as string)
+          ? touches.asides[(start + i) % touches.asides.length]
+          : fitting[(start + i) % fitting.length]
+      ) as string;
       pieces.push({ trait, text, opener: false, priority: traitStrength(trait, t[trait]) });
     }
   }
@@ -432,6 +445,8 @@ function voiceOf(
   if (options.allowOpener && dice.opener < 0.5) {
     const strongest = [...pieces].sort((a, b) => b.priority - a.priority);
     for (const piece of strongest) {
+      // A joke opens like a joke ("Plot twist:"), or not at all.
+      if (options.kind === 'joke' && piece.trait !== 'humor' && piece.trait !== 'sarcasm') continue;
       const dose = traitDose(piece.trait, t[piece.trait]);
       const openers =
         (dose > 0
@@ -450,12 +465,12 @@ function voiceOf(
   const start = Math.floor(dice.emoji * pool.length);
   const emoji = Array.from({ length: emojiCount }, (_, i) => pool[(start + i) % pool.length] as string);
   const contract = Math.floor(traitDose('professionalism', t.professionalism) + dice.dose.professionalism) < 0;
-  return { opener, asides: ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k)), emoji, contract };
+  const ordered = ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k));
+  return { kind: options.kind, opener, asides: ordered, emoji, contract };
 }
 
 const CONTRACTIONS: [RegExp, string][] = [
   [/\bI am\b/g, 'I’m'],
-  [/\bI have\b/g, 'I’ve'],
   [/\bI will\b/g, 'I’ll'],
   [/\b([Ii])t is\b/g, '$1t’s'],
   [/\b([Tt])hat is\b/g, '$1hat’s'],
@@ -483,8 +498,14 @@ type Tags = { required: string[]; optional: string[] };
 function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = ''): ComposedPost {
   const fits = (text: string) => fitsPlatforms(text, rule.platforms, rule.maxLength);
   const render = (opener: Piece | null, asides: Piece[], emoji: string[], optional: boolean) => {
-    const words = [opener?.text, body, ...asides.map((p) => p.text)].filter(Boolean).join(' ');
-    const text = [v.contract ? contracted(words) : words, signOff, emoji.join('')].filter(Boolean).join(' ');
+    // After an opener the body reads on ("Confession: been thinking…"), but "I" and names keep their capital.
+    const lead =
+      opener && /^[A-Z][a-z]/.test(body) && !/^I\b/.test(body) ? `${body[0]?.toLowerCase()}${body.slice(1)}` : body;
+    // A question goes last, so the post ends on what it asks.
+    const sentences =
+      v.kind === 'question' ? [...asides.map((p) => p.text), lead] : [lead, ...asides.map((p) => p.text)];
+    const words = [opener?.text, ...sentences].filter(Boolean).join(' ');
+    const text = [v.contract ? contracted(words) : words, emoji.join(''), signOff].filter(Boolean).join(' ');
     return [text, [...tags.required, ...(optional ? tags.optional : [])].join(' ')].filter(Boolean).join(' ');
   };
   let opener = v.opener;
@@ -527,8 +548,10 @@ function composeThread(
   const closer = fill(pick(THREAD.closers, random()), subject);
   const v = voiceOf(t, voiceDice(random), { kind: 'short post', allowOpener: false, noEmoji: d.noEmoji });
   // The voice's touches spread over the points, one each; the emoji mark the opening post.
+  // The closer asks the audience; the points carry the other touches.
+  const touches = v.asides.filter((a) => a.trait !== 'engagement');
   const pointParts = points.map((p, i) => {
-    const touch = v.asides[i]?.text;
+    const touch = touches[i]?.text;
     const text = [fill(p, subject), touch].filter(Boolean).join(' ');
     return v.contract ? contracted(text) : text;
   });
@@ -611,7 +634,7 @@ const PROMOTION = [
 // ---------------------------------------------------------------------------------------------
 // Replies: a short answer in the voice, its move taken from the template's instruction.
 
-type ReplyMove = 'thank' | 'answer' | 'agree' | 'encourage' | 'ask' | 'acknowledge';
+type ReplyMove = 'thank' | 'answer' | 'agree' | 'encourage' | 'concede' | 'ask' | 'acknowledge';
 
 const REPLY_BODIES: Record<ReplyMove, string[]> = {
   thank: [
@@ -634,6 +657,11 @@ const REPLY_BODIES: Record<ReplyMove, string[]> = {
     'Everyone hits this at some point. Take one small step today, and the next one gets easier.',
     'Keep going. Write down one thing that worked this week and do more of it.',
   ],
+  concede: [
+    'Fair point, and thanks for pushing back. I will take another look.',
+    'That is fair criticism. Thanks for saying it plainly.',
+    'Good challenge. I may have overstated it.',
+  ],
   ask: [
     'Interesting. What got you thinking about {s}?',
     'Curious: what would you change first about {s}?',
@@ -646,7 +674,11 @@ const REPLY_BODIES: Record<ReplyMove, string[]> = {
   ],
 };
 
-function replyMove(instruction: string, text: string, sentiment: 'positive' | 'negative' | 'neutral'): ReplyMove {
+function replyMove(
+  instruction: string,
+  text: string,
+  sentiment: 'positive' | 'negative' | 'critical' | 'neutral',
+): ReplyMove {
   const i = instruction.toLowerCase();
   if (/\bthank/.test(i)) return 'thank';
   if (/\banswer\b/.test(i)) return 'answer';
@@ -655,6 +687,7 @@ function replyMove(instruction: string, text: string, sentiment: 'positive' | 'n
   if (/\b(?:ask|question)\b/.test(i)) return 'ask';
   if (text.includes('?')) return 'answer';
   if (sentiment === 'positive') return 'thank';
+  if (sentiment === 'critical') return 'concede';
   if (sentiment === 'negative') return 'encourage';
   return 'acknowledge';
 }
@@ -669,8 +702,11 @@ function composeReply(persona: WritingPersona, request: WritingRequest, random: 
     .trim();
   const subject = subjectFromPrompt(said) ?? 'this';
   const positive = /\b(?:thanks?|thank you|love|great|brilliant|helpful|awesome)\b/i.test(said);
-  const negative = /\b(?:stuck|struggl\w*|hard|hate|awful|wrong|frustrat\w*)\b/i.test(said);
-  const move = replyMove(to?.instruction ?? '', said, positive ? 'positive' : negative ? 'negative' : 'neutral');
+  // Criticism of the post is conceded; a person struggling is encouraged.
+  const critical = /\b(?:wrong|disagree|misleading|not true|nonsense|bad take|incorrect)\b/i.test(said);
+  const negative = /\b(?:stuck|struggl\w*|hard|hate|awful|frustrat\w*)\b/i.test(said);
+  const mood = critical ? 'critical' : positive ? 'positive' : negative ? 'negative' : 'neutral';
+  const move = replyMove(to?.instruction ?? '', said, mood);
   const body = fill(pick(REPLY_BODIES[move], random()), subject);
   const v = voiceOf(persona.traits, voiceDice(random), {
     kind: 'reply',
@@ -716,7 +752,7 @@ function composePost(
   const v = voiceOf(persona.traits, voiceDice(random), {
     kind,
     // No opener before a question, nor a second colon ("Key takeaway: One rule: ...").
-    allowOpener: kind !== 'question' && !body.includes(':'),
+    allowOpener: kind !== 'question' && !body.includes(':') && !body.startsWith('“'),
     noEmoji: d.noEmoji,
   });
   return fit(body, v, tagsFor(subject, persona, request, d), rule, d.signOff);

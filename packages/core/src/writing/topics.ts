@@ -14,7 +14,7 @@ const STOP = new Set(
 
 /** Words that are not a hashtag on their own. */
 const WEAK = new Set(
-  'thing things stuff way ways today tips tip ideas idea post posts thoughts thought lessons lesson people time times day days week year years better best good great really new get got make makes made say tell go know think use try find give take see look feel become'.split(
+  'thing things stuff way ways today tips tip ideas idea post posts thoughts thought lessons lesson people time times day days week year years better best good great really new get got make makes made say tell go know think use try find give take see look feel become starting getting working making doing going trying'.split(
     ' ',
   ),
 );
@@ -26,17 +26,28 @@ const BREAK = new Set(
   ),
 );
 
-/** Runs of content words in a phrase, in order: "the future of remote work" -> ["future", "remote work"]. */
+/** Prepositions that join two single words into one phrase: "saving for retirement", "learning in public". */
+const JOINING = new Set(['for', 'in', 'from', 'on', 'at', 'of', 'to']);
+
+/**
+ * Runs of content words in a phrase, in order: "the future of remote work" -> ["future", "remote
+ * work"]; two single words joined by a preposition stay one phrase ("working from home").
+ */
 export function keyPhrases(phrase: string): string[] {
   const words = phrase
+    // A possessive ends a phrase: "the week’s news" is about the news.
+    .replace(/[’']s\b/g, ' the ')
     .replace(/[“”"'’()[\]{}]/g, ' ')
     .split(/[\s,;:.!?/|–—]+/)
     .filter(Boolean);
   const runs: string[][] = [[]];
-  for (const word of words) {
+  for (const [i, word] of words.entries()) {
     const lower = word.toLowerCase();
-    if (STOP.has(lower) || BREAK.has(lower) || !/^[\p{L}\p{N}][\p{L}\p{N}+#.&-]*$/u.test(word)) runs.push([]);
-    else runs.at(-1)?.push(word);
+    const run = runs.at(-1) ?? [];
+    const joins = JOINING.has(lower) && run.length === 1 && isSingle(words, i + 1);
+    if (joins) run.push(lower);
+    else if (STOP.has(lower) || BREAK.has(lower) || !/^[\p{L}\p{N}][\p{L}\p{N}+#.&-]*$/u.test(word)) runs.push([]);
+    else run.push(word);
   }
   return runs
     .filter((run) => run.length > 0 && run.length <= 3)
@@ -44,10 +55,17 @@ export function keyPhrases(phrase: string): string[] {
     .map((run) => run.join(' '));
 }
 
+/** Whether the word at `i` is a content word standing alone: none follows it in the same run. */
+function isSingle(words: string[], i: number): boolean {
+  const content = (w: string | undefined) =>
+    w !== undefined && !STOP.has(w.toLowerCase()) && !BREAK.has(w.toLowerCase());
+  return /^\p{L}/u.test(words[i] ?? '') && content(words[i]) && !content(words[i + 1]);
+}
+
 /** "machine learning" -> "#MachineLearning"; acronyms and inner capitals are kept ("AI", "iOS"). */
 export function hashtagOf(phrase: string): string | null {
   const tag = phrase
-    .split(/\s+/)
+    .split(/[\s-]+/)
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean)
     .map((w) => (/[A-Z]/.test(w.slice(1)) ? w : `${w[0]?.toUpperCase()}${w.slice(1).toLowerCase()}`))
@@ -57,14 +75,16 @@ export function hashtagOf(phrase: string): string | null {
 
 /**
  * Up to `max` hashtags for a post: the subject's key phrases, longest first (the head of the
- * subject), then the persona's themes. Each is a whole phrase, none repeated.
+ * subject), then, when the subject is one of the persona's themes, its other themes. Each is a
+ * whole phrase, none repeated.
  */
 export function topicHashtags(subject: string, themes: readonly string[], max = MAX_HASHTAGS): string[] {
   const phrases = keyPhrases(subject)
     .map((p, index) => ({ p, index, words: p.split(' ').length }))
     .sort((a, b) => b.words - a.words || a.index - b.index)
     .map(({ p }) => p);
-  const themed = themes.flatMap((t) => keyPhrases(t).slice(0, 1));
+  const own = themes.some((t) => t.toLowerCase() === subject.trim().toLowerCase());
+  const themed = own ? themes.flatMap((t) => keyPhrases(t).slice(0, 1)) : [];
   const tags: string[] = [];
   for (const phrase of [...phrases, ...themed]) {
     const tag = hashtagOf(phrase);

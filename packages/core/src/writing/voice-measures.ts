@@ -183,11 +183,13 @@ const HEDGE = cues([
   '\\bymmv\\b',
   'no single right way',
   'just my experience',
+  'what worked for me',
   'in my experience',
   '\\bperhaps\\b',
   '\\bmaybe\\b',
 ]);
 const INVITATION = cues([
+  'replies are open',
   '\\breply\\b',
   '\\bcomment\\b',
   'tell me',

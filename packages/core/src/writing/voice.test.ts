@@ -100,6 +100,21 @@ describe('grammar for any topic', () => {
     }
   });
 
+  it('ends a question post on its question, and opens a body after an opener mid-sentence', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const [question] = write(
+        persona({ controversial: 0 }),
+        { kind: 'generate', type: 'question', topic: 'tea', count: 1 },
+        seed,
+      );
+      expect(question?.content.replace(/\s*[\p{Extended_Pictographic}\uFE0F]+|\s*#\w+/gu, '')).toMatch(/\?$/);
+      const [post] = write(persona({ humor: 100 }), { kind: 'generate', type: 'joke', topic: 'tea', count: 1 }, seed);
+      expect(post?.content).not.toMatch(
+        /^(?:Plot twist|True story|Confession|Fun fact nobody asked for): [A-HJ-Z][a-z]/,
+      );
+    }
+  });
+
   it('writes clean sentences on every varied topic, in every kind of post', () => {
     for (const [i, topic] of VARIED_TOPICS.entries()) {
       for (const type of POST_TYPES) {
@@ -128,7 +143,14 @@ describe('hashtags', () => {
     expect(topicHashtags('machine learning in healthcare', [])).toEqual(['#MachineLearning', '#Healthcare']);
     expect(topicHashtags('why remote work is better', [])).toEqual(['#RemoteWork']);
     expect(topicHashtags('Breaking news on machine learning', [])).toEqual(['#BreakingNews', '#MachineLearning']);
-    expect(topicHashtags('AI', ['cash flow'])).toEqual(['#AI', '#CashFlow']);
+    // The persona's themes join only when the subject is one of them.
+    expect(topicHashtags('AI', ['cash flow'])).toEqual(['#AI']);
+    expect(topicHashtags('cash flow', ['cash flow', 'forecasting'])).toEqual(['#CashFlow', '#Forecasting']);
+    expect(topicHashtags('working from home', [])).toEqual(['#WorkingFromHome']);
+    expect(topicHashtags('saving for retirement', [])).toEqual(['#SavingForRetirement']);
+    expect(topicHashtags('starting over', [])).toEqual([]);
+    expect(topicHashtags('the week’s news', [])).toEqual(['#News']);
+    expect(hashtagOf('reply-all email storm')).toBe('#ReplyAllEmailStorm');
     expect(topicHashtags('the last mile of delivery', [])).toEqual(['#LastMile', '#Delivery']);
     expect(hashtagOf('iOS apps')).toBe('#iOSApps');
     expect(topicHashtags('how to say no', [])).toEqual([]);
