@@ -1,12 +1,16 @@
-// Part of npm run bench: 10,000 scheduled posts due within one minute, published by the real
-// engine (pg-boss jobs, the claim, Safety checks) to a local stub platform that speaks the few
-// Bluesky calls publishing makes. Prints how many went out, duplicates, lateness and throughput.
+// Part of npm run bench: publishing at scale, by the real engine (pg-boss jobs, the claim, Safety
+// checks, the Bluesky adapter) to a local stub platform that speaks the few calls publishing makes.
+// (a) BENCH_POSTS (10,000) posts due within one minute on as many accounts; (b) 200 posts due at once
+// on one account, cooldown off. Prints published, sent twice, lateness, posts a second, server RSS.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
-// Posts of one account go out one at a time (by design), so throughput grows with the accounts.
-const PERSONAS = Number(process.env.BENCH_PERSONAS ?? 20);
 const WINDOW_MS = 60_000;
+/** The platform's own time per post in the stub (case b's lateness grows by it). */
+const PLATFORM_MS = Number(process.env.BENCH_PLATFORM_MS ?? 20);
 
 const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 // A JWT-shaped token with a far expiry, naming its account (the stub reads it back).
@@ -19,17 +23,22 @@ const didOf = (authorization) => {
   }
 };
 const CID = 'bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The stub platform: sign-in, session check and createRecord; it notes when each post arrives. */
+/**
+ * The stub platform: sign-in, session check and createRecord (after `PLATFORM_MS`); it notes when
+ * each post arrives, and in which order.
+ */
 export function startStubPlatform() {
   const received = new Map(); // text -> arrival times
+  const order = [];
   let counter = 0;
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
       raw += chunk;
     });
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://stub');
       const method = url.pathname.replace('/xrpc/', '');
       const send = (status, body) => {
@@ -53,9 +62,11 @@ export function startStubPlatform() {
       }
       if (method === 'com.atproto.repo.createRecord') {
         const { record, repo } = JSON.parse(raw || '{}');
+        if (PLATFORM_MS > 0) await sleep(PLATFORM_MS);
         const times = received.get(record.text) ?? [];
         times.push(Date.now());
         received.set(record.text, times);
+        order.push(record.text);
         counter += 1;
         return send(200, { uri: `at://${repo}/app.bsky.feed.post/bench${counter}`, cid: CID });
       }
@@ -64,7 +75,7 @@ export function startStubPlatform() {
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${server.address().port}`, received }),
+      resolve({ server, url: `http://127.0.0.1:${server.address().port}`, received, order }),
     ),
   );
 }
@@ -88,75 +99,159 @@ async function pool(tasks, limit) {
 }
 
 /**
- * `api(path, init)` calls the running server as a signed-in user. Returns rows for the report.
+ * `count` more personas, each with a Bluesky account, copied row by row from a template persona
+ * and its account (the stub answers any session): setting up 10,000 accounts through the API
+ * would take longer than the benchmark. `run(sql, params)` runs SQL on the server's database.
  */
-export async function benchPublishing({ api, stubUrl, received, label }) {
-  const personas = [];
-  for (let i = 0; i < PERSONAS; i++) {
-    const persona = await api('/api/personas', { method: 'POST', body: { name: `Publisher ${i}`, is_active: false } });
-    const automation = {
-      ...persona.automation,
-      safety: { ...persona.automation.safety, cooldownPeriods: false, dailyActivityLimit: 1000 },
-    };
-    await api(`/api/personas/${persona.id}`, { method: 'PUT', body: { automation } });
-    await api(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
-      method: 'POST',
-      body: { handle: `bench${i}.bench.test`, appPassword: 'bench-pass-word-1234', service: stubUrl },
-    });
-    personas.push(persona.id);
+export async function copyAccounts(run, templateId, count) {
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  for (let i = 0; i < count; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    await run(
+      `insert into personas
+       select (jsonb_populate_record(null::personas, to_jsonb(p) || jsonb_build_object('id', n.id, 'name', 'Bench ' || n.i))).*
+       from personas p, unnest($2::uuid[]) with ordinality as n(id, i) where p.id = $1`,
+      [templateId, chunk],
+    );
+    await run(
+      `insert into platform_accounts
+       select (jsonb_populate_record(null::platform_accounts, to_jsonb(a) || jsonb_build_object(
+         'id', gen_random_uuid(), 'persona_id', n.id, 'external_id', 'did:plc:bench' || n.id))).*
+       from platform_accounts a, unnest($2::uuid[]) as n(id) where a.persona_id = $1`,
+      [templateId, chunk],
+    );
   }
+  return ids;
+}
 
-  // Every post is due within one minute, starting once they can all have been scheduled.
-  const leadMs = Number(process.env.BENCH_LEAD_MS ?? 120_000);
-  const start = Date.now() + leadMs;
-  const due = new Map();
+/** The template persona: posting by hand allowed at any pace (cooldown off, a high daily limit), a Bluesky account. */
+export async function templatePersona(api, stubUrl, name = 'Publisher') {
+  const persona = await api('/api/personas', { method: 'POST', body: { name, is_active: false } });
+  const automation = {
+    ...persona.automation,
+    safety: { ...persona.automation.safety, cooldownPeriods: false, dailyActivityLimit: 1000 },
+  };
+  await api(`/api/personas/${persona.id}`, { method: 'PUT', body: { automation } });
+  await api(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+    method: 'POST',
+    body: { handle: `${name.toLowerCase()}.bench.test`, appPassword: 'bench-pass-word-1234', service: stubUrl },
+  });
+  return persona.id;
+}
+
+/**
+ * Schedules `items` ({ personaId, content, at }) through POST /api/schedule, 16 at a time, then
+ * waits until the stub has them all (or 15 minutes past the last due time). Answers the rows.
+ */
+async function scheduleAndWait({ api, received, order, items, label, rss }) {
+  const before = new Set(received.keys());
   const scheduling = performance.now();
   await pool(
-    Array.from({ length: POSTS }, (_, i) => async () => {
-      const at = start + Math.floor((i / POSTS) * WINDOW_MS);
-      const content = `Bench post ${i}`;
-      due.set(content, at);
+    items.map((item) => async () => {
       await api('/api/schedule', {
         method: 'POST',
-        body: { personaId: personas[i % PERSONAS], platform: 'bluesky', content, runAt: new Date(at).toISOString() },
+        body: {
+          personaId: item.personaId,
+          platform: 'bluesky',
+          content: item.content,
+          runAt: new Date(item.at).toISOString(),
+        },
       });
     }),
     16,
   );
   const schedulingMs = performance.now() - scheduling;
-  console.error(`  … ${POSTS} posts scheduled in ${(schedulingMs / 1000).toFixed(1)} s`);
-  const lateScheduling = Date.now() > start;
-
-  const deadline = start + WINDOW_MS + 15 * 60_000;
-  let lastReport = 0;
-  while (received.size < POSTS && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 1000));
+  const firstDue = Math.min(...items.map((i) => i.at));
+  const lastDue = Math.max(...items.map((i) => i.at));
+  const lateScheduling = Date.now() > firstDue;
+  console.error(`  … ${label}: ${items.length} posts scheduled in ${(schedulingMs / 1000).toFixed(1)} s`);
+  const done = () => items.every((i) => received.has(i.content));
+  const deadline = lastDue + 15 * 60_000;
+  let lastReport = Date.now();
+  while (!done() && Date.now() < deadline) {
+    await sleep(200);
     if (Date.now() - lastReport > 10_000) {
       lastReport = Date.now();
-      console.error(`  … ${received.size} of ${POSTS} published`);
+      console.error(
+        `  … ${label}: ${items.filter((i) => received.has(i.content)).length} of ${items.length} published`,
+      );
     }
   }
-
+  // Anything sent twice shows within a few seconds of the first.
+  await sleep(3000);
   const lateness = [];
   let duplicates = 0;
   let first = Number.POSITIVE_INFINITY;
   let last = 0;
-  for (const [text, times] of received) {
-    if (times.length > 1) duplicates += times.length - 1;
-    const at = due.get(text);
-    if (at !== undefined) lateness.push(times[0] - at);
+  let published = 0;
+  for (const item of items) {
+    const times = received.get(item.content);
+    if (!times || before.has(item.content)) continue;
+    published += 1;
+    duplicates += times.length - 1;
+    lateness.push(times[0] - item.at);
     first = Math.min(first, times[0]);
     last = Math.max(last, times[0]);
   }
   const seconds = (last - first) / 1000;
-  return [
-    [
-      `${label}: posts scheduled through POST /api/schedule (s)`,
-      (schedulingMs / 1000).toFixed(1) + (lateScheduling ? ' (past the first due time)' : ''),
+  const contents = new Set(items.map((i) => i.content));
+  const arrived = order.filter((text) => contents.has(text));
+  return {
+    published,
+    duplicates,
+    lateness,
+    arrived,
+    rows: [
+      [
+        `${label}: scheduled through POST /api/schedule (s)`,
+        (schedulingMs / 1000).toFixed(1) + (lateScheduling ? ' (past the first due time)' : ''),
+      ],
+      [`${label}: published / due · sent twice`, `${published} / ${items.length} · ${duplicates}`],
+      [
+        `${label}: lateness p50 / p99 (s)`,
+        `${(percentile(lateness, 50) / 1000).toFixed(2)} / ${(percentile(lateness, 99) / 1000).toFixed(2)}`,
+      ],
+      [`${label}: posts a second while publishing`, seconds > 0 ? (published / seconds).toFixed(0) : 'n/a'],
+      [`${label}: RSS of the API / worker processes (MB)`, rss()],
     ],
-    [`${label}: posts published / due`, `${received.size} / ${POSTS}`],
-    [`${label}: posts published twice`, duplicates],
-    [`${label}: lateness p50 / p99 (ms)`, `${percentile(lateness, 50)} / ${percentile(lateness, 99)}`],
-    [`${label}: posts a second while publishing`, seconds > 0 ? (received.size / seconds).toFixed(0) : 'n/a'],
-  ];
+  };
+}
+
+/** Case (a): `POSTS` posts due within one minute, one on each of `personaIds`. */
+export function burst({ personaIds, lead, tag }) {
+  const start = Date.now() + lead;
+  return personaIds.slice(0, POSTS).map((personaId, i) => ({
+    personaId,
+    content: `Bench ${tag} post ${i}`,
+    at: start + Math.floor((i / Math.min(POSTS, personaIds.length)) * WINDOW_MS),
+  }));
+}
+
+/** Case (b): 200 posts due at the same second on one account, in order a millisecond apart. */
+export function onOneAccount({ personaId, lead, tag }) {
+  const start = Date.now() + lead;
+  return Array.from({ length: 200 }, (_, i) => ({ personaId, content: `Bench ${tag} one ${i}`, at: start + i }));
+}
+
+export { PLATFORM_MS, POSTS, scheduleAndWait };
+
+/** A `npm run worker` process on `databaseUrl`; resolves once it has started. */
+export function startWorker(root, env) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/worker.js')], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('worker started')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+/** SQL on a PostgreSQL database, for copyAccounts. */
+export async function postgresRunner(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { run: (sql, params) => client.query(sql, params), close: () => client.end() };
 }

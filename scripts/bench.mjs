@@ -128,6 +128,7 @@ async function firstToken(url, init, isText) {
 }
 
 class SkipSection extends Error {}
+const B_PLATFORM_MS = Number(process.env.BENCH_PLATFORM_MS ?? 20);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const only = process.env.BENCH_ONLY;
@@ -227,24 +228,18 @@ try {
   if (running) await stop(running);
   rmSync(dataDir, { recursive: true, force: true });
 }
-// Publishing: 10,000 posts due within one minute, to a local stub platform (bench-publishing.mjs).
+// Publishing at scale, to a local stub platform (bench-publishing.mjs): (a) BENCH_POSTS posts due
+// within one minute on as many accounts, on PostgreSQL with one worker process then two, and on
+// PGlite; (b) 200 posts due at once on one account.
 if (runs('publishing')) await publishing();
 async function publishing() {
-  const { benchPublishing, startStubPlatform } = await import('./bench-publishing.mjs');
-  const stub = await startStubPlatform();
-  const publishingDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-publishing-'));
-  try {
-    const onPostgres = process.env.BENCH_DATABASE_URL;
-    const publisher = await startServer(publishingDir, {
-      BLUESKY_ALLOW_PRIVATE: 'true',
-      BLUESKY_SERVICE: stub.url,
-      // The bench connects its accounts (BENCH_PERSONAS, 20 by default) within a minute.
-      AUTH_RATE_LIMIT: '5000',
-      ...(onPostgres ? { DATABASE_URL: onPostgres } : {}),
-    });
-    running = publisher.child;
-    const cookie = await signIn('publisher@example.com');
-    const api = async (pathname, { method = 'GET', body } = {}) => {
+  const B = await import('./bench-publishing.mjs');
+  const { freshPostgres } = await import('./bench-analytics.mjs');
+  const stub = await B.startStubPlatform();
+  const lead = Number(process.env.BENCH_LEAD_MS ?? 150_000);
+  const apiFor =
+    (cookie) =>
+    async (pathname, { method = 'GET', body } = {}) => {
       const response = await fetch(`${base}${pathname}`, {
         method,
         headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -253,16 +248,113 @@ async function publishing() {
       if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
       return response.status === 204 ? null : response.json();
     };
-    const label = onPostgres ? 'publishing, PostgreSQL' : 'publishing, PGlite';
-    rows.push(...(await benchPublishing({ api, stubUrl: stub.url, received: stub.received, label })));
-    rows.push([`${label}: server RSS after publishing (MB)`, rssMb(publisher.child.pid)]);
-    await stop(publisher.child);
+  const env = (dir) => ({
+    DATA_DIR: dir,
+    BLUESKY_ALLOW_PRIVATE: 'true',
+    BLUESKY_SERVICE: stub.url,
+    METRICS_SYNC_MINUTES: '0',
+    // The bench signs in and schedules thousands of posts within minutes.
+    AUTH_RATE_LIMIT: '5000',
+  });
+  const workers = [];
+  const stopWorkers = async () => {
+    for (const child of workers.splice(0)) await stop(child);
+  };
+  const rss = () =>
+    [running, ...workers]
+      .filter(Boolean)
+      .map((c) => rssMb(c.pid))
+      .join(' / ');
+
+  // PostgreSQL: the API process without a worker, and one, then two `npm run worker` processes.
+  const database = await freshPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const pgDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-publishing-pg-'));
+  try {
+    const server = await startServer(pgDir, { ...env(pgDir), DATABASE_URL: database.url, RUN_WORKER: 'false' });
+    running = server.child;
+    const api = apiFor(await signIn('publisher@example.com'));
+    const template = await B.templatePersona(api, stub.url);
+    const sql = await B.postgresRunner(database.url);
+    const personaIds = await B.copyAccounts(sql.run, template, B.POSTS);
+    await sql.close();
+    for (const count of [1, 2]) {
+      for (let i = 0; i < count; i++) {
+        workers.push(await B.startWorker(root, { ...env(pgDir), DATABASE_URL: database.url, LOG_LEVEL: 'info' }));
+      }
+      const label = `publishing (a) ${B.POSTS.toLocaleString('en')} accounts, PostgreSQL, ${count} worker${count > 1 ? 's' : ''}`;
+      const items = B.burst({ personaIds, lead, tag: `pg${count}` });
+      rows.push(...(await B.scheduleAndWait({ api, ...stub, items, label, rss })).rows);
+      if (count === 1) {
+        const one = B.onOneAccount({ personaId: template, lead: 20_000, tag: 'pg' });
+        const result = await B.scheduleAndWait({
+          api,
+          ...stub,
+          items: one,
+          label: 'publishing (b) 200 posts on one account, PostgreSQL',
+          rss,
+        });
+        rows.push(...result.rows, ...orderRows(result, one, 'publishing (b) PostgreSQL'));
+      }
+      await stopWorkers();
+    }
+    await stop(server.child);
+    running = undefined;
+  } finally {
+    await stopWorkers();
+    if (running) await stop(running);
+    running = undefined;
+    await database.drop();
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+
+  // PGlite: one process, its worker inside; the accounts are copied while it is stopped.
+  const liteDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-publishing-lite-'));
+  try {
+    let server = await startServer(liteDir, env(liteDir));
+    running = server.child;
+    const template = await B.templatePersona(apiFor(await signIn('publisher@example.com')), stub.url);
+    await stop(server.child);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const lite = await PGlite.create(path.join(liteDir, 'pglite'));
+    const personaIds = await B.copyAccounts((q, params) => lite.query(q, params), template, B.POSTS);
+    await lite.close();
+    server = await startServer(liteDir, env(liteDir));
+    running = server.child;
+    const api = apiFor(await signIn('publisher@example.com'));
+    const label = `publishing (a) ${B.POSTS.toLocaleString('en')} accounts, PGlite, its one process`;
+    rows.push(
+      ...(await B.scheduleAndWait({ api, ...stub, items: B.burst({ personaIds, lead, tag: 'lite' }), label, rss }))
+        .rows,
+    );
+    const one = B.onOneAccount({ personaId: template, lead: 20_000, tag: 'lite' });
+    const result = await B.scheduleAndWait({
+      api,
+      ...stub,
+      items: one,
+      label: 'publishing (b) 200 posts on one account, PGlite',
+      rss,
+    });
+    rows.push(...result.rows, ...orderRows(result, one, 'publishing (b) PGlite'));
+    await stop(server.child);
     running = undefined;
   } finally {
     if (running) await stop(running);
+    running = undefined;
     stub.server.close();
-    rmSync(publishingDir, { recursive: true, force: true });
+    rmSync(liteDir, { recursive: true, force: true });
   }
+}
+
+/** Case (b): whether one account's posts went out in their scheduled order, and what each cost over the platform's own time. */
+function orderRows(result, items, label) {
+  const expected = items.map((i) => i.content);
+  const inOrder = result.arrived.length === expected.length && result.arrived.every((text, i) => text === expected[i]);
+  const sorted = [...result.lateness].sort((a, b) => a - b);
+  const perPost = sorted.length > 1 ? (sorted.at(-1) - sorted[0]) / (sorted.length - 1) : Number.NaN;
+  return [
+    [`${label}: in scheduled order, one at a time`, inOrder ? 'yes' : 'no'],
+    [`${label}: time per post (ms) · the platform's own`, `${perPost.toFixed(1)} · ${B_PLATFORM_MS}`],
+  ];
 }
 
 // Analytics: the endpoint for a persona with 90 days of history and 1,000 posts, on a fresh database

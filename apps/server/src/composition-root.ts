@@ -264,8 +264,9 @@ export function composeServices(deps: {
     ...automationDice,
   });
 
+  const authService = createAuthService(auth, repositories.auth);
   const services = {
-    auth: createAuthService(auth, repositories.auth),
+    auth: authService,
     personas: createPersonasService({
       ...data,
       planLimits,
@@ -298,6 +299,7 @@ export function composeServices(deps: {
       account: repositories.account,
       preferences: repositories.preferences,
       planLimits,
+      onUserChanged: (userId) => authService.forgetUser(userId),
     }),
     scheduling: createSchedulingService({
       personas: repositories.personas,

@@ -10,9 +10,11 @@ import type {
 } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, posts, users } from '../src/db/schema';
+import { apiTokens, posts, sessions, users } from '../src/db/schema';
+import { SESSION_CACHE_MS } from '../src/modules/auth/auth.service';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
+import { until } from './helpers/until';
 
 let server: TestServer;
 let emails = 0;
@@ -158,6 +160,19 @@ describe('sessions', () => {
     expect((await phone.client.request('/api/personas')).status).toBe(401);
     expect((await laptop.client.request('/api/personas')).status).toBe(200);
     expect(await readJson<AccountSession[]>(await laptop.client.request('/api/me/sessions'), 200)).toHaveLength(1);
+  });
+
+  it('stops a session revoked by another process within seconds (each process trusts a look-up for 2 s)', async () => {
+    const { client } = await signedIn();
+    const [session] = await readJson<AccountSession[]>(await client.request('/api/me/sessions'), 200);
+    // Deleted straight from the database, as another API process revoking it would.
+    await server.app.database.db.delete(sessions).where(eq(sessions.id, session?.id ?? ''));
+    const deleted = Date.now();
+    const stopped = await until(
+      async () => ((await client.request('/api/personas')).status === 401 ? Date.now() : undefined),
+      10_000,
+    );
+    expect(stopped - deleted).toBeLessThan(SESSION_CACHE_MS + 1000);
   });
 
   it("answers 404 for another user's session, which stays signed in", async () => {

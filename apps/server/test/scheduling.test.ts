@@ -324,6 +324,40 @@ describe('publishing on time', () => {
     expect((await itemOf(ann, item.id))?.status).toBe('posted');
   });
 
+  it("publishes an account's due posts one at a time in scheduled order, an earlier post whose job comes later first", async () => {
+    const { persona, account } = await personaWithBluesky(ann);
+    const texts = Array.from({ length: 5 }, (_, i) => `In order ${i} ${Date.now()}`);
+    const items: ScheduledItem[] = [];
+    for (const content of texts) {
+      items.push(
+        await readJson<ScheduledItem>(
+          await schedule(ann, { personaId: persona.id, platform: 'bluesky', content, runAt: inSeconds(3600) }),
+          201,
+        ),
+      );
+    }
+    // Due now, in the reverse of the order they were written: the last written goes first.
+    for (const [i, item] of items.entries()) {
+      await server.app.database.db
+        .update(posts)
+        .set({ scheduledFor: new Date(Date.now() - (i + 1) * 1000) })
+        .where(eq(posts.id, item.id));
+    }
+    // Only the first-written post's job runs now (the others' run in an hour): the batch takes the
+    // account's earlier due posts with it, in their order.
+    await server.app.jobs.send(PUBLISH_POST, { postId: items[0]?.id });
+    await until(
+      async () => {
+        const list = await readJson<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
+        return list.length === 5 && list.every((i) => i.status === 'posted') ? true : undefined;
+      },
+      30_000,
+      250,
+    );
+    const records = (await bsky.postsOf(account.did)).sort((a, b) => a.uri.localeCompare(b.uri));
+    expect(records.map((r) => r.value.text)).toEqual([...texts].reverse());
+  });
+
   it('looks on the account for a post left publishing, and leaves what it cannot find to the user', async () => {
     const reachedBy = await personaWithBluesky(ann);
     const lostBy = await personaWithBluesky(ann);

@@ -6,6 +6,7 @@ export * from './accounts/popup-protocol';
 export * from './analytics/analytics';
 export * from './api/errors';
 export * from './api/health';
+export * from './api/ids';
 export * from './api/session';
 export * from './auth-messages';
 export * from './automation/activity';

@@ -9,16 +9,20 @@ export const SWEEP_POSTS = 'sweep-posts';
  * second delivery, or a second worker, harmless), and a sweeper every minute for posts missed
  * while no worker ran and posts left publishing by a process that died.
  */
+const idOf = (data: Record<string, unknown>) => (typeof data.postId === 'string' ? data.postId : '');
+
 export function publishingJobs(publishing: PublishingService): JobDefinition[] {
   return [
     {
       name: PUBLISH_POST,
-      batchSize: 20,
+      // Up to 100 posts at a time; a full batch is followed at once by the next (queue.ts).
+      batchSize: 100,
       pollingIntervalSeconds: 1,
       handler: async (data) => {
-        const postId = typeof data.postId === 'string' ? data.postId : '';
+        const postId = idOf(data);
         return postId ? publishing.publishScheduled(postId) : 'no post id';
       },
+      handleBatch: (items) => publishing.publishBatch(items.map(idOf)),
     },
     { name: SWEEP_POSTS, cron: '* * * * *', handler: () => publishing.sweep() },
   ];

@@ -14,6 +14,11 @@ export type JobDefinition = {
   /** 'stately': at most one job per singletonKey waiting and one running (a per-account sync). */
   policy?: 'stately';
   handler: (data: JobData) => Promise<unknown>;
+  /**
+   * A batch handled as a whole (publishing orders one account's posts within it): each job's
+   * outcome, in the order received. Without it, a batch's jobs run side by side through `handler`.
+   */
+  handleBatch?: (items: JobData[]) => Promise<PromiseSettledResult<unknown>[]>;
 };
 
 export type Jobs = {
@@ -47,18 +52,24 @@ export async function startJobs(options: {
     await boss.createQueue(job.name, job.policy ? { name: job.name, policy: job.policy } : undefined);
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     if (work) {
-      await boss.work<JobData>(
+      const batchSize = job.batchSize ?? 1;
+      const workerId: string = await boss.work<JobData>(
         job.name,
-        { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2, batchSize: job.batchSize ?? 1 },
+        { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2, batchSize },
         async (received) => {
-          if (received.length === 1) {
+          // A full batch means more may be waiting: look again as soon as this one is done, not
+          // after the polling interval (the queue is never idle while work waits).
+          if (batchSize > 1 && received.length === batchSize) boss.notifyWorker(workerId);
+          if (received.length === 1 && !job.handleBatch) {
             const result = await job.handler(received[0]?.data ?? {});
             log.debug({ job: job.name, id: received[0]?.id, result }, 'job done');
             return result;
           }
           // A batch: each job ends on its own, with its own output; one that throws fails alone
           // (pg-boss's completion of the whole batch afterwards finds none still active).
-          const settled = await Promise.allSettled(received.map((one) => job.handler(one.data ?? {})));
+          const settled = job.handleBatch
+            ? await job.handleBatch(received.map((one) => one.data ?? {}))
+            : await Promise.allSettled(received.map((one) => job.handler(one.data ?? {})));
           await Promise.all(
             settled.map((outcome, i) => {
               const id = received[i]?.id ?? '';

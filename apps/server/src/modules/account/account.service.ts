@@ -7,6 +7,7 @@ import {
   type Billing,
   type CreatedApiToken,
   describeUserAgent,
+  isUuid,
   type NotificationSettings,
   type Profile,
   type ProfileUpdate,
@@ -34,8 +35,6 @@ function toApiToken(row: ApiTokenRow): ApiToken {
 }
 
 /** Ids in the path are checked here: a malformed one answers 404 like another user's. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Account settings: the profile (the time zone is the one /api/me/preferences keeps), sessions,
  * personal API tokens, the plan and its usage, and which events send an e-mail.
@@ -45,6 +44,8 @@ export function createAccountService(deps: {
   preferences: PreferencesRepository;
   /** PLAN_LIMITS=on: the plans' limits apply and Billing shows them; off (the default): no plan limits. */
   planLimits: Pick<PlanLimits, 'enabled'>;
+  /** The user, their sessions or their tokens changed: a process's cached look-ups of them must go. */
+  onUserChanged?: (userId: string) => void;
 }) {
   const { account, preferences } = deps;
 
@@ -73,6 +74,7 @@ export function createAccountService(deps: {
       if (Object.keys(userPatch).length > 0) {
         try {
           await account.updateUser(userId, userPatch);
+          deps.onUserChanged?.(userId);
         } catch (error) {
           // Taken between the check and the write by someone else.
           if (isUniqueViolation(error))
@@ -101,10 +103,13 @@ export function createAccountService(deps: {
     /** Signs one session out; its cookie or token is refused from the next request on. */
     async revokeSession(userId: string, id: string): Promise<void> {
       if (!(await account.deleteSession(userId, id))) throw new NotFoundError('No such session');
+      deps.onUserChanged?.(userId);
     },
 
     async revokeAllSessions(userId: string, currentSessionId: string, includeCurrent: boolean) {
-      return { revoked: await account.deleteSessions(userId, includeCurrent ? null : currentSessionId) };
+      const revoked = await account.deleteSessions(userId, includeCurrent ? null : currentSessionId);
+      deps.onUserChanged?.(userId);
+      return { revoked };
     },
 
     async apiTokens(userId: string): Promise<ApiToken[]> {
@@ -129,7 +134,8 @@ export function createAccountService(deps: {
     },
 
     async revokeApiToken(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id) || !(await account.deleteApiToken(userId, id))) throw new NotFoundError('No such API token');
+      if (!isUuid(id) || !(await account.deleteApiToken(userId, id))) throw new NotFoundError('No such API token');
+      deps.onUserChanged?.(userId);
     },
 
     /**

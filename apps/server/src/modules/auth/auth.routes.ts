@@ -62,7 +62,11 @@ export function authRoutes(deps: { auth: Auth; authService: AuthService; config:
           allowList: (request: FastifyRequest) => request.url.startsWith('/api/auth/get-session'),
         },
       },
-      handler: (request, reply) => bridge(auth, config, request, reply),
+      handler: (request, reply) => {
+        // Signing out (or in again) changes what the presented cookie stands for.
+        if (!request.url.startsWith('/api/auth/get-session')) authService.forgetPresented(request.headers);
+        return bridge(auth, config, request, reply);
+      },
     });
 
     app.get(

@@ -21,6 +21,11 @@ export type Authenticated = {
 
 /** How often a session's or token's last-use time is written, at most, per process. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * How long a process trusts a session or token it has looked up (decision 024): a revocation in
+ * this process takes effect at once, one in another process within this time.
+ */
+export const SESSION_CACHE_MS = 2000;
 
 export function toHeaders(incoming: IncomingHttpHeaders): Headers {
   const headers = new Headers();
@@ -63,12 +68,40 @@ function createToucher() {
   };
 }
 
-export function createAuthService(auth: Auth, repository: AuthRepository) {
+export function createAuthService(auth: Auth, repository: AuthRepository, clock: () => number = Date.now) {
   const touch = createToucher();
   // One look-up per request: the sign-in guard and the route's handler share it (by headers object).
   const looked = new WeakMap<IncomingHttpHeaders, Promise<Authenticated | null>>();
+  // Who a presented credential (cookie or bearer) was, for SESSION_CACHE_MS: a request then costs
+  // no session query. Only successful look-ups are kept.
+  const recent = new Map<string, { found: Authenticated; at: number }>();
+
+  /** The credential a request presents, as the cache's key: the session cookie(s) or the bearer. */
+  function credentialOf(incoming: IncomingHttpHeaders): string | null {
+    const authorization = incoming.authorization;
+    if (authorization) return `bearer:${authorization}`;
+    const cookies = (incoming.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .filter((c) => c.split('=')[0]?.includes(SESSION_COOKIE_PREFIX))
+      .sort();
+    return cookies.length > 0 ? `cookie:${cookies.join(';')}` : null;
+  }
 
   async function lookUp(incoming: IncomingHttpHeaders): Promise<Authenticated | null> {
+    const key = credentialOf(incoming);
+    const hit = key ? recent.get(key) : undefined;
+    if (hit && clock() - hit.at < SESSION_CACHE_MS) return hit.found;
+    const found = await lookUpStored(incoming);
+    if (key) {
+      if (recent.size > 10_000) recent.clear();
+      if (found) recent.set(key, { found, at: clock() });
+      else recent.delete(key);
+    }
+    return found;
+  }
+
+  async function lookUpStored(incoming: IncomingHttpHeaders): Promise<Authenticated | null> {
     const headers = toHeaders(incoming);
     const now = new Date();
     const bearer = bearerOf(headers);
@@ -92,6 +125,17 @@ export function createAuthService(auth: Auth, repository: AuthRepository) {
   }
 
   return {
+    /** The user, their sessions or tokens changed (edited, revoked): none of their look-ups is trusted from the cache any more. */
+    forgetUser(userId: string) {
+      for (const [key, { found }] of recent) if (found.user.id === userId) recent.delete(key);
+    },
+
+    /** The credential this request presents is not trusted from the cache any more (sign-out). */
+    forgetPresented(incoming: IncomingHttpHeaders) {
+      const key = credentialOf(incoming);
+      if (key) recent.delete(key);
+    },
+
     /**
      * The signed-in user, or null. Accepts the session cookie, `Authorization: Bearer` with a
      * signed session token, or a personal API token (`Bearer plume_…`).

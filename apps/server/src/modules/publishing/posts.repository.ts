@@ -1,4 +1,4 @@
-import { canMove, EDITABLE_STATUSES, type Platform, type PostStatus } from '@plume/core';
+import { canMove, EDITABLE_STATUSES, isUuid, type Platform, type PostStatus } from '@plume/core';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -213,6 +213,43 @@ export function createPostsRepository(db: Db) {
         .from(personas)
         .where(eq(personas.id, row.personaId));
       return owner ? { ...row, ...owner } : undefined;
+    },
+
+    /**
+     * What a batch of publish jobs publishes, account by account in the order the posts go out
+     * (scheduled time, then creation): each account's due posts up to the batch's last one of it,
+     * so an earlier post whose job is in a later batch goes first (its own job then finds it taken).
+     */
+    async queueOrder(ids: string[], now: Date): Promise<{ id: string; account: string }[]> {
+      const wanted = ids.filter((id) => isUuid(id));
+      if (wanted.length === 0) return [];
+      const batch = await db
+        .select({ id: posts.id, personaId: posts.personaId, platform: posts.platform })
+        .from(posts)
+        .where(inArray(posts.id, wanted));
+      if (batch.length === 0) return [];
+      const due = await db
+        .select({ id: posts.id, personaId: posts.personaId, platform: posts.platform })
+        .from(posts)
+        .where(
+          and(
+            inArray(posts.personaId, [...new Set(batch.map((p) => p.personaId))]),
+            eq(posts.status, 'scheduled'),
+            lte(posts.scheduledFor, new Date(now.getTime() + 1000)),
+          ),
+        )
+        .orderBy(posts.personaId, posts.platform, asc(posts.scheduledFor), asc(posts.createdAt), asc(posts.id));
+      const accountOf = (p: { personaId: string; platform: string }) => `${p.personaId}:${p.platform}`;
+      const inBatch = new Set(batch.map((p) => p.id));
+      const accounts = new Set(batch.map(accountOf));
+      // Each account's due posts, cut after the last one the batch holds.
+      const order: { id: string; account: string }[] = [];
+      for (const account of accounts) {
+        const mine = due.filter((p) => accountOf(p) === account);
+        const last = mine.map((p) => inBatch.has(p.id)).lastIndexOf(true);
+        order.push(...mine.slice(0, last + 1).map((p) => ({ id: p.id, account })));
+      }
+      return order;
     },
 
     /** Back to `scheduled` at `at` (a retry after an error that happened before sending, or a deferral). */

@@ -252,6 +252,32 @@ export function createPublishingService(deps: {
     },
 
     /**
+     * A batch of publish-post jobs: each account's due posts one after another in their scheduled
+     * order (an earlier one whose job is not in this batch included), the accounts side by side.
+     * In one worker a post never meets another of its account in flight (no "busy" put-back);
+     * two workers may still meet on one account, and the claim keeps that to one at a time.
+     */
+    async publishBatch(postIds: string[]): Promise<PromiseSettledResult<string>[]> {
+      const order = await posts.queueOrder(postIds, now());
+      const byAccount = new Map<string, string[]>();
+      for (const { id, account } of order) byAccount.set(account, [...(byAccount.get(account) ?? []), id]);
+      const outcomes = new Map<string, PromiseSettledResult<string>>();
+      await Promise.all(
+        [...byAccount.values()].map(async (ids) => {
+          for (const id of ids) {
+            try {
+              outcomes.set(id, { status: 'fulfilled', value: await service.publishScheduled(id) });
+            } catch (reason) {
+              outcomes.set(id, { status: 'rejected', reason });
+            }
+          }
+        }),
+      );
+      // A job whose post went out with an earlier batch, was deleted or is not due has nothing to do.
+      return postIds.map((id) => outcomes.get(id) ?? { status: 'fulfilled', value: 'not due or already taken' });
+    },
+
+    /**
      * The sweeper (every minute): scheduled posts whose time passed without a worker (after a
      * restart) are queued again; posts left publishing by a process that died become
      * unconfirmed, then are looked for on the account.
