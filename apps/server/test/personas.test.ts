@@ -1,5 +1,7 @@
 import { DEFAULT_TRAITS, type Persona, type PersonaVersion, type Tag } from '@plume/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personas } from '../src/db/schema';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
@@ -398,5 +400,24 @@ describe('the active limit and bulk actions', () => {
     await readJson(await post(ann, '/api/personas/bulk', { ids: [a.id, b.id], action: 'delete' }), 200);
     await readJson(await ann.request(`/api/personas/${a.id}`), 404);
     await readJson(await ann.request(`/api/personas/${b.id}`), 404);
+  });
+});
+
+describe('the list', () => {
+  it('follows every write at once, whoever makes it: the API, another process, a deletion', async () => {
+    const cara = await signedIn();
+    const first = await create(cara, { name: 'First' });
+    expect((await list(cara)).map((p) => p.name)).toEqual(['First']);
+    // Written straight to the database, as a job in another process would (the list's cache must see it).
+    await server.app.database.db.update(personas).set({ name: 'Renamed elsewhere' }).where(eq(personas.id, first.id));
+    expect((await list(cara)).map((p) => p.name)).toEqual(['Renamed elsewhere']);
+    const second = await create(cara, { name: 'Second' });
+    expect((await list(cara)).map((p) => p.name)).toEqual(['Second', 'Renamed elsewhere']);
+    await server.app.database.db.delete(personas).where(eq(personas.id, second.id));
+    expect((await list(cara)).map((p) => p.name)).toEqual(['Renamed elsewhere']);
+    // The cached text is the schema's shape: what the route's serializer sends for every other route.
+    const response = await cara.request('/api/personas');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Object.keys(((await response.json()) as Persona[])[0] ?? {}).sort()).toEqual(Object.keys(first).sort());
   });
 });

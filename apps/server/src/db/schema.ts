@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -129,6 +130,11 @@ export const personas = pgTable(
     connectedAccounts: jsonb('connected_accounts').notNull(),
     monetization: jsonb('monetization').notNull(),
     setupComplete: boolean('setup_complete').notNull().default(false),
+    /**
+     * Bumped on every insert and update by a trigger (migration 0018), whoever writes: a user's
+     * persona count and highest revision change whenever their list does (GET /api/personas' cache).
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('personas_revision_seq')`),
     ...timestamps,
   },
   (t) => [

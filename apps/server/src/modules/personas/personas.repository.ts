@@ -61,6 +61,15 @@ export function createPersonasRepository(db: Db) {
       await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${userId}`}))`);
     },
 
+    /** What changes whenever the user's list does: how many personas, and the highest revision among them. */
+    async listRevision(userId: string): Promise<string> {
+      const [row] = await db
+        .select({ n: count(), revision: sql<string>`coalesce(max(${personas.revision}), 0)` })
+        .from(personas)
+        .where(eq(personas.userId, userId));
+      return `${row?.n ?? 0}:${row?.revision ?? 0}`;
+    },
+
     async list(userId: string): Promise<Persona[]> {
       const rows = await db
         .select()

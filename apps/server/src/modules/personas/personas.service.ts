@@ -9,8 +9,10 @@ import {
   type PersonaImport,
   type PersonaVersion,
   type PersonaWrite,
+  personaListSchema,
   ZERO_STATS,
 } from '@plume/core';
+import * as z from 'zod';
 import { ConflictError, invalidField, NotFoundError } from '../../errors';
 import type { PlanLimits } from '../account/plan-limits';
 import type { Repositories, UnitOfWork } from '../repositories';
@@ -55,6 +57,11 @@ export function createPersonasService(deps: {
   onEngagementChanged?: (persona: Persona) => Promise<void>;
 }) {
   const { repositories, unitOfWork, planLimits } = deps;
+  /**
+   * Each user's list as sent, with the revision it was read at (decision 024): the list is read,
+   * checked against its schema and serialized once per change, not on every request.
+   */
+  const lists = new Map<string, { revision: string; body: string }>();
 
   /** Inside a write's transaction: the row stays locked, so a source check recorded meanwhile is not overwritten. */
   const lockPersona = (repos: Repositories, userId: string, id: string) =>
@@ -98,6 +105,21 @@ export function createPersonasService(deps: {
 
   return {
     list: (userId: string) => repositories.personas.list(userId),
+
+    /**
+     * GET /api/personas as JSON text: from the cache while the user's list is at the revision it
+     * was read at, else read, checked against `personaListSchema` (as the route's serializer would)
+     * and kept. The revision is read first, so a cached list is never older than its revision.
+     */
+    async listJson(userId: string): Promise<string> {
+      const revision = await repositories.personas.listRevision(userId);
+      const cached = lists.get(userId);
+      if (cached?.revision === revision) return cached.body;
+      const body = JSON.stringify(z.encode(personaListSchema, await repositories.personas.list(userId)));
+      if (lists.size >= 10_000) lists.clear();
+      lists.set(userId, { revision, body });
+      return body;
+    },
 
     get: (userId: string, id: string) => ownPersona(repositories.personas, userId, id),
 
