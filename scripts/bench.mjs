@@ -228,6 +228,78 @@ try {
   if (running) await stop(running);
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (runs('server')) await serverOnPostgres();
+
+/**
+ * The API on PostgreSQL, measured side by side in one run: start-up on existing data, GET
+ * /api/health and GET /api/personas (10 personas) and their ratio, and the review queue with 1,000
+ * posts waiting (decision 024).
+ */
+async function serverOnPostgres() {
+  const { freshPostgres } = await import('./bench-analytics.mjs');
+  const { postgresRunner } = await import('./bench-publishing.mjs');
+  const database = await freshPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const dir = mkdtempSync(path.join(tmpdir(), 'plume-bench-pg-'));
+  try {
+    const cold = await startServer(dir, { DATABASE_URL: database.url });
+    await stop(cold.child);
+    const warm = await startServer(dir, { DATABASE_URL: database.url });
+    running = warm.child;
+    rows.push(
+      ['PostgreSQL: start-up, fresh database (ms)', Math.round(cold.ms)],
+      ['PostgreSQL: start-up, existing data (ms)', Math.round(warm.ms)],
+    );
+    const cookie = await signIn('bench-pg@example.com');
+    const personaIds = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(`${base}/api/personas`, {
+        method: 'POST',
+        headers: { cookie, origin: base, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Bench ${i}` }),
+      });
+      personaIds.push((await response.json()).id);
+    }
+    const health = await load(`${base}/api/health`);
+    const personas = await load(`${base}/api/personas`, { init: { headers: { cookie } } });
+    rows.push(
+      ['PostgreSQL: GET /api/health req/s · p50 / p99 (ms)', `${health.rps} · ${health.p50} / ${health.p99}`],
+      [
+        'PostgreSQL: GET /api/personas (10 personas) req/s · p50 / p99 (ms)',
+        `${personas.rps} · ${personas.p50} / ${personas.p99}`,
+      ],
+      [
+        'PostgreSQL: ratio GET /api/personas / GET /api/health (target ≥ 25%)',
+        `${Math.round((100 * personas.rps) / health.rps)}%`,
+      ],
+    );
+    // The review queue: 1,000 drafts waiting for review on one persona.
+    const sql = await postgresRunner(database.url);
+    await sql.run(
+      `insert into posts (id, persona_id, platform, content, parts, status, scheduled_for)
+       select gen_random_uuid(), $1, 'bluesky', 'Draft ' || i, jsonb_build_array('Draft ' || i), 'pending_review',
+              now() + (i || ' minutes')::interval
+       from generate_series(1, 1000) i`,
+      [personaIds[0]],
+    );
+    await sql.close();
+    const queueUrl = `${base}/api/schedule?personaId=${personaIds[0]}&status=pending_review`;
+    const check = await (await fetch(queueUrl, { headers: { cookie } })).json();
+    if (check.length !== 1000) throw new Error(`the review queue lists ${check.length} posts, not 1,000`);
+    const queue = await load(queueUrl, { init: { headers: { cookie } } });
+    rows.push([
+      'PostgreSQL: GET review queue, 1,000 posts waiting, 16 at once: req/s · p50 / p99 (ms)',
+      `${queue.rps} · ${queue.p50} / ${queue.p99}`,
+    ]);
+    rows.push(['PostgreSQL: server RSS after load (MB)', rssMb(warm.child.pid)]);
+    await stop(warm.child);
+    running = undefined;
+  } finally {
+    if (running) await stop(running);
+    running = undefined;
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 // Publishing at scale, to a local stub platform (bench-publishing.mjs): (a) BENCH_POSTS posts due
 // within one minute on as many accounts, on PostgreSQL with one worker process then two, and on
 // PGlite; (b) 200 posts due at once on one account.
