@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../src/db/schema';
 import { PUBLISH_POST, SWEEP_POSTS } from '../src/jobs/publish-posts';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
+import { BATCH_POSTS_PER_ACCOUNT } from '../src/modules/publishing/publishing.service';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
@@ -326,7 +327,8 @@ describe('publishing on time', () => {
 
   it("publishes an account's due posts one at a time in scheduled order, an earlier post whose job comes later first", async () => {
     const { persona, account } = await personaWithBluesky(ann);
-    const texts = Array.from({ length: 5 }, (_, i) => `In order ${i} ${Date.now()}`);
+    // More than a batch publishes for one account (BATCH_POSTS_PER_ACCOUNT): the rest follow in a later batch.
+    const texts = Array.from({ length: BATCH_POSTS_PER_ACCOUNT + 5 }, (_, i) => `In order ${i} ${Date.now()}`);
     const items: ScheduledItem[] = [];
     for (const content of texts) {
       items.push(
@@ -349,7 +351,7 @@ describe('publishing on time', () => {
     await until(
       async () => {
         const list = await readJson<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
-        return list.length === 5 && list.every((i) => i.status === 'posted') ? true : undefined;
+        return list.length === texts.length && list.every((i) => i.status === 'posted') ? true : undefined;
       },
       30_000,
       250,

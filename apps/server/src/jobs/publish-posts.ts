@@ -4,13 +4,13 @@ import type { JobDefinition } from './queue';
 export const PUBLISH_POST = 'publish-post';
 export const SWEEP_POSTS = 'sweep-posts';
 
+const idOf = (data: Record<string, unknown>) => (typeof data.postId === 'string' ? data.postId : '');
+
 /**
  * A publish-post job per scheduled post, queued for its time (the claim in the database makes a
  * second delivery, or a second worker, harmless), and a sweeper every minute for posts missed
  * while no worker ran and posts left publishing by a process that died.
  */
-const idOf = (data: Record<string, unknown>) => (typeof data.postId === 'string' ? data.postId : '');
-
 export function publishingJobs(publishing: PublishingService): JobDefinition[] {
   return [
     {

@@ -30,6 +30,8 @@ export const OVERDUE_GRACE_MS = 60_000;
 export const STUCK_AFTER_MS = 5 * 60_000;
 /** How soon a post waits for another of its persona's posts that is being published. */
 export const BUSY_RETRY_MS = 2000;
+/** How many posts of one account a batch of publish jobs publishes, at most (the rest are queued again). */
+export const BATCH_POSTS_PER_ACCOUNT = 20;
 /** Cooldown between two posts of a persona on one platform (Safety: cooldown periods). */
 export const COOLDOWN_MS = 2 * 60_000;
 /** What a publish's outcome may settle: its own claim, or the sweeper's guess that it was lost. */
@@ -255,21 +257,28 @@ export function createPublishingService(deps: {
      * A batch of publish-post jobs: each account's due posts one after another in their scheduled
      * order (an earlier one whose job is not in this batch included), the accounts side by side.
      * In one worker a post never meets another of its account in flight (no "busy" put-back);
-     * two workers may still meet on one account, and the claim keeps that to one at a time.
+     * two workers may still meet on one account, and the claim keeps that to one at a time. An
+     * account takes at most `BATCH_POSTS_PER_ACCOUNT` posts of a batch, so one busy account does not
+     * hold the next batch back; the rest of its batch goes back to the queue at once.
      */
     async publishBatch(postIds: string[]): Promise<PromiseSettledResult<string>[]> {
       const order = await posts.queueOrder(postIds, now());
       const byAccount = new Map<string, string[]>();
       for (const { id, account } of order) byAccount.set(account, [...(byAccount.get(account) ?? []), id]);
+      const inBatch = new Set(postIds);
       const outcomes = new Map<string, PromiseSettledResult<string>>();
       await Promise.all(
         [...byAccount.values()].map(async (ids) => {
-          for (const id of ids) {
+          for (const id of ids.slice(0, BATCH_POSTS_PER_ACCOUNT)) {
             try {
               outcomes.set(id, { status: 'fulfilled', value: await service.publishScheduled(id) });
             } catch (reason) {
               outcomes.set(id, { status: 'rejected', reason });
             }
+          }
+          for (const id of ids.slice(BATCH_POSTS_PER_ACCOUNT).filter((id) => inBatch.has(id))) {
+            await enqueue(id, now());
+            outcomes.set(id, { status: 'fulfilled', value: 'queued again behind its account' });
           }
         }),
       );
