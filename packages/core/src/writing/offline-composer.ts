@@ -386,7 +386,7 @@ function emojiPool(t: Traits): string[] {
   return ['💡', '👀', '✨', '🙌', '📌'];
 }
 
-type Piece = { trait: TraitKey; text: string; opener: boolean; priority: number };
+type Piece = { trait: Exclude<TraitKey, 'emoji'>; text: string; priority: number };
 type Voice = { kind: Kind | 'reply'; opener: Piece | null; asides: Piece[]; emoji: string[]; contract: boolean };
 
 /** Touches that do not suit a kind of post: a joke is not put to a vote. */
@@ -425,17 +425,12 @@ function voiceOf(
     // upbeat touches (a thank-you with a joke attached reads wrong).
     if (trait === 'engagement' && (options.kind === 'question' || options.kind === 'reply')) continue;
     if (options.kind === 'reply' && !((trait === 'tone' && n < 0) || (trait === 'optimism' && n > 0))) continue;
-    // Engagement starts on a question, so its second touch is an invitation.
-    const slots = trait === 'engagement' ? Math.ceil(touches.asides.length / 2) : touches.asides.length;
-    const start = Math.floor(dice.offset[trait] * slots) * (trait === 'engagement' ? 2 : 1);
-    const fitting = touches.asides.filter((a) => fitsKind(a, options.kind));
+    const pool = touches.asides.filter((a) => fitsKind(a, options.kind));
+    // Engagement starts on a question (its even places), so its second touch is an invitation.
+    const step = trait === 'engagement' ? 2 : 1;
+    const start = Math.floor(dice.offset[trait] * Math.ceil(pool.length / step)) * step;
     for (let i = 0; i < Math.abs(n); i++) {
-      const text = (
-        fitting.includes(touches.asides[(start + i) % touches.asides.length] as string)
-          ? touches.asides[(start + i) % touches.asides.length]
-          : fitting[(start + i) % fitting.length]
-      ) as string;
-      pieces.push({ trait, text, opener: false, priority: traitStrength(trait, t[trait]) });
+      pieces.push({ trait, text: pool[(start + i) % pool.length] as string, priority: traitStrength(trait, t[trait]) });
     }
   }
   // The strongest traits' touches, up to the budget (a stable sort: ties keep the reading order).
@@ -447,14 +442,10 @@ function voiceOf(
     for (const piece of strongest) {
       // A joke opens like a joke ("Plot twist:"), or not at all.
       if (options.kind === 'joke' && piece.trait !== 'humor' && piece.trait !== 'sarcasm') continue;
-      const dose = traitDose(piece.trait, t[piece.trait]);
-      const openers =
-        (dose > 0
-          ? TOUCHES[piece.trait as Exclude<TraitKey, 'emoji'>].high
-          : TOUCHES[piece.trait as Exclude<TraitKey, 'emoji'>].low
-        )?.openers ?? [];
+      const poles = TOUCHES[piece.trait];
+      const openers = (traitDose(piece.trait, t[piece.trait]) > 0 ? poles.high : poles.low)?.openers ?? [];
       if (openers.length === 0) continue;
-      opener = { ...piece, text: pick(openers, dice.offset[piece.trait]), opener: true };
+      opener = { ...piece, text: pick(openers, dice.offset[piece.trait]) };
       pieces.splice(pieces.indexOf(piece), 1);
       break;
     }
