@@ -15,6 +15,9 @@ export type NamedLock = (<T>(name: string, work: () => T | PromiseLike<T>) => Pr
 export function createNamedLock(database: Database): NamedLock {
   if (database.kind === 'postgres' && database.connectionString) {
     const pool = new pg.Pool({ connectionString: database.connectionString, max: 10 });
+    // An idle connection the server ends (a restart, the database dropped) is simply replaced by
+    // the next lock; without a listener its error would crash the process.
+    pool.on('error', () => {});
     const lock = async <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> => {
       const client = await pool.connect();
       const key = `named:${name}`;
