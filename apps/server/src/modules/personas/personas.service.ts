@@ -41,6 +41,9 @@ function uniqueIds(ids: string[]): string[] {
   return [...new Set(ids)];
 }
 
+/** How many users' persona lists a process keeps serialized (GET /api/personas). */
+const LISTS_KEPT = 1000;
+
 export function createPersonasService(deps: {
   repositories: Repositories;
   unitOfWork: UnitOfWork;
@@ -114,9 +117,16 @@ export function createPersonasService(deps: {
     async listJson(userId: string): Promise<string> {
       const revision = await repositories.personas.listRevision(userId);
       const cached = lists.get(userId);
-      if (cached?.revision === revision) return cached.body;
+      if (cached?.revision === revision) {
+        // Kept as the most recently used.
+        lists.delete(userId);
+        lists.set(userId, cached);
+        return cached.body;
+      }
       const body = JSON.stringify(z.encode(personaListSchema, await repositories.personas.list(userId)));
-      if (lists.size >= 10_000) lists.clear();
+      // The most recently read lists, at most LISTS_KEPT (about 40 KB each): the oldest goes first.
+      lists.delete(userId);
+      if (lists.size >= LISTS_KEPT) lists.delete(lists.keys().next().value as string);
       lists.set(userId, { revision, body });
       return body;
     },
