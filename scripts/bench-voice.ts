@@ -6,40 +6,13 @@
 // rank correlation of the measure with the slider over 0, 25, 50, 75, 100. Then the prompt sent to
 // models: which traits change it between 35 and 65, and how many 10-point moves change it.
 // Prints one line of JSON: rows of [label, value].
-import {
-  buildPrompt,
-  composeOffline,
-  DEFAULT_TRAITS,
-  defaultAdvancedOptions,
-  defaultStrategies,
-  TRAIT_KEYS,
-  type TraitKey,
-  type Traits,
-  type WritingPersona,
-} from '@plume/core';
+import { buildPrompt, composeOffline, TRAIT_KEYS, type TraitKey, type Traits, type WritingPersona } from '@plume/core';
 import vader from 'vader-sentiment';
-import { VARIED_TOPICS } from '../packages/core/src/writing/varied-topics';
+import { fixturePersona, seeded, VARIED_TOPICS } from '../packages/core/src/writing/fixtures';
 import { measureVoice } from '../packages/core/src/writing/voice-measures';
 
-/** A seeded generator, so a run can be repeated. */
-function seeded(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 16807) % 2147483647;
-    return (s - 1) / 2147483646;
-  };
-}
-
-const persona = (traits: Partial<Traits>): WritingPersona => ({
-  name: 'Bench',
-  bio: '',
-  traits: { ...DEFAULT_TRAITS, ...traits },
-  customPrompt: '',
-  useDefaultPrompt: true,
-  strategies: defaultStrategies(),
-  options: defaultAdvancedOptions(),
-  platforms: ['x', 'bluesky'],
-});
+const persona = (traits: Partial<Traits>): WritingPersona =>
+  fixturePersona(traits, { name: 'Bench', platforms: ['x', 'bluesky'] });
 
 const sentiment = (text: string) => vader.SentimentIntensityAnalyzer.polarity_scores(text).compound;
 

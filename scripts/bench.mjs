@@ -337,6 +337,13 @@ async function publishing() {
       .filter(Boolean)
       .map((c) => rssMb(c.pid))
       .join(' / ');
+  /** Case (b): 200 posts due at once on the template's account, and whether they went out in order. */
+  const onOneAccount = async (api, template, engine) => {
+    const items = B.onOneAccount({ personaId: template, lead: 20_000, tag: engine });
+    const label = `publishing (b) 200 posts on one account, ${engine}`;
+    const result = await B.scheduleAndWait({ api, ...stub, items, label, rss });
+    rows.push(...result.rows, ...orderRows(result, items, `publishing (b) ${engine}`));
+  };
 
   // PostgreSQL: the API process without a worker, and one, then two `npm run worker` processes.
   const database = await freshPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -357,15 +364,7 @@ async function publishing() {
       const items = B.burst({ personaIds, lead, tag: `pg${count}` });
       rows.push(...(await B.scheduleAndWait({ api, ...stub, items, label, rss })).rows);
       if (count === 1) {
-        const one = B.onOneAccount({ personaId: template, lead: 20_000, tag: 'pg' });
-        const result = await B.scheduleAndWait({
-          api,
-          ...stub,
-          items: one,
-          label: 'publishing (b) 200 posts on one account, PostgreSQL',
-          rss,
-        });
-        rows.push(...result.rows, ...orderRows(result, one, 'publishing (b) PostgreSQL'));
+        await onOneAccount(api, template, 'PostgreSQL');
       }
       await stopWorkers();
     }
@@ -398,15 +397,7 @@ async function publishing() {
       ...(await B.scheduleAndWait({ api, ...stub, items: B.burst({ personaIds, lead, tag: 'lite' }), label, rss }))
         .rows,
     );
-    const one = B.onOneAccount({ personaId: template, lead: 20_000, tag: 'lite' });
-    const result = await B.scheduleAndWait({
-      api,
-      ...stub,
-      items: one,
-      label: 'publishing (b) 200 posts on one account, PGlite',
-      rss,
-    });
-    rows.push(...result.rows, ...orderRows(result, one, 'publishing (b) PGlite'));
+    await onOneAccount(api, template, 'PGlite');
     await stop(server.child);
     running = undefined;
   } finally {

@@ -1,32 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAdvancedOptions, defaultStrategies } from '../personas/defaults';
-import { DEFAULT_TRAITS, type Traits } from '../personas/traits';
+import { defaultAdvancedOptions } from '../personas/defaults';
+import type { Traits } from '../personas/traits';
 import { type Platform, POST_TYPES } from './api';
+import { fixturePersona, seeded } from './fixtures';
 import { fitsPlatforms } from './limits';
 import { composeOffline, subjectFromPrompt, typeFromPrompt } from './offline-composer';
 import { THREAD_PARTS, type WritingPersona } from './prompt';
 import { SUGGESTED_PROMPTS } from './suggested-prompts';
 import { measureVoice } from './voice-measures';
 
-/** A seeded generator, so a run can be repeated. */
-function seeded(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 16807) % 2147483647;
-    return (s - 1) / 2147483646;
-  };
-}
-
-const persona = (traits: Partial<Traits> = {}, options: Partial<WritingPersona['options']> = {}): WritingPersona => ({
-  name: 'Ada',
-  bio: '',
-  traits: { ...DEFAULT_TRAITS, ...traits },
-  customPrompt: '',
-  useDefaultPrompt: true,
-  strategies: defaultStrategies(),
-  options: { ...defaultAdvancedOptions(), ...options },
-  platforms: [],
-});
+const persona = (traits: Partial<Traits> = {}, options: Partial<WritingPersona['options']> = {}): WritingPersona =>
+  fixturePersona(traits, { options: { ...defaultAdvancedOptions(), ...options } });
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 const titles = ['Rust 2026 edition – what’s new', 'Why boring tech wins'];

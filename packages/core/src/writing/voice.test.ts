@@ -1,34 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAdvancedOptions, defaultStrategies } from '../personas/defaults';
-import { DEFAULT_TRAITS, TRAIT_KEYS, type Traits } from '../personas/traits';
+import { defaultStrategies } from '../personas/defaults';
+import { TRAIT_KEYS, type Traits } from '../personas/traits';
 import { type Platform, POST_TYPES } from './api';
+import { fixturePersona, seeded, VARIED_TOPICS } from './fixtures';
 import { fitsPlatforms } from './limits';
 import { answerFromFacts, questionAbout } from './offline-answers';
 import { BODIES, composeOffline } from './offline-composer';
 import { buildPrompt, type PersonaFacts, type WritingPersona, type WritingRequest } from './prompt';
 import { hashtagOf, keyPhrases, MAX_HASHTAGS, themesIn, topicHashtags } from './topics';
-import { VARIED_TOPICS } from './varied-topics';
 import { measureVoice } from './voice-measures';
 
-function seeded(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 16807) % 2147483647;
-    return (s - 1) / 2147483646;
-  };
-}
-
-const persona = (traits: Partial<Traits> = {}, more: Partial<WritingPersona> = {}): WritingPersona => ({
-  name: 'Ada',
-  bio: '',
-  traits: { ...DEFAULT_TRAITS, ...traits },
-  customPrompt: '',
-  useDefaultPrompt: true,
-  strategies: defaultStrategies(),
-  options: defaultAdvancedOptions(),
-  platforms: ['x'],
-  ...more,
-});
+const persona = (traits: Partial<Traits> = {}, more: Partial<WritingPersona> = {}): WritingPersona =>
+  fixturePersona(traits, { platforms: ['x'], ...more });
 
 const write = (p: WritingPersona, request: WritingRequest, seed: number, titles?: string[]) =>
   composeOffline({ persona: p, request, random: seeded(seed), ...(titles ? { titles } : {}) });

@@ -1,28 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DraftEvent, DraftStreamError, draftUrl, streamDraft } from './draft-stream';
-
-/** Just enough of EventSource to drive the stream by hand. */
-class FakeEventSource extends EventTarget {
-  static last: FakeEventSource | null = null;
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  closed = false;
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    super();
-    FakeEventSource.last = this;
-  }
-  close() {
-    this.closed = true;
-  }
-  message(data: string) {
-    this.onmessage?.(new MessageEvent('message', { data }));
-  }
-  named(type: string, data: string) {
-    this.dispatchEvent(new MessageEvent(type, { data }));
-  }
-}
+import { FakeEventSource } from './fake-event-source';
 
 const source = () => FakeEventSource.last as FakeEventSource;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,27 +2,8 @@ import { DEFAULT_TRAITS, type PersonaOverride } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../api/fake-event-source';
 import { LiveSample } from './live-sample';
-
-/** Just enough of EventSource to play the server's side of GET /api/draft by hand. */
-class FakeEventSource extends EventTarget {
-  static all: FakeEventSource[] = [];
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.all.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  message(data: string) {
-    this.onmessage?.(new MessageEvent('message', { data }));
-  }
-  named(type: string, data: string) {
-    this.dispatchEvent(new MessageEvent(type, { data }));
-  }
-}
 
 const latestSource = () => {
   const source = FakeEventSource.all.at(-1);

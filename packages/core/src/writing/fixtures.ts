@@ -1,7 +1,37 @@
 /**
+ * What the writing tests and the voice benchmark write with: seeded dice, a persona, and topics as
+ * users type them. Not product code: nothing in the app reads it.
+ */
+import { defaultAdvancedOptions, defaultStrategies } from '../personas/defaults';
+import { DEFAULT_TRAITS, type Traits } from '../personas/traits';
+import type { WritingPersona } from './prompt';
+
+/** A seeded generator (Park-Miller), so a run can be repeated. */
+export function seeded(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 16807) % 2147483647;
+    return (s - 1) / 2147483646;
+  };
+}
+
+/** A persona named Ada with the default settings, the traits given laid over the defaults. */
+export const fixturePersona = (traits: Partial<Traits> = {}, more: Partial<WritingPersona> = {}): WritingPersona => ({
+  name: 'Ada',
+  bio: '',
+  traits: { ...DEFAULT_TRAITS, ...traits },
+  customPrompt: '',
+  useDefaultPrompt: true,
+  strategies: defaultStrategies(),
+  options: defaultAdvancedOptions(),
+  platforms: [],
+  ...more,
+});
+
+/**
  * Topics as users type them into the generator, for the voice benchmark and the composer's grammar
  * tests: singular and plural nouns, names, acronyms, gerunds, "how"/"why" clauses, long phrases,
- * odd capitals and punctuation. Not product data: nothing in the app reads it.
+ * odd capitals and punctuation.
  */
 export const VARIED_TOPICS: readonly string[] = [
   'machine learning in healthcare',
