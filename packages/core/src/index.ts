@@ -28,6 +28,8 @@ export * from './personas/sources';
 export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';
+export * from './platforms/platforms';
+export * from './publishing/post-parts';
 export * from './publishing/publishing';
 export * from './scheduling/calendar';
 export * from './scheduling/scheduling';

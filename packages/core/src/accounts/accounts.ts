@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 import { connectedAccountSchema, HANDLE_MAX, personaIdParamsSchema } from '../personas/persona';
-import { PLATFORMS } from '../writing/api';
-
-export const platformSchema = z.enum(PLATFORMS);
+import { platformSchema } from '../platforms/platforms';
 
 /** Bluesky grants the persona asks for: read and create posts, read profiles, follow accounts. */
 export const BLUESKY_OAUTH_SCOPE = 'atproto transition:generic';

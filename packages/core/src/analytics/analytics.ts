@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { partsOf } from '../personas/schedule';
+import { PLATFORMS } from '../platforms/platforms';
 import { addDays, type CalendarDate, dateKey, dayStart, localDateOf } from '../scheduling/calendar';
-import { PLATFORMS } from '../writing/api';
 
 /*
  * A persona's analytics (app spec: Persona analytics screen; Entities: Analytics row and result),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Automation, ReplyTemplate } from '../personas/persona';
-import type { Platform } from '../writing/api';
+import { PLATFORM_RULES, type Platform } from '../platforms/platforms';
 
 /** What the persona was sent: a post that names it, a reply to one of its posts, a quote of one. */
 export const MENTION_KINDS = ['mention', 'reply', 'quote'] as const;
@@ -31,7 +31,7 @@ export function sentimentAllowed(filter: Automation['autoReplies']['sentimentFil
 export const REPLIES_PER_THREAD_PER_DAY = 2;
 export const REPLIES_PER_PERSON_PER_DAY = 3;
 /** Bluesky's notifications are read this often (free to read); X's as the persona sets (billed). */
-export const BLUESKY_CHECK_MINUTES = 2;
+
 /** The choices of "Check X for mentions every". */
 export const X_CHECK_MINUTE_CHOICES = [5, 15, 30, 60, 180, 720, 1440] as const;
 /** Likes, reposts and follows are looked for this often; each run does its share of the caps. */
@@ -93,12 +93,19 @@ export function chooseTemplate(
 
 /** Whether a persona's replies on this platform wait in the review queue (always on X). */
 export function repliesNeedReview(autoReplies: Automation['autoReplies'], platform: Platform): boolean {
-  return platform === 'x' || !autoReplies.publishWithoutReview;
+  return PLATFORM_RULES[platform].repliesAlwaysReviewed || !autoReplies.publishWithoutReview;
 }
 
 /** How often a platform's mentions are read for a persona, in minutes. */
 export function mentionCheckMinutes(autoReplies: Automation['autoReplies'], platform: Platform): number {
-  return platform === 'x' ? (autoReplies.xCheckMinutes ?? 15) : BLUESKY_CHECK_MINUTES;
+  const rule = PLATFORM_RULES[platform].mentionsCheck;
+  return 'fixedMinutes' in rule ? rule.fixedMinutes : (autoReplies.xCheckMinutes ?? rule.defaultMinutes);
+}
+
+/** How often a platform's mentions are read when that is not the persona's to set; null where it is. */
+export function fixedMentionCheckMinutes(platform: Platform): number | null {
+  const rule = PLATFORM_RULES[platform].mentionsCheck;
+  return 'fixedMinutes' in rule ? rule.fixedMinutes : null;
 }
 
 /** Whether a text matches any keyword (case-insensitive, on word boundaries); no keywords: none matches. */

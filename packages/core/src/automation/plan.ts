@@ -1,7 +1,7 @@
 /** What a persona's automated posting will do and did: the Automation tab's plan and log. */
 import { z } from 'zod';
+import { PLATFORMS } from '../platforms/platforms';
 import { POST_STATUSES } from '../publishing/publishing';
-import { PLATFORMS } from '../writing/api';
 
 /**
  * written: a post for a slot; skipped: a slot left out, and why; backup: a version saved first;

@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import { cleanText } from '../personas/persona';
 import { traitsSchema } from '../personas/traits';
+import { platformSchema } from '../platforms/platforms';
 import { WRITERS } from '../writing/api';
 import { EMAIL_REQUIRED, emailError } from './rules';
 
-const platform = z.enum(['x', 'bluesky']);
+const platform = platformSchema;
 
 /** GET /api/landing/persona-of-the-day: one public persona a day, with its real figures. */
 export const personaOfTheDaySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformSchema } from '../platforms/platforms';
 import { type Traits, traitsSchema } from './traits';
 
 /** Strips < and > and trims, as the spec does for names and prompts. */
@@ -206,7 +207,7 @@ export const HANDLE_MAX = 253;
 
 export const connectedAccountSchema = z
   .object({
-    platform: z.enum(['bluesky', 'x']),
+    platform: platformSchema,
     username: z.string().max(HANDLE_MAX),
     isConnected: z.boolean(),
     connectedAt: isoTime.nullable(),

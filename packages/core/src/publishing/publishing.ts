@@ -4,7 +4,7 @@
  * publishing); posting now walks the last steps of that machine inside the request.
  */
 import { z } from 'zod';
-import { PLATFORMS, type Platform } from '../writing/api';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../platforms/platforms';
 import { PLATFORM_LIMITS, platformLength } from '../writing/limits';
 
 export const POST_STATUSES = [
@@ -42,8 +42,6 @@ export const POST_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
 export function canMove(from: PostStatus, to: PostStatus): boolean {
   return POST_TRANSITIONS[from].includes(to);
 }
-
-export const PLATFORM_LABELS: Record<Platform, string> = { x: 'X', bluesky: 'Bluesky' };
 
 /** The longest part a thread may have before the platform's own limit is checked. */
 const MAX_PART_CHARS = 10_000;

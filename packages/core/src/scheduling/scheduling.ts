@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { Automation } from '../personas/persona';
 import { slotTimes, timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant } from '../personas/schedule';
+import { PLATFORMS } from '../platforms/platforms';
 import { MAX_THREAD_PARTS, POST_STATUSES } from '../publishing/publishing';
-import { PLATFORMS, WRITERS } from '../writing/api';
+import { WRITERS } from '../writing/api';
 
 export const CONTENT_REQUIRED = 'Content is required';
 export const DATE_IN_FUTURE = 'Date must be in the future';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { advancedOptionsSchema, cleanText, strategySchema } from '../personas/persona';
 import { traitsSchema } from '../personas/traits';
+import { PLATFORMS } from '../platforms/platforms';
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'custom'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
@@ -184,8 +185,6 @@ export const draftErrorSchema = z.object({ message: z.string() });
 
 export const POST_TYPES = ['short post', 'joke', 'advice', 'thread', 'observation', 'question'] as const;
 export type PostType = (typeof POST_TYPES)[number];
-export const PLATFORMS = ['x', 'bluesky'] as const;
-export type Platform = (typeof PLATFORMS)[number];
 
 /** Hashtags: comma separated, trimmed, blanks dropped, one leading # each (spec §5). */
 export function parseHashtags(text: string): string[] {

@@ -5,10 +5,10 @@
  */
 import twitter from 'twitter-text';
 import { graphemeCount } from '../personas/persona';
-import type { Platform } from './api';
+import { PLATFORM_RULES, type Platform } from '../platforms/platforms';
 
-export const X_MAX_WEIGHTED_LENGTH = 280;
-export const BLUESKY_MAX_GRAPHEMES = 300;
+export const X_MAX_WEIGHTED_LENGTH = PLATFORM_RULES.x.length.limit;
+export const BLUESKY_MAX_GRAPHEMES = PLATFORM_RULES.bluesky.length.limit;
 const ELLIPSIS = '…';
 
 /** X's weighted length of a text (what X checks against 280). */
@@ -17,9 +17,12 @@ export function xWeightedLength(text: string): number {
 }
 
 /** Each platform's own limit, and a text's length as that platform counts it. */
-export const PLATFORM_LIMITS: Record<Platform, number> = { x: X_MAX_WEIGHTED_LENGTH, bluesky: BLUESKY_MAX_GRAPHEMES };
+export const PLATFORM_LIMITS: Record<Platform, number> = {
+  x: PLATFORM_RULES.x.length.limit,
+  bluesky: PLATFORM_RULES.bluesky.length.limit,
+};
 export function platformLength(platform: Platform, text: string): number {
-  return platform === 'x' ? xWeightedLength(text) : graphemeCount(text);
+  return PLATFORM_RULES[platform].length.measure === 'weighted' ? xWeightedLength(text) : graphemeCount(text);
 }
 
 /** The limits a text must keep: the platforms it is for and the persona's max length (graphemes). */

@@ -4,7 +4,7 @@
  * cannot answer this way is written as a post instead (the offline composer).
  */
 import { archetype } from '../personas/traits';
-import type { Platform } from './api';
+import { platformLabel } from '../platforms/platforms';
 import type { PersonaFacts, WritingPersona } from './prompt';
 
 type Question = 'posted' | 'upcoming' | 'sources' | 'self';
@@ -38,7 +38,7 @@ export function questionAbout(prompt: string): Question | null {
   return null;
 }
 
-const where = (p: Platform) => (p === 'x' ? 'X' : 'Bluesky');
+const where = platformLabel;
 const quoted = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return `“${flat.length > 90 ? `${flat.slice(0, 89).trimEnd()}…` : flat}”`;

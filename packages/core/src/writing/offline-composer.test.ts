@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAdvancedOptions } from '../personas/defaults';
 import type { Traits } from '../personas/traits';
-import { type Platform, POST_TYPES } from './api';
+import type { Platform } from '../platforms/platforms';
+import { POST_TYPES } from './api';
 import { fixturePersona, seeded } from './fixtures';
 import { fitsPlatforms } from './limits';
 import { composeOffline, subjectFromPrompt, typeFromPrompt } from './offline-composer';

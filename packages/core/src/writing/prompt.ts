@@ -5,7 +5,8 @@
 import type { AdvancedOptions, Strategy } from '../personas/persona';
 import { MAX_TITLES_FOR_GENERATION, strategyShares } from '../personas/sources';
 import { archetype, describeTrait, MAX_TOUCHES, TRAIT_KEYS, type Traits } from '../personas/traits';
-import type { Platform, PostType } from './api';
+import { type Platform, platformLabel } from '../platforms/platforms';
+import type { PostType } from './api';
 import { characterLimit, type LengthRule } from './limits';
 import { DEFAULT_POST_COUNT } from './post-process';
 import { MAX_HASHTAGS } from './topics';
@@ -102,7 +103,7 @@ export function lengthRuleFor(persona: WritingPersona, request: WritingRequest):
 }
 
 function platformWords(platforms: readonly Platform[]): string {
-  const names = platforms.map((p) => (p === 'x' ? 'X' : 'Bluesky'));
+  const names = platforms.map(platformLabel);
   return names.length > 0 ? ` (for ${names.join(' and ')})` : '';
 }
 
@@ -130,7 +131,7 @@ function factLines(facts: PersonaFacts): string[] {
       hour: '2-digit',
       minute: '2-digit',
     }).format(new Date(iso));
-  const where = (p: Platform) => (p === 'x' ? 'X' : 'Bluesky');
+  const where = platformLabel;
   const post = (p: { content: string; platform: Platform; at: string }) =>
     `- ${when(p.at)} on ${where(p.platform)}: "${p.content.replace(/\s+/g, ' ').slice(0, 200)}"`;
   return [

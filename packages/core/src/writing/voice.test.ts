@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultStrategies } from '../personas/defaults';
 import { TRAIT_KEYS, type Traits } from '../personas/traits';
-import { type Platform, POST_TYPES } from './api';
+import type { Platform } from '../platforms/platforms';
+import { POST_TYPES } from './api';
 import { fixturePersona, seeded, VARIED_TOPICS } from './fixtures';
 import { fitsPlatforms } from './limits';
 import { answerFromFacts, questionAbout } from './offline-answers';

@@ -1,6 +1,6 @@
 import {
   type Automation,
-  BLUESKY_CHECK_MINUTES,
+  fixedMentionCheckMinutes,
   integerFieldError,
   newReplyTemplate,
   type ReplyTemplate,
@@ -45,7 +45,7 @@ function xCheckOptions(current: number) {
   return minutes.sort((a, b) => a - b).map((m) => ({ value: String(m), label: minutesLabel(m) }));
 }
 
-const X_CHECK_HINT = `Each check is one read that X bills. Bluesky is checked every ${minutesLabel(BLUESKY_CHECK_MINUTES)}, free.`;
+const X_CHECK_HINT = `Each check is one read that X bills. Bluesky is checked every ${minutesLabel(fixedMentionCheckMinutes('bluesky') ?? 2)}, free.`;
 
 function publishHint(on: boolean): string {
   return `${on ? 'On: Bluesky replies go out without anyone reading them first.' : 'Off: every reply waits in the review queue.'} ${X_REPLIES_RULE}`;

@@ -1,0 +1,51 @@
+/**
+ * A post is a list of parts: one for a single post, several for a thread. Each part has its text
+ * and room for what goes with it on the network: images with alt text (references to stored
+ * media), a link card, and the languages it is written in. This is the shape at every layer, from
+ * the API to the `posts.parts` column.
+ */
+import { z } from 'zod';
+
+/** An image a part carries: a stored media item and its alt text. */
+export const mediaRefSchema = z.object({
+  id: z.string().min(1, 'must be a media id').max(100),
+  alt: z.string().max(2000, 'Alt text is at most 2,000 characters').default(''),
+});
+export type MediaRef = z.infer<typeof mediaRefSchema>;
+
+/** A link shown as a card (Bluesky's external embed; X builds its own from the URL in the text). */
+export const linkCardSchema = z.object({
+  url: z.string().min(1).max(2000),
+  title: z.string().max(300).default(''),
+  description: z.string().max(1000).default(''),
+  /** A stored media item for the card's picture. */
+  imageId: z.string().max(100).nullable().default(null),
+});
+export type LinkCard = z.infer<typeof linkCardSchema>;
+
+export const MAX_PART_IMAGES = 4;
+export const MAX_PART_LANGUAGES = 3;
+
+export const postPartSchema = z
+  .object({
+    text: z.string(),
+    media: z.array(mediaRefSchema).max(MAX_PART_IMAGES, 'A part carries at most 4 images').default([]),
+    link: linkCardSchema.nullable().default(null),
+    /** BCP-47 language tags ('en', 'pt-BR'). */
+    langs: z
+      .array(z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR'))
+      .max(MAX_PART_LANGUAGES)
+      .default([]),
+  })
+  .meta({ id: 'PostPart' });
+export type PostPart = z.infer<typeof postPartSchema>;
+
+/** A part with text alone. */
+export function textPart(text: string): PostPart {
+  return { text, media: [], link: null, langs: [] };
+}
+
+/** The parts' texts, first part first. */
+export function partTexts(parts: readonly PostPart[]): string[] {
+  return parts.map((part) => part.text);
+}
