@@ -1,8 +1,10 @@
 /**
- * The one contract between Plume and a social network. Each network's adapter
- * (integrations/x, integrations/bluesky) reports in these words, so that publishing, metrics and
- * engagement treat X and Bluesky alike.
+ * The one contract between Plume and a social network. Each network implements `PlatformAdapter`
+ * once (integrations/x/x-adapter.ts, integrations/bluesky/bluesky-adapter.ts); the composition root
+ * registers them in one `Record<Platform, PlatformAdapter>` handed to every service, which speaks
+ * to a network only in these words. Adding a network is one adapter and its entry there.
  */
+import type { Platform, PostPart } from '@plume/core';
 
 /** A post that went out: the id of every part, first part first (tweet ids, at:// URIs). */
 export type PublishOutcome = {
@@ -89,3 +91,205 @@ export type Mention = {
  * (the newest seen); and how many calls it took (X bills each).
  */
 export type MentionsRead = { mentions: Mention[]; cursor: string | null; reads: number };
+
+/** A post of someone else's that the persona might like or repost. */
+export type CandidatePost = {
+  /** The post's id on the network (an at:// URI on Bluesky). */
+  uri: string;
+  /** Its version, which a like or repost points at (Bluesky's cid). */
+  cid: string;
+  text: string;
+  author: { did: string; handle: string };
+  url: string;
+  /** Whether the account liked or reposted it already. */
+  liked: boolean;
+  reposted: boolean;
+};
+
+/** An account the persona might follow (`did`: its id on the network). */
+export type CandidateAccount = { did: string; handle: string; text: string; followers: number; following: boolean };
+
+/**
+ * A persona's connected account as every adapter call takes it: loaded once by the caller (a job,
+ * a route) and handed down, never read again by the adapter. The accounts repository's row is one.
+ */
+export type PlatformAccount = {
+  id: string;
+  personaId: string;
+  /** The account's id on the network (X user id, Bluesky DID). */
+  externalId: string;
+  /** Its handle, for links. */
+  username: string;
+  authMethod: string;
+  /** What the adapter keeps for the connection, sealed; null where the network's client keeps it (Bluesky OAuth). */
+  credentials: string | null;
+  /** 'error' when the connection was refused: calls fail at once until the user reconnects. */
+  status: string;
+  errorMessage: string | null;
+};
+
+/**
+ * Likes, reposts and follows (decision 022), on a network whose rules allow them to an automated
+ * account (`PLATFORM_RULES[p].engagement`): X's do not, so its adapter has none.
+ */
+export interface EngagementActions {
+  /** Recent posts of an account (not reposts, not replies): likes and reposts of target accounts. */
+  authorPosts(account: PlatformAccount, actor: string, limit: number): Promise<CandidatePost[]>;
+  /** Posts matching a search (the network's own search). */
+  searchPosts(account: PlatformAccount, q: string, limit: number): Promise<CandidatePost[]>;
+  /** Profiles: followers, description, and whether the account follows them already. */
+  profiles(account: PlatformAccount, ids: string[]): Promise<CandidateAccount[]>;
+  /** Each answers the record made: what undoing deletes. */
+  like(account: PlatformAccount, post: CandidatePost): Promise<string>;
+  repost(account: PlatformAccount, post: CandidatePost): Promise<string>;
+  follow(account: PlatformAccount, id: string): Promise<string>;
+  /** Deletes the record an action made. */
+  undo(account: PlatformAccount, recordId: string): Promise<void>;
+}
+
+/** An account's profile as the network shows it. */
+export type AccountProfile = {
+  externalId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  followers: number;
+  following: number;
+  posts: number;
+  /** Where the network has them (X). */
+  verified?: boolean;
+  listed?: number;
+};
+
+/** What an authorization granted, before anything is kept: a read of the account's profile, and what to keep. */
+export type AccountGrant = {
+  /** Reads the account's profile with what was granted. */
+  profile(): Promise<AccountProfile>;
+  /** The credentials to keep on the connection, sealed for this persona; null where the network's client keeps them. */
+  seal(personaId: string): string | null;
+};
+
+/** What a password sign-in granted: the account it names, and what to keep (sealed for this persona). */
+export type PasswordGrant = { externalId: string; username: string; seal(personaId: string): string };
+
+/**
+ * An authorization that did not finish at the network (the user said no, an unknown or spent
+ * state): the network's words, and our app state when it is still known.
+ */
+export class AuthorizationError extends Error {
+  constructor(
+    message: string,
+    public readonly appState: string | null,
+  ) {
+    super(message);
+    this.name = 'AuthorizationError';
+  }
+}
+
+/**
+ * The network's half of connecting an account; the accounts module does the rest (who may, the
+ * popup's pages, saving the connection). Failures are PlatformError unless said otherwise.
+ */
+export interface AccountConnect {
+  /** Why the network cannot be used on this server (X without X_CLIENT_ID), else null. */
+  readonly unavailable: string | null;
+  /**
+   * Whether the authorization's callback arrives in the browser session that started it (false
+   * for an atproto loopback client in development, whose callback comes without the app's cookie).
+   */
+  readonly callbackHasSession: boolean;
+  /** A document the network fetches to know Plume (atproto's OAuth client metadata); null where none. */
+  readonly clientMetadata: object | null;
+  /**
+   * The network's authorization page for a new authorization carrying `appState` (ours, kept
+   * sealed until the callback). `handle` names the account where the network must find its server
+   * first (Bluesky); the persona leads X's state, as its popup page expects.
+   */
+  authorize(input: { personaId: string; appState: string; handle?: string }): Promise<string>;
+  /** The app state of an authorization under way, without using it up; null when unknown or expired. */
+  pendingAppState(state: string): Promise<string | null>;
+  /**
+   * Finishes an authorization with its callback's parameters (code, state, iss), using the state
+   * up: null when the state is unknown, expired or spent; AuthorizationError when the network
+   * finished it without a grant.
+   */
+  finishAuthorization(params: URLSearchParams): Promise<{ appState: string | null; grant: AccountGrant } | null>;
+  /** Signs in with a password (Bluesky's app passwords); PlatformError with the network's status and words. */
+  signIn?(input: { identifier: string; password: string; service: string }): Promise<PasswordGrant>;
+  /** The connected account's profile, read now. */
+  profile(account: PlatformAccount): Promise<AccountProfile>;
+  /** Renews the account's access now (X's refresh); null when there is nothing to renew it with. */
+  renew?(account: PlatformAccount): Promise<{ expiresAt: string } | null>;
+}
+
+/**
+ * One network, as every service sees it. Every call takes the connected account the caller
+ * loaded; a failure is a PlatformError (its kind decides what the caller may do next), and an
+ * `auth` failure has already marked the connection for a reconnect (CredentialStore.guard).
+ */
+export interface PlatformAdapter {
+  readonly platform: Platform;
+  connect: AccountConnect;
+  /** Revokes what the network granted for a connection being removed (best effort: the caller logs a failure). */
+  revoke(account: PlatformAccount): Promise<void>;
+  /**
+   * Posts the parts as the account: one post, or a thread (each part replying to the one before);
+   * under `replyTo` when given. A retry after a refreshed token goes on from the last part that
+   * went out; a failure names the parts already posted (details.postedIds).
+   */
+  publish(account: PlatformAccount, parts: readonly PostPart[], replyTo?: ReplyRef): Promise<PublishOutcome>;
+  /** The account's post with this text made since `since` (reconciling an unconfirmed post); networks that cannot tell leave it out. */
+  findRecentPost?(account: PlatformAccount, text: string, since: Date): Promise<PublishOutcome | null>;
+  /** The account's counts and its posts since `since`, newest first. */
+  readMetrics?(account: PlatformAccount, options: { since: Date; maxPages: number }): Promise<AccountMetrics>;
+  /** Posts by id (Plume's own that a metrics read did not reach); networks that cannot leave it out. */
+  readPosts?(account: PlatformAccount, ids: string[]): Promise<Pick<AccountMetrics, 'posts' | 'reads'>>;
+  /** The account's new mentions after `cursor` (or from `since` on a first read), oldest first. */
+  readMentions?(
+    account: PlatformAccount,
+    options: { cursor: string | null; since: Date; maxPages: number },
+  ): Promise<MentionsRead>;
+  /** The posts above one in its thread, oldest first (a reply's context); a network that gives it with the mention leaves it out. */
+  threadAbove?(account: PlatformAccount, postId: string): Promise<{ author: string; text: string }[]>;
+  /** Likes, reposts and follows, where the network allows them. */
+  engagement?: EngagementActions;
+}
+
+/**
+ * Where the adapters keep a connection's credentials, one implementation for every network
+ * (modules/accounts/credential-store.ts). Refresh tokens are single use: whoever renews them
+ * does so alone, across every process, and stores the new ones before anyone else reads them.
+ */
+export interface CredentialStore {
+  /** Runs `work` holding the lock `name`: one holder at a time across every process (an OAuth client's own refreshes). */
+  exclusive<T>(name: string, work: () => T | PromiseLike<T>): Promise<T>;
+  /**
+   * Runs `work` alone for this account's credentials, with them as stored now (another holder may
+   * have rotated them since the account was loaded; undefined when the connection is gone) and a
+   * `save` for new ones. A save is dropped when the connection was replaced meanwhile (a reconnect wins).
+   */
+  update<T>(
+    account: Pick<PlatformAccount, 'id'>,
+    work: (stored: string | null | undefined, save: (sealed: string) => Promise<void>) => Promise<T>,
+  ): Promise<T>;
+  /**
+   * Runs one call on the account: a failure of kind `auth` (revoked, expired, unreadable tokens)
+   * marks the connection `error` with its message, for every network alike, and is thrown on.
+   */
+  guard<T>(account: PlatformAccount, work: () => Promise<T>): Promise<T>;
+}
+
+/** Authorizations under way (OAuth state), sealed and short lived; the accounts repository is one. */
+export type PendingAuthorizations = {
+  putState(key: string, platform: Platform, value: string, ttlMs: number): Promise<void>;
+  getState(key: string, platform: Platform): Promise<string | undefined>;
+  takeState(key: string, platform: Platform): Promise<string | undefined>;
+  deleteState(key: string): Promise<void>;
+};
+
+/** Whatever a call threw, as a PlatformError (`unknown` when it was not one). */
+export function asPlatformError(error: unknown): PlatformError {
+  return error instanceof PlatformError
+    ? error
+    : new PlatformError(error instanceof Error ? error.message : String(error), 'unknown');
+}

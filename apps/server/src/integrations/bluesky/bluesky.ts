@@ -8,21 +8,26 @@ import {
   TokenRefreshError,
   TokenRevokedError,
 } from '@atproto/oauth-client-node';
-import { BLUESKY_OAUTH_SCOPE } from '@plume/core';
+import { BLUESKY_OAUTH_SCOPE, type PostPart } from '@plume/core';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
-import type { NamedLock } from '../../db/named-lock';
 import { isPrivateAddress } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
-import {
-  type AccountMetrics,
-  type Mention,
-  type MentionsRead,
-  PlatformError,
-  type PostReading,
-  type PublishOutcome,
-  type ReplyRef,
+import type {
+  AccountMetrics,
+  AccountProfile,
+  CandidateAccount,
+  CandidatePost,
+  CredentialStore,
+  Mention,
+  MentionsRead,
+  PendingAuthorizations,
+  PlatformAccount,
+  PostReading,
+  PublishOutcome,
+  ReplyRef,
 } from '../platform';
+import { PlatformError } from '../platform';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** How long one call to a Bluesky server may take (well under the sweeper's 5 minutes for stuck posts). */
@@ -32,27 +37,16 @@ const SEALED = { state: 'bluesky-oauth-state', session: 'bluesky-oauth-session' 
 /** What the persona's connection keeps for an app-password sign-in (sealed in platform_accounts.credentials). */
 export type AppPasswordCredentials = { service: string; session: AtpSessionData };
 
-export type BlueskyProfile = {
-  did: string;
-  handle: string;
-  displayName: string;
-  avatarUrl: string | null;
-  followers: number;
-};
-
 /**
- * Where the adapter keeps what it holds, sealed: OAuth flows under way, OAuth sessions by DID, and
- * each connection's app-password session (the accounts repository is one).
+ * Where the OAuth client keeps what it holds, sealed: flows under way and sessions by DID (shared
+ * by every persona connected to that account, hence the count). The accounts repository is one;
+ * app-password sessions live on the connection, through the credential store.
  */
-export type BlueskyStore = {
-  putState(key: string, platform: 'bluesky', value: string, ttlMs: number): Promise<void>;
-  getState(key: string, platform: 'bluesky'): Promise<string | undefined>;
-  deleteState(key: string): Promise<void>;
+export type BlueskyStore = Pick<PendingAuthorizations, 'putState' | 'getState' | 'deleteState'> & {
   getBlueskySession(did: string): Promise<string | undefined>;
   putBlueskySession(did: string, value: string): Promise<void>;
   deleteBlueskySession(did: string): Promise<void>;
-  findById(id: string): Promise<{ credentials: string | null } | undefined>;
-  update(id: string, patch: { credentials: string }): Promise<unknown>;
+  countByExternalId(platform: 'bluesky', externalId: string): Promise<number>;
 };
 
 /** A post view's counts in the contract's words. */
@@ -71,21 +65,6 @@ function postReading(post: AppBskyFeedDefs.PostView, handle: string): PostReadin
     impressions: null,
   };
 }
-
-/** A post the persona might like or repost. */
-export type CandidatePost = {
-  uri: string;
-  cid: string;
-  text: string;
-  author: { did: string; handle: string };
-  url: string;
-  /** Whether the account liked or reposted it already. */
-  liked: boolean;
-  reposted: boolean;
-};
-
-/** An account the persona might follow. */
-export type CandidateAccount = { did: string; handle: string; text: string; followers: number; following: boolean };
 
 function candidatePost(post: AppBskyFeedDefs.PostView): CandidatePost {
   return {
@@ -196,16 +175,17 @@ function refusedBeforeSending(error: unknown): boolean {
 /**
  * The only code that talks to Bluesky: OAuth (PAR, PKCE, DPoP) through @atproto/oauth-client-node
  * with its state and sessions sealed in the database, app-password sessions (reused, not created
- * per call: createSession is rate limited), profiles, and posts with RichText facets.
+ * per call: createSession is rate limited), profiles, and posts with RichText facets. The
+ * platform adapter (bluesky-adapter.ts) is built over it.
  */
-export function createBlueskyAdapter(deps: {
+export function createBlueskyClient(deps: {
   config: Config['bluesky'];
   appUrl: string;
-  accounts: BlueskyStore;
+  store: BlueskyStore;
+  credentials: CredentialStore;
   secretBox: SecretBox;
-  lock: NamedLock;
 }) {
-  const { config, appUrl, accounts, secretBox, lock } = deps;
+  const { config, appUrl, store: accounts, credentials, secretBox } = deps;
   // Handles and DID documents come from users: their servers must be public unless allowed. The
   // same guarded fetch runs either way (tests exercise it), and no call may hang past the timeout.
   const guarded = createPublicFetch(config.allowPrivate ? () => false : isPrivateAddress);
@@ -222,7 +202,8 @@ export function createBlueskyAdapter(deps: {
     handleResolver: config.handleResolver,
     plcDirectoryUrl: config.plcUrl,
     fetch: safeFetch,
-    requestLock: lock,
+    // One refresh of a session at a time, across processes: the credential store's lock.
+    requestLock: credentials.exclusive,
     stateStore: {
       async get(key) {
         const sealed = await accounts.getState(key, 'bluesky');
@@ -249,7 +230,7 @@ export function createBlueskyAdapter(deps: {
     },
   });
 
-  const adapter = {
+  const client = {
     clientMetadata,
     /** A loopback client (development): its callback arrives on 127.0.0.1, without the app's cookie. */
     loopback: (clientMetadata.client_id ?? '').startsWith('http://localhost'),
@@ -286,44 +267,43 @@ export function createBlueskyAdapter(deps: {
 
     /** Runs `work` with an agent for a connection; an app-password session is resumed and its refreshed tokens stored. */
     async withAgent<T>(
-      row: { id: string; externalId: string; authMethod: string; credentials: string | null },
+      row: Pick<PlatformAccount, 'id' | 'externalId' | 'authMethod'>,
       work: (agent: Agent) => Promise<T>,
     ): Promise<T> {
       if (row.authMethod === 'oauth') {
         const session = await oauth.restore(row.externalId);
         return work(new Agent(session));
       }
-      // One user of a refresh token at a time: two publishes must not rotate it at once.
-      return lock(`bluesky-app-password:${row.id}`, async () => {
-        // Read again under the lock: a publish that held it may have stored rotated tokens.
-        const sealed = (await accounts.findById(row.id))?.credentials;
+      // One user of a refresh token at a time, with the tokens as stored now (a publish that held
+      // the lock before may have rotated them): two publishes must not rotate it at once.
+      return credentials.update(row, async (sealed, save) => {
         if (!sealed) throw new TokenInvalidError(row.externalId, 'No stored session');
-        const credentials = JSON.parse(secretBox.open(sealed, 'bluesky-app-password')) as AppPasswordCredentials;
+        const stored = JSON.parse(secretBox.open(sealed, 'bluesky-app-password')) as AppPasswordCredentials;
         const agent = new AtpAgent({
-          service: credentials.service,
+          service: stored.service,
           fetch: safeFetch,
           persistSession: (_event, session) => {
             if (!session) return;
-            return accounts
-              .update(row.id, { credentials: adapter.sealAppPassword({ ...credentials, session }) })
-              .then(() => undefined);
+            return save(client.sealAppPassword({ ...stored, session }));
           },
         });
-        await agent.resumeSession(credentials.session);
+        await agent.resumeSession(stored.session);
         return work(agent);
       });
     },
 
     /** The profile: from the AppView when there is one; else the repository's own profile record. */
-    async readProfile(agent: Agent, did: string): Promise<BlueskyProfile> {
+    async readProfile(agent: Agent, did: string): Promise<AccountProfile> {
       try {
         const { data } = await agent.app.bsky.actor.getProfile({ actor: did });
         return {
-          did,
-          handle: data.handle,
+          externalId: did,
+          username: data.handle,
           displayName: data.displayName ?? '',
           avatarUrl: data.avatar ?? null,
           followers: data.followersCount ?? 0,
+          following: data.followsCount ?? 0,
+          posts: data.postsCount ?? 0,
         };
       } catch {
         const { data: repo } = await agent.com.atproto.repo.describeRepo({ repo: did });
@@ -338,15 +318,28 @@ export function createBlueskyAdapter(deps: {
         } catch {
           // No profile record yet: the handle speaks for the account.
         }
-        return { did, handle: repo.handle, displayName, avatarUrl: null, followers: 0 };
+        return {
+          externalId: did,
+          username: repo.handle,
+          displayName,
+          avatarUrl: null,
+          followers: 0,
+          following: 0,
+          posts: 0,
+        };
       }
     },
 
     /**
-     * Posts the parts as a thread (each a reply to the one before, all under the first); with
-     * `replyTo`, the first part replies to that post, in its thread.
+     * Posts the parts as a thread (each a reply to the one before, all under the first), each with
+     * its languages; with `replyTo`, the first part replies to that post, in its thread.
      */
-    async postThread(agent: Agent, handle: string, parts: string[], replyTo?: ReplyRef): Promise<PublishOutcome> {
+    async postThread(
+      agent: Agent,
+      handle: string,
+      parts: readonly PostPart[],
+      replyTo?: ReplyRef,
+    ): Promise<PublishOutcome> {
       const posted: { uri: string; cid: string }[] = [];
       const above = replyTo
         ? {
@@ -355,8 +348,8 @@ export function createBlueskyAdapter(deps: {
           }
         : undefined;
       try {
-        for (const text of parts) {
-          const rich = new RichText({ text });
+        for (const part of parts) {
+          const rich = new RichText({ text: part.text });
           await rich.detectFacets(agent);
           const root = above?.root ?? posted[0];
           const parent = posted[posted.length - 1] ?? above?.parent;
@@ -364,6 +357,7 @@ export function createBlueskyAdapter(deps: {
             text: rich.text,
             facets: rich.facets,
             createdAt: new Date().toISOString(),
+            ...(part.langs.length > 0 ? { langs: [...part.langs] } : {}),
             ...(root && parent ? { reply: { root, parent } } : {}),
           });
           posted.push({ uri: result.uri, cid: result.cid });
@@ -589,11 +583,14 @@ export function createBlueskyAdapter(deps: {
       await agent.com.atproto.repo.deleteRecord({ repo, collection, rkey });
     },
 
+    /** How many connections still use this account (its OAuth session is shared by them). */
+    connectionsTo: (did: string) => accounts.countByExternalId('bluesky', did),
+
     /** Revokes a DID's OAuth session at its server and forgets it. */
     async revokeOAuth(did: string): Promise<void> {
       await oauth.revoke(did);
     },
   };
-  return adapter;
+  return client;
 }
-export type BlueskyAdapter = ReturnType<typeof createBlueskyAdapter>;
+export type BlueskyClient = ReturnType<typeof createBlueskyClient>;

@@ -1,5 +1,5 @@
 import type { Account, ConnectedAccount, Platform } from '@plume/core';
-import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blueskyOauthSessions, oauthStates, personas, platformAccounts } from '../../db/schema';
 
@@ -138,6 +138,30 @@ export function createAccountsRepository(db: Db) {
     /** A revoked or expired connection: the card shows the reason and a reconnect button. */
     markError(id: string, message: string) {
       return repo.update(id, { status: 'error', errorMessage: message });
+    },
+
+    /** The connection's sealed credentials as stored now; undefined when the connection is gone. */
+    async credentialsOf(id: string): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ credentials: platformAccounts.credentials })
+        .from(platformAccounts)
+        .where(eq(platformAccounts.id, id));
+      return row ? row.credentials : undefined;
+    },
+
+    /** Stores rotated credentials, only over the ones they were renewed from (a reconnect meanwhile wins). */
+    async replaceCredentials(id: string, from: string | null, to: string): Promise<boolean> {
+      const rows = await db
+        .update(platformAccounts)
+        .set({ credentials: to, updatedAt: new Date() })
+        .where(
+          and(
+            eq(platformAccounts.id, id),
+            from === null ? isNull(platformAccounts.credentials) : eq(platformAccounts.credentials, from),
+          ),
+        )
+        .returning({ id: platformAccounts.id });
+      return rows.length > 0;
     },
 
     async remove(personaId: string, platform: Platform): Promise<AccountRow | undefined> {

@@ -1,0 +1,44 @@
+import type { NamedLock } from '../../db/named-lock';
+import { type CredentialStore, PlatformError } from '../../integrations/platform';
+import type { AccountsRepository } from './accounts.repository';
+
+/**
+ * The one credential store (integrations/platform.ts) over the accounts table, for every network.
+ * One locking mechanism for every refresh: the named lock (db/named-lock.ts), a PostgreSQL advisory
+ * lock on its own small pool (a promise chain on PGlite). It holds no transaction: a network call
+ * made under it (a token refresh; a Bluesky session that renews itself mid-call) never keeps a
+ * pooled connection, nor on PGlite the whole database, waiting on the network. It is what the
+ * atproto OAuth client already locks its own refreshes with. Writers that do not take it (a
+ * reconnect) are not shut out: a rotated credential is stored only over the one it came from.
+ */
+export function createCredentialStore(deps: {
+  accounts: Pick<AccountsRepository, 'credentialsOf' | 'replaceCredentials' | 'markError'>;
+  lock: NamedLock;
+}): CredentialStore {
+  const { accounts, lock } = deps;
+  return {
+    exclusive: (name, work) => lock(name, work),
+
+    update(account, work) {
+      return lock(`credentials:${account.id}`, async () => {
+        let stored = await accounts.credentialsOf(account.id);
+        return work(stored, async (sealed) => {
+          if (stored === undefined) return;
+          if (await accounts.replaceCredentials(account.id, stored, sealed)) stored = sealed;
+        });
+      });
+    },
+
+    async guard(account, work) {
+      try {
+        return await work();
+      } catch (error) {
+        // A connection already marked keeps its first reason (and the notice already sent for it).
+        if (error instanceof PlatformError && error.kind === 'auth' && account.status !== 'error') {
+          await accounts.markError(account.id, error.message);
+        }
+        throw error;
+      }
+    },
+  };
+}
