@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { composeServices } from './composition-root';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import type { PlatformAdapter } from './integrations/platform';
 import type { Jobs } from './jobs/queue';
 import { accountRoutes } from './modules/account/account.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -23,7 +24,6 @@ import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
-import type { PlatformPublisher } from './modules/publishing/publisher';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { sourcesRoutes } from './modules/sources/sources.routes';
@@ -46,8 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     jobs: Jobs;
-    /** Each platform's publisher (the publishing service posts through them). */
-    publishers: Partial<Record<Platform, PlatformPublisher>>;
+    /** Each network's adapter (every service reaches a network through them). */
+    adapters: Record<Platform, PlatformAdapter>;
   }
 }
 
@@ -145,12 +145,12 @@ export async function buildApp(
     blueskyRoutes({
       auth: authService,
       bluesky: services.bluesky,
-      clientMetadata: composition.blueskyClientMetadata,
+      clientMetadata: composition.adapters.bluesky.connect.clientMetadata ?? {},
       rateLimit: config.authRateLimit,
     }),
   );
   await app.register(xRoutes({ auth: authService, x: services.xConnect, rateLimit: config.authRateLimit }));
-  app.decorate('publishers', composition.publishers);
+  app.decorate('adapters', composition.adapters);
   await app.register(publishingRoutes({ auth: authService, publishing: services.publishing }));
   await app.register(preferencesRoutes({ auth: authService, preferences: repositories.preferences }));
   await app.register(accountRoutes({ auth: authService, account: services.account }));

@@ -1,14 +1,15 @@
-import type { Agent } from '@atproto/api';
-import { MIN_POSTS_FOR_INSIGHTS, type Platform, X_NOT_CONFIGURED } from '@plume/core';
+import { MIN_POSTS_FOR_INSIGHTS, type Platform } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/client';
 import { createNamedLock } from './db/named-lock';
-import { createBlueskyAdapter, toBlueskyError } from './integrations/bluesky/bluesky';
+import { createBlueskyClient } from './integrations/bluesky/bluesky';
+import { createBlueskyAdapter } from './integrations/bluesky/bluesky-adapter';
 import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createMailer } from './integrations/mail/create-mailer';
-import { PlatformError } from './integrations/platform';
+import type { PlatformAdapter } from './integrations/platform';
+import { createXAdapter } from './integrations/x/x-adapter';
 import { createXApi } from './integrations/x/x-api';
 import { AUTO_POSTING_DUE, automationJobs, WRITE_SLOT } from './jobs/automation';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
@@ -21,8 +22,9 @@ import { type Jobs, startJobs } from './jobs/queue';
 import { POLL_SOURCE, sourceJobs } from './jobs/sources';
 import { createAccountService } from './modules/account/account.service';
 import { createPlanLimits } from './modules/account/plan-limits';
-import { createAccountsService, type DisconnectHook } from './modules/accounts/accounts.service';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { createBlueskyConnectService } from './modules/accounts/bluesky-connect.service';
+import { createCredentialStore } from './modules/accounts/credential-store';
 import { createXConnectService } from './modules/accounts/x-connect.service';
 import { createAiSettingsService } from './modules/ai-settings/ai-settings.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
@@ -31,17 +33,14 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createAutoPostingService } from './modules/automation/auto-posting.service';
 import { createAutomationService } from './modules/automation/automation.service';
 import { createEngagementService } from './modules/engagement/engagement.service';
-import { createRepliesService, type MentionsReader } from './modules/engagement/replies.service';
+import { createRepliesService } from './modules/engagement/replies.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
 import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
-import { createMetricsService, type MetricsReader } from './modules/metrics/metrics.service';
+import { createMetricsService } from './modules/metrics/metrics.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPersonasService } from './modules/personas/personas.service';
-import { createBlueskyPublisher } from './modules/publishing/bluesky-publisher';
-import type { PlatformPublisher } from './modules/publishing/publisher';
 import { createPublishingService } from './modules/publishing/publishing.service';
-import { createXPublisher } from './modules/publishing/x-publisher';
 import { createWritingLimit } from './modules/rate-limits/writing-limit';
 import { createRepositories, createUnitOfWork } from './modules/repositories';
 import { createSchedulingService, type Enqueue } from './modules/scheduling/scheduling.service';
@@ -95,69 +94,59 @@ export function composeServices(deps: {
     writingLimit,
   });
 
-  // Connected accounts: each platform revokes what it holds when a connection is removed.
-  const onDisconnect: Partial<Record<Platform, DisconnectHook>> = {};
-  const accounts = createAccountsService({ repositories, onDisconnect, log });
-  const blueskyAdapter = createBlueskyAdapter({
-    config: config.bluesky,
-    appUrl: config.appUrl,
-    accounts: repositories.accounts,
-    secretBox,
-    lock,
-  });
+  // The networks: one adapter each (integrations/platform.ts), registered once and handed to every
+  // service; their tokens are kept and renewed through the one credential store.
+  const credentials = createCredentialStore({ accounts: repositories.accounts, lock });
+  const adapters: Record<Platform, PlatformAdapter> = {
+    x: createXAdapter({
+      api: config.x ? createXApi({ ...config.x, ...config.xEndpoints }) : undefined,
+      appUrl: config.appUrl,
+      secretBox,
+      credentials,
+      states: repositories.accounts,
+    }),
+    bluesky: createBlueskyAdapter({
+      client: createBlueskyClient({
+        config: config.bluesky,
+        appUrl: config.appUrl,
+        store: repositories.accounts,
+        credentials,
+        secretBox,
+      }),
+      credentials,
+    }),
+  };
+
+  // Connected accounts: each network revokes what it granted when a connection is removed.
+  const accounts = createAccountsService({ repositories, adapters, log });
   const bluesky = createBlueskyConnectService({
     repositories,
-    bluesky: blueskyAdapter,
+    bluesky: adapters.bluesky.connect,
     appUrl: config.appUrl,
     defaultService: config.bluesky.service,
     log,
   });
-  onDisconnect.bluesky = bluesky.onDisconnect;
-  const xApi = config.x ? createXApi({ ...config.x, ...config.xEndpoints }) : undefined;
-  const xConnect = createXConnectService({ xApi, appUrl: config.appUrl, ...data, secretBox, accounts, log });
-  onDisconnect.x = (row) => xConnect.revoke(row);
+  const xConnect = createXConnectService({ x: adapters.x.connect, appUrl: config.appUrl, repositories, accounts });
 
-  // Publishing: each platform's publisher, now or at a post's time.
-  const publishers: Record<Platform, PlatformPublisher> = {
-    bluesky: createBlueskyPublisher({ bluesky: blueskyAdapter, accounts, accountRows: repositories.accounts }),
-    x: createXPublisher({ xApi, xConnect, accounts: repositories.accounts }),
-  };
+  // Publishing: through each network's adapter, now or at a post's time.
   const publishing = createPublishingService({
     repositories,
     posts: repositories.posts,
     accounts,
     preferences: repositories.preferences,
-    publishers,
+    adapters,
     enqueue,
     planLimits,
     log,
   });
 
   // Metrics: each network's reads, through the same adapters (decision 020).
-  const metricsReaders: Record<Platform, MetricsReader> = {
-    bluesky: {
-      read: (row, options) =>
-        blueskyAdapter
-          .withAgent(row, (agent) => blueskyAdapter.readMetrics(agent, row.externalId, row.username, options))
-          .catch((error: unknown) => Promise.reject(toBlueskyError(error))),
-      readPosts: (row, ids) =>
-        blueskyAdapter
-          .withAgent(row, (agent) => blueskyAdapter.readPosts(agent, ids, row.username))
-          .catch((error: unknown) => Promise.reject(toBlueskyError(error))),
-    },
-    x: {
-      read: (row, options) => {
-        if (!xApi) throw new PlatformError(X_NOT_CONFIGURED, 'rejected');
-        return xConnect.withXToken(row.personaId, (token) => xApi.readMetrics(token, options));
-      },
-    },
-  };
   const metrics = createMetricsService({
     metrics: repositories.metrics,
     accounts: repositories.accounts,
     personas: repositories.personas,
     inbox: repositories.inbox,
-    readers: metricsReaders,
+    adapters,
     maxPages: config.metrics.maxPages,
     intervalMs: {
       bluesky: config.metrics.intervalMinutes.bluesky * 60_000,
@@ -213,26 +202,10 @@ export function composeServices(deps: {
     ...automationDice,
   });
   // Engagement (decision 022): mentions read through each network's adapter, replies by the
-  // writer above; likes, reposts and follows through Bluesky's alone (X does not allow them).
-  const viaBluesky = <T>(row: Parameters<typeof blueskyAdapter.withAgent>[0], work: (agent: Agent) => Promise<T>) =>
-    blueskyAdapter.withAgent(row, work).catch((error: unknown) => Promise.reject(toBlueskyError(error)));
-  const mentionReaders: Record<Platform, MentionsReader> = {
-    bluesky: {
-      read: (row, options) => viaBluesky(row, (agent) => blueskyAdapter.readMentions(agent, options)),
-      threadAbove: (row, uri) => viaBluesky(row, (agent) => blueskyAdapter.readThreadAbove(agent, uri, 5)),
-    },
-    x: {
-      read: (row, { cursor, since, maxPages }) => {
-        if (!xApi) throw new PlatformError(X_NOT_CONFIGURED, 'rejected');
-        return xConnect.withXToken(row.personaId, (token) =>
-          xApi.readMentions(token, row.externalId, { sinceId: cursor, startTime: since, maxPages }),
-        );
-      },
-    },
-  };
+  // writer above; likes, reposts and follows where the network has them (X does not allow them).
   const replies = createRepliesService({
     ...data,
-    readers: mentionReaders,
+    adapters,
     writeReply: writing.writeReply,
     queueCheck: async (accountId) => {
       await jobs?.send(CHECK_MENTIONS, { accountId }, { singletonKey: accountId });
@@ -246,15 +219,7 @@ export function composeServices(deps: {
   });
   const engagement = createEngagementService({
     repositories,
-    bluesky: {
-      authorPosts: (row, actor, limit) => viaBluesky(row, (agent) => blueskyAdapter.authorPosts(agent, actor, limit)),
-      searchPosts: (row, q, limit) => viaBluesky(row, (agent) => blueskyAdapter.searchPosts(agent, q, limit)),
-      profiles: (row, dids) => viaBluesky(row, (agent) => blueskyAdapter.profiles(agent, dids)),
-      like: (row, post) => viaBluesky(row, (agent) => blueskyAdapter.like(agent, post)),
-      repost: (row, post) => viaBluesky(row, (agent) => blueskyAdapter.repost(agent, post)),
-      follow: (row, did) => viaBluesky(row, (agent) => blueskyAdapter.follow(agent, did)),
-      undo: (row, recordId) => viaBluesky(row, (agent) => blueskyAdapter.deleteRecord(agent, recordId)),
-    },
+    adapters,
     queueEngage: async (personaId) => {
       await jobs?.send(ENGAGE, { personaId }, { singletonKey: personaId });
     },
@@ -357,8 +322,8 @@ export function composeServices(deps: {
     services,
     /** better-auth itself: its routes are served under /api/auth. */
     auth,
-    publishers,
-    blueskyClientMetadata: blueskyAdapter.clientMetadata,
+    /** Each network's adapter (every service reaches a network through them). */
+    adapters,
     /** Starts the queue; with `work` this process also runs the jobs. */
     async startJobs(work: boolean): Promise<Jobs> {
       jobs = await startJobs({ database, definitions: jobDefinitions, work, log });

@@ -473,17 +473,16 @@ describe('publishing on time', () => {
 
   it("settles a publish slower than the sweeper's patience by the platform's answer, not the guess", async () => {
     const { persona, account } = await personaWithBluesky(ann);
-    const publisher = server.app.publishers.bluesky;
-    if (!publisher) throw new Error('no Bluesky publisher');
+    const publisher = server.app.adapters.bluesky;
     // The PDS answers only when the test says so: a publish still in flight when the sweeper looks.
     const original = publisher.publish;
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    publisher.publish = async (personaId, parts) => {
+    publisher.publish = async (account, parts, replyTo) => {
       await held;
-      return original.call(publisher, personaId, parts);
+      return original.call(publisher, account, parts, replyTo);
     };
     try {
       const text = `Slow but sure ${Date.now()}`;

@@ -2,19 +2,20 @@ import {
   type Account,
   type Persona,
   type ScheduledItem,
+  textPart,
   type UsageSummary,
   X_NOT_CONFIGURED,
   X_SCOPES,
   type XUserProfile,
 } from '@plume/core';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountSnapshots, mentionCursors, oauthStates, platformAccounts, postMetrics } from '../src/db/schema';
 import { PlatformError, type PublishOutcome } from '../src/integrations/platform';
+import { X_RECONNECT } from '../src/integrations/x/x-adapter';
 import { createXApi } from '../src/integrations/x/x-api';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { SYNC_METRICS } from '../src/jobs/metrics';
-import { X_RECONNECT } from '../src/modules/accounts/x-connect.service';
 import { createMetricsRepository } from '../src/modules/metrics/metrics.repository';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
@@ -146,11 +147,17 @@ async function connectedPersona(c: Client): Promise<Persona> {
   return persona;
 }
 
-const publisherOf = (s: TestServer = server) => {
-  const publisher = s.app.publishers.x;
-  if (!publisher) throw new Error('no X publisher');
-  return publisher;
-};
+/** The X adapter of a server, publishing as a persona's account as a job does: the account loaded once, then handed over. */
+const publisherOf = (s: TestServer = server) => ({
+  async publish(personaId: string, parts: string[]): Promise<PublishOutcome> {
+    const [account] = await s.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, 'x')));
+    if (!account) throw new Error('no X account');
+    return s.app.adapters.x.publish(account, parts.map(textPart));
+  },
+});
 
 async function publishFailure(personaId: string, parts: string[]): Promise<PlatformError> {
   const error = await publisherOf()
@@ -704,7 +711,18 @@ describe('without X credentials', () => {
     expect((await errorOf(await post(client, '/api/auth/x/refresh', { personaId: persona.id }), 409)).message).toBe(
       X_NOT_CONFIGURED,
     );
-    const published = await bare.app.publishers.x?.publish(persona.id, ['Hi']).catch((e: unknown) => e);
+    // Any account: without X credentials the adapter answers before looking at it.
+    const account = {
+      id: crypto.randomUUID(),
+      personaId: persona.id,
+      externalId: '1',
+      username: 'nobody',
+      authMethod: 'oauth',
+      credentials: null,
+      status: 'active',
+      errorMessage: null,
+    };
+    const published = await bare.app.adapters.x.publish(account, [textPart('Hi')]).catch((e: unknown) => e);
     expect(published).toMatchObject({ kind: 'rejected', message: X_NOT_CONFIGURED });
   });
 });

@@ -2,19 +2,18 @@ import type { Account, Platform } from '@plume/core';
 import { PLATFORM_LABELS } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError } from '../../errors';
+import type { PlatformAdapter } from '../../integrations/platform';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { type AccountRow, toAccount } from './accounts.repository';
 
-/** What a platform does when one of its connections is removed: revoke what it holds (best effort). */
-export type DisconnectHook = (row: AccountRow) => Promise<void>;
-
 export function createAccountsService(deps: {
   repositories: Repositories;
-  onDisconnect: Partial<Record<Platform, DisconnectHook>>;
+  /** Each network revokes what it granted when a connection is removed. */
+  adapters: Record<Platform, Pick<PlatformAdapter, 'revoke'>>;
   log: FastifyBaseLogger;
 }) {
-  const { repositories, onDisconnect, log } = deps;
+  const { repositories, adapters, log } = deps;
 
   const service = {
     /** The persona, if it is the user's; else 404 (another user's persona is not found either). */
@@ -40,7 +39,7 @@ export function createAccountsService(deps: {
       const row = await repositories.accounts.remove(personaId, platform);
       if (!row) return;
       try {
-        await onDisconnect[platform]?.(row);
+        await adapters[platform].revoke(row);
       } catch (error) {
         // The connection is gone on our side either way; the platform's token expires on its own.
         log.warn({ err: error, platform }, 'revoking a disconnected account failed');

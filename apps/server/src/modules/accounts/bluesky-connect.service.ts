@@ -3,10 +3,10 @@ import { parseBlueskyHandle } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError, BadRequestError, ForbiddenError, invalidField, ProviderError } from '../../errors';
-import type { BlueskyAdapter } from '../../integrations/bluesky/bluesky';
+import { type AccountConnect, type AccountGrant, AuthorizationError, PlatformError } from '../../integrations/platform';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
-import { type AccountRow, toAccount } from './accounts.repository';
+import { toAccount } from './accounts.repository';
 
 /** What an authorization is for; sealed with the OAuth client's state, so only the server reads it. */
 const appStateSchema = z.object({ userId: z.string(), personaId: z.string(), popupId: z.string().nullable() });
@@ -32,31 +32,39 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export function createBlueskyConnectService(deps: {
   repositories: Repositories;
-  bluesky: BlueskyAdapter;
+  /** The Bluesky adapter's connect operations. */
+  bluesky: AccountConnect;
   appUrl: string;
   defaultService: string;
   log: FastifyBaseLogger;
 }) {
   const { repositories, bluesky, appUrl, defaultService, log } = deps;
 
-  /** Saves the connection for an authorized DID and reads its profile. */
-  async function connectOAuth(personaId: string, did: string): Promise<{ account: Account; profile: BlueskyProfile }> {
-    const profile = await bluesky.withAgent(
-      { id: '', externalId: did, authMethod: 'oauth', credentials: null },
-      (agent) => bluesky.readProfile(agent, did),
-    );
+  /** Reads the authorized account's profile and saves the connection. */
+  async function connectOAuth(
+    personaId: string,
+    grant: AccountGrant,
+  ): Promise<{ account: Account; profile: BlueskyProfile }> {
+    const profile = await grant.profile();
     const row = await repositories.accounts.upsert({
       personaId,
       platform: 'bluesky',
-      externalId: did,
-      username: profile.handle,
+      externalId: profile.externalId,
+      username: profile.username,
       displayName: profile.displayName,
       avatarUrl: profile.avatarUrl,
       authMethod: 'oauth',
-      credentials: null,
+      credentials: grant.seal(personaId),
       followers: profile.followers,
     });
-    return { account: toAccount(row), profile: { did, handle: profile.handle } };
+    return { account: toAccount(row), profile: { did: profile.externalId, handle: profile.username } };
+  }
+
+  /** Finishes an authorization at the account's server; a state it does not know is an invalid one. */
+  async function finish(params: URLSearchParams) {
+    const done = await bluesky.finishAuthorization(params);
+    if (!done) throw new AuthorizationError('State validation failed. Please try again.', null);
+    return done;
   }
 
   const service = {
@@ -76,7 +84,11 @@ export function createBlueskyConnectService(deps: {
       try {
         const persona = await ownPersona(repositories.personas, userId, query.personaId);
         const appState: AppState = { userId, personaId: persona.id, popupId: query.popupId ?? null };
-        return (await bluesky.authorizeUrl(parsed.handle, JSON.stringify(appState))).toString();
+        return await bluesky.authorize({
+          personaId: persona.id,
+          appState: JSON.stringify(appState),
+          handle: parsed.handle,
+        });
       } catch (error) {
         log.info({ err: error }, 'bluesky authorization could not start');
         return fail(messageOf(error));
@@ -92,18 +104,18 @@ export function createBlueskyConnectService(deps: {
       // The browser finishing the flow must be the one that started it (else a link to someone's
       // authorization page could connect their account to another user's persona). A loopback
       // client's callback arrives on 127.0.0.1 without the app's cookie: development only.
-      if (!bluesky.loopback) {
-        const started = readAppState(await bluesky.peekAppState(params.get('state') ?? ''));
+      if (bluesky.callbackHasSession) {
+        const started = readAppState(await bluesky.pendingAppState(params.get('state') ?? ''));
         if (started && started.userId !== sessionUserId) {
           return callbackPage(appUrl, { error: 'State validation failed. Please try again.' });
         }
       }
       try {
-        const done = await bluesky.completeAuthorization(params);
+        const done = await finish(params);
         appState = readAppState(done.appState);
         if (!appState) return callbackPage(appUrl, { error: 'State validation failed. Please try again.' });
         const persona = await ownPersona(repositories.personas, appState.userId, appState.personaId);
-        const { profile } = await connectOAuth(persona.id, done.did);
+        const { profile } = await connectOAuth(persona.id, done.grant);
         return callbackPage(appUrl, {
           personaId: persona.id,
           popupId: appState.popupId,
@@ -111,8 +123,8 @@ export function createBlueskyConnectService(deps: {
           handle: profile.handle,
         });
       } catch (error) {
-        // An OAuthCallbackError carries our state even when the user said no at the server.
-        appState ??= readAppState((error as { state?: string }).state);
+        // A failed authorization carries our state even when the user said no at the server.
+        appState ??= readAppState(error instanceof AuthorizationError ? error.appState : null);
         log.info({ err: error }, 'bluesky authorization failed');
         return callbackPage(appUrl, {
           error: describeCallbackError(error),
@@ -129,9 +141,9 @@ export function createBlueskyConnectService(deps: {
     ): Promise<{ personaId: string; profile: BlueskyProfile; account: Account }> {
       const params = new URLSearchParams({ code: body.code, state: body.state });
       if (body.iss) params.set('iss', body.iss);
-      let done: { did: string; appState: string | null };
+      let done: Awaited<ReturnType<typeof finish>>;
       try {
-        done = await bluesky.completeAuthorization(params);
+        done = await finish(params);
       } catch (error) {
         const message = describeCallbackError(error);
         if (message.startsWith('State validation failed')) throw new BadRequestError(message);
@@ -143,7 +155,7 @@ export function createBlueskyConnectService(deps: {
       }
       await ownPersona(repositories.personas, userId, appState.personaId);
       try {
-        return { personaId: appState.personaId, ...(await connectOAuth(appState.personaId, done.did)) };
+        return { personaId: appState.personaId, ...(await connectOAuth(appState.personaId, done.grant)) };
       } catch (error) {
         // Authorized, but the account's server did not answer for its profile: a 502 that says so.
         log.info({ err: error }, 'bluesky profile could not be read after authorizing');
@@ -155,32 +167,32 @@ export function createBlueskyConnectService(deps: {
     async connectWithAppPassword(userId: string, personaId: string, body: BlueskyAppPasswordRequest): Promise<Account> {
       await ownPersona(repositories.personas, userId, personaId);
       const service = body.service ?? defaultService;
-      let credentials: Awaited<ReturnType<BlueskyAdapter['loginWithAppPassword']>>;
+      if (!bluesky.signIn) throw new ProviderError('Bluesky', 'app passwords are not available');
+      let grant: Awaited<ReturnType<NonNullable<AccountConnect['signIn']>>>;
       try {
-        credentials = await bluesky.loginWithAppPassword(body.handle, body.appPassword, service);
+        grant = await bluesky.signIn({ identifier: body.handle, password: body.appPassword, service });
       } catch (error) {
         throw appPasswordError(error);
       }
-      const did = credentials.session.did;
       const row = await repositories.accounts.upsert({
         personaId,
         platform: 'bluesky',
-        externalId: did,
-        username: credentials.session.handle,
+        externalId: grant.externalId,
+        username: grant.username,
         displayName: '',
         avatarUrl: null,
         authMethod: 'app_password',
-        credentials: bluesky.sealAppPassword(credentials),
+        credentials: grant.seal(personaId),
         followers: 0,
       });
       // The profile is a nicety: the connection stands even if it can't be read now.
       try {
-        const profile = await bluesky.withAgent(row, (agent) => bluesky.readProfile(agent, did));
+        const profile = await bluesky.profile(row);
         const updated = await repositories.accounts.update(row.id, {
           displayName: profile.displayName,
           avatarUrl: profile.avatarUrl,
           followers: profile.followers,
-          username: profile.handle,
+          username: profile.username,
           lastSyncAt: new Date(),
         });
         return toAccount(updated ?? row);
@@ -188,13 +200,6 @@ export function createBlueskyConnectService(deps: {
         log.info({ err: error }, 'bluesky profile could not be read after connecting');
         return toAccount(row);
       }
-    },
-
-    /** Disconnect: an OAuth session shared by no other persona is revoked at the server. */
-    async onDisconnect(row: AccountRow): Promise<void> {
-      if (row.authMethod !== 'oauth') return;
-      if ((await repositories.accounts.countByExternalId('bluesky', row.externalId)) > 0) return;
-      await bluesky.revokeOAuth(row.externalId);
     },
   };
   return service;
@@ -212,7 +217,7 @@ function describeCallbackError(error: unknown): string {
 
 /** A refused app password is the user's to fix (400 naming the field); an unreachable server is the provider's (502). */
 function appPasswordError(error: unknown): AppError {
-  const status = (error as { status?: number }).status;
+  const status = error instanceof PlatformError ? error.details.status : undefined;
   const message = messageOf(error);
   if (status === 401 || status === 400) {
     return invalidField('body.appPassword', message || 'Invalid identifier or password');

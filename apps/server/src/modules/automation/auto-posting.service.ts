@@ -8,6 +8,7 @@ import {
   type PostBrief,
   type PostingSlot,
   pickStrategy,
+  platformLabel,
   postingSlots,
   startOfDay,
 } from '@plume/core';
@@ -283,7 +284,7 @@ export function createAutoPostingService(deps: {
         {
           personaId: persona.id,
           event: 'written',
-          message: `${label}: wrote ${plan.label} for ${kept.map((p) => (p.platform === 'x' ? 'X' : 'Bluesky')).join(' and ')}; ${
+          message: `${label}: wrote ${plan.label} for ${kept.map((p) => platformLabel(p.platform as Platform)).join(' and ')}; ${
             direct ? 'scheduled for its slot (Publish without review).' : 'waiting in the review queue.'
           }`,
           slot: slot.slot,

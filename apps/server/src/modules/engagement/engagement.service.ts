@@ -6,31 +6,20 @@ import {
   isWakingTime,
   matchesKeywords,
   type Persona,
+  PLATFORM_RULES,
+  type Platform,
+  platformLabel,
+  platformSchema,
   startOfDay,
   WAKING_HOURS,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { ConflictError, NotFoundError, ProviderError } from '../../errors';
-import type { CandidateAccount, CandidatePost } from '../../integrations/bluesky/bluesky';
+import type { CandidatePost, EngagementActions, PlatformAdapter } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
-
-/**
- * What engagement asks of Bluesky (decision 022). X has no such adapter on purpose: its likes,
- * follows and automated reposts are not done (X's 2026 rules), so those endpoints cannot be called.
- */
-export type EngagementActions = {
-  authorPosts(account: AccountRow, actor: string, limit: number): Promise<CandidatePost[]>;
-  searchPosts(account: AccountRow, q: string, limit: number): Promise<CandidatePost[]>;
-  profiles(account: AccountRow, dids: string[]): Promise<CandidateAccount[]>;
-  like(account: AccountRow, post: CandidatePost): Promise<string>;
-  repost(account: AccountRow, post: CandidatePost): Promise<string>;
-  follow(account: AccountRow, did: string): Promise<string>;
-  /** Deletes the record an action made (undo). */
-  undo(account: AccountRow, recordId: string): Promise<void>;
-};
 
 /** Target accounts and keywords read per run at most (reads are rate limited per address). */
 const MAX_TARGETS = 10;
@@ -54,14 +43,18 @@ const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` 
  */
 export function createEngagementService(deps: {
   repositories: Pick<Repositories, 'engagement' | 'automation' | 'personas' | 'accounts'>;
-  bluesky: EngagementActions;
+  /**
+   * Each network's likes, reposts and follows, where it has them. X has none on purpose: its
+   * likes, follows and automated reposts are not done (X's 2026 rules, PLATFORM_RULES).
+   */
+  adapters: Record<Platform, Pick<PlatformAdapter, 'engagement'>>;
   queueEngage: (personaId: string) => Promise<void>;
   lock: NamedLock;
   log: FastifyBaseLogger;
   now?: () => Date;
   random?: () => number;
 }) {
-  const { repositories: r, bluesky, log, now = () => new Date(), random = Math.random } = deps;
+  const { repositories: r, adapters, log, now = () => new Date(), random = Math.random } = deps;
 
   /** Takes one action once: its unique key first, then the platform; a refusal takes the key back. */
   async function act(
@@ -98,16 +91,16 @@ export function createEngagementService(deps: {
   }
 
   /** Recent posts of the target accounts, and posts found by the keywords (each read once per run). */
-  async function candidates(account: AccountRow, targets: string[], keywords: string[]) {
+  async function candidates(actions: EngagementActions, account: AccountRow, targets: string[], keywords: string[]) {
     const fromTargets: CandidatePost[] = [];
     for (const actor of targets.slice(0, MAX_TARGETS)) {
       fromTargets.push(
-        ...(await bluesky.authorPosts(account, actor.replace(/^@/, ''), POSTS_PER_READ).catch(() => [])),
+        ...(await actions.authorPosts(account, actor.replace(/^@/, ''), POSTS_PER_READ).catch(() => [])),
       );
     }
     const found: CandidatePost[] = [];
     for (const q of keywords.slice(0, MAX_SEARCHES)) {
-      found.push(...(await bluesky.searchPosts(account, q, POSTS_PER_READ).catch(() => [])));
+      found.push(...(await actions.searchPosts(account, q, POSTS_PER_READ).catch(() => [])));
     }
     return { fromTargets, found };
   }
@@ -117,6 +110,9 @@ export function createEngagementService(deps: {
     const [work] = await r.engagement.engagingOnBluesky(personaId);
     if (!work) return 'off';
     const { persona, account, timeZone, userId } = work;
+    const platform = account.platform as Platform;
+    const actions = adapters[platform].engagement;
+    if (!actions) return 'off';
     const { engagement, safety } = persona.automation;
     if (safety.humanLikePatterns && !isWakingTime(at, timeZone)) return 'asleep';
     const today = startOfDay(at, timeZone);
@@ -136,10 +132,15 @@ export function createEngagementService(deps: {
       return Math.min(dailyLeft, Math.max(0, cap - done), drawn);
     };
 
-    const { autoLike, autoRetweet, autoFollow } = engagement;
+    // Only the actions the network allows an automated account (PLATFORM_RULES).
+    const allowed = PLATFORM_RULES[platform].engagement;
+    const autoLike = { ...engagement.autoLike, enabled: engagement.autoLike.enabled && allowed.like };
+    const autoRetweet = { ...engagement.autoRetweet, enabled: engagement.autoRetweet.enabled && allowed.repost };
+    const autoFollow = { ...engagement.autoFollow, enabled: engagement.autoFollow.enabled && allowed.follow };
     const repostWords = autoRetweet.enabled ? autoRetweet.keywordFilter : [];
     const followWords = autoFollow.enabled ? autoFollow.targetCriteria.keywords : [];
     const { fromTargets, found } = await candidates(
+      actions,
       account,
       autoLike.enabled || autoRetweet.enabled ? autoLike.targetAccounts : [],
       [...new Set([...repostWords, ...followWords])],
@@ -164,7 +165,7 @@ export function createEngagementService(deps: {
         if (already.has(p.uri)) continue;
         already.add(p.uri);
         const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
-        if (await act(persona, 'like', p.uri, words, () => bluesky.like(account, p), at)) {
+        if (await act(persona, 'like', p.uri, words, () => actions.like(account, p), at)) {
           n -= 1;
           dailyLeft -= 1;
           done.likes += 1;
@@ -192,7 +193,7 @@ export function createEngagementService(deps: {
           words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`,
           why: `it matches “${keyword}”`,
         };
-        if (await act(persona, 'repost', p.uri, words, () => bluesky.repost(account, p), at)) {
+        if (await act(persona, 'repost', p.uri, words, () => actions.repost(account, p), at)) {
           n -= 1;
           dailyLeft -= 1;
           done.reposts += 1;
@@ -212,7 +213,7 @@ export function createEngagementService(deps: {
         ].filter((did) => did !== account.externalId && !own.has(did));
         const already = await r.automation.subjectsOf(persona.id, 'follow', dids);
         const profiles = (
-          await bluesky
+          await actions
             .profiles(
               account,
               dids.filter((d) => !already.has(d)),
@@ -232,7 +233,7 @@ export function createEngagementService(deps: {
             words: `@${p.handle}`,
             why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
           };
-          if (await act(persona, 'follow', p.did, words, () => bluesky.follow(account, p.did), at)) {
+          if (await act(persona, 'follow', p.did, words, () => actions.follow(account, p.did), at)) {
             n -= 1;
             dailyLeft -= 1;
             done.follows += 1;
@@ -267,15 +268,17 @@ export function createEngagementService(deps: {
       const action = await r.automation.findAction(persona.id, actionId);
       if (!action) throw new NotFoundError(ACTION_NOT_FOUND);
       const kind = action.kind as AutomationActionKind;
-      if (!(kind in EVENTS) || !action.recordId || action.undoneAt || action.platform !== 'bluesky') {
+      const platform = platformSchema.safeParse(action.platform).data;
+      const actions = platform ? adapters[platform].engagement : undefined;
+      if (!(kind in EVENTS) || !action.recordId || action.undoneAt || !platform || !actions) {
         throw new ConflictError(ACTION_NOT_UNDOABLE);
       }
-      const account = await r.accounts.find(persona.id, 'bluesky');
-      if (!account) throw new ConflictError('Connect the Bluesky account again to undo this');
+      const account = await r.accounts.find(persona.id, platform);
+      if (!account) throw new ConflictError(`Connect the ${platformLabel(platform)} account again to undo this`);
       try {
-        await bluesky.undo(account, action.recordId);
+        await actions.undo(account, action.recordId);
       } catch (error) {
-        throw new ProviderError('Bluesky', error instanceof Error ? error.message : String(error));
+        throw new ProviderError(platformLabel(platform), error instanceof Error ? error.message : String(error));
       }
       if (await r.automation.markUndone(action.id, now())) {
         const what = kind === 'like' ? 'like' : kind === 'repost' ? 'repost' : 'follow';
@@ -284,7 +287,7 @@ export function createEngagementService(deps: {
             personaId: persona.id,
             event: 'undone',
             message: `Undid a ${what} (you asked from the log).`,
-            platform: 'bluesky',
+            platform,
             url: null,
           },
           now(),

@@ -15,7 +15,7 @@ import {
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
-import { type MentionsRead, PlatformError } from '../../integrations/platform';
+import { type PlatformAdapter, PlatformError } from '../../integrations/platform';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import type { StoredReplyTo } from '../publishing/posts.repository';
@@ -23,13 +23,6 @@ import type { Repositories, UnitOfWork } from '../repositories';
 import type { Enqueue } from '../scheduling/scheduling.service';
 import type { MentionRow } from './engagement.repository';
 import { sentimentOf } from './sentiment';
-
-/** Reads one account's new mentions through its network's adapter (the platform contract). */
-export type MentionsReader = {
-  read(account: AccountRow, options: { cursor: string | null; since: Date; maxPages: number }): Promise<MentionsRead>;
-  /** The posts above a mention in its thread, oldest first (contextual replies); a network that gives them with the mention leaves it out. */
-  threadAbove?(account: AccountRow, postId: string): Promise<{ author: string; text: string }[]>;
-};
 
 /** A first read looks this far back: a persona just switched on answers what came in lately, not a backlog. */
 const FIRST_READ_MS = 60 * 60_000;
@@ -53,7 +46,8 @@ export type CheckOutcome = 'checked' | 'not replying' | 'rate limited' | 'failed
 export function createRepliesService(deps: {
   repositories: Pick<Repositories, 'engagement' | 'automation' | 'posts'>;
   unitOfWork: UnitOfWork;
-  readers: Record<Platform, MentionsReader>;
+  /** Each network's mentions and threads (a network without mentions is never read). */
+  adapters: Record<Platform, Pick<PlatformAdapter, 'readMentions' | 'threadAbove'>>;
   writeReply: (
     userId: string,
     personaId: string,
@@ -164,7 +158,7 @@ export function createRepliesService(deps: {
     const stored = mention.ref as StoredReplyTo['ref'] & { inReplyTo?: { author: string; text: string } | null };
     let thread: { author: string; text: string }[] = [];
     if (replies.contextualReplies) {
-      const reader = deps.readers[platform];
+      const reader = deps.adapters[platform];
       // A post with a parent is in a thread: its posts above are read first.
       if (reader.threadAbove && stored.parent.id !== stored.root.id) {
         thread = await reader.threadAbove(account, mention.externalId).catch(() => []);
@@ -274,7 +268,9 @@ export function createRepliesService(deps: {
         const cursor = await r.engagement.cursorOf(account.id);
         const every = mentionCheckMinutes(persona.automation.autoReplies, platform) * 60_000;
         try {
-          const read = await deps.readers[platform].read(account, {
+          const adapter = deps.adapters[platform];
+          if (!adapter.readMentions) return 'not replying';
+          const read = await adapter.readMentions(account, {
             cursor: cursor?.cursor ?? null,
             since: new Date(at.getTime() - FIRST_READ_MS),
             maxPages: MAX_PAGES,

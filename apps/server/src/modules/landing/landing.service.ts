@@ -4,6 +4,7 @@ import {
   type PersonaOfTheDayResponse,
   type Platform,
   pickOfTheDay,
+  platformSchema,
   type RecentPost,
   uptimePercent,
   utcDay,
@@ -14,7 +15,9 @@ const DAY_MS = 86_400_000;
 /** Active users and uptime look back this far. */
 export const METRICS_WINDOW_DAYS = 30;
 
-const asPlatform = (value: string): Platform => (value === 'x' ? 'x' : 'bluesky');
+/** A platform name as stored: one not in the list reads as Bluesky, as it always did. */
+const storedPlatform = platformSchema.catch('bluesky');
+const asPlatform = (value: string): Platform => storedPlatform.parse(value);
 
 /** The public landing page's data: only what owners made public, and counts that name no one. */
 export function createLandingService(deps: {

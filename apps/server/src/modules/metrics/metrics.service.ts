@@ -1,8 +1,8 @@
 import { engagementOf, type Platform } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
-import { type AccountMetrics, PlatformError } from '../../integrations/platform';
-import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository';
+import { type AccountMetrics, type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { InboxRepository, NewNotification } from '../inbox/inbox.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
@@ -31,14 +31,6 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/** Reads one account's metrics through its network's adapter (the platform contract's reads). */
-export type MetricsReader = {
-  /** The account's counts and its posts since `since`, newest first. */
-  read(account: AccountRow, options: { since: Date; maxPages: number }): Promise<AccountMetrics>;
-  /** Posts by id, for Plume's own that the read did not reach; a network that cannot leaves it out. */
-  readPosts?(account: AccountRow, ids: string[]): Promise<Pick<AccountMetrics, 'posts' | 'reads'>>;
-};
-
 /**
  * Queues a sync of one account: now, or at `at` (the platform's reset time after a 429); `force`
  * reads even if the last reading is recent (Refresh).
@@ -55,9 +47,10 @@ export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnec
  */
 export function createMetricsService(deps: {
   metrics: MetricsRepository;
-  accounts: Pick<AccountsRepository, 'findById' | 'markError' | 'syncReport'>;
+  accounts: Pick<AccountsRepository, 'findById' | 'syncReport'>;
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
-  readers: Record<Platform, MetricsReader>;
+  /** Each network's reads (a network without them is never read). */
+  adapters: Record<Platform, Pick<PlatformAdapter, 'readMetrics' | 'readPosts'>>;
   /** Pages of posts one sync reads per account (each page is one billed read on X). */
   maxPages: Record<Platform, number>;
   /** How often each platform's accounts are read. */
@@ -69,7 +62,7 @@ export function createMetricsService(deps: {
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const { metrics, accounts, readers, lock, log, now = () => new Date() } = deps;
+  const { metrics, accounts, adapters, lock, log, now = () => new Date() } = deps;
 
   /**
    * An engagement spike (decision 020): a post of the last 7 days with at least 5 engagements and
@@ -121,8 +114,9 @@ export function createMetricsService(deps: {
         const since = new Date(started.getTime() - days * 86_400_000);
         let reading: AccountMetrics;
         try {
-          const reader = readers[platform];
-          reading = await reader.read(row, { since, maxPages: deps.maxPages[platform] });
+          const reader = adapters[platform];
+          if (!reader.readMetrics) return 'unavailable';
+          reading = await reader.readMetrics(row, { since, maxPages: deps.maxPages[platform] });
           // Plume's own posts of the last 90 days that the read did not reach: by id, where the network allows.
           const reached = new Set(reading.posts.map((p) => p.externalId));
           const backfillSince = new Date(started.getTime() - BACKFILL_DAYS * 86_400_000);
@@ -134,10 +128,8 @@ export function createMetricsService(deps: {
             reading = { ...reading, posts: [...reading.posts, ...more.posts], reads: reading.reads + more.reads };
           }
         } catch (error) {
-          if (error instanceof PlatformError && error.kind === 'auth') {
-            await accounts.markError(row.id, error.message);
-            return 'needs reconnect';
-          }
+          // The adapter marked the connection for a reconnect (the credential store's guard).
+          if (error instanceof PlatformError && error.kind === 'auth') return 'needs reconnect';
           if (error instanceof PlatformError && error.kind === 'rate_limited') {
             const wait = (error.details.retryAfterSeconds ?? 15 * 60) * 1000;
             await deps.queueSync(row.id, { at: new Date(started.getTime() + wait) });

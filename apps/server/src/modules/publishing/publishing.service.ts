@@ -9,18 +9,19 @@ import {
   postParts,
   requestedPlatforms,
   startOfDay,
+  textPart,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
-import { PlatformError } from '../../integrations/platform';
+import { type PlatformAdapter, PlatformError } from '../../integrations/platform';
 import type { PlanLimits } from '../account/plan-limits';
+import type { AccountRow } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
 import type { PostRow, PostsRepository, PostWithPersona, StoredReplyTo } from './posts.repository';
-import type { PlatformPublisher } from './publisher';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
 export const MAX_ATTEMPTS = 5;
@@ -52,7 +53,7 @@ export function createPublishingService(deps: {
   posts: PostsRepository;
   accounts: AccountsService;
   preferences: PreferencesRepository;
-  publishers: Record<Platform, PlatformPublisher>;
+  adapters: Record<Platform, PlatformAdapter>;
   /** Queues a post's publish job (scheduling's retries and deferrals). */
   enqueue: (postId: string, at: Date) => Promise<void>;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
@@ -64,7 +65,7 @@ export function createPublishingService(deps: {
     posts,
     accounts,
     preferences,
-    publishers,
+    adapters,
     enqueue,
     planLimits,
     log,
@@ -100,11 +101,13 @@ export function createPublishingService(deps: {
     };
   }
 
-  /** Calls the platform once for a post already marked publishing. */
-  async function callPlatform(post: PostRow, parts: string[]): Promise<unknown> {
+  /** Calls the platform once for a post already marked publishing, as its account (loaded here unless given). */
+  async function callPlatform(post: PostRow, parts: string[], account?: AccountRow): Promise<unknown> {
     try {
       const replyTo = (post.replyTo as StoredReplyTo | null)?.ref;
-      return await publishers[post.platform as Platform].publish(post.personaId, parts, replyTo);
+      const platform = post.platform as Platform;
+      const connected = account ?? (await accounts.requireAccount(post.personaId, platform));
+      return await adapters[platform].publish(connected, parts.map(textPart), replyTo);
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
       if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });
@@ -166,8 +169,10 @@ export function createPublishingService(deps: {
         );
       }
       // Every platform must be connected and working before anything is posted anywhere.
+      const connected = new Map<Platform, AccountRow>();
       for (const platform of platforms) {
         const account = await accounts.requireAccount(personaId, platform);
+        connected.set(platform, account);
         if (account.status === 'error') {
           throw new ConflictError(
             `The ${PLATFORM_LABELS[platform]} connection needs attention: ${account.errorMessage ?? 'reconnect the account'}`,
@@ -198,7 +203,9 @@ export function createPublishingService(deps: {
         if (!isUniqueViolation(error)) throw error;
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
       }
-      const outcomes = await Promise.all(claimed.map((post) => callPlatform(post, parts)));
+      const outcomes = await Promise.all(
+        claimed.map((post) => callPlatform(post, parts, connected.get(post.platform as Platform))),
+      );
       const results = await Promise.all(claimed.map((post, i) => settle(post, parts, outcomes[i])));
       if (results.every((r) => r.status !== 'posted')) {
         const summary = results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; ');
@@ -302,8 +309,11 @@ export function createPublishingService(deps: {
         const since = new Date((post.claimedAt ?? post.updatedAt).getTime() - 60_000);
         let seen: { externalIds: string[]; url: string | null } | null = null;
         try {
-          const finder = publishers[post.platform as Platform].findRecent;
-          seen = finder ? await finder(post.personaId, (post.parts as string[])[0] ?? '', since) : null;
+          const adapter = adapters[post.platform as Platform];
+          if (adapter.findRecentPost) {
+            const account = await accounts.requireAccount(post.personaId, post.platform as Platform);
+            seen = await adapter.findRecentPost(account, (post.parts as string[])[0] ?? '', since);
+          }
         } catch (error) {
           log.info({ err: error, postId: post.id }, 'could not look for a post left publishing');
         }
