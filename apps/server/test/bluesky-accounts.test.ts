@@ -1,5 +1,5 @@
 import type { Account, Persona, PublishResponse } from '@plume/core';
-import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED } from '@plume/core';
+import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, textPart } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, platformAccounts } from '../src/db/schema';
@@ -164,6 +164,30 @@ describe('publishing to Bluesky', () => {
     expect(records[2]?.value.reply).toMatchObject({ root: { uri: root?.uri }, parent: { uri: records[1]?.uri } });
   });
 
+  it("says each part's languages on its record, through the platform adapter", async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('langs');
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const [account] = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, persona.id));
+    if (!account) throw new Error('not connected');
+    const parts = [
+      { ...textPart('Olá, mundo'), langs: ['pt-BR'] },
+      { ...textPart('Hello, world'), langs: ['en', 'en-GB'] },
+      textPart('No language said'),
+    ];
+    const outcome = await server.app.adapters.bluesky.publish(account, parts);
+    expect(outcome.externalIds).toHaveLength(3);
+    const records = (await bsky.postsOf(alice.did)).reverse();
+    expect(records.map((r) => [r.value.text, r.value.langs])).toEqual([
+      ['Olá, mundo', ['pt-BR']],
+      ['Hello, world', ['en', 'en-GB']],
+      ['No language said', undefined],
+    ]);
+  });
+
   it('refuses a post over 300 graphemes, naming the limit, and posts nothing', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('long');
@@ -205,6 +229,22 @@ describe('publishing to Bluesky', () => {
     const [account] = await accountsOf(ann, persona.id);
     expect(account).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/Reconnect/) });
     await readJson(await publish(ann, persona.id, { platform: 'bluesky', content: 'again' }), 409);
+  });
+
+  it('asks for a reconnect whichever call finds the connection revoked, a read of mentions as well as a post', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('unread');
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    await alice.agent.com.atproto.server.revokeAppPassword({ name: 'plume' });
+    const [row] = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, persona.id));
+    if (!row) throw new Error('not connected');
+    const read = server.app.adapters.bluesky.readMentions?.(row, { cursor: null, since: new Date(0), maxPages: 1 });
+    await expect(read).rejects.toMatchObject({ kind: 'auth' });
+    const [account] = await accountsOf(ann, persona.id);
+    expect(account).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/Reconnect/) });
   });
 });
 

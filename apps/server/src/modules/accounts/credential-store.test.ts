@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/client';
+import { createNamedLock } from '../../db/named-lock';
+import { type PlatformAccount, PlatformError } from '../../integrations/platform';
+import { createCredentialStore } from './credential-store';
+
+/** The store over an in-memory accounts table of one row, with the in-process lock (as on PGlite). */
+function storeWith(initial: string | null) {
+  const row = { credentials: initial };
+  const markError = vi.fn(async () => undefined);
+  const store = createCredentialStore({
+    accounts: {
+      credentialsOf: async () => row.credentials,
+      async replaceCredentials(_id, from, to) {
+        if (row.credentials !== from) return false;
+        row.credentials = to;
+        return true;
+      },
+      markError,
+    },
+    lock: createNamedLock({ kind: 'pglite' } as Database),
+  });
+  return { store, row, markError };
+}
+const account = (status = 'active') => ({ id: 'a1', status }) as PlatformAccount;
+
+describe('the credential store', () => {
+  it('lets one holder at a time renew, each reading what the one before stored', async () => {
+    const { store, row } = storeWith('token-1');
+    const seen: (string | null | undefined)[] = [];
+    const renew = () =>
+      store.update(account(), async (stored, save) => {
+        seen.push(stored);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await save(`${stored}+`);
+      });
+    await Promise.all([renew(), renew(), renew()]);
+    expect(seen).toEqual(['token-1', 'token-1+', 'token-1++']);
+    expect(row.credentials).toBe('token-1+++');
+  });
+
+  it('drops a renewal whose connection was replaced meanwhile (a reconnect wins), and keeps later saves of one holder', async () => {
+    const { store, row } = storeWith('old');
+    await store.update(account(), async (_stored, save) => {
+      row.credentials = 'reconnected';
+      await save('renewed-old');
+    });
+    expect(row.credentials).toBe('reconnected');
+    await store.update(account(), async (_stored, save) => {
+      await save('first');
+      await save('second');
+    });
+    expect(row.credentials).toBe('second');
+  });
+
+  it('marks the connection for a reconnect on an auth failure alone, once', async () => {
+    const { store, markError } = storeWith('t');
+    const failing = (kind: 'auth' | 'unknown') => () => Promise.reject(new PlatformError(`${kind} failure`, kind));
+    await expect(store.guard(account(), failing('unknown'))).rejects.toMatchObject({ kind: 'unknown' });
+    expect(markError).not.toHaveBeenCalled();
+    await expect(store.guard(account(), failing('auth'))).rejects.toMatchObject({ kind: 'auth' });
+    expect(markError).toHaveBeenCalledWith('a1', 'auth failure');
+    await expect(store.guard(account('error'), failing('auth'))).rejects.toMatchObject({ kind: 'auth' });
+    expect(markError).toHaveBeenCalledOnce();
+  });
+});
