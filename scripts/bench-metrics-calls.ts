@@ -8,7 +8,8 @@ import { AtpAgent } from '@atproto/api';
 import { X_SCOPES } from '@plume/core';
 import { loadConfig } from '../apps/server/src/config';
 import { createSecretBox } from '../apps/server/src/crypto/secret-box';
-import { type BlueskyStore, createBlueskyAdapter } from '../apps/server/src/integrations/bluesky/bluesky';
+import { type BlueskyStore, createBlueskyClient } from '../apps/server/src/integrations/bluesky/bluesky';
+import type { CredentialStore } from '../apps/server/src/integrations/platform';
 import { createXApi } from '../apps/server/src/integrations/x/x-api';
 import { createXStub } from '../apps/server/test/fakes/x';
 
@@ -71,12 +72,17 @@ const unused = new Proxy({} as BlueskyStore, {
     throw new Error('the reads use no stored session');
   },
 });
-const bluesky = createBlueskyAdapter({
+const credentials: CredentialStore = {
+  exclusive: async (_name, work) => work(),
+  update: () => Promise.reject(new Error('the reads use no stored session')),
+  guard: (_account, work) => work(),
+};
+const bluesky = createBlueskyClient({
   config: config.bluesky,
   appUrl: config.appUrl,
-  accounts: unused,
+  store: unused,
+  credentials,
   secretBox: createSecretBox(config.appSecret),
-  lock: Object.assign(async <T>(_name: string, work: () => T | PromiseLike<T>) => work(), { close: async () => {} }),
 });
 
 const sky = await blueskyStub();
