@@ -238,7 +238,10 @@ export interface PlatformAdapter {
    * went out; a failure names the parts already posted (details.postedIds).
    */
   publish(account: PlatformAccount, parts: readonly PostPart[], replyTo?: ReplyRef): Promise<PublishOutcome>;
-  /** The account's post with this text made since `since` (reconciling an unconfirmed post); networks that cannot tell leave it out. */
+  /**
+   * The account's post with this text made since `since` (reconciling an unconfirmed post);
+   * networks that cannot tell leave it out.
+   */
   findRecentPost?(account: PlatformAccount, text: string, since: Date): Promise<PublishOutcome | null>;
   /** The account's counts and its posts since `since`, newest first. */
   readMetrics?(account: PlatformAccount, options: { since: Date; maxPages: number }): Promise<AccountMetrics>;
@@ -249,7 +252,10 @@ export interface PlatformAdapter {
     account: PlatformAccount,
     options: { cursor: string | null; since: Date; maxPages: number },
   ): Promise<MentionsRead>;
-  /** The posts above one in its thread, oldest first (a reply's context); a network that gives it with the mention leaves it out. */
+  /**
+   * The posts above one in its thread, oldest first (a reply's context); a network that gives it
+   * with the mention leaves it out.
+   */
   threadAbove?(account: PlatformAccount, postId: string): Promise<{ author: string; text: string }[]>;
   /** Likes, reposts and follows, where the network allows them. */
   engagement?: EngagementActions;
@@ -261,7 +267,7 @@ export interface PlatformAdapter {
  * does so alone, across every process, and stores the new ones before anyone else reads them.
  */
 export interface CredentialStore {
-  /** Runs `work` holding the lock `name`: one holder at a time across every process (an OAuth client's own refreshes). */
+  /** Runs `work` holding the lock `name`, one holder at a time across every process (an OAuth client's refreshes). */
   exclusive<T>(name: string, work: () => T | PromiseLike<T>): Promise<T>;
   /**
    * Runs `work` alone for this account's credentials, with them as stored now (another holder may

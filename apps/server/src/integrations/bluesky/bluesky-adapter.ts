@@ -87,7 +87,7 @@ export function createBlueskyAdapter(deps: { client: BlueskyClient; credentials:
       profile: (account) => call(account, (agent) => client.readProfile(agent, account.externalId)),
     },
 
-    /** An OAuth session shared by no other persona is revoked at its server; an app password is the user's to revoke. */
+    /** An OAuth session no other persona shares is revoked at its server; an app password is the user's to revoke. */
     async revoke(account) {
       if (account.authMethod !== 'oauth') return;
       if ((await client.connectionsTo(account.externalId)) > 0) return;

@@ -39,7 +39,7 @@ describe('the credential store', () => {
     expect(row.credentials).toBe('token-1+++');
   });
 
-  it('drops a renewal whose connection was replaced meanwhile (a reconnect wins), and keeps later saves of one holder', async () => {
+  it('drops a renewal whose connection was replaced meanwhile, and keeps the later saves of one holder', async () => {
     const { store, row } = storeWith('old');
     await store.update(account(), async (_stored, save) => {
       row.credentials = 'reconnected';
