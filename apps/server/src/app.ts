@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { composeServices } from './composition-root';
 import type { Config } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Database, openDatabase, type QueryListener } from './db/client';
 import type { PlatformAdapter } from './integrations/platform';
 import type { Jobs } from './jobs/queue';
 import { accountRoutes } from './modules/account/account.routes';
@@ -60,6 +60,8 @@ export async function buildApp(
     clock?: () => Date;
     /** Automation's dice (the reply sample); tests fix them, Math.random otherwise. */
     random?: () => number;
+    /** Hears every statement the app runs through Drizzle (tests count reads). */
+    onQuery?: QueryListener;
   } = {},
 ): Promise<FastifyInstance> {
   const logStream = options.logStream ?? logDestination(config.logFormat);
@@ -103,6 +105,7 @@ export async function buildApp(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    onQuery: options.onQuery,
   });
   app.decorate('database', database);
 

@@ -11,15 +11,15 @@ import { createMailer } from './integrations/mail/create-mailer';
 import type { PlatformAdapter } from './integrations/platform';
 import { createXAdapter } from './integrations/x/x-adapter';
 import { createXApi } from './integrations/x/x-api';
-import { AUTO_POSTING_DUE, automationJobs, WRITE_SLOT } from './jobs/automation';
+import { automationJobs, sendAutoPostingDue } from './jobs/automation';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
-import { CHECK_MENTIONS, ENGAGE, engagementJobs } from './jobs/engagement';
+import { engagementJobs } from './jobs/engagement';
 import { inboxJobs } from './jobs/inbox';
-import { metricsJobs, SYNC_METRICS } from './jobs/metrics';
+import { metricsJobs } from './jobs/metrics';
 import { notificationJobs } from './jobs/notifications';
-import { PUBLISH_POST, publishingJobs } from './jobs/publish-posts';
-import { type Jobs, startJobs } from './jobs/queue';
-import { POLL_SOURCE, sourceJobs } from './jobs/sources';
+import { publishingJobs } from './jobs/publish-posts';
+import { createQueuePort, type Jobs, startJobs } from './jobs/queue';
+import { sourceJobs } from './jobs/sources';
 import { createAccountService } from './modules/account/account.service';
 import { createPlanLimits } from './modules/account/plan-limits';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -43,7 +43,7 @@ import { createPersonasService } from './modules/personas/personas.service';
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createWritingLimit } from './modules/rate-limits/writing-limit';
 import { createRepositories, createUnitOfWork } from './modules/repositories';
-import { createSchedulingService, type Enqueue } from './modules/scheduling/scheduling.service';
+import { createSchedulingService } from './modules/scheduling/scheduling.service';
 import { createSourcesService } from './modules/sources/sources.service';
 import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
@@ -52,7 +52,7 @@ import { createWritingService } from './modules/writing/writing.service';
 /**
  * The one composition root: every repository, adapter, service and job Plume runs, built once
  * from the configuration, for the API process (app.ts) and for `npm run worker` (worker.ts).
- * Nothing is started here; `startJobs` starts the queue (and binds `enqueue` to it), `close`
+ * Nothing is started here; `startJobs` starts the queue (and attaches the queue port to it), `close`
  * releases what was opened here (the database is its opener's).
  */
 export function composeServices(deps: {
@@ -74,11 +74,8 @@ export function composeServices(deps: {
   const lock = createNamedLock(database);
 
   let jobs: Jobs | undefined;
-  /** Queues a post's publish job for its time; only once the queue has started. */
-  const enqueue: Enqueue = async (postId, at) => {
-    if (!jobs) throw new Error('The job queue has not started');
-    await jobs.send(PUBLISH_POST, { postId }, { startAfter: at });
-  };
+  /** What services queue jobs through (each job's typed send); it sends once the queue has started. */
+  const queue = createQueuePort();
 
   const auth = createAuth({ config, db: database.db, mailer, log });
   const planLimits = createPlanLimits({ enabled: config.planLimits, repositories });
@@ -135,7 +132,7 @@ export function composeServices(deps: {
     accounts,
     preferences: repositories.preferences,
     adapters,
-    enqueue,
+    queue,
     planLimits,
     log,
   });
@@ -152,14 +149,7 @@ export function composeServices(deps: {
       bluesky: config.metrics.intervalMinutes.bluesky * 60_000,
       x: config.metrics.intervalMinutes.x * 60_000,
     },
-    queueSync: async (accountId, options = {}) => {
-      if (!jobs) throw new Error('The job queue has not started');
-      const data = { accountId, force: options.force === true };
-      await jobs.send(SYNC_METRICS, data, {
-        singletonKey: accountId,
-        ...(options.at ? { startAfter: options.at } : {}),
-      });
-    },
+    queue,
     lock,
     log,
   });
@@ -185,17 +175,7 @@ export function composeServices(deps: {
   const autoPosting = createAutoPostingService({
     repositories,
     write: writing.writeForAutomation,
-    queueSlot: async ({ personaId, userId, slot }) => {
-      if (!jobs) throw new Error('The job queue has not started');
-      await jobs.send(
-        WRITE_SLOT,
-        { personaId, userId, slot: slot.toISOString() },
-        {
-          singletonKey: `${personaId}:${slot.toISOString()}`,
-        },
-      );
-    },
-    enqueue,
+    queue,
     planLimits,
     log,
     ...automationClock,
@@ -206,11 +186,8 @@ export function composeServices(deps: {
   const replies = createRepliesService({
     ...data,
     adapters,
-    writeReply: writing.writeReply,
-    queueCheck: async (accountId) => {
-      await jobs?.send(CHECK_MENTIONS, { accountId }, { singletonKey: accountId });
-    },
-    enqueue,
+    replyWriter: writing.replyWriter,
+    queue,
     planLimits,
     lock,
     log,
@@ -220,9 +197,7 @@ export function composeServices(deps: {
   const engagement = createEngagementService({
     repositories,
     adapters,
-    queueEngage: async (personaId) => {
-      await jobs?.send(ENGAGE, { personaId }, { singletonKey: personaId });
-    },
+    queue,
     lock,
     log,
     ...automationClock,
@@ -236,9 +211,7 @@ export function composeServices(deps: {
       ...data,
       planLimits,
       // A persona switched to posting has its next slot looked at now (one look waits at a time).
-      onPostingChanged: async () => {
-        await jobs?.send(AUTO_POSTING_DUE, {}, { singletonKey: 'now' });
-      },
+      onPostingChanged: () => sendAutoPostingDue(queue),
       onEngagementChanged: async (persona) => {
         if (persona.automation.autoReplies.enabled) await replies.queueFor(persona.id);
         if (persona.automation.engagement.enabled) await engagement.queueFor(persona.id);
@@ -271,7 +244,7 @@ export function composeServices(deps: {
       posts: repositories.posts,
       accounts,
       preferences: repositories.preferences,
-      enqueue,
+      queue,
       lock,
       planLimits,
     }),
@@ -282,10 +255,7 @@ export function composeServices(deps: {
       ...data,
       feeds,
       inbox: repositories.inbox,
-      queuePoll: async (job) => {
-        if (!jobs) throw new Error('The job queue has not started');
-        await jobs.send(POLL_SOURCE, job, { singletonKey: `${job.personaId}:${job.url}` });
-      },
+      queue,
       log,
     }),
     inbox: createInboxService({
@@ -327,9 +297,11 @@ export function composeServices(deps: {
     /** Starts the queue; with `work` this process also runs the jobs. */
     async startJobs(work: boolean): Promise<Jobs> {
       jobs = await startJobs({ database, definitions: jobDefinitions, work, log });
+      queue.attach(jobs);
       return jobs;
     },
     async close(): Promise<void> {
+      queue.attach(undefined);
       await jobs?.stop();
       await lock.close();
       await mailer.close();

@@ -241,8 +241,7 @@ describe('automated posting', () => {
             writer: 'offline',
           };
         },
-        queueSlot: async () => {},
-        enqueue: async () => {},
+        queue: { send: async () => null },
         planLimits: { checkNewPosts: async () => {} },
         log: server.app.log,
         now: () => clock,
@@ -264,8 +263,7 @@ describe('automated posting', () => {
         const parts = request.type === 'thread' ? ['One.', 'Two.', 'Three.'] : ['A comment on it.'];
         return { content: parts.join('\n\n'), parts, hashtags: [], type: request.type, writer: 'offline' };
       },
-      queueSlot: async () => {},
-      enqueue: async () => {},
+      queue: { send: async () => null },
       planLimits: { checkNewPosts: async () => {} },
       log: server.app.log,
       now: () => clock,

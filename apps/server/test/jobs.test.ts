@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, sessions, users, verifications } from '../src/db/schema';
 import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
+import { CHECK_MENTIONS } from '../src/jobs/engagement';
 import { build, type TestServer } from './helpers/build';
 import { until } from './helpers/until';
 
@@ -62,6 +63,30 @@ describe('the cleanup job', () => {
     expect(schedules).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: CLEANUP_EXPIRED, cron: '7 * * * *' })]),
     );
+  });
+});
+
+describe('a job whose payload does not fit its schema', () => {
+  let server: TestServer;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    server = await build({ LOG_LEVEL: 'warn' }, { logStream: { write: (line: string) => void logs.push(line) } });
+  });
+  afterAll(() => server?.close());
+
+  it('is logged and dropped as a bad job, never retried', async () => {
+    const id = (await server.app.jobs.send(CHECK_MENTIONS, { accountId: 42 })) ?? '';
+    const job = await until(async () => {
+      const found = await server.app.jobs.boss.getJobById(CHECK_MENTIONS, id);
+      return found?.state === 'completed' || found?.state === 'failed' ? found : undefined;
+    });
+    expect(job).toMatchObject({ state: 'completed', retryCount: 0, output: { value: 'bad job' } });
+    const told = logs.map((line) => JSON.parse(line) as { msg: string; job?: string; id?: string; problem?: string });
+    expect(told.find((entry) => entry.msg === 'a job with a bad payload was dropped')).toMatchObject({
+      job: CHECK_MENTIONS,
+      id,
+      problem: expect.stringContaining('accountId'),
+    });
   });
 });
 

@@ -16,6 +16,9 @@ export type SqlExecutor = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
+/** Hears every statement the app's Drizzle handle runs (tests count reads with it). */
+export type QueryListener = (sql: string, params: unknown[]) => void;
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -71,11 +74,14 @@ function lockDataDir(dir: string): () => void {
   throw new Error(`Could not take the lock ${lockFile}`);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+const queryLogger = (onQuery: QueryListener | undefined) =>
+  onQuery ? { logger: { logQuery: (sql: string, params: unknown[]) => onQuery(sql, params) } } : {};
+
+async function openPglite(dataDir: string, onQuery?: QueryListener): Promise<Database> {
   const unlock = lockDataDir(dataDir);
   try {
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, ...queryLogger(onQuery) }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     const executor: SqlExecutor = {
       async executeSql(text, values) {
@@ -107,7 +113,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(connectionString: string, onError: (error: Error) => void): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  onError: (error: Error) => void,
+  onQuery?: QueryListener,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection the server ends (restart, failover) must not crash the process.
   pool.on('error', onError);
@@ -122,7 +132,7 @@ async function openPostgres(connectionString: string, onError: (error: Error) =>
   }
   return {
     kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool, { schema, ...queryLogger(onQuery) }) as unknown as Db,
     connectionString,
     executor: undefined,
     close: () => pool.end(),
@@ -133,6 +143,9 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   onError: (error: Error) => void;
+  onQuery?: QueryListener | undefined;
 }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onError) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onError, options.onQuery)
+    : openPglite(options.dataDir, options.onQuery);
 }

@@ -1,11 +1,27 @@
+import { z } from 'zod';
 import type { EngagementService } from '../modules/engagement/engagement.service';
 import type { RepliesService } from '../modules/engagement/replies.service';
-import type { JobDefinition } from './queue';
+import { defineJob, type JobDefinition, type Queue } from './queue';
 
 export const MENTIONS_DUE = 'mentions-due';
 export const CHECK_MENTIONS = 'check-mentions';
 export const ENGAGE_DUE = 'engage-due';
 export const ENGAGE = 'engage';
+
+export const checkMentionsPayload = z.object({ accountId: z.string().min(1) });
+export type CheckMentionsPayload = z.infer<typeof checkMentionsPayload>;
+export const engagePayload = z.object({ personaId: z.string().min(1) });
+export type EngagePayload = z.infer<typeof engagePayload>;
+
+/** Queues a read of an account's mentions (one waiting and one running per account). */
+export async function sendCheckMentions(queue: Queue, payload: CheckMentionsPayload): Promise<void> {
+  await queue.send(CHECK_MENTIONS, payload, { singletonKey: payload.accountId });
+}
+
+/** Queues a persona's run of likes, reposts and follows (one waiting and one running per persona). */
+export async function sendEngage(queue: Queue, payload: EngagePayload): Promise<void> {
+  await queue.send(ENGAGE, payload, { singletonKey: payload.personaId });
+}
 
 /**
  * Every minute, the accounts whose mentions are due to be read, a check-mentions job each (one
@@ -15,22 +31,18 @@ export const ENGAGE = 'engage';
 export function engagementJobs(replies: RepliesService, engagement: EngagementService): JobDefinition[] {
   return [
     { name: MENTIONS_DUE, cron: '* * * * *', handler: () => replies.queueDue() },
-    {
+    defineJob({
       name: CHECK_MENTIONS,
+      payload: checkMentionsPayload,
       policy: 'stately',
-      handler: async (data) => {
-        if (typeof data.accountId !== 'string') return 'bad job';
-        return replies.check(data.accountId);
-      },
-    },
+      handler: ({ accountId }) => replies.check(accountId),
+    }),
     { name: ENGAGE_DUE, cron: '*/10 * * * *', handler: () => engagement.queueDue() },
-    {
+    defineJob({
       name: ENGAGE,
+      payload: engagePayload,
       policy: 'stately',
-      handler: async (data) => {
-        if (typeof data.personaId !== 'string') return 'bad job';
-        return engagement.engage(data.personaId);
-      },
-    },
+      handler: ({ personaId }) => engagement.engage(personaId),
+    }),
   ];
 }

@@ -1,10 +1,17 @@
+import { z } from 'zod';
 import type { PublishingService } from '../modules/publishing/publishing.service';
-import type { JobDefinition } from './queue';
+import { defineJob, type JobDefinition, type Queue } from './queue';
 
 export const PUBLISH_POST = 'publish-post';
 export const SWEEP_POSTS = 'sweep-posts';
 
-const idOf = (data: Record<string, unknown>) => (typeof data.postId === 'string' ? data.postId : '');
+export const publishPostPayload = z.object({ postId: z.string().min(1) });
+export type PublishPostPayload = z.infer<typeof publishPostPayload>;
+
+/** Queues a post's publish job for its time (the claim in the database makes a second delivery harmless). */
+export async function sendPublishPost(queue: Queue, payload: PublishPostPayload, options: { at: Date }): Promise<void> {
+  await queue.send(PUBLISH_POST, payload, { startAfter: options.at });
+}
 
 /**
  * A publish-post job per scheduled post, queued for its time (the claim in the database makes a
@@ -13,17 +20,15 @@ const idOf = (data: Record<string, unknown>) => (typeof data.postId === 'string'
  */
 export function publishingJobs(publishing: PublishingService): JobDefinition[] {
   return [
-    {
+    defineJob({
       name: PUBLISH_POST,
+      payload: publishPostPayload,
       // Up to 100 posts at a time; a full batch is followed at once by the next (queue.ts).
       batchSize: 100,
       pollingIntervalSeconds: 1,
-      handler: async (data) => {
-        const postId = idOf(data);
-        return postId ? publishing.publishScheduled(postId) : 'no post id';
-      },
-      handleBatch: (items) => publishing.publishBatch(items.map(idOf)),
-    },
+      handler: ({ postId }) => publishing.publishScheduled(postId),
+      handleBatch: (items) => publishing.publishBatch(items.map((item) => item.postId)),
+    }),
     { name: SWEEP_POSTS, cron: '* * * * *', handler: () => publishing.sweep() },
   ];
 }

@@ -1,8 +1,45 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import type { Database } from '../db/client';
 
 export type JobData = Record<string, unknown>;
+
+/** When a job may run (`startAfter`), and its key: a job with the same key still waiting makes a send a no-op. */
+export type SendOptions = { startAfter?: Date; singletonKey?: string };
+
+/**
+ * The queue port: how services ask for work to be done by a job, through the typed send of the
+ * job's own file (`sendPublishPost(queue, { postId }, { at })`). Answers the job's id, or null
+ * when a job with the same key was still waiting.
+ */
+export type Queue = {
+  send(name: string, data?: JobData, options?: SendOptions): Promise<string | null>;
+};
+
+/**
+ * The queue every service holds from the start: it sends through pg-boss once `startJobs` has
+ * started it. A send before that, or after the queue stopped, throws (decision 025): every process
+ * starts its queue before it serves a request or runs a job, so such a send is a mistake to hear
+ * about, never work to drop in silence.
+ */
+export function createQueuePort(): Queue & { attach(jobs: Queue | undefined): void } {
+  let started: Queue | undefined;
+  return {
+    attach(jobs) {
+      started = jobs;
+    },
+    send(name, data = {}, options = {}) {
+      if (!started) return Promise.reject(new Error(`The job queue is not running (${name} was not queued)`));
+      return started.send(name, data, options);
+    },
+  };
+}
+
+/** What a handler answers for a payload that does not fit its job's schema: logged, and the job dropped. */
+export class BadJob {
+  constructor(readonly problem: string) {}
+}
 
 export type JobDefinition = {
   name: string;
@@ -21,13 +58,50 @@ export type JobDefinition = {
   handleBatch?: (items: JobData[]) => Promise<PromiseSettledResult<unknown>[]>;
 };
 
-export type Jobs = {
+/**
+ * A job whose payload has a schema (its own jobs/<x>.ts): the handlers get the payload parsed, and
+ * a payload that does not fit is answered with a BadJob, which the queue logs and drops.
+ */
+export function defineJob<T>(
+  job: Omit<JobDefinition, 'handler' | 'handleBatch'> & {
+    payload: z.ZodType<T>;
+    handler: (data: T) => Promise<unknown>;
+    handleBatch?: (items: T[]) => Promise<PromiseSettledResult<unknown>[]>;
+  },
+): JobDefinition {
+  const { payload, handler, handleBatch, ...rest } = job;
+  const parse = (data: JobData): { ok: true; data: T } | { ok: false; bad: BadJob } => {
+    const parsed = payload.safeParse(data);
+    return parsed.success
+      ? { ok: true, data: parsed.data }
+      : { ok: false, bad: new BadJob(z.prettifyError(parsed.error)) };
+  };
+  return {
+    ...rest,
+    handler: async (data) => {
+      const parsed = parse(data);
+      return parsed.ok ? handler(parsed.data) : parsed.bad;
+    },
+    ...(handleBatch
+      ? {
+          handleBatch: async (items) => {
+            const parsed = items.map(parse);
+            const good = parsed.flatMap((p) => (p.ok ? [p.data] : []));
+            const settled = good.length > 0 ? await handleBatch(good) : [];
+            let next = 0;
+            return parsed.map((p) =>
+              p.ok
+                ? (settled[next++] ?? { status: 'rejected', reason: new Error('no outcome') })
+                : { status: 'fulfilled', value: p.bad },
+            );
+          },
+        }
+      : {}),
+  };
+}
+
+export type Jobs = Queue & {
   boss: PgBoss;
-  /**
-   * Queues a job: now, or from `startAfter` on. With `singletonKey`, a job with the same key still
-   * waiting makes this one a no-op (null).
-   */
-  send(name: string, data?: JobData, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
   stop(): Promise<void>;
 };
 
@@ -47,6 +121,12 @@ export async function startJobs(options: {
     : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  /** A job's answer as stored: a payload that did not fit is logged and ends as 'bad job' (never retried). */
+  const told = (name: string, id: string | undefined, result: unknown) => {
+    if (!(result instanceof BadJob)) return result;
+    log.warn({ job: name, id, problem: result.problem }, 'a job with a bad payload was dropped');
+    return 'bad job';
+  };
 
   for (const job of definitions) {
     await boss.createQueue(job.name, job.policy ? { name: job.name, policy: job.policy } : undefined);
@@ -61,7 +141,7 @@ export async function startJobs(options: {
           // after the polling interval (the queue is never idle while work waits).
           if (batchSize > 1 && received.length === batchSize) boss.notifyWorker(workerId);
           if (received.length === 1 && !job.handleBatch) {
-            const result = await job.handler(received[0]?.data ?? {});
+            const result = told(job.name, received[0]?.id, await job.handler(received[0]?.data ?? {}));
             log.debug({ job: job.name, id: received[0]?.id, result }, 'job done');
             return result;
           }
@@ -74,7 +154,7 @@ export async function startJobs(options: {
             settled.map((outcome, i) => {
               const id = received[i]?.id ?? '';
               // Stored as pg-boss stores a single job's answer: an object as is, anything else as { value }.
-              const value = outcome.status === 'fulfilled' ? outcome.value : outcome.reason;
+              const value = outcome.status === 'fulfilled' ? told(job.name, id, outcome.value) : outcome.reason;
               const output = (typeof value === 'object' && value !== null ? value : { value }) as object;
               return outcome.status === 'fulfilled'
                 ? boss.complete(job.name, id, output)

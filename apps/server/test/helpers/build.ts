@@ -77,6 +77,8 @@ export async function build(
     defaultAppUrl?: boolean;
     clock?: () => Date;
     random?: () => number;
+    /** Hears every statement the app runs through Drizzle (a query log). */
+    onQuery?: (sql: string, params: unknown[]) => void;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-test-'));

@@ -13,21 +13,19 @@ import {
   startOfDay,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { sendWriteSlot } from '../../jobs/automation';
+import { sendPublishPost } from '../../jobs/publish-posts';
+import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
-import type { Enqueue } from '../scheduling/scheduling.service';
+import { createSafety, SLOT_COOLDOWN_MS } from './safety';
 
 /** A slot's post is written as soon as the slot is less than this far away (decision 021). */
 export const WRITE_AHEAD_MS = 60 * 60_000;
 /** Smart timing moves a post at most this far before its slot: slots are looked for from now less this. */
 const EARLIEST_SHIFT_MS = 15 * 60_000;
-/** Cooldown periods: no automated post within this of another post of the persona's. */
-export const COOLDOWN_MS = 20 * 60_000;
 const MINUTE = 60_000;
-
-/** Queues the writing of one slot's post (a job whose key is the persona and the slot). */
-export type QueueSlot = (job: { personaId: string; userId: string; slot: Date }) => Promise<void>;
 
 export type SlotOutcome = 'written' | 'already written' | 'not a slot' | 'posting off' | 'skipped';
 
@@ -50,21 +48,23 @@ const slotLabel = (slot: Date, timeZone: string) =>
  * scheduled for it. Safety settings hold: the daily activity limit, cooldowns, waking hours.
  */
 export function createAutoPostingService(deps: {
-  repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'accounts' | 'preferences'>;
+  repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'preferences'>;
+  /** The writer, handed the persona this job loaded. */
   write: (
     userId: string,
-    request: Pick<GenerateRequest, 'personaId' | 'type' | 'platforms'>,
+    request: Pick<GenerateRequest, 'type' | 'platforms'> & { persona: Persona },
     brief: PostBrief,
     titles?: string[],
   ) => Promise<GeneratedPost>;
-  queueSlot: QueueSlot;
-  enqueue: Enqueue;
+  /** Where write-slot and publish jobs are queued. */
+  queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   log: FastifyBaseLogger;
   now?: () => Date;
   random?: () => number;
 }) {
   const { repositories: r, now = () => new Date(), random = Math.random } = deps;
+  const safety = createSafety(r);
 
   const timeZoneOf = async (userId: string) => (await r.preferences.timeZone(userId)) ?? 'UTC';
   const isPosting = (persona: Persona) => persona.is_active && persona.automation.autoPosting.enabled;
@@ -179,7 +179,7 @@ export function createAutoPostingService(deps: {
         );
         for (const s of due) {
           if (written.has(s.slot.getTime())) continue;
-          await deps.queueSlot({ personaId, userId, slot: s.slot });
+          await sendWriteSlot(deps.queue, { personaId, userId, slot: s.slot });
           queued += 1;
         }
       }
@@ -187,15 +187,17 @@ export function createAutoPostingService(deps: {
     },
 
     /**
-     * Writes the post of one slot, once: re-reads the persona (it may have been paused or changed
-     * since the slot was queued), applies the Safety settings, writes, and keeps the post under the
-     * slot's unique key.
+     * Writes the post of one slot, once: loads the persona afresh (it may have been paused or
+     * changed since the slot was queued) with its owner's zone and its accounts, in one query, and
+     * hands them down; applies the Safety settings, writes, and keeps the post under the slot's
+     * unique key.
      */
     async writeSlot(job: { personaId: string; userId: string; slot: Date }): Promise<SlotOutcome> {
       const at = now();
-      const persona = await r.personas.find(job.userId, job.personaId);
-      if (!persona || !isPosting(persona)) return 'posting off';
-      const timeZone = await timeZoneOf(job.userId);
+      const work = await r.automation.slotWork(job.userId, job.personaId);
+      if (!work || !isPosting(work.persona)) return 'posting off';
+      const { persona } = work;
+      const timeZone = work.timeZone ?? 'UTC';
       const [slot] = slotsOf(persona, timeZone, job.slot, 1);
       if (!slot || slot.slot.getTime() !== job.slot.getTime()) return 'not a slot';
       const label = slotLabel(slot.slot, timeZone);
@@ -212,25 +214,21 @@ export function createAutoPostingService(deps: {
         );
       }
 
-      const connected: Platform[] = [];
-      for (const platform of PLATFORMS) {
-        const account = await r.accounts.find(persona.id, platform);
-        if (account?.status === 'active') connected.push(platform);
-      }
+      const connected: Platform[] = PLATFORMS.filter((platform) =>
+        work.accounts.some((account) => account.platform === platform && account.status === 'active'),
+      );
       if (connected.length === 0)
         return skip('no connected account to post to. Connect Bluesky or X in the Accounts tab.');
       const done = new Set((await r.posts.forSlots(persona.id, [slot.slot])).map((p) => p.platform));
       const platforms = connected.filter((p) => !done.has(p));
       if (platforms.length === 0) return 'already written';
 
-      const { safety, autoPosting } = persona.automation;
+      const { safety: settings, autoPosting } = persona.automation;
       const today = startOfDay(at, timeZone);
-      const actions = await r.automation.totalSince(persona.id, today);
-      if (actions >= safety.dailyActivityLimit) {
-        return skip(`the daily activity limit (${safety.dailyActivityLimit}) is reached.`);
-      }
-      if (safety.cooldownPeriods && (await r.posts.hasPostNear(persona.id, slot.at, COOLDOWN_MS))) {
-        return skip(`cooldown: another post goes out within ${COOLDOWN_MS / MINUTE} minutes of it.`);
+      const day = await safety.daily(persona, timeZone, at, { planned: true });
+      if (day.left === 0) return skip(`the daily activity limit (${day.limit}) is reached.`);
+      if (await safety.slotTooClose(persona, slot.at)) {
+        return skip(`cooldown: another post goes out within ${SLOT_COOLDOWN_MS / MINUTE} minutes of it.`);
       }
       const direct = autoPosting.publishWithoutReview;
       const goesAt = slot.at;
@@ -241,7 +239,7 @@ export function createAutoPostingService(deps: {
           return skip(error instanceof Error ? error.message : 'the plan allows no more posts.');
         }
       }
-      if (safety.backupBeforeActions && !(await r.automation.loggedSince(persona.id, 'backup', today))) {
+      if (settings.backupBeforeActions && !(await r.automation.loggedSince(persona.id, 'backup', today))) {
         await r.personas.addVersion(persona, `Before automation posted, ${label.split(',').slice(0, 2).join(',')}`);
         await r.automation.log(
           {
@@ -254,12 +252,7 @@ export function createAutoPostingService(deps: {
       }
 
       const plan = await brief(persona, at);
-      const post = await deps.write(
-        job.userId,
-        { personaId: persona.id, type: plan.type, platforms },
-        plan.brief,
-        plan.titles,
-      );
+      const post = await deps.write(job.userId, { persona, type: plan.type, platforms }, plan.brief, plan.titles);
       const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
       const parts = [withLink(post.parts[0] ?? post.content), ...post.parts.slice(1)];
       const kept = [];
@@ -276,7 +269,7 @@ export function createAutoPostingService(deps: {
         });
         if (!row) continue;
         kept.push(row);
-        if (direct) await deps.enqueue(row.id, goesAt);
+        if (direct) await sendPublishPost(deps.queue, { postId: row.id }, { at: goesAt });
       }
       if (kept.length === 0) return 'already written';
       await r.automation.record(persona.id, 'post', at);

@@ -1,7 +1,16 @@
 import type { AutomationActionKind, AutomationLogEntry, Persona, Platform } from '@plume/core';
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { automationActions, automationLog, personas, sourceItems, userPreferences } from '../../db/schema';
+import {
+  automationActions,
+  automationLog,
+  personas,
+  platformAccounts,
+  posts,
+  sourceItems,
+  userPreferences,
+} from '../../db/schema';
+import type { AccountRow } from '../accounts/accounts.repository';
 import { toPersona } from '../personas/personas.repository';
 
 export type NewLogEntry = {
@@ -17,6 +26,8 @@ export type NewLogEntry = {
 
 /** Engagement actions a person can take back on the platform. */
 const UNDOABLE: AutomationActionKind[] = ['like', 'repost', 'follow'];
+/** The actions that are an activity of their own (a post or a reply counts as the post it wrote). */
+const ACTIVITY_ACTIONS: AutomationActionKind[] = ['like', 'repost', 'follow'];
 
 export type ActionRow = typeof automationActions.$inferSelect;
 
@@ -69,13 +80,52 @@ export function createAutomationRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Every action the persona's automation took since `since`, of any kind (the daily activity limit). */
-    async totalSince(personaId: string, since: Date): Promise<number> {
-      const [row] = await db
+    /**
+     * The persona's activity in [from, to) against its daily activity limit (decision 025), each
+     * thing once: its posts that went out (posted in the window, or being published now) and its
+     * likes, reposts and follows. The `post` and `reply` rows of the actions record the writing, not
+     * an activity: the post they wrote counts when it goes out. `planned`: with the posts set to go
+     * out in the window, scheduled or waiting for review for a time in it (a writer asking whether
+     * to add one); `except`: one post left out (the one being published asks about the others).
+     */
+    async activityIn(
+      personaId: string,
+      from: Date,
+      to: Date,
+      options: { planned?: boolean; except?: string } = {},
+    ): Promise<number> {
+      const actions = db
         .select({ n: count() })
         .from(automationActions)
-        .where(and(eq(automationActions.personaId, personaId), gte(automationActions.createdAt, since)));
-      return Number(row?.n ?? 0);
+        .where(
+          and(
+            eq(automationActions.personaId, personaId),
+            inArray(automationActions.kind, ACTIVITY_ACTIONS),
+            gte(automationActions.createdAt, from),
+            lt(automationActions.createdAt, to),
+          ),
+        );
+      const [row] = await db
+        .select({ posts: count(), actions: sql<string | number>`(${actions})` })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            options.except ? ne(posts.id, options.except) : undefined,
+            or(
+              and(eq(posts.status, 'posted'), gte(posts.postedAt, from), lt(posts.postedAt, to)),
+              eq(posts.status, 'publishing'),
+              options.planned
+                ? and(
+                    inArray(posts.status, ['scheduled', 'pending_review']),
+                    gte(posts.scheduledFor, from),
+                    lt(posts.scheduledFor, to),
+                  )
+                : undefined,
+            ),
+          ),
+        );
+      return Number(row?.posts ?? 0) + Number(row?.actions ?? 0);
     },
 
     /** How many actions of a kind the persona took since `since` (caps per hour or day). */
@@ -127,6 +177,29 @@ export function createAutomationRepository(db: Db) {
         .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
         .where(and(eq(personas.isActive, true), sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`));
       return rows.map((r) => ({ persona: toPersona(r.persona), userId: r.persona.userId, timeZone: r.timeZone }));
+    },
+
+    /**
+     * What writing a slot works on, in one query: the user's persona, its owner's zone and the
+     * persona's accounts (any status); undefined when the persona is gone.
+     */
+    async slotWork(
+      userId: string,
+      personaId: string,
+    ): Promise<{ persona: Persona; timeZone: string | null; accounts: AccountRow[] } | undefined> {
+      const rows = await db
+        .select({ persona: personas, timeZone: userPreferences.timeZone, account: platformAccounts })
+        .from(personas)
+        .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
+        .leftJoin(platformAccounts, eq(platformAccounts.personaId, personas.id))
+        .where(and(eq(personas.userId, userId), eq(personas.id, personaId)));
+      const [first] = rows;
+      if (!first) return undefined;
+      return {
+        persona: toPersona(first.persona),
+        timeZone: first.timeZone,
+        accounts: rows.flatMap((r) => (r.account ? [r.account] : [])),
+      };
     },
 
     /**

@@ -17,7 +17,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { ConflictError, NotFoundError, ProviderError } from '../../errors';
 import type { CandidatePost, EngagementActions, PlatformAdapter } from '../../integrations/platform';
+import { sendEngage } from '../../jobs/engagement';
+import type { Queue } from '../../jobs/queue';
 import type { AccountRow } from '../accounts/accounts.repository';
+import { createSafety } from '../automation/safety';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 
@@ -42,19 +45,21 @@ const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` 
  * subject). Each action is a row of the log, and can be undone from it.
  */
 export function createEngagementService(deps: {
-  repositories: Pick<Repositories, 'engagement' | 'automation' | 'personas' | 'accounts'>;
+  repositories: Pick<Repositories, 'engagement' | 'automation' | 'personas' | 'accounts' | 'posts'>;
   /**
    * Each network's likes, reposts and follows, where it has them. X has none on purpose: its
    * likes, follows and automated reposts are not done (X's 2026 rules, PLATFORM_RULES).
    */
   adapters: Record<Platform, Pick<PlatformAdapter, 'engagement'>>;
-  queueEngage: (personaId: string) => Promise<void>;
+  /** Where engage jobs are queued. */
+  queue: Queue;
   lock: NamedLock;
   log: FastifyBaseLogger;
   now?: () => Date;
   random?: () => number;
 }) {
   const { repositories: r, adapters, log, now = () => new Date(), random = Math.random } = deps;
+  const safety = createSafety(r);
 
   /** Takes one action once: its unique key first, then the platform; a refusal takes the key back. */
   async function act(
@@ -113,11 +118,10 @@ export function createEngagementService(deps: {
     const platform = account.platform as Platform;
     const actions = adapters[platform].engagement;
     if (!actions) return 'off';
-    const { engagement, safety } = persona.automation;
-    if (safety.humanLikePatterns && !isWakingTime(at, timeZone)) return 'asleep';
+    const { engagement, safety: settings } = persona.automation;
+    if (settings.humanLikePatterns && !isWakingTime(at, timeZone)) return 'asleep';
     const today = startOfDay(at, timeZone);
-    const doneToday = await r.automation.totalSince(persona.id, today);
-    let dailyLeft = safety.dailyActivityLimit - doneToday;
+    let dailyLeft = (await safety.daily(persona, timeZone, at, { planned: true })).left;
     if (dailyLeft <= 0) return 'limit';
     const own = await r.engagement.ownAccountIds(userId);
     const done = { likes: 0, reposts: 0, follows: 0 };
@@ -128,7 +132,7 @@ export function createEngagementService(deps: {
     const budget = async (kind: AutomationActionKind, cap: number, windowStart: Date, minutes: number) => {
       const done = await r.automation.countSince(persona.id, kind, windowStart);
       const share = actionsThisRun(cap, done, minutes);
-      const drawn = safety.humanLikePatterns ? Math.floor(random() * (2 * share + 1)) : share;
+      const drawn = settings.humanLikePatterns ? Math.floor(random() * (2 * share + 1)) : share;
       return Math.min(dailyLeft, Math.max(0, cap - done), drawn);
     };
 
@@ -248,13 +252,13 @@ export function createEngagementService(deps: {
     /** Every ENGAGE_EVERY_MINUTES: an engage job per persona with engagement on and Bluesky connected. */
     async queueDue(): Promise<number> {
       const working = await r.engagement.engagingOnBluesky();
-      for (const { persona } of working) await deps.queueEngage(persona.id);
+      for (const { persona } of working) await sendEngage(deps.queue, { personaId: persona.id });
       return working.length;
     },
 
     /** A persona that now engages: its first run now, not at the next ten minutes. */
     queueFor(personaId: string): Promise<void> {
-      return deps.queueEngage(personaId);
+      return sendEngage(deps.queue, { personaId });
     },
 
     /** One run for a persona, under its lock: two workers never spend one cap twice. */

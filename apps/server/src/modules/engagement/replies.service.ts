@@ -11,16 +11,19 @@ import {
   repliesNeedReview,
   sentimentAllowed,
   startOfDay,
-  type Writer,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import { sendCheckMentions } from '../../jobs/engagement';
+import { sendPublishPost } from '../../jobs/publish-posts';
+import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
+import { createSafety } from '../automation/safety';
 import type { StoredReplyTo } from '../publishing/posts.repository';
 import type { Repositories, UnitOfWork } from '../repositories';
-import type { Enqueue } from '../scheduling/scheduling.service';
+import type { ReplyWriter } from '../writing/writing.service';
 import type { MentionRow } from './engagement.repository';
 import { sentimentOf } from './sentiment';
 
@@ -48,14 +51,10 @@ export function createRepliesService(deps: {
   unitOfWork: UnitOfWork;
   /** Each network's mentions and threads (a network without mentions is never read). */
   adapters: Record<Platform, Pick<PlatformAdapter, 'readMentions' | 'threadAbove'>>;
-  writeReply: (
-    userId: string,
-    personaId: string,
-    platform: Platform,
-    replyTo: ReplyContext,
-  ) => Promise<{ text: string; writer: Writer }>;
-  queueCheck: (accountId: string) => Promise<void>;
-  enqueue: Enqueue;
+  /** The persona's reply writer (its model looked up once), for the persona a check loaded. */
+  replyWriter: (userId: string, persona: Persona) => Promise<ReplyWriter>;
+  /** Where check-mentions and publish jobs are queued. */
+  queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   lock: NamedLock;
   log: FastifyBaseLogger;
@@ -63,6 +62,7 @@ export function createRepliesService(deps: {
   random?: () => number;
 }) {
   const { repositories: r, now = () => new Date(), random = Math.random, log } = deps;
+  const safety = createSafety(r);
 
   /** When a reply goes out: a few minutes on, inside waking hours with Human-like patterns (the cooldown is publishing's). */
   function replyTime(persona: Persona, timeZone: string, at: Date): Date {
@@ -85,7 +85,6 @@ export function createRepliesService(deps: {
     context: { timeZone: string; at: Date; sentiment: string; allowed: boolean },
   ): Promise<string | null> {
     const replies = persona.automation.autoReplies;
-    const { safety } = persona.automation;
     const from = `@${mention.authorHandle}`;
     if (mention.authorId === account.externalId) return 'its own post';
     if (own.has(mention.authorId)) return `${from} is another of your personas (personas never answer each other)`;
@@ -101,10 +100,9 @@ export function createRepliesService(deps: {
     if ((await r.automation.countSince(persona.id, 'reply', hourAgo)) >= replies.maxRepliesPerHour) {
       return `the limit of ${replies.maxRepliesPerHour} replies an hour is reached`;
     }
+    const day = await safety.daily(persona, context.timeZone, context.at, { planned: true });
+    if (day.left === 0) return `the daily activity limit (${day.limit}) is reached`;
     const today = startOfDay(context.at, context.timeZone);
-    const actions = await r.automation.totalSince(persona.id, today);
-    if (actions >= safety.dailyActivityLimit)
-      return `the daily activity limit (${safety.dailyActivityLimit}) is reached`;
     if (
       (await r.engagement.repliedSince(persona.id, today, { threadId: mention.threadId })) >= REPLIES_PER_THREAD_PER_DAY
     ) {
@@ -118,12 +116,17 @@ export function createRepliesService(deps: {
     return null;
   }
 
-  /** Considers one mention, once: passes it with the reason, or writes and keeps the reply. */
+  /**
+   * Considers one mention, once: passes it with the reason, or writes and keeps the reply. `work`
+   * is what the check loaded (the persona, its owner's zone, the account); `writer` the reply
+   * writer, looked up at the first reply the check writes.
+   */
   async function consider(
     mention: MentionRow,
     work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
     own: Set<string>,
     at: Date,
+    writer: () => Promise<ReplyWriter>,
   ): Promise<'replied' | 'passed'> {
     const { persona, userId, timeZone, account } = work;
     const platform = account.platform as Platform;
@@ -174,9 +177,10 @@ export function createRepliesService(deps: {
     };
     // Never the same words twice to one person: written again, up to three times.
     const said = await r.posts.replyTextsTo(persona.id, platform, mention.authorId);
-    let written = await deps.writeReply(userId, persona.id, platform, context);
+    const write = await writer();
+    let written = await write(platform, context);
     for (let attempt = 1; said.has(written.text) && attempt < 3; attempt++) {
-      written = await deps.writeReply(userId, persona.id, platform, context);
+      written = await write(platform, context);
     }
     if (said.has(written.text))
       return pass(`every reply written repeated an earlier reply to @${mention.authorHandle}`);
@@ -236,7 +240,7 @@ export function createRepliesService(deps: {
       await r.engagement.decide(mention.id, 'replied', 'answered already');
       return 'replied';
     }
-    if (!review) await deps.enqueue(kept.id, goesAt);
+    if (!review) await sendPublishPost(deps.queue, { postId: kept.id }, { at: goesAt });
     return 'replied';
   }
 
@@ -244,13 +248,15 @@ export function createRepliesService(deps: {
     /** Every minute: a check-mentions job for each account whose read is due (one waits per account). */
     async queueDue(): Promise<number> {
       const due = await r.engagement.accountsDue(now());
-      for (const { account } of due) await deps.queueCheck(account.id);
+      for (const { account } of due) await sendCheckMentions(deps.queue, { accountId: account.id });
       return due.length;
     },
 
     /** A persona that now answers mentions: each of its accounts is read at once, not at the next minute. */
     async queueFor(personaId: string): Promise<void> {
-      for (const { account } of await r.engagement.accountsOf(personaId)) await deps.queueCheck(account.id);
+      for (const { account } of await r.engagement.accountsOf(personaId)) {
+        await sendCheckMentions(deps.queue, { accountId: account.id });
+      }
     },
 
     /**
@@ -291,8 +297,14 @@ export function createRepliesService(deps: {
           if ((await r.engagement.waiting(account.id)).length === 0) return 'failed';
         }
         const own = await r.engagement.ownAccountIds(work.userId);
+        // The persona's writer, looked up once for the check (at its first reply), not per reply.
+        let writer: Promise<ReplyWriter> | undefined;
+        const writerOnce = () => {
+          writer ??= deps.replyWriter(work.userId, persona);
+          return writer;
+        };
         for (const mention of await r.engagement.waiting(account.id)) {
-          await consider(mention, work, own, at);
+          await consider(mention, work, own, at, writerOnce);
         }
         return 'checked';
       });

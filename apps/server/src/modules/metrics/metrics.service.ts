@@ -2,6 +2,8 @@ import { engagementOf, type Platform } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { type AccountMetrics, type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import { sendSyncMetrics } from '../../jobs/metrics';
+import type { Queue } from '../../jobs/queue';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { InboxRepository, NewNotification } from '../inbox/inbox.repository';
 import { ownPersona } from '../personas/persona-access';
@@ -31,12 +33,6 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/**
- * Queues a sync of one account: now, or at `at` (the platform's reset time after a 429); `force`
- * reads even if the last reading is recent (Refresh).
- */
-export type QueueSync = (accountId: string, options?: { at?: Date; force?: boolean }) => Promise<void>;
-
 export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnect' | 'rate limited' | 'unavailable';
 
 /**
@@ -55,7 +51,8 @@ export function createMetricsService(deps: {
   maxPages: Record<Platform, number>;
   /** How often each platform's accounts are read. */
   intervalMs: Record<Platform, number>;
-  queueSync: QueueSync;
+  /** Where sync-metrics jobs are queued. */
+  queue: Queue;
   /** Where engagement spikes are told. */
   inbox: Pick<InboxRepository, 'add'>;
   lock: NamedLock;
@@ -132,7 +129,7 @@ export function createMetricsService(deps: {
           if (error instanceof PlatformError && error.kind === 'auth') return 'needs reconnect';
           if (error instanceof PlatformError && error.kind === 'rate_limited') {
             const wait = (error.details.retryAfterSeconds ?? 15 * 60) * 1000;
-            await deps.queueSync(row.id, { at: new Date(started.getTime() + wait) });
+            await sendSyncMetrics(deps.queue, { accountId: row.id }, { at: new Date(started.getTime() + wait) });
             return 'rate limited';
           }
           // The network is down or erring: wait longer after each failure in a row.
@@ -158,14 +155,14 @@ export function createMetricsService(deps: {
     async refresh(userId: string, personaId?: string): Promise<{ queued: number }> {
       if (personaId) await ownPersona(deps.personas, userId, personaId);
       const ids = await metrics.readableAccounts(personaId ? { personaId } : { userId });
-      for (const id of ids) await deps.queueSync(id, { force: true });
+      for (const id of ids) await sendSyncMetrics(deps.queue, { accountId: id, force: true });
       return { queued: ids.length };
     },
 
     /** Every minute: queues a sync of each account that is due (see MetricsRepository.dueAccounts). */
     async queueDue(): Promise<number> {
       const due = await metrics.dueAccounts(now(), deps.intervalMs, 200);
-      for (const id of due) await deps.queueSync(id);
+      for (const id of due) await sendSyncMetrics(deps.queue, { accountId: id });
       return due.length;
     },
   };

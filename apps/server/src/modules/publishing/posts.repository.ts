@@ -1,15 +1,22 @@
-import { canMove, EDITABLE_STATUSES, isUuid, type Platform, type PostStatus } from '@plume/core';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { canMove, EDITABLE_STATUSES, isUuid, type Persona, type Platform, type PostStatus } from '@plume/core';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { personas, posts } from '../../db/schema';
+import { personas, platformAccounts, posts, userPreferences } from '../../db/schema';
 import type { ReplyRef } from '../../integrations/platform';
+import type { AccountRow } from '../accounts/accounts.repository';
+import { toPersona } from '../personas/personas.repository';
 
 export type PostRow = typeof posts.$inferSelect;
 /** posts.reply_to: the post a reply answers, and what threading under it needs. */
 export type StoredReplyTo = { ref: ReplyRef; authorId: string; author: string; text: string; url: string | null };
 /** A post with its persona's name and owner, as the schedule lists it. */
 export type PostWithPersona = PostRow & { personaName: string; userId: string };
+/**
+ * A post claimed for publishing, with what publishing it needs, loaded once: its persona, the
+ * owner's time zone (UTC without one) and the account it goes out on (absent once disconnected).
+ */
+export type ClaimedPost = PostWithPersona & { persona: Persona; timeZone: string; account: AccountRow | null };
 
 const withPersona = {
   post: posts,
@@ -187,7 +194,7 @@ export function createPostsRepository(db: Db) {
      * The one step that makes publishing happen once: a due scheduled post becomes `publishing`
      * for exactly one caller, however many workers or deliveries of its job there are.
      */
-    async claim(id: string, now: Date): Promise<PostWithPersona | 'busy' | undefined> {
+    async claim(id: string, now: Date): Promise<ClaimedPost | 'busy' | undefined> {
       let row: PostRow | undefined;
       try {
         [row] = await db
@@ -208,11 +215,24 @@ export function createPostsRepository(db: Db) {
         throw error;
       }
       if (!row) return undefined;
-      const [owner] = await db
-        .select({ personaName: personas.name, userId: personas.userId })
+      const [loaded] = await db
+        .select({ persona: personas, timeZone: userPreferences.timeZone, account: platformAccounts })
         .from(personas)
+        .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
+        .leftJoin(
+          platformAccounts,
+          and(eq(platformAccounts.personaId, personas.id), eq(platformAccounts.platform, row.platform)),
+        )
         .where(eq(personas.id, row.personaId));
-      return owner ? { ...row, ...owner } : undefined;
+      if (!loaded) return undefined;
+      return {
+        ...row,
+        personaName: loaded.persona.name,
+        userId: loaded.persona.userId,
+        persona: toPersona(loaded.persona),
+        timeZone: loaded.timeZone ?? 'UTC',
+        account: loaded.account,
+      };
     },
 
     /**
@@ -352,15 +372,6 @@ export function createPostsRepository(db: Db) {
           ),
         );
       return rows.flatMap((r) => (r.at ? [r.at] : []));
-    },
-
-    /** How many posts the persona published since `since` (the daily activity limit). */
-    async postedSince(personaId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(posts)
-        .where(and(eq(posts.personaId, personaId), eq(posts.status, 'posted'), gte(posts.postedAt, since)));
-      return row?.n ?? 0;
     },
 
     /** What chat may tell of the persona's posts: the latest published, and the next ones coming up. */

@@ -8,20 +8,22 @@ import {
   type PublishResult,
   postParts,
   requestedPlatforms,
-  startOfDay,
   textPart,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
 import { type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import { sendPublishPost } from '../../jobs/publish-posts';
+import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
+import { createSafety } from '../automation/safety';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
-import type { PostRow, PostsRepository, PostWithPersona, StoredReplyTo } from './posts.repository';
+import type { PostRow, PostsRepository, StoredReplyTo } from './posts.repository';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
 export const MAX_ATTEMPTS = 5;
@@ -33,8 +35,6 @@ export const STUCK_AFTER_MS = 5 * 60_000;
 export const BUSY_RETRY_MS = 2000;
 /** How many posts of one account a batch of publish jobs publishes, at most (the rest are queued again). */
 export const BATCH_POSTS_PER_ACCOUNT = 20;
-/** Cooldown between two posts of a persona on one platform (Safety: cooldown periods). */
-export const COOLDOWN_MS = 2 * 60_000;
 /** What a publish's outcome may settle: its own claim, or the sweeper's guess that it was lost. */
 const SETTLE_FROM = ['publishing', 'unconfirmed'] as const;
 
@@ -54,23 +54,15 @@ export function createPublishingService(deps: {
   accounts: AccountsService;
   preferences: PreferencesRepository;
   adapters: Record<Platform, PlatformAdapter>;
-  /** Queues a post's publish job (scheduling's retries and deferrals). */
-  enqueue: (postId: string, at: Date) => Promise<void>;
+  /** Where a post's publish job is queued (retries and deferrals). */
+  queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const {
-    repositories,
-    posts,
-    accounts,
-    preferences,
-    adapters,
-    enqueue,
-    planLimits,
-    log,
-    now = () => new Date(),
-  } = deps;
+  const { repositories, posts, accounts, preferences, adapters, queue, planLimits, log, now = () => new Date() } = deps;
+  const safety = createSafety(repositories);
+  const enqueue = (postId: string, at: Date) => sendPublishPost(queue, { postId }, { at });
 
   /**
    * Records what the platform said about a post being published; returns the result the API shows.
@@ -116,43 +108,25 @@ export function createPublishingService(deps: {
   }
 
   /**
-   * The persona's daily activity limit (Safety): when its posts and automated actions since the
-   * start of the user's day reached it, the limit and the start of the next day; else null.
+   * The persona's Safety settings (decision 025) before a post goes out: a later time to publish
+   * at, or null to go now. Past the daily activity limit it waits for the owner's next day; with
+   * Cooldown periods it keeps the post spacing on its account.
    */
-  async function dailyLimitReached(
-    userId: string,
-    personaId: string,
-    limit: number,
-    at: Date,
-  ): Promise<{ limit: number; nextDay: Date } | null> {
-    const timeZone = (await preferences.timeZone(userId)) ?? 'UTC';
-    const dayStart = startOfDay(at, timeZone);
-    const actions = await repositories.automation.totalSince(personaId, dayStart);
-    if ((await posts.postedSince(personaId, dayStart)) + actions < limit) return null;
-    return { limit, nextDay: startOfDay(new Date(dayStart.getTime() + 26 * 3_600_000), timeZone) };
-  }
-
-  /** The persona's Safety settings: a later time to publish at, or null to go now. */
   async function safetyDelay(
     persona: Persona,
-    post: PostWithPersona,
+    timeZone: string,
+    post: PostRow,
     at: Date,
   ): Promise<{ until: Date; reason: string } | null> {
-    const { safety } = persona.automation;
-    const reached = await dailyLimitReached(post.userId, post.personaId, safety.dailyActivityLimit, at);
-    if (reached) {
+    const day = await safety.daily(persona, timeZone, at, { except: post.id });
+    if (day.left === 0) {
       return {
-        until: new Date(reached.nextDay.getTime() + 60_000),
-        reason: `Daily activity limit reached (${reached.limit}); moved to the next day`,
+        until: new Date(day.nextDay.getTime() + 60_000),
+        reason: `Daily activity limit reached (${day.limit}); moved to the next day`,
       };
     }
-    if (safety.cooldownPeriods) {
-      const last = await posts.lastPostedAt(post.personaId, post.platform as Platform);
-      if (last && at.getTime() - last.getTime() < COOLDOWN_MS) {
-        return { until: new Date(last.getTime() + COOLDOWN_MS), reason: 'Waiting out the cooldown between posts' };
-      }
-    }
-    return null;
+    const spaced = await safety.spacedUntil(persona, post.platform as Platform, at);
+    return spaced ? { until: spaced, reason: 'Waiting out the cooldown between posts' } : null;
   }
 
   const service = {
@@ -182,11 +156,11 @@ export function createPublishingService(deps: {
       // The daily activity limit holds for posting by hand too (the cooldown paces scheduled and
       // automated posts; a person posting is the pace it imitates).
       const at = now();
-      const reached = await dailyLimitReached(userId, personaId, persona.automation.safety.dailyActivityLimit, at);
-      if (reached) {
+      const day = await safety.daily(persona, (await preferences.timeZone(userId)) ?? 'UTC', at);
+      if (day.left === 0) {
         throw new RateLimitedError(
-          `Daily activity limit reached (${reached.limit}): post again tomorrow, or raise the limit in the Automation tab's Safety settings`,
-          Math.max(1, Math.ceil((reached.nextDay.getTime() - at.getTime()) / 1000)),
+          `Daily activity limit reached (${day.limit}): post again tomorrow, or raise the limit in the Automation tab's Safety settings`,
+          Math.max(1, Math.ceil((day.nextDay.getTime() - at.getTime()) / 1000)),
         );
       }
       await planLimits.checkNewPosts(userId, platforms.length, at);
@@ -235,16 +209,14 @@ export function createPublishingService(deps: {
         return 'busy';
       }
       const parts = post.parts as string[];
-      // The post's row names its persona's owner: the persona is there unless it was just deleted
-      // (which deletes its posts too).
-      const persona = await repositories.personas.find(post.userId, post.personaId);
-      const delay = persona ? await safetyDelay(persona, post, claimedAt) : null;
+      // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
+      const delay = await safetyDelay(post.persona, post.timeZone, post, claimedAt);
       if (delay) {
         await posts.retryLater(post.id, delay.until, delay.reason, false);
         await enqueue(post.id, delay.until);
         return 'deferred';
       }
-      const outcome = await callPlatform(post, parts);
+      const outcome = await callPlatform(post, parts, post.account ?? undefined);
       if (outcome instanceof Error || !(outcome && typeof outcome === 'object' && 'externalIds' in outcome)) {
         const failure = asPlatformError(outcome);
         if (beforeSending(failure) && post.attempts + 1 < MAX_ATTEMPTS) {

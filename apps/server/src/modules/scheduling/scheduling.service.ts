@@ -13,15 +13,14 @@ import {
 } from '@plume/core';
 import type { NamedLock } from '../../db/named-lock';
 import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
+import { sendPublishPost } from '../../jobs/publish-posts';
+import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { PostsRepository, PostWithPersona, StoredReplyTo } from '../publishing/posts.repository';
-
-/** Queues the post's publish job for `at` (a pg-boss job; the claim makes a second delivery harmless). */
-export type Enqueue = (postId: string, at: Date) => Promise<void>;
 
 export function toItem(row: PostWithPersona): ScheduledItem {
   return {
@@ -54,13 +53,15 @@ export function createSchedulingService(deps: {
   posts: PostsRepository;
   accounts: AccountsService;
   preferences: PreferencesRepository;
-  enqueue: Enqueue;
+  /** Where a post's publish job is queued for its time. */
+  queue: Queue;
   /** Held while a queue slot is chosen and taken, so that two 'Add to queue' never get the same slot. */
   lock: NamedLock;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   now?: () => Date;
 }) {
-  const { personas, posts, accounts, preferences, enqueue, lock, planLimits, now = () => new Date() } = deps;
+  const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
+  const enqueue = (postId: string, at: Date) => sendPublishPost(queue, { postId }, { at });
 
   function checkLimits(parts: string[], platform: ScheduleCreate['platform']) {
     const problems = overLimitProblems(parts, [platform]);

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FeedsAdapter } from '../../integrations/feeds/feeds';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 import { FetchRefusedError } from '../../integrations/feeds/safe-fetch';
+import type { Queue } from '../../jobs/queue';
+import { sendPollSource } from '../../jobs/sources';
 import { feedErrorToHttp } from '../feeds/feeds.service';
 import type { NewNotification } from '../inbox/inbox.repository';
 import { ownPersona } from '../personas/persona-access';
@@ -19,16 +21,14 @@ export const checkIntervalMs = (frequency: number) => WEEK_MS / Math.min(10, Mat
 export const sourceBackoffMs = (frequency: number, failures: number) =>
   Math.min(checkIntervalMs(frequency) * 2 ** Math.max(0, failures - 1), WEEK_MS);
 
-/** Queues the scheduled read of one source (a job whose key is the persona and the source). */
-export type QueuePoll = (job: { personaId: string; userId: string; url: string }) => Promise<void>;
-
 export function createSourcesService(deps: {
   repositories: Repositories;
   unitOfWork: UnitOfWork;
   feeds: FeedsAdapter;
   /** Where a source that keeps failing is told. */
   inbox?: { add(rows: NewNotification[]): Promise<number> };
-  queuePoll?: QueuePoll;
+  /** Where poll-source jobs are queued. */
+  queue: Queue;
   log?: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -87,7 +87,7 @@ export function createSourcesService(deps: {
     /** Every minute: queues the scheduled read of each enabled source that is due. */
     async queueDue(): Promise<number> {
       const due = await repositories.sources.dueSources(now(), 200);
-      for (const job of due) await deps.queuePoll?.(job);
+      for (const job of due) await sendPollSource(deps.queue, job);
       return due.length;
     },
 

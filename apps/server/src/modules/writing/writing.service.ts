@@ -56,6 +56,9 @@ export function toWritingPersona(stored: Persona | null, override: PersonaOverri
   };
 }
 
+/** Writes one reply of a persona's for a platform (see `replyWriter`). */
+export type ReplyWriter = (platform: Platform, replyTo: ReplyContext) => Promise<{ text: string; writer: Writer }>;
+
 type Context = {
   userId: string;
   stored: Persona | null;
@@ -77,12 +80,22 @@ export function createWritingService(deps: {
   const { repositories, messages, aiSettings } = deps;
   const random = deps.random ?? Math.random;
 
-  /** Who writes, for whom, from which headlines; the persona is checked before the request is counted. */
+  /**
+   * Who writes, for whom, from which headlines; the persona is checked before the request is
+   * counted. A job hands down the persona it loaded (`persona`), which is not read again.
+   */
   async function context(
     userId: string,
-    input: { personaId?: string; override?: PersonaOverride; titles?: string[]; uncounted?: boolean },
+    input: {
+      personaId?: string;
+      persona?: Persona;
+      override?: PersonaOverride;
+      titles?: string[];
+      uncounted?: boolean;
+    },
   ): Promise<Context> {
-    const stored = input.personaId ? await ownPersona(repositories.personas, userId, input.personaId) : null;
+    const stored =
+      input.persona ?? (input.personaId ? await ownPersona(repositories.personas, userId, input.personaId) : null);
     // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
     if (!input.uncounted) await deps.writingLimit.count(userId);
     const titles =
@@ -283,12 +296,13 @@ export function createWritingService(deps: {
      */
     async writeForAutomation(
       userId: string,
-      request: Pick<GenerateRequest, 'personaId' | 'type' | 'platforms'>,
+      request: Pick<GenerateRequest, 'type' | 'platforms'> & { persona: Persona },
       brief: PostBrief,
       titles?: string[],
     ): Promise<GeneratedPost> {
-      const ctx = await context(userId, { personaId: request.personaId, titles, uncounted: true });
-      const body: GenerateRequest = { ...request, topic: '', hashtags: [], count: 1 };
+      const { persona, ...asked } = request;
+      const ctx = await context(userId, { persona, titles, uncounted: true });
+      const body: GenerateRequest = { ...asked, personaId: persona.id, topic: '', hashtags: [], count: 1 };
       const writing: WritingRequest = { ...toWritingRequest(body), brief };
       const built = buildPrompt({ persona: ctx.persona, request: writing, titles: ctx.titles });
       const [post] = await writePosts(ctx, writing, built);
@@ -303,23 +317,23 @@ export function createWritingService(deps: {
     },
 
     /**
-     * A reply of the persona's to a post (automation answering a mention): one post for that
-     * platform, no hashtags, by the user's writer. Not held to the writing rate limit.
+     * The persona's replies to posts (automation answering mentions), for the persona a job loaded:
+     * the user's writer is looked up once, then each reply is one post for its platform, no
+     * hashtags (and no headlines: a reply answers the post). Not held to the writing rate limit.
      */
-    async writeReply(
-      userId: string,
-      personaId: string,
-      platform: Platform,
-      replyTo: ReplyContext,
-    ): Promise<{ text: string; writer: Writer }> {
-      const ctx = await context(userId, { personaId, uncounted: true });
-      const persona = { ...ctx.persona, platforms: [platform] };
-      const request: WritingRequest = { kind: 'reply', replyTo };
-      const text = ctx.client
-        ? await writeOne(ctx.client, buildPrompt({ persona, request }))
-        : (composeOffline({ persona, request, random })[0]?.content ?? '');
-      if (!text.trim()) throw new Error('The writer wrote nothing');
-      return { text, writer: writerOf({ ...ctx, persona }) };
+    async replyWriter(userId: string, stored: Persona): Promise<ReplyWriter> {
+      const client = await aiSettings.clientFor(userId);
+      const base = toWritingPersona(stored);
+      const writer: Writer = client?.provider ?? 'offline';
+      return async (platform, replyTo) => {
+        const persona = { ...base, platforms: [platform] };
+        const request: WritingRequest = { kind: 'reply', replyTo };
+        const text = client
+          ? await writeOne(client, buildPrompt({ persona, request }))
+          : (composeOffline({ persona, request, random })[0]?.content ?? '');
+        if (!text.trim()) throw new Error('The writer wrote nothing');
+        return { text, writer };
+      };
     },
 
     /**
