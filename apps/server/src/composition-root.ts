@@ -309,6 +309,7 @@ export function composeServices(deps: {
       enqueue,
       lock,
       planLimits,
+      metrics: repositories.metrics,
     }),
     feeds: createFeedsService(feeds),
     metrics,

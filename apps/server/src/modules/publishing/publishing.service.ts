@@ -81,6 +81,8 @@ export function createPublishingService(deps: {
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
       await posts.markPosted(post.id, externalIds, url, SETTLE_FROM);
+      // The persona's card counts it now, not at the next metrics reading.
+      await repositories.metrics.countPublished(post.personaId);
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
     const failure = asPlatformError(outcome);
@@ -307,9 +309,10 @@ export function createPublishingService(deps: {
         } catch (error) {
           log.info({ err: error, postId: post.id }, 'could not look for a post left publishing');
         }
-        if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed'])))
+        if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed']))) {
           found += 1;
-        else
+          await repositories.metrics.countPublished(post.personaId);
+        } else
           await posts.markUnconfirmed(
             post.id,
             'Publishing stopped before the platform answered: check the account, then Retry or Mark as posted',
