@@ -33,6 +33,7 @@ import { createAutomationService } from './modules/automation/automation.service
 import { createEngagementService } from './modules/engagement/engagement.service';
 import { createRepliesService, type MentionsReader } from './modules/engagement/replies.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
 import { createMetricsService, type MetricsReader } from './modules/metrics/metrics.service';
@@ -295,6 +296,7 @@ export function composeServices(deps: {
     bluesky,
     xConnect,
     publishing,
+    idempotency: createIdempotencyService({ repository: repositories.idempotency }),
     account: createAccountService({
       account: repositories.account,
       preferences: repositories.preferences,

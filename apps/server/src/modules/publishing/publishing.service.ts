@@ -19,6 +19,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
+import { refuseRecentDuplicate } from './duplicate-post';
 import type { PostRow, PostsRepository, PostWithPersona, StoredReplyTo } from './posts.repository';
 import type { PlatformPublisher } from './publisher';
 
@@ -167,6 +168,9 @@ export function createPublishingService(deps: {
           problems.map((message) => ({ field: request.parts ? 'body.parts' : 'body.content', message })),
         );
       }
+      // The same text again within minutes asks first (unless the user said to post it again).
+      if (!request.confirmDuplicate)
+        await refuseRecentDuplicate(posts, { personaId, platforms, content: parts.join('\n\n'), at: now() });
       // Every platform must be connected and working before anything is posted anywhere.
       for (const platform of platforms) {
         const account = await accounts.requireAccount(personaId, platform);
