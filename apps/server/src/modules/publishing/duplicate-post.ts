@@ -10,8 +10,8 @@ const ago = (from: Date, at: Date) => {
 /**
  * Post now asks before the same text goes out again from the persona to a network within ten
  * minutes (a second click, a second tab, a retry after an answer that got lost): a 409
- * `duplicate_post` saying when it went out, which the page turns into "Post it again?". A request
- * that says the user confirmed (`confirmDuplicate`) is not asked.
+ * `duplicate_post` saying when it went out, which the page asks about ("Post it again?"); the
+ * request sent again with `confirmDuplicate: true` posts it.
  */
 export async function refuseRecentDuplicate(
   posts: Pick<PostsRepository, 'sameTextSince'>,
@@ -34,5 +34,5 @@ export async function refuseRecentDuplicate(
     if (post.status === 'unconfirmed') return [`may have gone out to ${where} ${ago(post.at, at)} (not confirmed)`];
     return [`went out to ${where} ${ago(post.at, at)}`];
   });
-  throw new AppError(409, DUPLICATE_POST_CODE, `The same text ${said.join(' and ')}. Post it again?`);
+  throw new AppError(409, DUPLICATE_POST_CODE, `The same text ${said.join(' and ')}.`);
 }
