@@ -154,7 +154,9 @@ export async function buildApp(
   );
   await app.register(xRoutes({ auth: authService, x: services.xConnect, rateLimit: config.authRateLimit }));
   app.decorate('adapters', composition.adapters);
-  await app.register(publishingRoutes({ auth: authService, publishing: services.publishing }));
+  await app.register(
+    publishingRoutes({ auth: authService, publishing: services.publishing, idempotency: services.idempotency }),
+  );
   await app.register(preferencesRoutes({ auth: authService, preferences: repositories.preferences }));
   await app.register(accountRoutes({ auth: authService, account: services.account }));
   await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));

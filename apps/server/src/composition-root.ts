@@ -35,6 +35,7 @@ import { createAutomationService } from './modules/automation/automation.service
 import { createEngagementService } from './modules/engagement/engagement.service';
 import { createRepliesService } from './modules/engagement/replies.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
 import { createMetricsService } from './modules/metrics/metrics.service';
@@ -233,6 +234,7 @@ export function composeServices(deps: {
     bluesky,
     xConnect,
     publishing,
+    idempotency: createIdempotencyService({ repository: repositories.idempotency }),
     account: createAccountService({
       account: repositories.account,
       preferences: repositories.preferences,
@@ -247,6 +249,7 @@ export function composeServices(deps: {
       queue,
       lock,
       planLimits,
+      metrics: repositories.metrics,
     }),
     feeds: createFeedsService(feeds),
     metrics,

@@ -175,11 +175,20 @@ describe('server-side fetching of user URLs', () => {
   });
 });
 
+/** The server's log lines (JSON), to check what a user's mistake writes there. */
+const logLines: string[] = [];
+const logged = () => logLines.map((line) => JSON.parse(line) as { level: number; msg?: string; err?: unknown });
+/** pino's levels: 40 warn, 50 error, 60 fatal. */
+const ERROR_LEVEL = 50;
+
 describe('GET /api/feed-titles', () => {
   let server: TestServer;
   let strictServer: TestServer;
   beforeAll(async () => {
-    server = await build({ FEEDS_ALLOW_PRIVATE: 'true' });
+    server = await build(
+      { FEEDS_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'info' },
+      { logStream: { write: (line: string) => void logLines.push(line) } },
+    );
     strictServer = await build();
   });
   afterAll(async () => {
@@ -203,17 +212,32 @@ describe('GET /api/feed-titles', () => {
     expect(await reddit.json()).toHaveLength(2);
   });
 
-  it('answers 400 for a bad or refused address and 502 when the site fails', async () => {
+  it('answers 400 for a bad or refused address and 422 when the address cannot be read as a source', async () => {
     const client = createClient(server.url);
     await signInThroughOutbox(client, 'reader2@example.com');
     const bad = await client.request('/api/feed-titles?url=notaurl');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('query.url');
+    // A user's broken address is theirs to fix: a 4xx naming the field, not a server error.
+    logLines.length = 0;
     const missing = await client.request(`/api/feed-titles?url=${encodeURIComponent(`${base}/missing`)}`);
-    expect(missing.status).toBe(502);
+    expect(missing.status).toBe(422);
     expect(await missing.json()).toEqual({
-      error: { code: 'provider_error', message: 'Feed: The site answered HTTP 404' },
+      error: {
+        code: 'feed_unreadable',
+        message: 'The site answered HTTP 404',
+        details: [{ field: 'query.url', message: 'The site answered HTTP 404' }],
+      },
     });
+    const notFeed = await client.request(`/api/feed-titles?url=${encodeURIComponent(`${base}/site`)}`);
+    expect(notFeed.status).toBe(422);
+    const nowhere = await client.request(`/api/feed-titles?url=${encodeURIComponent('http://nowhere.invalid/feed')}`);
+    expect(nowhere.status).toBe(422);
+    // Logged at most as a warning, without a stack trace.
+    const lines = logged();
+    expect(lines.some((l) => l.msg === 'The site answered HTTP 404')).toBe(true);
+    expect(lines.filter((l) => l.level >= ERROR_LEVEL)).toEqual([]);
+    expect(logLines.join('\n')).not.toMatch(/"stack"|\n\s+at /);
 
     const strictClient = createClient(strictServer.url);
     await signInThroughOutbox(strictClient, 'reader3@example.com');
@@ -288,7 +312,7 @@ describe('POST /api/ingest', () => {
     expect(versions).toHaveLength(1);
   });
 
-  it('records a broken feed as the source error and answers 502', async () => {
+  it('records a broken feed as the source error and answers 422 naming the field', async () => {
     const client = createClient(server.url);
     await signInThroughOutbox(client, 'ingest2@example.com');
     const persona = await personaWithSource(client, `${base}/site`);
@@ -296,9 +320,13 @@ describe('POST /api/ingest', () => {
       method: 'POST',
       json: { personaId: persona.id, feedUrl: `${base}/site` },
     });
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
-      error: { code: 'provider_error', message: 'Feed: That address is not an RSS or Atom feed' },
+      error: {
+        code: 'feed_unreadable',
+        message: 'That address is not an RSS or Atom feed',
+        details: [{ field: 'body.feedUrl', message: 'That address is not an RSS or Atom feed' }],
+      },
     });
     const after = (await (await client.request(`/api/personas/${persona.id}`)).json()) as Persona;
     expect(after.sources[0]).toMatchObject({

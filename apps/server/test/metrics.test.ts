@@ -183,6 +183,57 @@ describe('the metrics sync on Bluesky', () => {
     expect(reposts).toBe(2);
   });
 
+  it('counts a post Plume published at once, on the card and in analytics, before any reading and after', async () => {
+    const { persona, alice, accountId } = await personaOnBluesky();
+    const publish = async (content: string) =>
+      readJson<PublishResponse>(
+        await ann.request(`/api/personas/${persona.id}/post`, {
+          method: 'POST',
+          json: { platform: 'bluesky', content },
+        }),
+        200,
+      );
+    const counted = async () => {
+      const listed = (await readJson<Persona[]>(await ann.request('/api/personas'), 200)).find(
+        (p) => p.id === persona.id,
+      );
+      const card = await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
+      const analytics = await readJson<Analytics>(
+        await ann.request(`/api/personas/${persona.id}/analytics?range=30d`),
+        200,
+      );
+      return { listed: listed?.stats.totalTweets, card: card.stats.totalTweets, analytics };
+    };
+    // Read once first, so the list is cached as it was before the posts.
+    expect((await counted()).listed).toBe(0);
+    await publish('Counted at once, one');
+    await publish('Counted at once, two');
+
+    // No reading yet: the card and analytics count Plume's posts; their likes are not read yet (0).
+    const before = await counted();
+    expect(before.listed).toBe(2);
+    expect(before.card).toBe(2);
+    expect(before.analytics.cards.posts.value).toBe(2);
+    expect(before.analytics.days.at(-1)).toMatchObject({ posts: 2, likes: 0, retweets: 0 });
+    expect(before.analytics.topTweets.map((t) => t.content).sort()).toEqual([
+      'Counted at once, one',
+      'Counted at once, two',
+    ]);
+    expect(before.analytics.recommendations[0]?.detail).toContain('2 posts in these 30 days');
+
+    // A reading counts each post once (the account's own count, one made outside Plume included).
+    await alice.agent.post({ text: 'From the Bluesky app', createdAt: new Date().toISOString() });
+    await bsky.processAll();
+    expect(await sync(accountId)).toBe('synced');
+    const read = await counted();
+    expect([read.listed, read.card, read.analytics.cards.posts.value]).toEqual([3, 3, 3]);
+
+    // And a post after the reading counts at once on top of it.
+    await publish('Counted at once, three');
+    const after = await counted();
+    expect([after.listed, after.card, after.analytics.cards.posts.value]).toEqual([4, 4, 4]);
+  });
+
   it('tells its owner in the app when a post takes off against the persona’s usual', async () => {
     const { persona, alice, accountId } = await personaOnBluesky();
     for (const text of ['Quiet one', 'Quiet two', 'Quiet three']) {

@@ -209,8 +209,8 @@ test('Fetch now ingests the enabled sources and records each check; Generate exa
   await expect(broken.getByText('Error', { exact: true })).toBeVisible();
   await expect(broken.getByText('The site answered HTTP 404')).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Off' }).getByText('Never checked')).toBeVisible();
-  // The browser logs the failed source's 502 itself.
-  expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('502')]);
+  // The browser logs the failed source's 422 itself.
+  expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('422')]);
 
   await page.getByRole('button', { name: 'Generate example' }).click();
   const example = page.getByTestId('example-post');

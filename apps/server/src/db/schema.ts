@@ -641,3 +641,27 @@ export const inAppNotifications = pgTable(
     index('in_app_notifications_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * Idempotency keys (the `Idempotency-Key` header): one row per key a user sent, with the route and
+ * a hash of the request it came with, and once the request finished its answer (status and body),
+ * so the same key again gets the same answer instead of doing the work twice. `status` is null
+ * while the first request runs. Rows older than a day are removed (cleanup-expired).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The route it was sent to, as `METHOD /path/{param}`. */
+    route: text('route').notNull(),
+    /** SHA-256 of the request's parameters and body. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -1,5 +1,7 @@
 import type { AccountsRepository } from '../modules/accounts/accounts.repository';
 import type { AuthRepository } from '../modules/auth/auth.repository';
+import type { IdempotencyRepository } from '../modules/idempotency/idempotency.repository';
+import { IDEMPOTENCY_KEEP_MS } from '../modules/idempotency/idempotency.service';
 import type { LandingRepository } from '../modules/landing/landing.repository';
 import type { RateLimitsRepository } from '../modules/rate-limits/rate-limits.repository';
 import type { JobDefinition } from './queue';
@@ -8,13 +10,14 @@ export const CLEANUP_EXPIRED = 'cleanup-expired';
 
 /**
  * Hourly: expired sessions, used or expired magic-link tokens, ended rate-limit windows, abandoned
- * OAuth flows, uptime minutes older than the landing page looks back.
+ * OAuth flows, uptime minutes older than the landing page looks back, idempotency keys older than a day.
  */
 export function cleanupExpiredJob(deps: {
   auth: AuthRepository;
   rateLimits: RateLimitsRepository;
   accounts: AccountsRepository;
   landing: LandingRepository;
+  idempotency: Pick<IdempotencyRepository, 'deleteBefore'>;
 }): JobDefinition {
   return {
     name: CLEANUP_EXPIRED,
@@ -26,7 +29,8 @@ export function cleanupExpiredJob(deps: {
       const oauthStates = await deps.accounts.deleteExpiredStates();
       // Uptime looks back 30 days; a day more is kept so the window is always full.
       const heartbeats = await deps.landing.deleteHeartbeatsBefore(new Date(now.getTime() - 31 * 86_400_000));
-      return { ...removed, rateLimits, oauthStates, heartbeats };
+      const idempotencyKeys = await deps.idempotency.deleteBefore(new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
+      return { ...removed, rateLimits, oauthStates, heartbeats, idempotencyKeys };
     },
   };
 }

@@ -6,6 +6,7 @@ import { createAuthRepository } from './auth/auth.repository';
 import { createAutomationRepository } from './automation/automation.repository';
 import { createDevOutboxRepository } from './dev-outbox/dev-outbox.repository';
 import { createEngagementRepository } from './engagement/engagement.repository';
+import { createIdempotencyRepository } from './idempotency/idempotency.repository';
 import { createInboxRepository } from './inbox/inbox.repository';
 import { createLandingRepository } from './landing/landing.repository';
 import { createMetricsRepository } from './metrics/metrics.repository';
@@ -29,6 +30,7 @@ export function createRepositories(db: Db) {
     automation: createAutomationRepository(db),
     devOutbox: createDevOutboxRepository(db),
     engagement: createEngagementRepository(db),
+    idempotency: createIdempotencyRepository(db),
     inbox: createInboxRepository(db),
     landing: createLandingRepository(db),
     messages: createWritingRepository(db),

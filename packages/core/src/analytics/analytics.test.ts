@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalyticsInput, computeAnalytics, engagementRate } from './analytics';
+import { type AnalyticsInput, computeAnalytics, engagementRate, quotePost } from './analytics';
 
 const post = (iso: string, likes: number, text = `Post at ${iso}`): AnalyticsInput['posts'][number] => ({
   platform: 'bluesky',
@@ -126,5 +126,16 @@ describe('a persona’s analytics', () => {
       'Posts on Mondays averaged 10 engagements (2 posts), the best of the week.',
     );
     expect(result.weeklyStats).toEqual({ totalEngagement: 25, bestDay: 'Monday', bestTime: '18:00' });
+  });
+
+  it('quotes the best post whole characters at a time: an emoji at the cut is kept or dropped, never halved', () => {
+    // 79 letters then a two-unit emoji (and a family emoji, several code points): the cut falls inside them.
+    const text = `${'a'.repeat(79)}😀 and 👨‍👩‍👧 more after the cut`;
+    const result = computeAnalytics(base({ posts: [post('2026-03-30T16:00:00Z', 9, text)] }));
+    const detail = result.keyEvents.find((e) => e.kind === 'best_post')?.detail ?? '';
+    expect(detail).toBe(`9 engagements: “${'a'.repeat(79)}😀…”`);
+    expect(detail).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    expect(quotePost('👨‍👩‍👧👨‍👩‍👧', 1)).toBe('👨‍👩‍👧…');
+    expect(quotePost('short', 80)).toBe('short');
   });
 });

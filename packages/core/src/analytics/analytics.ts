@@ -223,6 +223,21 @@ function cardValues(days: AnalyticsDay[]) {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/**
+ * A post quoted in a key event or a notification: its first `max` graphemes, with "…" when cut. Cut
+ * by graphemes, not UTF-16 units, so an emoji at the cut is never halved into a lone surrogate.
+ */
+export function quotePost(text: string, max = 80): string {
+  if (text.length <= max) return text;
+  const kept: string[] = [];
+  for (const { segment } of graphemes.segment(text)) {
+    if (kept.length === max) return `${kept.join('')}…`;
+    kept.push(segment);
+  }
+  return text;
+}
+
 /** The whole analytics result for a persona over a range, from its posts and readings. */
 export function computeAnalytics(input: AnalyticsInput): Analytics {
   const count = RANGE_DAYS[input.range];
@@ -244,7 +259,7 @@ export function computeAnalytics(input: AnalyticsInput): Analytics {
       date: place(best).date,
       kind: 'best_post',
       title: 'Best post',
-      detail: `${plural(engagementOf(best), 'engagement')}: “${best.text.slice(0, 80)}”`,
+      detail: `${plural(engagementOf(best), 'engagement')}: “${quotePost(best.text)}”`,
     });
   }
   const mean = current.engagement / count;

@@ -60,9 +60,29 @@ export const publishRequestSchema = z
       .min(1)
       .max(MAX_THREAD_PARTS)
       .optional(),
+    /**
+     * The same text went out from this persona to the same network within the last ten minutes
+     * (a 409 `duplicate_post` said so), and the user confirmed posting it again.
+     */
+    confirmDuplicate: z.boolean().optional(),
   })
   .meta({ id: 'PublishRequest' });
 export type PublishRequest = z.infer<typeof publishRequestSchema>;
+
+/**
+ * Post now is once per click: the page sends a fresh key per click in this header, and the same key
+ * again gets the first request's answer instead of posting twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** A key: 8 to 255 visible ASCII characters (a UUID, say). */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,255}$/, 'must be 8 to 255 visible ASCII characters')
+  .meta({ description: 'A fresh key per user action (a UUID, say); kept for 24 hours' });
+/** The same text from the same persona to the same network within this long asks "post it again?" first. */
+export const DUPLICATE_POST_WINDOW_MS = 10 * 60_000;
+/** The 409's code that asks "post it again?" (answered by sending `confirmDuplicate: true`). */
+export const DUPLICATE_POST_CODE = 'duplicate_post';
 
 /** The platforms a request names, each once. */
 export function requestedPlatforms(request: Pick<PublishRequest, 'platform'>): Platform[] {

@@ -11,7 +11,7 @@ import {
   type UsageSummary,
 } from '@plume/core';
 import type { EngagementRepository } from '../engagement/engagement.repository';
-import type { MetricsRepository } from '../metrics/metrics.repository';
+import type { MetricsRepository, Scope } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
@@ -19,12 +19,23 @@ import type { PreferencesRepository } from '../preferences/preferences.repositor
 /** A persona's analytics (decision 020): its posts and its accounts' readings, drawn into days in the user's zone. */
 export function createAnalyticsService(deps: {
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
-  metrics: Pick<MetricsRepository, 'postsBetween' | 'snapshotsBetween' | 'lastReadAt' | 'readsSince'>;
+  metrics: Pick<
+    MetricsRepository,
+    'postsBetween' | 'unreadPostsBetween' | 'snapshotsBetween' | 'lastReadAt' | 'readsSince'
+  >;
   preferences: Pick<PreferencesRepository, 'timeZone'>;
   engagement: Pick<EngagementRepository, 'readsSince'>;
   now?: () => Date;
 }) {
   const { metrics, now = () => new Date() } = deps;
+  /** The posts as last read, and Plume's own not read yet (they count at once, their counts at 0). */
+  const postsBetween = async (scope: Scope, from: Date, to: Date) => {
+    const [read, unread] = await Promise.all([
+      metrics.postsBetween(scope, from, to),
+      metrics.unreadPostsBetween(scope, from, to),
+    ]);
+    return [...read, ...unread];
+  };
   return {
     async persona(
       userId: string,
@@ -38,7 +49,7 @@ export function createAnalyticsService(deps: {
       const days = RANGE_DAYS[query.range] * (query.compare ? 2 : 1);
       const from = dayStart(addDays(localDateOf(at, timeZone), -(days - 1)), timeZone);
       const [posts, snapshots, lastReadAt] = await Promise.all([
-        metrics.postsBetween({ personaId }, from, at),
+        postsBetween({ personaId }, from, at),
         metrics.snapshotsBetween({ personaId }, from, at),
         metrics.lastReadAt({ personaId }),
       ]);
@@ -58,7 +69,7 @@ export function createAnalyticsService(deps: {
       const at = now();
       const monthAgo = new Date(at.getTime() - 30 * 86_400_000);
       const [posts, snapshots, lastReadAt, x, mentionReads] = await Promise.all([
-        metrics.postsBetween({ userId }, new Date(at.getTime() - 60 * 86_400_000), at),
+        postsBetween({ userId }, new Date(at.getTime() - 60 * 86_400_000), at),
         metrics.snapshotsBetween({ userId }, new Date(at.getTime() - 30 * 86_400_000), at),
         metrics.lastReadAt({ userId }),
         metrics.readsSince({ userId }, 'x', monthAgo),

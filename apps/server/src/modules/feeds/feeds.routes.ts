@@ -13,7 +13,7 @@ export function feedsRoutes(deps: { auth: AuthService; feeds: FeedsService }): F
           tags: ['sources'],
           summary: "A source's latest titles (RSS/Atom feed, subreddit or web page), fetched by the server",
           querystring: feedTitlesQuerySchema,
-          response: { 200: feedTitlesSchema, ...errorResponses, 502: apiErrorSchema },
+          response: { 200: feedTitlesSchema, ...errorResponses, 422: apiErrorSchema },
         },
       },
       async (request) => {

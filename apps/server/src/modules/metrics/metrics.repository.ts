@@ -16,6 +16,27 @@ export type Scope = { personaId: string } | { userId: string };
 const inScope = (scope: Scope) =>
   'personaId' in scope ? eq(personas.id, scope.personaId) : eq(personas.userId, scope.userId);
 
+/**
+ * The persona's posts (decision 020, amended): each connected account's own count at its latest
+ * reading, plus Plume's posts published there since (all of them before a first reading), so a
+ * post Plume published counts at once and a reading that saw it does not count it twice.
+ */
+const totalPostsOf = (personaId: string) => sql<number>`(
+  select coalesce(sum(counted.n), 0)::int from (
+    select coalesce(latest.posts, 0) + (
+      select count(*) from ${posts} p
+      where p.persona_id = a.persona_id and p.platform = a.platform and p.status = 'posted'
+        and (latest.read_at is null or p.posted_at > latest.read_at)
+    ) as n
+    from ${platformAccounts} a
+    left join lateral (
+      select s.posts, s.read_at from ${accountSnapshots} s
+      where s.account_id = a.id order by s.read_at desc limit 1
+    ) latest on true
+    where a.persona_id = ${personaId}
+  ) counted
+)`;
+
 export function createMetricsRepository(db: Db) {
   return {
     /**
@@ -187,6 +208,47 @@ export function createMetricsRepository(db: Db) {
     },
 
     /**
+     * Plume's own posts published in [from, to) on a connected account that no reading has seen
+     * yet: they count at once, with their likes and other counts at 0 until they are read.
+     */
+    async unreadPostsBetween(scope: Scope, from: Date, to: Date) {
+      const rows = await db
+        .select({ platform: posts.platform, text: posts.content, url: posts.url, postedAt: posts.postedAt })
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .innerJoin(
+          platformAccounts,
+          and(eq(platformAccounts.personaId, posts.personaId), eq(platformAccounts.platform, posts.platform)),
+        )
+        .where(
+          and(
+            inScope(scope),
+            eq(posts.status, 'posted'),
+            gte(posts.postedAt, from),
+            lt(posts.postedAt, to),
+            sql`not exists (
+              select 1 from ${postMetrics} m
+              where m.account_id = ${platformAccounts.id} and m.external_id = ${posts.externalId}
+            )`,
+          ),
+        );
+      return rows.flatMap(({ postedAt, ...post }) =>
+        postedAt ? [{ ...post, postedAt, likes: 0, reposts: 0, replies: 0, quotes: 0 }] : [],
+      );
+    },
+
+    /**
+     * A post of the persona's was published (or marked as posted): its card counts it now, not at
+     * the next reading. Written on the persona like a reading's figures (its list's revision moves).
+     */
+    async countPublished(personaId: string): Promise<void> {
+      await db
+        .update(personas)
+        .set({ stats: sql`jsonb_set(${personas.stats}, '{totalTweets}', to_jsonb(${totalPostsOf(personaId)}))` })
+        .where(eq(personas.id, personaId));
+    },
+
+    /**
      * The follower history a period needs: the readings of the scope's connected accounts from
      * `from` to `until`, and each account's last reading before `from` (its followers when the
      * period began), oldest first.
@@ -261,22 +323,21 @@ export function createMetricsRepository(db: Db) {
     },
 
     /**
-     * The persona card's figures from what was read (decision 020): followers and posts as each
-     * account last counted them, summed; averages and engagement over the posts of the last 90
-     * days; the newest posts. Written on the persona (not a new version: nothing the user set).
+     * The persona card's figures from what was read (decision 020): followers as each account last
+     * counted them, summed; posts likewise, with Plume's posts published since (`totalPostsOf`);
+     * averages and engagement over the posts of the last 90 days; the newest posts. Written on the
+     * persona (not a new version: nothing the user set).
      */
     async refreshPersonaStats(personaId: string, now: Date): Promise<PersonaStats> {
       const latest = await db
-        .selectDistinctOn([accountSnapshots.accountId], {
-          followers: accountSnapshots.followers,
-          posts: accountSnapshots.posts,
-        })
+        .selectDistinctOn([accountSnapshots.accountId], { followers: accountSnapshots.followers })
         .from(accountSnapshots)
         .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
         .where(eq(accountSnapshots.personaId, personaId))
         .orderBy(accountSnapshots.accountId, desc(accountSnapshots.readAt));
       const followers = latest.reduce((sum, r) => sum + r.followers, 0);
-      const totalTweets = latest.reduce((sum, r) => sum + r.posts, 0);
+      const result = await db.execute(sql`select ${totalPostsOf(personaId)} as n`);
+      const totalTweets = Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
       const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 86_400_000);
       const [sums] = await db
         .select({

@@ -1,4 +1,4 @@
-import { engagementOf, type Platform } from '@plume/core';
+import { engagementOf, type Platform, quotePost } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { type AccountMetrics, type PlatformAdapter, PlatformError } from '../../integrations/platform';
@@ -86,8 +86,8 @@ export function createMetricsService(deps: {
         title: 'A post is taking off',
         message:
           usual === 0
-            ? `“${post.text.slice(0, 80)}” has ${engagement} engagements; the persona's posts usually get none.`
-            : `“${post.text.slice(0, 80)}” has ${engagement} engagements, ${Math.round((engagement / usual) * 10) / 10}× its usual ${usual}.`,
+            ? `“${quotePost(post.text)}” has ${engagement} engagements; the persona's posts usually get none.`
+            : `“${quotePost(post.text)}” has ${engagement} engagements, ${Math.round((engagement / usual) * 10) / 10}× its usual ${usual}.`,
         link: `/analytics/${personaId}`,
         dedupeKey: `spike:${post.externalId}`,
       });

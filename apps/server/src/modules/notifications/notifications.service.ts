@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS } from '@plume/core';
+import { PLATFORM_LABELS, quotePost } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 import {
@@ -69,7 +69,7 @@ export function createNotificationsService(deps: {
               o.status === 'failed'
                 ? `A post to ${PLATFORM_LABELS[o.platform]} failed`
                 : `A post to ${PLATFORM_LABELS[o.platform]} may not have gone out`,
-            message: `${o.personaName}: “${o.content.slice(0, 80)}”${o.error ? ` (${o.error})` : ''}`,
+            message: `${o.personaName}: “${quotePost(o.content)}”${o.error ? ` (${o.error})` : ''}`,
             link: '/calendar',
             dedupeKey: `post:${o.postId}:${o.status}`,
           })),

@@ -401,6 +401,43 @@ export function createPostsRepository(db: Db) {
       return { recent, upcoming };
     },
 
+    /**
+     * The persona's posts on these platforms with exactly this text that went out (or are going
+     * out, or may have) since `since`: Post now asks before sending the same text again.
+     */
+    async sameTextSince(
+      personaId: string,
+      platforms: Platform[],
+      content: string,
+      since: Date,
+    ): Promise<{ platform: Platform; status: PostStatus; at: Date }[]> {
+      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.claimedAt}, ${posts.createdAt})`;
+      const rows = await db
+        .select({
+          platform: posts.platform,
+          status: posts.status,
+          postedAt: posts.postedAt,
+          claimedAt: posts.claimedAt,
+          createdAt: posts.createdAt,
+        })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            inArray(posts.platform, platforms),
+            eq(posts.content, content),
+            inArray(posts.status, ['posted', 'publishing', 'unconfirmed']),
+            gte(at, since),
+          ),
+        )
+        .orderBy(desc(at));
+      return rows.map((r) => ({
+        platform: r.platform as Platform,
+        status: r.status as PostStatus,
+        at: r.postedAt ?? r.claimedAt ?? r.createdAt,
+      }));
+    },
+
     /** When the persona last posted on the platform (cooldowns). */
     async lastPostedAt(personaId: string, platform: Platform): Promise<Date | null> {
       const [row] = await db

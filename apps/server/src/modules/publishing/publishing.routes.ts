@@ -1,11 +1,23 @@
-import { personaIdParamsSchema, publishRequestSchema, publishResponseSchema } from '@plume/core';
+import {
+  apiErrorSchema,
+  idempotencyKeySchema,
+  personaIdParamsSchema,
+  publishRequestSchema,
+  publishResponseSchema,
+} from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { PublishingService } from './publishing.service';
 
-export function publishingRoutes(deps: { auth: AuthService; publishing: PublishingService }): FastifyPluginAsyncZod {
-  const { auth, publishing } = deps;
+export function publishingRoutes(deps: {
+  auth: AuthService;
+  publishing: PublishingService;
+  idempotency: IdempotencyService;
+}): FastifyPluginAsyncZod {
+  const { auth, publishing, idempotency } = deps;
   return async (app) => {
     app.post(
       '/api/personas/:id/post',
@@ -15,19 +27,29 @@ export function publishingRoutes(deps: { auth: AuthService; publishing: Publishi
         schema: {
           tags: ['publishing'],
           summary:
-            'Posts now to X and/or Bluesky as the persona (a thread with `parts`); 200 when any platform posted, with a result per platform',
+            'Posts now to X and/or Bluesky as the persona (a thread with `parts`); 200 when any platform posted, with a result per platform. With an `Idempotency-Key`, the same key again answers the first answer (never posts twice); 409 `duplicate_post` when the same text went out to a network in the last ten minutes, unless `confirmDuplicate`',
           params: personaIdParamsSchema,
+          headers: z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() }),
           body: publishRequestSchema,
           response: {
             200: publishResponseSchema,
             ...errorResponses,
+            422: apiErrorSchema,
             429: errorResponses[400],
             502: errorResponses[400],
           },
         },
       },
-      async (request) =>
-        publishing.publishNow(await auth.requireUserId(request.headers), request.params.id, request.body),
+      async (request) => {
+        const userId = await auth.requireUserId(request.headers);
+        return idempotency.once({
+          userId,
+          key: request.headers['idempotency-key'],
+          route: 'POST /api/personas/{id}/post',
+          request: { params: request.params, body: request.body },
+          work: () => publishing.publishNow(userId, request.params.id, request.body),
+        });
+      },
     );
   };
 }

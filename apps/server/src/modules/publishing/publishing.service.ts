@@ -23,6 +23,7 @@ import { createSafety } from '../automation/safety';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
+import { refuseRecentDuplicate } from './duplicate-post';
 import type { PostRow, PostsRepository, StoredReplyTo } from './posts.repository';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
@@ -74,6 +75,8 @@ export function createPublishingService(deps: {
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
       await posts.markPosted(post.id, externalIds, url, SETTLE_FROM);
+      // The persona's card counts it now, not at the next metrics reading.
+      await repositories.metrics.countPublished(post.personaId);
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
     const failure = asPlatformError(outcome);
@@ -142,6 +145,9 @@ export function createPublishingService(deps: {
           problems.map((message) => ({ field: request.parts ? 'body.parts' : 'body.content', message })),
         );
       }
+      // The same text again within minutes asks first (unless the user said to post it again).
+      if (!request.confirmDuplicate)
+        await refuseRecentDuplicate(posts, { personaId, platforms, content: parts.join('\n\n'), at: now() });
       // Every platform must be connected and working before anything is posted anywhere.
       const connected = new Map<Platform, AccountRow>();
       for (const platform of platforms) {
@@ -289,9 +295,10 @@ export function createPublishingService(deps: {
         } catch (error) {
           log.info({ err: error, postId: post.id }, 'could not look for a post left publishing');
         }
-        if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed'])))
+        if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed']))) {
           found += 1;
-        else
+          await repositories.metrics.countPublished(post.personaId);
+        } else
           await posts.markUnconfirmed(
             post.id,
             'Publishing stopped before the platform answered: check the account, then Retry or Mark as posted',

@@ -17,6 +17,7 @@ import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
@@ -58,6 +59,7 @@ export function createSchedulingService(deps: {
   /** Held while a queue slot is chosen and taken, so that two 'Add to queue' never get the same slot. */
   lock: NamedLock;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
+  metrics: Pick<MetricsRepository, 'countPublished'>;
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
@@ -235,7 +237,10 @@ export function createSchedulingService(deps: {
       await owned(userId, id);
       if (!(await posts.markPostedByUser(id)))
         throw new ConflictError('Only a failed or unconfirmed post can be marked as posted');
-      return reread(userId, id);
+      const item = await reread(userId, id);
+      // The persona's card counts it now, not at the next metrics reading.
+      await deps.metrics.countPublished(item.personaId);
+      return item;
     },
 
     // The review queue: drafts wait for a human before they are scheduled.

@@ -13,7 +13,7 @@ export function sourcesRoutes(deps: { auth: AuthService; sources: SourcesService
           tags: ['sources'],
           summary: "Fetch a persona's source now and keep its items",
           body: ingestRequestSchema,
-          response: { 200: ingestResultSchema, ...errorResponses, 502: apiErrorSchema },
+          response: { 200: ingestResultSchema, ...errorResponses, 422: apiErrorSchema },
         },
       },
       async (request) => deps.sources.ingest(await deps.auth.requireUserId(request.headers), request.body),

@@ -1,10 +1,19 @@
-import { PLATFORM_LABELS, PLATFORMS, type Platform, type PublishResult, publishToast } from '@plume/core';
-import { type ReactNode, useId, useState } from 'react';
+import {
+  DUPLICATE_POST_CODE,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  type Platform,
+  type PublishResult,
+  publishToast,
+} from '@plume/core';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAccounts } from '../../../lib/api/get-accounts';
-import { usePublishPost } from '../api/publish-post';
+import { ApiRequestError } from '../../../lib/api-client';
+import { newIdempotencyKey, usePublishPost } from '../api/publish-post';
 import { planPost } from '../utils/plan-post';
 
 const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]).join(' and ');
@@ -12,7 +21,9 @@ const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]
 /**
  * Posts now: a generated post's parts to the generator's platforms, or a draft with the platforms
  * picked here (`platforms` left out). Only platforms with a connected account are posted to; the
- * others are named with a way to connect them. The same text is not posted twice from one button.
+ * others are named with a way to connect them. The same text is not posted twice from one button:
+ * each click is one request with its own key, the button busy until it answers; when the server
+ * says the same text just went out, it asks "Post it again?" first.
  */
 export function PostButton({
   personaId,
@@ -33,16 +44,23 @@ export function PostButton({
   const publish = usePublishPost();
   const [picked, setPicked] = useState<Platform[]>(['x', 'bluesky']);
   const [posted, setPosted] = useState<{ key: string; results: PublishResult[] } | null>(null);
+  // Set in the click itself: a second click of a double-click finds it before React re-renders.
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  /** The server's word that the same text just went out, while the user is asked. */
+  const [asking, setAsking] = useState<string | null>(null);
 
   const connected = accounts.data?.filter((a) => a.isConnected).map((a) => a.platform) ?? null;
   const { targets, missing, problems, body } = planPost({ parts, chosen: platforms ?? picked, connected });
   const key = JSON.stringify(body);
   const alreadyPosted = posted?.key === key && posted.results.some((r) => r.status === 'posted');
 
-  const post = () => {
-    if (!body) return;
+  const post = (confirmDuplicate = false) => {
+    if (!body || sending.current) return;
+    sending.current = true;
+    setBusy(true);
     publish.mutate(
-      { personaId, body },
+      { personaId, body: confirmDuplicate ? { ...body, confirmDuplicate } : body, key: newIdempotencyKey() },
       {
         onSuccess: ({ results }) => {
           setPosted({ key, results });
@@ -50,19 +68,27 @@ export function PostButton({
           if (said.posted) toast.success(said.posted);
           if (said.failed) toast.error(said.failed);
         },
-        onError: (error) => toast.error(`Post failed: ${error.message}`),
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.code === DUPLICATE_POST_CODE) setAsking(error.message);
+          else toast.error(`Post failed: ${error.message}`);
+        },
+        onSettled: () => {
+          sending.current = false;
+          setBusy(false);
+        },
       },
     );
   };
 
-  const disabled = publish.isPending || body === null || alreadyPosted;
-  const label = publish.isPending
-    ? 'Posting...'
-    : alreadyPosted
-      ? 'Posted'
-      : targets.length > 0
-        ? `Post to ${names(targets)}`
-        : 'Post';
+  const disabled = busy || publish.isPending || body === null || alreadyPosted;
+  const label =
+    busy || publish.isPending
+      ? 'Posting...'
+      : alreadyPosted
+        ? 'Posted'
+        : targets.length > 0
+          ? `Post to ${names(targets)}`
+          : 'Post';
   const links = posted?.key === key ? posted.results.filter((r) => r.status === 'posted' && r.url) : [];
 
   return (
@@ -90,8 +116,9 @@ export function PostButton({
       )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Button
-          onClick={post}
+          onClick={() => post()}
           disabled={disabled}
+          aria-busy={busy}
           aria-describedby={missing.length > 0 || problems.length > 0 ? ids.notice : undefined}
           data-testid="post-button"
           className="px-3 py-1.5"
@@ -137,6 +164,16 @@ export function PostButton({
       {!platforms && picked.length === 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-400">Pick X, Bluesky or both.</p>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title="Post it again?"
+        message={asking ?? ''}
+        confirmLabel="Post again"
+        onConfirm={() => post(true)}
+      />
     </div>
   );
 }
