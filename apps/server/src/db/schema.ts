@@ -1,3 +1,4 @@
+import type { PostPart } from '@plume/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -458,12 +459,12 @@ export const posts = pgTable(
     platform: text('platform').notNull(),
     content: text('content').notNull(),
     /** A thread's parts; a single post has one. */
-    parts: jsonb('parts').notNull(),
+    parts: jsonb('parts').$type<PostPart[]>().notNull(),
     status: text('status').notNull(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     /** The first part's id on the platform (tweet id, at:// URI) and the ids of every part posted. */
     externalId: text('external_id'),
-    externalIds: jsonb('external_ids').notNull().default(sql`'[]'::jsonb`),
+    externalIds: jsonb('external_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     url: text('url'),
     error: text('error'),
     postedAt: timestamp('posted_at', { withTimezone: true }),

@@ -10,6 +10,8 @@ import {
   pickStrategy,
   postingSlots,
   startOfDay,
+  textPart,
+  threadContent,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlanLimits } from '../account/plan-limits';
@@ -260,13 +262,14 @@ export function createAutoPostingService(deps: {
         plan.titles,
       );
       const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
-      const parts = [withLink(post.parts[0] ?? post.content), ...post.parts.slice(1)];
+      const [first = textPart(post.content), ...rest] = post.parts;
+      const parts = [{ ...first, text: withLink(first.text) }, ...rest];
       const kept = [];
       for (const platform of platforms) {
         const row = await r.posts.insertForSlot({
           personaId: persona.id,
           platform,
-          content: parts.join('\n\n'),
+          content: threadContent(parts),
           parts,
           status: direct ? 'scheduled' : 'pending_review',
           scheduledFor: goesAt,

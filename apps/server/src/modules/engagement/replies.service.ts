@@ -11,6 +11,7 @@ import {
   repliesNeedReview,
   sentimentAllowed,
   startOfDay,
+  textPart,
   type Writer,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -211,7 +212,7 @@ export function createRepliesService(deps: {
         personaId: persona.id,
         platform,
         content: written.text,
-        parts: [written.text],
+        parts: [textPart(written.text)],
         status: review ? 'pending_review' : 'scheduled',
         scheduledFor: goesAt,
         replyTo,

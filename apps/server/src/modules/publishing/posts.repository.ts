@@ -1,4 +1,4 @@
-import { canMove, EDITABLE_STATUSES, isUuid, type Platform, type PostStatus } from '@plume/core';
+import { canMove, EDITABLE_STATUSES, isUuid, type Platform, type PostPart, type PostStatus } from '@plume/core';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -65,7 +65,7 @@ export function createPostsRepository(db: Db) {
       personaId: string;
       platform: Platform;
       content: string;
-      parts: string[];
+      parts: PostPart[];
       status: PostStatus;
       scheduledFor?: Date | null;
       /** A reply automation wrote: what it answers, and who wrote it. */
@@ -92,7 +92,7 @@ export function createPostsRepository(db: Db) {
       personaId: string;
       platform: Platform;
       content: string;
-      parts: string[];
+      parts: PostPart[];
       status: 'pending_review' | 'scheduled';
       scheduledFor: Date | null;
       autoSlot: Date;

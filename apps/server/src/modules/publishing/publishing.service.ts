@@ -3,12 +3,15 @@ import {
   type Persona,
   PLATFORM_LABELS,
   type Platform,
+  type PostPart,
   type PublishRequest,
   type PublishResponse,
   type PublishResult,
+  partTexts,
   postParts,
   requestedPlatforms,
   startOfDay,
+  threadContent,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -75,7 +78,7 @@ export function createPublishingService(deps: {
    * Records what the platform said about a post being published; returns the result the API shows.
    * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
    */
-  async function settle(post: PostRow, parts: string[], outcome: unknown): Promise<PublishResult> {
+  async function settle(post: PostRow, parts: PostPart[], outcome: unknown): Promise<PublishResult> {
     const platform = post.platform as Platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
@@ -101,10 +104,10 @@ export function createPublishingService(deps: {
   }
 
   /** Calls the platform once for a post already marked publishing. */
-  async function callPlatform(post: PostRow, parts: string[]): Promise<unknown> {
+  async function callPlatform(post: PostRow, parts: PostPart[]): Promise<unknown> {
     try {
       const replyTo = (post.replyTo as StoredReplyTo | null)?.ref;
-      return await publishers[post.platform as Platform].publish(post.personaId, parts, replyTo);
+      return await publishers[post.platform as Platform].publish(post.personaId, partTexts(parts), replyTo);
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
       if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });
@@ -185,7 +188,7 @@ export function createPublishingService(deps: {
         );
       }
       await planLimits.checkNewPosts(userId, platforms.length, at);
-      const content = parts.join('\n\n');
+      const content = threadContent(parts);
       // Claim every platform before calling any: a platform busy with another post of this persona
       // answers 409 with nothing posted anywhere.
       const claimed: PostRow[] = [];
@@ -227,7 +230,7 @@ export function createPublishingService(deps: {
         await enqueue(postId, new Date(claimedAt.getTime() + BUSY_RETRY_MS));
         return 'busy';
       }
-      const parts = post.parts as string[];
+      const parts = post.parts;
       // The post's row names its persona's owner: the persona is there unless it was just deleted
       // (which deletes its posts too).
       const persona = await repositories.personas.find(post.userId, post.personaId);
@@ -303,7 +306,7 @@ export function createPublishingService(deps: {
         let seen: { externalIds: string[]; url: string | null } | null = null;
         try {
           const finder = publishers[post.platform as Platform].findRecent;
-          seen = finder ? await finder(post.personaId, (post.parts as string[])[0] ?? '', since) : null;
+          seen = finder ? await finder(post.personaId, post.parts[0]?.text ?? '', since) : null;
         } catch (error) {
           log.info({ err: error, postId: post.id }, 'could not look for a post left publishing');
         }
