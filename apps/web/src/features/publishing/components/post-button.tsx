@@ -1,4 +1,11 @@
-import { PLATFORM_LABELS, PLATFORMS, type Platform, type PublishResult, publishToast } from '@plume/core';
+import {
+  PLATFORM_LABELS,
+  PLATFORMS,
+  type Platform,
+  type PostPart,
+  type PublishResult,
+  publishToast,
+} from '@plume/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -21,8 +28,8 @@ export function PostButton({
   besideButton,
 }: {
   personaId: string;
-  /** The text to post; more than one part posts a thread. */
-  parts: string[];
+  /** The parts to post; more than one posts a thread. */
+  parts: PostPart[];
   /** Fixed targets; without them the user picks X and/or Bluesky here. */
   platforms?: Platform[];
   /** Other ways to send the same text (the app layer's Schedule), shown in the button's row. */
