@@ -12,7 +12,7 @@ import {
 } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../src/db/schema';
+import { platformAccounts, posts } from '../src/db/schema';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
 import { createSourcesRepository } from '../src/modules/sources/sources.repository';
 import { build, type TestServer } from './helpers/build';
@@ -315,6 +315,29 @@ describe('writing with an OpenAI-compatible provider', () => {
     const system = messagesOf(stub.seen.length - 1)[0]?.content ?? '';
     expect(system).toContain('- Read this one');
     expect(system).not.toContain('Not this one');
+  });
+
+  it('writes for the networks the persona is connected to, as its accounts are now', async () => {
+    const writer = await createPersona(ann, { name: 'Connected writer' });
+    const systemFor = async () => {
+      stub.next(openaiText('Noted.'));
+      await ok(await post(ann, '/chat', { prompt: 'Say hi', personaId: writer.id }));
+      return messagesOf(stub.seen.length - 1)[0]?.content ?? '';
+    };
+    expect(await systemFor()).toContain('Length: each post at most 280 characters.');
+    // Connected by another process (a connection written straight to the database).
+    const id = crypto.randomUUID();
+    await server.app.database.db.insert(platformAccounts).values({
+      id,
+      personaId: writer.id,
+      platform: 'bluesky',
+      externalId: 'did:plc:writer',
+      username: 'writer.test',
+      authMethod: 'app_password',
+    });
+    expect(await systemFor()).toContain('Length: each post at most 280 characters (for Bluesky).');
+    await server.app.database.db.delete(platformAccounts).where(eq(platformAccounts.id, id));
+    expect(await systemFor()).toContain('Length: each post at most 280 characters.');
   });
 
   it('asks again once when the answer is too long, then cuts it at a word', async () => {

@@ -128,12 +128,12 @@ export const personas = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     customPrompt: text('custom_prompt').notNull().default(''),
     useDefaultPrompt: boolean('use_default_prompt').notNull().default(true),
-    connectedAccounts: jsonb('connected_accounts').notNull(),
     monetization: jsonb('monetization').notNull(),
     setupComplete: boolean('setup_complete').notNull().default(false),
     /**
-     * Bumped on every insert and update by a trigger (migration 0018), whoever writes: a user's
-     * persona count and highest revision change whenever their list does (GET /api/personas' cache).
+     * Bumped on every insert and update by a trigger (migration 0018), whoever writes, and when
+     * one of its connections changes (a trigger on platform_accounts): a user's persona count and
+     * highest revision change whenever their list does (GET /api/personas' cache).
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('personas_revision_seq')`),
     ...timestamps,

@@ -2,7 +2,7 @@ import type { AutomationActionKind, AutomationLogEntry, Persona, Platform } from
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { automationActions, automationLog, personas, sourceItems, userPreferences } from '../../db/schema';
-import { toPersona } from '../personas/personas.repository';
+import { connectionsOf, toPersona } from '../personas/personas.repository';
 
 export type NewLogEntry = {
   personaId: string;
@@ -122,11 +122,15 @@ export function createAutomationRepository(db: Db) {
     /** Active personas with automated posting on, with their owners and the owners' time zones, in one query. */
     async postingPersonas(): Promise<{ persona: Persona; userId: string; timeZone: string | null }[]> {
       const rows = await db
-        .select({ persona: personas, timeZone: userPreferences.timeZone })
+        .select({ persona: personas, connections: connectionsOf(), timeZone: userPreferences.timeZone })
         .from(personas)
         .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
         .where(and(eq(personas.isActive, true), sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`));
-      return rows.map((r) => ({ persona: toPersona(r.persona), userId: r.persona.userId, timeZone: r.timeZone }));
+      return rows.map((r) => ({
+        persona: toPersona(r.persona, r.connections),
+        userId: r.persona.userId,
+        timeZone: r.timeZone,
+      }));
     },
 
     /**

@@ -55,7 +55,7 @@ export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnec
  */
 export function createMetricsService(deps: {
   metrics: MetricsRepository;
-  accounts: Pick<AccountsRepository, 'findById' | 'markError' | 'syncReport'>;
+  accounts: Pick<AccountsRepository, 'findById' | 'markError'>;
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
   readers: Record<Platform, MetricsReader>;
   /** Pages of posts one sync reads per account (each page is one billed read on X). */
@@ -150,9 +150,8 @@ export function createMetricsService(deps: {
           return 'unavailable';
         }
         await metrics.record({ id: row.id, personaId: row.personaId, platform }, reading, started);
-        // The card's figures, and the follower count each connection shows, from this reading.
+        // The card's figures from this reading (each connection's follower count is read from its row).
         await metrics.refreshPersonaStats(row.personaId, started);
-        await accounts.syncReport(row.personaId);
         await tellSpikes(row.personaId, started);
         log.debug({ accountId, posts: reading.posts.length, reads: reading.reads }, 'metrics synced');
         return 'synced';
