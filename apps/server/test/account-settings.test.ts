@@ -1,12 +1,13 @@
-import type {
-  AccountSession,
-  ApiError,
-  ApiToken,
-  Billing,
-  CreatedApiToken,
-  NotificationSettings,
-  Persona,
-  Profile,
+import {
+  type AccountSession,
+  type ApiError,
+  type ApiToken,
+  type Billing,
+  type CreatedApiToken,
+  type NotificationSettings,
+  type Persona,
+  type Profile,
+  textPart,
 } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -341,7 +342,7 @@ describe('billing', () => {
       personaId: persona.id,
       platform: 'bluesky',
       content: status,
-      parts: [status],
+      parts: [textPart(status)],
       status,
       postedAt,
     });

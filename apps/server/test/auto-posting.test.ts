@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AutomationPlan, Persona, PostBrief, ScheduledItem } from '@plume/core';
+import { type AutomationPlan, type Persona, type PostBrief, type ScheduledItem, textPart } from '@plume/core';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, sourceItems } from '../src/db/schema';
@@ -235,7 +235,7 @@ describe('automated posting', () => {
           await bothWriting;
           return {
             content: `Worker ${n} wrote this`,
-            parts: [`Worker ${n} wrote this`],
+            parts: [textPart(`Worker ${n} wrote this`)],
             hashtags: [],
             type: 'short post',
             writer: 'offline',
@@ -260,8 +260,14 @@ describe('automated posting', () => {
       repositories,
       write: async (_user, request, brief) => {
         asked.push({ type: request.type, brief });
-        const parts = request.type === 'thread' ? ['One.', 'Two.', 'Three.'] : ['A comment on it.'];
-        return { content: parts.join('\n\n'), parts, hashtags: [], type: request.type, writer: 'offline' };
+        const texts = request.type === 'thread' ? ['One.', 'Two.', 'Three.'] : ['A comment on it.'];
+        return {
+          content: texts.join('\n\n'),
+          parts: texts.map(textPart),
+          hashtags: [],
+          type: request.type,
+          writer: 'offline',
+        };
       },
       queue: { send: async () => null },
       planLimits: { checkNewPosts: async () => {} },
@@ -286,7 +292,7 @@ describe('automated posting', () => {
       type: 'thread',
       brief: { kind: 'original', strategy: { id: 'educational-breakdown' } },
     });
-    expect((await slotPosts(explaining.id))[0]?.parts).toEqual(['One.', 'Two.', 'Three.']);
+    expect((await slotPosts(explaining.id))[0]?.parts).toEqual(['One.', 'Two.', 'Three.'].map(textPart));
 
     const curator = await signedInUser(server.url, 'links');
     const { persona: curating } = await hourlyPersona(curator, { dailyAt: later });

@@ -25,6 +25,10 @@ const newPersona = async (c: Client) =>
   );
 const accountsOf = async (c: Client, personaId: string) =>
   readJson<Account[]>(await c.request(`/api/personas/${personaId}/accounts`), 200);
+/** The persona's connections as GET /api/personas (the list its cache serves) shows them. */
+const listedAccounts = async (c: Client, personaId: string) =>
+  (await readJson<Persona[]>(await c.request('/api/personas'), 200)).find((p) => p.id === personaId)
+    ?.connected_accounts;
 const connect = (c: Client, personaId: string, body: unknown) =>
   c.request(`/api/personas/${personaId}/accounts/bluesky/app-password`, { method: 'POST', json: body });
 const publish = (c: Client, personaId: string, body: unknown) =>
@@ -67,6 +71,7 @@ describe('connecting with an app password', () => {
     expect(stored.connected_accounts).toEqual([
       expect.objectContaining({ platform: 'bluesky', username: alice.handle, isConnected: true, status: 'active' }),
     ]);
+    expect(await listedAccounts(ann, persona.id)).toEqual(stored.connected_accounts);
   });
 
   it('keeps the session sealed in the database', async () => {
@@ -253,7 +258,10 @@ describe('disconnecting', () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('bye');
     await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    // The list (kept serialized between changes) shows the connection, then its end.
+    expect((await listedAccounts(ann, persona.id))?.map((a) => a.username)).toEqual([alice.handle]);
     await readJson(await ann.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 204);
+    expect(await listedAccounts(ann, persona.id)).toEqual([]);
     expect(await accountsOf(ann, persona.id)).toEqual([]);
     const stored = await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
     expect(stored.connected_accounts).toEqual([]);

@@ -7,6 +7,7 @@ import {
   type PersonaOfTheDayResponse,
   pickOfTheDay,
   type RecentPost,
+  textPart,
   utcDay,
 } from '@plume/core';
 import { count } from 'drizzle-orm';
@@ -42,7 +43,7 @@ async function addPost(
     personaId,
     platform: 'bluesky',
     content,
-    parts: [content],
+    parts: [textPart(content)],
     status,
     postedAt,
     scheduledFor: status === 'scheduled' ? new Date(Date.now() + 3_600_000) : null,

@@ -1,4 +1,10 @@
-import type { DevOutboxMessage, InAppNotificationList, NotificationSettings, Persona } from '@plume/core';
+import {
+  type DevOutboxMessage,
+  type InAppNotificationList,
+  type NotificationSettings,
+  type Persona,
+  textPart,
+} from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAccounts, postMetrics, posts } from '../src/db/schema';
@@ -74,7 +80,7 @@ async function scheduledPost(personaId: string, content: string, outcome: 'poste
     personaId,
     platform: 'bluesky',
     content,
-    parts: [content],
+    parts: [textPart(content)],
     status: 'scheduled',
     scheduledFor: new Date(Date.now() - 1000),
   });
@@ -152,7 +158,7 @@ describe('notification e-mails', () => {
       personaId: p.id,
       platform: 'x',
       content: 'Posted now',
-      parts: ['Posted now'],
+      parts: [textPart('Posted now')],
       status: 'publishing',
     });
     await postsRepo.markFailed(now.id, 'Refused');
@@ -249,7 +255,7 @@ describe('notification e-mails', () => {
       personaId: p.id,
       platform: 'bluesky',
       content: 'Next week',
-      parts: ['Next week'],
+      parts: [textPart('Next week')],
       status: 'scheduled',
       scheduledFor: new Date(Date.now() + 2 * 86_400_000),
     });
@@ -398,7 +404,7 @@ describe('the notification jobs', () => {
       personaId: p.id,
       platform: 'bluesky',
       content: 'Out of the queue',
-      parts: ['Out of the queue'],
+      parts: [textPart('Out of the queue')],
       status: 'scheduled',
       scheduledFor: new Date(Date.now() - 1000),
     });

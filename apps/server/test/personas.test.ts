@@ -1,7 +1,7 @@
 import { DEFAULT_TRAITS, type Persona, type PersonaVersion, type Tag } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personas } from '../src/db/schema';
+import { personas, platformAccounts } from '../src/db/schema';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
@@ -273,6 +273,23 @@ describe('export and import', () => {
     expect(versions[0]?.summary).toBe('Imported from a file as "Exported"');
   });
 
+  it("takes an imported persona's connections from its own accounts, never from the file", async () => {
+    const original = await create(ann, { name: 'Has an account', is_active: false });
+    await server.app.database.db.insert(platformAccounts).values({
+      id: crypto.randomUUID(),
+      personaId: original.id,
+      platform: 'bluesky',
+      externalId: 'did:plc:exported',
+      username: 'exported.test',
+      authMethod: 'app_password',
+    });
+    const file = await readJson<Persona>(await ann.request(`/api/personas/${original.id}/export`), 200);
+    expect(file.connected_accounts.map((a) => a.username)).toEqual(['exported.test']);
+    const copy = await readJson<Persona>(await post(ann, '/api/personas/import', file), 201);
+    expect(copy.connected_accounts).toEqual([]);
+    expect((await list(ann)).find((p) => p.id === copy.id)?.connected_accounts).toEqual([]);
+  });
+
   it('refuses a broken file, naming the field, and stores nothing', async () => {
     const original = await create(ann, { name: 'Source', is_active: false });
     const before = (await list(ann)).length;
@@ -419,5 +436,64 @@ describe('the list', () => {
     const response = await cara.request('/api/personas');
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(Object.keys(((await response.json()) as Persona[])[0] ?? {}).sort()).toEqual(Object.keys(first).sort());
+  });
+  it("shows each persona's connections as they are, whoever changes them: connected, read, broken, gone", async () => {
+    const dee = await signedIn();
+    const persona = await create(dee, { name: 'Connected', is_active: false });
+    const other = await create(dee, { name: 'Alone', is_active: false });
+    const { db } = server.app.database;
+    const connectedAt = new Date('2026-03-01T10:00:00.123Z');
+    const accountsOf = async (id: string) => (await list(dee)).find((p) => p.id === id)?.connected_accounts;
+    expect(await accountsOf(persona.id)).toEqual([]);
+
+    // Written straight to the database, as a connection or a metrics job in another process would.
+    const id = crypto.randomUUID();
+    await db.insert(platformAccounts).values({
+      id,
+      personaId: persona.id,
+      platform: 'bluesky',
+      externalId: 'did:plc:connected',
+      username: 'connected.test',
+      authMethod: 'app_password',
+      followers: 3,
+      connectedAt,
+      lastSyncAt: connectedAt,
+    });
+    const report = {
+      platform: 'bluesky',
+      username: 'connected.test',
+      isConnected: true,
+      connectedAt: connectedAt.toISOString(),
+      status: 'active',
+      followers: 3,
+      lastSyncAt: connectedAt.toISOString(),
+    };
+    expect(await accountsOf(persona.id)).toEqual([report]);
+    expect(await accountsOf(other.id)).toEqual([]);
+    const read = new Date('2026-03-02T08:30:00.000Z');
+    await db.update(platformAccounts).set({ followers: 40, lastSyncAt: read }).where(eq(platformAccounts.id, id));
+    expect(await accountsOf(persona.id)).toEqual([{ ...report, followers: 40, lastSyncAt: read.toISOString() }]);
+    await db.update(platformAccounts).set({ status: 'error' }).where(eq(platformAccounts.id, id));
+    expect((await accountsOf(persona.id))?.[0]?.status).toBe('error');
+    // The same persona read alone says the same.
+    const one = await readJson<Persona>(await dee.request(`/api/personas/${persona.id}`), 200);
+    expect(one.connected_accounts).toEqual([
+      { ...report, followers: 40, lastSyncAt: read.toISOString(), status: 'error' },
+    ]);
+    await db.delete(platformAccounts).where(eq(platformAccounts.id, id));
+    expect(await accountsOf(persona.id)).toEqual([]);
+
+    // A persona deleted with its connection goes from the list with it.
+    await db.insert(platformAccounts).values({
+      id: crypto.randomUUID(),
+      personaId: other.id,
+      platform: 'x',
+      externalId: '42',
+      username: 'alone',
+      authMethod: 'oauth',
+    });
+    expect((await accountsOf(other.id))?.map((a) => a.platform)).toEqual(['x']);
+    await readJson(await del(dee, `/api/personas/${other.id}`), 204);
+    expect((await list(dee)).map((p) => p.name)).toEqual(['Connected']);
   });
 });

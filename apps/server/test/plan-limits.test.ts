@@ -1,4 +1,4 @@
-import type { Billing, Persona } from '@plume/core';
+import { type Billing, type Persona, textPart } from '@plume/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '../src/modules/repositories';
 import { build, type TestServer } from './helpers/build';
@@ -60,7 +60,7 @@ describe('with plan limits on', () => {
         personaId: persona.id,
         platform: 'bluesky',
         content: `Planned ${i}`,
-        parts: [`Planned ${i}`],
+        parts: [textPart(`Planned ${i}`)],
         status: 'scheduled',
         scheduledFor: runAt,
       });

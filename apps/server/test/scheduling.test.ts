@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Persona, ScheduledItem } from '@plume/core';
+import { type Persona, type ScheduledItem, textPart } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../src/db/schema';
@@ -131,6 +131,43 @@ describe('the schedule API', () => {
     await readJson(await ann.request(`/schedule/${item.id}`, { method: 'DELETE' }), 204);
     expect((await itemOf(ann, item.id))?.status).toBe('canceled');
     await readJson(await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { content: 'Too late' } }), 409);
+  });
+
+  it("takes a thread's parts as texts or as parts, and answers parts", async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const link = { url: 'https://example.com/tea', title: 'Tea', description: 'All about it', imageId: null };
+    const item = await readJson<ScheduledItem>(
+      await schedule(ann, {
+        personaId: persona.id,
+        platform: 'bluesky',
+        content: 'First',
+        parts: [' First ', { text: 'Second', langs: ['en'], link }],
+        runAt: inSeconds(3600),
+      }),
+      201,
+    );
+    expect(item.parts).toEqual([textPart('First'), { text: 'Second', media: [], link, langs: ['en'] }]);
+    expect(item.content).toBe('First\n\nSecond');
+
+    const edited = await readJson<ScheduledItem>(
+      await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { parts: ['Only one'] } }),
+      200,
+    );
+    expect(edited).toMatchObject({ parts: [textPart('Only one')], content: 'Only one' });
+
+    const empty = await readJson<{ error: { details: { field: string; message: string }[] } }>(
+      await ann.request(`/schedule/${item.id}`, { method: 'PATCH', json: { parts: ['One', { text: ' ' }] } }),
+      400,
+    );
+    expect(empty.error.details).toEqual([{ field: 'body.parts.1.text', message: 'A thread part is empty' }]);
+    const tooLong = await readJson<{ error: { message: string } }>(
+      await ann.request(`/schedule/${item.id}`, {
+        method: 'PATCH',
+        json: { parts: ['One', { text: 'a'.repeat(301) }] },
+      }),
+      400,
+    );
+    expect(tooLong.error.message).toBe('part 2: too long for Bluesky (301/300)');
   });
 
   it("approves a reviewed draft into the persona's next free slot, in the user's time zone", async () => {
@@ -377,7 +414,7 @@ describe('publishing on time', () => {
         personaId,
         platform: 'bluesky',
         content,
-        parts: [content],
+        parts: [textPart(content)],
         status: 'publishing',
         scheduledFor: longAgo,
         claimedAt: longAgo,
@@ -414,7 +451,7 @@ describe('publishing on time', () => {
       personaId: persona.id,
       platform: 'bluesky',
       content: 'x',
-      parts: ['x'],
+      parts: [textPart('x')],
       status: 'publishing',
     });
     expect(inFlight.claimedAt).toBeInstanceOf(Date);
@@ -442,7 +479,7 @@ describe('publishing on time', () => {
         personaId: persona.id,
         platform: 'bluesky',
         content: 'one\n\ntwo',
-        parts: ['one', 'two'],
+        parts: [textPart('one'), textPart('two')],
         status: 'failed',
         externalIds: ['at://did:plc:x/app.bsky.feed.post/1'],
         error: 'Rate limit exceeded (1 of 2 parts were posted)',
@@ -465,7 +502,7 @@ describe('publishing on time', () => {
     expect(await itemOf(ann, partial?.id ?? '')).toMatchObject({
       status: 'failed',
       scheduledFor: null,
-      parts: ['one', 'two'],
+      parts: [textPart('one'), textPart('two')],
       postedParts: 1,
     });
     await readJson(await ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' }), 200);
@@ -523,7 +560,7 @@ describe('publishing on time', () => {
         personaId: persona.id,
         platform: 'bluesky',
         content: text,
-        parts: [text],
+        parts: [textPart(text)],
         status: 'scheduled',
         scheduledFor: new Date(Date.now() - 5 * 60_000),
       })

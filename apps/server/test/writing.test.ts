@@ -8,10 +8,11 @@ import {
   type Persona,
   type Platform,
   POST_TYPES,
+  textPart,
 } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../src/db/schema';
+import { platformAccounts, posts } from '../src/db/schema';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
 import { createSourcesRepository } from '../src/modules/sources/sources.repository';
 import { build, type TestServer } from './helpers/build';
@@ -316,6 +317,29 @@ describe('writing with an OpenAI-compatible provider', () => {
     expect(system).not.toContain('Not this one');
   });
 
+  it('writes for the networks the persona is connected to, as its accounts are now', async () => {
+    const writer = await createPersona(ann, { name: 'Connected writer' });
+    const systemFor = async () => {
+      stub.next(openaiText('Noted.'));
+      await ok(await post(ann, '/chat', { prompt: 'Say hi', personaId: writer.id }));
+      return messagesOf(stub.seen.length - 1)[0]?.content ?? '';
+    };
+    expect(await systemFor()).toContain('Length: each post at most 280 characters.');
+    // Connected by another process (a connection written straight to the database).
+    const id = crypto.randomUUID();
+    await server.app.database.db.insert(platformAccounts).values({
+      id,
+      personaId: writer.id,
+      platform: 'bluesky',
+      externalId: 'did:plc:writer',
+      username: 'writer.test',
+      authMethod: 'app_password',
+    });
+    expect(await systemFor()).toContain('Length: each post at most 280 characters (for Bluesky).');
+    await server.app.database.db.delete(platformAccounts).where(eq(platformAccounts.id, id));
+    expect(await systemFor()).toContain('Length: each post at most 280 characters.');
+  });
+
   it('asks again once when the answer is too long, then cuts it at a word', async () => {
     const long = `${'word '.repeat(70)}end`;
     stub.next(openaiText(long), openaiText('Short enough.'));
@@ -456,13 +480,25 @@ describe('writing with an OpenAI-compatible provider', () => {
       }),
     );
     expect(posts).toEqual([
-      { content: 'Here you go:', hashtags: [], type: 'short post', parts: ['Here you go:'], writer: 'custom' },
-      { content: 'First post #AI', hashtags: ['#AI'], type: 'short post', parts: ['First post #AI'], writer: 'custom' },
+      {
+        content: 'Here you go:',
+        hashtags: [],
+        type: 'short post',
+        parts: [textPart('Here you go:')],
+        writer: 'custom',
+      },
+      {
+        content: 'First post #AI',
+        hashtags: ['#AI'],
+        type: 'short post',
+        parts: [textPart('First post #AI')],
+        writer: 'custom',
+      },
       {
         content: 'A short replacement',
         hashtags: [],
         type: 'short post',
-        parts: ['A short replacement'],
+        parts: [textPart('A short replacement')],
         writer: 'custom',
       },
     ]);
@@ -491,12 +527,12 @@ describe('writing with an OpenAI-compatible provider', () => {
       await post(ann, '/api/generate', { personaId: persona.id, type: 'thread', platforms: ['x'], count: 2 }),
     );
     expect(third).toBeUndefined();
-    expect(first?.parts[0]).toBe('Intro to testing');
-    expect(first?.parts.at(-1)).toBe('The end #Testing');
+    expect(first?.parts[0]).toEqual(textPart('Intro to testing'));
+    expect(first?.parts.at(-1)).toEqual(textPart('The end #Testing'));
     expect(first?.parts.length).toBeGreaterThan(3);
-    for (const part of first?.parts ?? []) within(part, ['x'], 280);
+    for (const part of first?.parts ?? []) within(part.text, ['x'], 280);
     expect(first?.hashtags).toEqual(['#Testing']);
-    expect(second?.parts).toEqual(['Second thread', 'Its end']);
+    expect(second?.parts).toEqual([textPart('Second thread'), textPart('Its end')]);
     expect(messagesOf(0)[0]?.content).toContain('a line with only --- between the parts of a thread');
   });
 
@@ -666,9 +702,9 @@ describe('writing offline (no provider set)', () => {
         expect(posts).toHaveLength(4);
         for (const p of posts) {
           expect(p).toMatchObject({ type, writer: 'offline' });
-          for (const part of p.parts) within(part, platforms, 280);
+          for (const part of p.parts) within(part.text, platforms, 280);
           if (type === 'thread') expect(p.parts.length).toBeGreaterThanOrEqual(3);
-          else expect(p.parts).toEqual([p.content]);
+          else expect(p.parts).toEqual([textPart(p.content)]);
         }
         expect(new Set(posts.map((p) => p.content)).size).toBe(4);
       }
@@ -722,7 +758,7 @@ describe('writing offline (no provider set)', () => {
       personaId: persona.id,
       platform: 'bluesky',
       content: 'Oolong, ranked.',
-      parts: ['Oolong, ranked.'],
+      parts: [textPart('Oolong, ranked.')],
       status: 'posted',
     });
     await server.app.database.db.update(posts).set({ postedAt: new Date() }).where(eq(posts.id, published.id));
@@ -730,7 +766,7 @@ describe('writing offline (no provider set)', () => {
       personaId: persona.id,
       platform: 'x',
       content: 'Matcha myths.',
-      parts: ['Matcha myths.'],
+      parts: [textPart('Matcha myths.')],
       status: 'scheduled',
       scheduledFor: new Date(Date.now() + 86_400_000),
     });

@@ -1,3 +1,4 @@
+import type { PostPart } from '@plume/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -127,12 +128,12 @@ export const personas = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     customPrompt: text('custom_prompt').notNull().default(''),
     useDefaultPrompt: boolean('use_default_prompt').notNull().default(true),
-    connectedAccounts: jsonb('connected_accounts').notNull(),
     monetization: jsonb('monetization').notNull(),
     setupComplete: boolean('setup_complete').notNull().default(false),
     /**
-     * Bumped on every insert and update by a trigger (migration 0018), whoever writes: a user's
-     * persona count and highest revision change whenever their list does (GET /api/personas' cache).
+     * Bumped on every insert and update by a trigger (migration 0018), whoever writes, and when
+     * one of its connections changes (a trigger on platform_accounts): a user's persona count and
+     * highest revision change whenever their list does (GET /api/personas' cache).
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('personas_revision_seq')`),
     ...timestamps,
@@ -458,12 +459,12 @@ export const posts = pgTable(
     platform: text('platform').notNull(),
     content: text('content').notNull(),
     /** A thread's parts; a single post has one. */
-    parts: jsonb('parts').notNull(),
+    parts: jsonb('parts').$type<PostPart[]>().notNull(),
     status: text('status').notNull(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     /** The first part's id on the platform (tweet id, at:// URI) and the ids of every part posted. */
     externalId: text('external_id'),
-    externalIds: jsonb('external_ids').notNull().default(sql`'[]'::jsonb`),
+    externalIds: jsonb('external_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     url: text('url'),
     error: text('error'),
     postedAt: timestamp('posted_at', { withTimezone: true }),

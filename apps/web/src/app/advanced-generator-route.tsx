@@ -1,3 +1,4 @@
+import { textPart } from '@plume/core';
 import { PostButton } from '../features/publishing/components/post-button';
 import { ScheduleActions } from '../features/scheduling/components/schedule-actions';
 import { AdvancedGeneratorPage } from '../features/writing/components/advanced-generator-page';
@@ -20,8 +21,8 @@ export function AdvancedGeneratorRoute() {
       renderDraftActions={({ personaId, text }) => (
         <PostButton
           personaId={personaId}
-          parts={[text]}
-          besideButton={<ScheduleActions personaId={personaId} parts={[text]} />}
+          parts={[textPart(text)]}
+          besideButton={<ScheduleActions personaId={personaId} parts={[textPart(text)]} />}
         />
       )}
     />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textPart } from './post-parts';
 import {
   canMove,
   overLimitProblems,
@@ -41,17 +42,43 @@ describe('the publish request', () => {
   });
 
   it("posts a thread's parts, else the content alone", () => {
-    expect(postParts({ content: 'one', parts: ['a', 'b'] })).toEqual(['a', 'b']);
-    expect(postParts({ content: 'one' })).toEqual(['one']);
+    expect(postParts({ content: 'one', parts: [textPart('a'), textPart('b')] })).toEqual([
+      textPart('a'),
+      textPart('b'),
+    ]);
+    expect(postParts({ content: 'one' })).toEqual([textPart('one')]);
+  });
+
+  it('reads each part sent as its text alone or as a whole part', () => {
+    const link = { url: 'https://example.com', title: 'Example', description: '', imageId: null };
+    const request = publishRequestSchema.parse({
+      platform: 'bluesky',
+      content: 'one',
+      parts: [' one ', { text: ' two ', langs: ['en'], link }],
+    });
+    expect(request.parts).toEqual([textPart('one'), { text: 'two', media: [], link, langs: ['en'] }]);
+  });
+
+  it('names the empty part, sent either way', () => {
+    const issues = (parts: unknown[]) => {
+      const parsed = publishRequestSchema.safeParse({ platform: 'x', content: 'one', parts });
+      return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(issues(['one', '  '])).toEqual(['parts.1: A thread part is empty']);
+    expect(issues(['one', { text: ' ' }])).toEqual(['parts.1.text: A thread part is empty']);
   });
 });
 
 describe('platform limits', () => {
   it('names each part over a limit as the counters do', () => {
-    expect(overLimitProblems(['a'.repeat(300)], ['bluesky'])).toEqual([]);
-    expect(overLimitProblems(['a'.repeat(301)], ['bluesky'])).toEqual(['content: too long for Bluesky (301/300)']);
+    expect(overLimitProblems([textPart('a'.repeat(300))], ['bluesky'])).toEqual([]);
+    expect(overLimitProblems([textPart('a'.repeat(301))], ['bluesky'])).toEqual([
+      'content: too long for Bluesky (301/300)',
+    ]);
     // X weighs an emoji as two.
-    expect(overLimitProblems(['ok', '🙂'.repeat(141)], ['x'])).toEqual(['part 2: too long for X (282/280)']);
+    expect(overLimitProblems([textPart('ok'), textPart('🙂'.repeat(141))], ['x'])).toEqual([
+      'part 2: too long for X (282/280)',
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../platforms/platforms';
 import { PLATFORM_LIMITS, platformLength } from '../writing/limits';
+import { type PostPart, partTexts, postPartSchema, textPart } from './post-parts';
 
 export const POST_STATUSES = [
   'draft',
@@ -47,6 +48,17 @@ export function canMove(from: PostStatus, to: PostStatus): boolean {
 const MAX_PART_CHARS = 10_000;
 export const MAX_THREAD_PARTS = 25;
 
+const partText = z.string().trim().min(1, 'A thread part is empty').max(MAX_PART_CHARS);
+/**
+ * A part as a request sends it: its text alone (as the spec's clients send a thread) or the whole
+ * part. Either way it is read as a part.
+ */
+export const postPartInputSchema = z
+  .union([partText, postPartSchema.extend({ text: partText })])
+  .transform((part): PostPart => (typeof part === 'string' ? textPart(part) : part));
+/** A thread's parts as a request sends them (one part is a single post). */
+export const threadPartsSchema = z.array(postPartInputSchema).min(1).max(MAX_THREAD_PARTS);
+
 /**
  * POST /api/personas/{id}/post: `{ platform, content }` as the spec has it; `platform` may also
  * be a list (one post per platform), and `parts` posts a thread (its first part is the content).
@@ -55,11 +67,7 @@ export const publishRequestSchema = z
   .object({
     platform: z.union([z.enum(PLATFORMS), z.array(z.enum(PLATFORMS)).min(1, 'Pick at least one platform').max(2)]),
     content: z.string().trim().min(1, 'Content is required').max(MAX_PART_CHARS),
-    parts: z
-      .array(z.string().trim().min(1, 'A thread part is empty').max(MAX_PART_CHARS))
-      .min(1)
-      .max(MAX_THREAD_PARTS)
-      .optional(),
+    parts: threadPartsSchema.optional(),
     /**
      * The same text went out from this persona to the same network within the last ten minutes
      * (a 409 `duplicate_post` said so), and the user confirmed posting it again.
@@ -90,16 +98,21 @@ export function requestedPlatforms(request: Pick<PublishRequest, 'platform'>): P
 }
 
 /** The parts to post: the thread's parts, else the content alone. */
-export function postParts(request: Pick<PublishRequest, 'content' | 'parts'>): string[] {
-  return request.parts && request.parts.length > 0 ? request.parts : [request.content];
+export function postParts(request: Pick<PublishRequest, 'content' | 'parts'>): PostPart[] {
+  return request.parts && request.parts.length > 0 ? request.parts : [textPart(request.content)];
 }
 
-/** Each part that is over a platform's limit, said the way the generator's counters say it. */
-export function overLimitProblems(parts: string[], platforms: Platform[]): string[] {
+/** A post's `content`: its parts' texts, a blank line between parts. */
+export function threadContent(parts: readonly PostPart[]): string {
+  return partTexts(parts).join('\n\n');
+}
+
+/** Each part whose text is over a platform's limit, said the way the generator's counters say it. */
+export function overLimitProblems(parts: readonly Pick<PostPart, 'text'>[], platforms: Platform[]): string[] {
   const problems: string[] = [];
   for (const platform of platforms) {
     parts.forEach((part, i) => {
-      const length = platformLength(platform, part);
+      const length = platformLength(platform, part.text);
       const limit = PLATFORM_LIMITS[platform];
       if (length > limit) {
         const where = parts.length > 1 ? `part ${i + 1}` : 'content';

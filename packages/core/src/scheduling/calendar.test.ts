@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textPart } from '../publishing/post-parts';
 import {
   addDays,
   cellItems,
@@ -115,25 +116,32 @@ describe('the Schedule Post checks', () => {
   const now = new Date('2026-03-08T12:00:00.000Z');
   it("use the spec's messages", () => {
     expect(
-      validateScheduleForm({ parts: ['  '], queue: false, date: '2026-03-08', time: '11:00' }, now, 'UTC').errors,
+      validateScheduleForm({ parts: [textPart('  ')], queue: false, date: '2026-03-08', time: '11:00' }, now, 'UTC')
+        .errors,
     ).toEqual({ content: 'Content is required', runAt: 'Date must be in the future' });
   });
 
   it('need no time for the queue, and a whole date and time otherwise', () => {
-    expect(validateScheduleForm({ parts: ['Hi'], queue: true, date: '', time: '' }, now, 'UTC')).toEqual({
+    expect(validateScheduleForm({ parts: [textPart('Hi')], queue: true, date: '', time: '' }, now, 'UTC')).toEqual({
       errors: {},
       runAt: null,
     });
-    expect(validateScheduleForm({ parts: ['Hi'], queue: false, date: '', time: '' }, now, 'UTC').errors).toEqual({
+    expect(
+      validateScheduleForm({ parts: [textPart('Hi')], queue: false, date: '', time: '' }, now, 'UTC').errors,
+    ).toEqual({
       runAt: 'Pick a date and time',
     });
     const ok = validateScheduleForm(
-      { parts: ['Hi'], queue: false, date: '2026-03-08', time: '09:00' },
+      { parts: [textPart('Hi')], queue: false, date: '2026-03-08', time: '09:00' },
       now,
       'Asia/Tokyo',
     );
     expect(ok.errors.runAt).toBe('Date must be in the future'); // 09:00 in Tokyo was 00:00 UTC
-    const later = validateScheduleForm({ parts: ['Hi'], queue: false, date: '2026-03-09', time: '09:00' }, now, 'UTC');
+    const later = validateScheduleForm(
+      { parts: [textPart('Hi')], queue: false, date: '2026-03-09', time: '09:00' },
+      now,
+      'UTC',
+    );
     expect(later).toEqual({ errors: {}, runAt: new Date('2026-03-09T09:00:00.000Z') });
   });
 });

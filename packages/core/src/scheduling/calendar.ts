@@ -4,6 +4,7 @@
  * item to another day keeps its wall-clock time there (DST-correct: 09:00 stays 09:00).
  */
 import { partsOf, startOfDay, zonedTimeToInstant } from '../personas/schedule';
+import type { PostPart } from '../publishing/post-parts';
 import type { PostStatus } from '../publishing/publishing';
 import { CONTENT_REQUIRED, DATE_IN_FUTURE, type ScheduledItem } from './scheduling';
 
@@ -211,12 +212,12 @@ export type ScheduleFormErrors = { content?: string; runAt?: string };
  * in the future. 'Add to queue' needs no time: the server picks the persona's next free slot.
  */
 export function validateScheduleForm(
-  form: { parts: string[]; queue: boolean; date: string; time: string },
+  form: { parts: readonly Pick<PostPart, 'text'>[]; queue: boolean; date: string; time: string },
   now: Date,
   timeZone: string,
 ): { errors: ScheduleFormErrors; runAt: Date | null } {
   const errors: ScheduleFormErrors = {};
-  if (form.parts.length === 0 || form.parts.some((p) => p.trim().length === 0)) errors.content = CONTENT_REQUIRED;
+  if (form.parts.length === 0 || form.parts.some((p) => p.text.trim().length === 0)) errors.content = CONTENT_REQUIRED;
   let runAt: Date | null = null;
   if (!form.queue) {
     runAt = instantFromInputs(form.date, form.time, timeZone);

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Automation } from '../personas/persona';
 import { slotTimes, timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant } from '../personas/schedule';
 import { PLATFORMS } from '../platforms/platforms';
-import { MAX_THREAD_PARTS, POST_STATUSES } from '../publishing/publishing';
+import { postPartSchema } from '../publishing/post-parts';
+import { POST_STATUSES, threadPartsSchema } from '../publishing/publishing';
 import { WRITERS } from '../writing/api';
 
 export const CONTENT_REQUIRED = 'Content is required';
@@ -19,7 +20,7 @@ export const DEFAULT_SCHEDULE_OFFSET_MS = 60 * 60_000;
 /** The caller's (browser's) zone: queue slots use it while the user has saved none. */
 const callerZone = timeZoneSchema.optional();
 const content = z.string().trim().min(1, CONTENT_REQUIRED).max(10_000);
-const parts = z.array(z.string().trim().min(1, 'A thread part is empty').max(10_000)).min(1).max(MAX_THREAD_PARTS);
+const parts = threadPartsSchema;
 const instant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
 
 /** An item on the schedule (the spec's Scheduled item) with what the calendar and queue show. */
@@ -30,7 +31,7 @@ export const scheduledItemSchema = z
     personaName: z.string(),
     platform: z.enum(PLATFORMS),
     content: z.string(),
-    parts: z.array(z.string()),
+    parts: z.array(postPartSchema),
     scheduledFor: z.string().nullable(),
     status: z.enum(POST_STATUSES),
     postedAt: z.string().nullable(),

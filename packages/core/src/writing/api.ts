@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { advancedOptionsSchema, cleanText, strategySchema } from '../personas/persona';
 import { traitsSchema } from '../personas/traits';
 import { PLATFORMS } from '../platforms/platforms';
+import { postPartSchema } from '../publishing/post-parts';
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'custom'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
@@ -225,7 +226,7 @@ export const generatedPostSchema = z
     hashtags: z.array(z.string()),
     type: z.enum(POST_TYPES),
     /** A thread's parts, each within the platform limits; a single post has one part. */
-    parts: z.array(z.string()).min(1),
+    parts: z.array(postPartSchema).min(1),
     writer: z.enum(WRITERS),
   })
   .meta({ id: 'GeneratedPost' });

@@ -1,7 +1,7 @@
-import type { Account, ConnectedAccount, Platform } from '@plume/core';
+import type { Account, Platform } from '@plume/core';
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blueskyOauthSessions, oauthStates, personas, platformAccounts } from '../../db/schema';
+import { blueskyOauthSessions, oauthStates, platformAccounts } from '../../db/schema';
 
 export type AccountRow = typeof platformAccounts.$inferSelect;
 
@@ -40,12 +40,6 @@ export function toAccount(row: AccountRow): Account {
     authMethod: row.authMethod === 'app_password' ? 'app_password' : 'oauth',
     errorMessage: row.errorMessage,
   };
-}
-
-/** The spec's connection report, kept on the persona (connected_accounts) for the dashboard. */
-function toReport(row: AccountRow): ConnectedAccount {
-  const { platform, username, isConnected, connectedAt, status, followers, lastSyncAt } = toAccount(row);
-  return { platform, username, isConnected, connectedAt, status, followers, lastSyncAt };
 }
 
 export function createAccountsRepository(db: Db) {
@@ -100,7 +94,6 @@ export function createAccountsRepository(db: Db) {
         .onConflictDoUpdate({ target: [platformAccounts.personaId, platformAccounts.platform], set: values })
         .returning();
       if (!row) throw new Error('account upsert returned nothing');
-      await repo.syncReport(write.personaId);
       return row;
     },
 
@@ -129,9 +122,6 @@ export function createAccountsRepository(db: Db) {
         })
         .where(eq(platformAccounts.id, id))
         .returning();
-      if (row && (patch.status !== undefined || patch.followers !== undefined || patch.username !== undefined)) {
-        await repo.syncReport(row.personaId);
-      }
       return row;
     },
 
@@ -169,7 +159,6 @@ export function createAccountsRepository(db: Db) {
         .delete(platformAccounts)
         .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)))
         .returning();
-      if (row) await repo.syncReport(personaId);
       return row;
     },
 
@@ -180,15 +169,6 @@ export function createAccountsRepository(db: Db) {
         .from(platformAccounts)
         .where(and(eq(platformAccounts.platform, platform), eq(platformAccounts.externalId, externalId)));
       return row?.n ?? 0;
-    },
-
-    /** Writes the connection report into the persona's connected_accounts (server-owned; not a version). */
-    async syncReport(personaId: string): Promise<void> {
-      const rows = await repo.list(personaId);
-      await db
-        .update(personas)
-        .set({ connectedAccounts: rows.map(toReport) })
-        .where(eq(personas.id, personaId));
     },
 
     // OAuth states: single use, short lived.

@@ -11,6 +11,8 @@ import {
   platformLabel,
   postingSlots,
   startOfDay,
+  textPart,
+  threadContent,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { sendWriteSlot } from '../../jobs/automation';
@@ -254,13 +256,14 @@ export function createAutoPostingService(deps: {
       const plan = await brief(persona, at);
       const post = await deps.write(job.userId, { persona, type: plan.type, platforms }, plan.brief, plan.titles);
       const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
-      const parts = [withLink(post.parts[0] ?? post.content), ...post.parts.slice(1)];
+      const [first = textPart(post.content), ...rest] = post.parts;
+      const parts = [{ ...first, text: withLink(first.text) }, ...rest];
       const kept = [];
       for (const platform of platforms) {
         const row = await r.posts.insertForSlot({
           personaId: persona.id,
           platform,
-          content: parts.join('\n\n'),
+          content: threadContent(parts),
           parts,
           status: direct ? 'scheduled' : 'pending_review',
           scheduledFor: goesAt,

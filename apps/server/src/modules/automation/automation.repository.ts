@@ -11,7 +11,7 @@ import {
   userPreferences,
 } from '../../db/schema';
 import type { AccountRow } from '../accounts/accounts.repository';
-import { toPersona } from '../personas/personas.repository';
+import { connectionsOf, toPersona } from '../personas/personas.repository';
 
 export type NewLogEntry = {
   personaId: string;
@@ -172,11 +172,15 @@ export function createAutomationRepository(db: Db) {
     /** Active personas with automated posting on, with their owners and the owners' time zones, in one query. */
     async postingPersonas(): Promise<{ persona: Persona; userId: string; timeZone: string | null }[]> {
       const rows = await db
-        .select({ persona: personas, timeZone: userPreferences.timeZone })
+        .select({ persona: personas, connections: connectionsOf(), timeZone: userPreferences.timeZone })
         .from(personas)
         .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
         .where(and(eq(personas.isActive, true), sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`));
-      return rows.map((r) => ({ persona: toPersona(r.persona), userId: r.persona.userId, timeZone: r.timeZone }));
+      return rows.map((r) => ({
+        persona: toPersona(r.persona, r.connections),
+        userId: r.persona.userId,
+        timeZone: r.timeZone,
+      }));
     },
 
     /**
@@ -188,7 +192,12 @@ export function createAutomationRepository(db: Db) {
       personaId: string,
     ): Promise<{ persona: Persona; timeZone: string | null; accounts: AccountRow[] } | undefined> {
       const rows = await db
-        .select({ persona: personas, timeZone: userPreferences.timeZone, account: platformAccounts })
+        .select({
+          persona: personas,
+          connections: connectionsOf(),
+          timeZone: userPreferences.timeZone,
+          account: platformAccounts,
+        })
         .from(personas)
         .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
         .leftJoin(platformAccounts, eq(platformAccounts.personaId, personas.id))
@@ -196,7 +205,7 @@ export function createAutomationRepository(db: Db) {
       const [first] = rows;
       if (!first) return undefined;
       return {
-        persona: toPersona(first.persona),
+        persona: toPersona(first.persona, first.connections),
         timeZone: first.timeZone,
         accounts: rows.flatMap((r) => (r.account ? [r.account] : [])),
       };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { mentionCursors, mentionReads, mentions, personas, platformAccounts, userPreferences } from '../../db/schema';
 import type { Mention } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
-import { toPersona } from '../personas/personas.repository';
+import { connectionsOf, toPersona } from '../personas/personas.repository';
 
 export type MentionRow = typeof mentions.$inferSelect;
 export type CursorRow = typeof mentionCursors.$inferSelect;
@@ -19,7 +19,12 @@ type Working = { persona: Persona; userId: string; timeZone: string; account: Ac
 export function createEngagementRepository(db: Db) {
   const working = (where: ReturnType<typeof sql>) =>
     db
-      .select({ persona: personas, timeZone: userPreferences.timeZone, account: platformAccounts })
+      .select({
+        persona: personas,
+        connections: connectionsOf(),
+        timeZone: userPreferences.timeZone,
+        account: platformAccounts,
+      })
       .from(platformAccounts)
       .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
       .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
@@ -27,7 +32,7 @@ export function createEngagementRepository(db: Db) {
       .where(and(eq(platformAccounts.status, 'active'), eq(personas.isActive, true), where));
   const toWorking = (rows: Awaited<ReturnType<typeof working>>): Working[] =>
     rows.map((r) => ({
-      persona: toPersona(r.persona),
+      persona: toPersona(r.persona, r.connections),
       userId: r.persona.userId,
       timeZone: r.timeZone ?? 'UTC',
       account: r.account,

@@ -11,6 +11,7 @@ import {
   repliesNeedReview,
   sentimentAllowed,
   startOfDay,
+  textPart,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
@@ -209,7 +210,7 @@ export function createRepliesService(deps: {
         personaId: persona.id,
         platform,
         content: written.text,
-        parts: [written.text],
+        parts: [textPart(written.text)],
         status: review ? 'pending_review' : 'scheduled',
         scheduledFor: goesAt,
         replyTo,

@@ -43,7 +43,7 @@ export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnec
  */
 export function createMetricsService(deps: {
   metrics: MetricsRepository;
-  accounts: Pick<AccountsRepository, 'findById' | 'syncReport'>;
+  accounts: Pick<AccountsRepository, 'findById'>;
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
   /** Each network's reads (a network without them is never read). */
   adapters: Record<Platform, Pick<PlatformAdapter, 'readMetrics' | 'readPosts'>>;
@@ -139,9 +139,8 @@ export function createMetricsService(deps: {
           return 'unavailable';
         }
         await metrics.record({ id: row.id, personaId: row.personaId, platform }, reading, started);
-        // The card's figures, and the follower count each connection shows, from this reading.
+        // The card's figures from this reading (each connection's follower count is read from its row).
         await metrics.refreshPersonaStats(row.personaId, started);
-        await accounts.syncReport(row.personaId);
         await tellSpikes(row.personaId, started);
         log.debug({ accountId, posts: reading.posts.length, reads: reading.reads }, 'metrics synced');
         return 'synced';

@@ -1,12 +1,55 @@
-import type { Persona, PersonaVersion } from '@plume/core';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ConnectedAccount, Persona, PersonaVersion, Platform } from '@plume/core';
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { personas, personaVersions } from '../../db/schema';
+import { personas, personaVersions, platformAccounts } from '../../db/schema';
 
 type Row = typeof personas.$inferSelect;
 
+/** A persona's connection as `connectionsOf` reads it (times as PostgreSQL writes them in JSON). */
+export type StoredConnection = {
+  platform: Platform;
+  username: string;
+  status: string;
+  followers: number;
+  connectedAt: string;
+  lastSyncAt: string | null;
+};
+
+/**
+ * The persona's connections, read from platform_accounts (their one home) in the persona's own
+ * query: a subquery on the persona's row, by platform. The row is named with its table, which
+ * Drizzle leaves out in a query on one table.
+ */
+export function connectionsOf(): SQL<StoredConnection[]> {
+  return sql<StoredConnection[]>`coalesce((
+    select jsonb_agg(jsonb_build_object(
+      'platform', a.platform, 'username', a.username, 'status', a.status, 'followers', a.followers,
+      'connectedAt', a.connected_at, 'lastSyncAt', a.last_sync_at
+    ) order by a.platform)
+    from ${platformAccounts} a where a.persona_id = ${personas}.${sql.identifier(personas.id.name)}
+  ), '[]'::jsonb)`;
+}
+
+/** The spec's connection report (connected_accounts), derived from the connection itself. */
+function toConnectedAccount(c: StoredConnection): ConnectedAccount {
+  return {
+    platform: c.platform,
+    username: c.username,
+    isConnected: true,
+    connectedAt: new Date(c.connectedAt).toISOString(),
+    status: c.status === 'error' ? 'error' : 'active',
+    followers: c.followers,
+    lastSyncAt: c.lastSyncAt ? new Date(c.lastSyncAt).toISOString() : null,
+  };
+}
+
+/** The persona's row and its connections (`connectionsOf`), as one query selects them. */
+const withConnections = () => ({ persona: personas, connections: connectionsOf() });
+/** The same, where only a flat list of columns can be given (RETURNING). */
+const returningWithConnections = () => ({ ...getTableColumns(personas), connections: connectionsOf() });
+
 /** The persona as stored, in the API's server shape. JSON columns were validated on the way in. */
-export function toPersona(row: Row): Persona {
+export function toPersona(row: Row, connections: StoredConnection[]): Persona {
   return {
     id: row.id,
     name: row.name,
@@ -24,7 +67,7 @@ export function toPersona(row: Row): Persona {
     is_public: row.isPublic,
     custom_prompt: row.customPrompt,
     use_default_prompt: row.useDefaultPrompt,
-    connected_accounts: row.connectedAccounts as Persona['connected_accounts'],
+    connected_accounts: connections.map(toConnectedAccount),
     templates: row.templates as Persona['templates'],
     monetization: row.monetization as Persona['monetization'],
     setup_complete: row.setupComplete,
@@ -48,7 +91,6 @@ function toColumns(p: Persona) {
     isPublic: p.is_public,
     customPrompt: p.custom_prompt,
     useDefaultPrompt: p.use_default_prompt,
-    connectedAccounts: p.connected_accounts,
     monetization: p.monetization,
     setupComplete: p.setup_complete,
   };
@@ -72,37 +114,37 @@ export function createPersonasRepository(db: Db) {
 
     async list(userId: string): Promise<Persona[]> {
       const rows = await db
-        .select()
+        .select(withConnections())
         .from(personas)
         .where(eq(personas.userId, userId))
         .orderBy(desc(personas.createdAt), desc(personas.id));
-      return rows.map(toPersona);
+      return rows.map((r) => toPersona(r.persona, r.connections));
     },
 
     async find(userId: string, id: string): Promise<Persona | null> {
       const [row] = await db
-        .select()
+        .select(withConnections())
         .from(personas)
         .where(and(eq(personas.userId, userId), eq(personas.id, id)));
-      return row ? toPersona(row) : null;
+      return row ? toPersona(row.persona, row.connections) : null;
     },
 
     /** Inside a transaction: the persona, locked against other writes until the transaction ends. */
     async findForUpdate(userId: string, id: string): Promise<Persona | null> {
       const [row] = await db
-        .select()
+        .select(withConnections())
         .from(personas)
         .where(and(eq(personas.userId, userId), eq(personas.id, id)))
-        .for('update');
-      return row ? toPersona(row) : null;
+        .for('update', { of: personas });
+      return row ? toPersona(row.persona, row.connections) : null;
     },
 
     async findMany(userId: string, ids: string[]): Promise<Persona[]> {
       const rows = await db
-        .select()
+        .select(withConnections())
         .from(personas)
         .where(and(eq(personas.userId, userId), inArray(personas.id, ids)));
-      return rows.map(toPersona);
+      return rows.map((r) => toPersona(r.persona, r.connections));
     },
 
     async countActive(userId: string): Promise<number> {
@@ -117,9 +159,9 @@ export function createPersonasRepository(db: Db) {
       const [row] = await db
         .insert(personas)
         .values({ id: persona.id, userId, createdAt: new Date(persona.created_at), ...toColumns(persona) })
-        .returning();
+        .returning(returningWithConnections());
       if (!row) throw new Error('insert returned no row');
-      return toPersona(row);
+      return toPersona(row, row.connections);
     },
 
     async update(userId: string, persona: Persona): Promise<Persona> {
@@ -127,9 +169,9 @@ export function createPersonasRepository(db: Db) {
         .update(personas)
         .set({ ...toColumns(persona), updatedAt: new Date() })
         .where(and(eq(personas.userId, userId), eq(personas.id, persona.id)))
-        .returning();
+        .returning(returningWithConnections());
       if (!row) throw new Error('update matched no row');
-      return toPersona(row);
+      return toPersona(row, row.connections);
     },
 
     async delete(userId: string, ids: string[]): Promise<number> {

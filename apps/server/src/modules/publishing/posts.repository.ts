@@ -1,11 +1,19 @@
-import { canMove, EDITABLE_STATUSES, isUuid, type Persona, type Platform, type PostStatus } from '@plume/core';
+import {
+  canMove,
+  EDITABLE_STATUSES,
+  isUuid,
+  type Persona,
+  type Platform,
+  type PostPart,
+  type PostStatus,
+} from '@plume/core';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { personas, platformAccounts, posts, userPreferences } from '../../db/schema';
 import type { ReplyRef } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
-import { toPersona } from '../personas/personas.repository';
+import { connectionsOf, toPersona } from '../personas/personas.repository';
 
 export type PostRow = typeof posts.$inferSelect;
 /** posts.reply_to: the post a reply answers, and what threading under it needs. */
@@ -72,7 +80,7 @@ export function createPostsRepository(db: Db) {
       personaId: string;
       platform: Platform;
       content: string;
-      parts: string[];
+      parts: PostPart[];
       status: PostStatus;
       scheduledFor?: Date | null;
       /** A reply automation wrote: what it answers, and who wrote it. */
@@ -99,7 +107,7 @@ export function createPostsRepository(db: Db) {
       personaId: string;
       platform: Platform;
       content: string;
-      parts: string[];
+      parts: PostPart[];
       status: 'pending_review' | 'scheduled';
       scheduledFor: Date | null;
       autoSlot: Date;
@@ -216,7 +224,12 @@ export function createPostsRepository(db: Db) {
       }
       if (!row) return undefined;
       const [loaded] = await db
-        .select({ persona: personas, timeZone: userPreferences.timeZone, account: platformAccounts })
+        .select({
+          persona: personas,
+          connections: connectionsOf(),
+          timeZone: userPreferences.timeZone,
+          account: platformAccounts,
+        })
         .from(personas)
         .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
         .leftJoin(
@@ -229,7 +242,7 @@ export function createPostsRepository(db: Db) {
         ...row,
         personaName: loaded.persona.name,
         userId: loaded.persona.userId,
-        persona: toPersona(loaded.persona),
+        persona: toPersona(loaded.persona, loaded.connections),
         timeZone: loaded.timeZone ?? 'UTC',
         account: loaded.account,
       };

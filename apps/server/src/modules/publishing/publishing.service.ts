@@ -3,12 +3,13 @@ import {
   type Persona,
   PLATFORM_LABELS,
   type Platform,
+  type PostPart,
   type PublishRequest,
   type PublishResponse,
   type PublishResult,
   postParts,
   requestedPlatforms,
-  textPart,
+  threadContent,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -69,7 +70,7 @@ export function createPublishingService(deps: {
    * Records what the platform said about a post being published; returns the result the API shows.
    * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
    */
-  async function settle(post: PostRow, parts: string[], outcome: unknown): Promise<PublishResult> {
+  async function settle(post: PostRow, parts: PostPart[], outcome: unknown): Promise<PublishResult> {
     const platform = post.platform as Platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
@@ -97,12 +98,12 @@ export function createPublishingService(deps: {
   }
 
   /** Calls the platform once for a post already marked publishing, as its account (loaded here unless given). */
-  async function callPlatform(post: PostRow, parts: string[], account?: AccountRow): Promise<unknown> {
+  async function callPlatform(post: PostRow, parts: PostPart[], account?: AccountRow): Promise<unknown> {
     try {
       const replyTo = (post.replyTo as StoredReplyTo | null)?.ref;
       const platform = post.platform as Platform;
       const connected = account ?? (await accounts.requireAccount(post.personaId, platform));
-      return await adapters[platform].publish(connected, parts.map(textPart), replyTo);
+      return await adapters[platform].publish(connected, parts, replyTo);
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
       if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });
@@ -147,7 +148,7 @@ export function createPublishingService(deps: {
       }
       // The same text again within minutes asks first (unless the user said to post it again).
       if (!request.confirmDuplicate)
-        await refuseRecentDuplicate(posts, { personaId, platforms, content: parts.join('\n\n'), at: now() });
+        await refuseRecentDuplicate(posts, { personaId, platforms, content: threadContent(parts), at: now() });
       // Every platform must be connected and working before anything is posted anywhere.
       const connected = new Map<Platform, AccountRow>();
       for (const platform of platforms) {
@@ -170,7 +171,7 @@ export function createPublishingService(deps: {
         );
       }
       await planLimits.checkNewPosts(userId, platforms.length, at);
-      const content = parts.join('\n\n');
+      const content = threadContent(parts);
       // Claim every platform before calling any: a platform busy with another post of this persona
       // answers 409 with nothing posted anywhere.
       const claimed: PostRow[] = [];
@@ -214,7 +215,7 @@ export function createPublishingService(deps: {
         await enqueue(postId, new Date(claimedAt.getTime() + BUSY_RETRY_MS));
         return 'busy';
       }
-      const parts = post.parts as string[];
+      const parts = post.parts;
       // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
       const delay = await safetyDelay(post.persona, post.timeZone, post, claimedAt);
       if (delay) {
@@ -290,7 +291,7 @@ export function createPublishingService(deps: {
           const adapter = adapters[post.platform as Platform];
           if (adapter.findRecentPost) {
             const account = await accounts.requireAccount(post.personaId, post.platform as Platform);
-            seen = await adapter.findRecentPost(account, (post.parts as string[])[0] ?? '', since);
+            seen = await adapter.findRecentPost(account, post.parts[0]?.text ?? '', since);
           }
         } catch (error) {
           log.info({ err: error, postId: post.id }, 'could not look for a post left publishing');

@@ -4,12 +4,15 @@ import {
   nextFreeSlot,
   overLimitProblems,
   type Persona,
+  type PostPart,
   type PostStatus,
   type ReviewApprove,
   type ReviewCreate,
   type ScheduleCreate,
   type ScheduledItem,
   type ScheduleUpdate,
+  textPart,
+  threadContent,
 } from '@plume/core';
 import type { NamedLock } from '../../db/named-lock';
 import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
@@ -30,13 +33,13 @@ export function toItem(row: PostWithPersona): ScheduledItem {
     personaName: row.personaName,
     platform: row.platform as ScheduledItem['platform'],
     content: row.content,
-    parts: row.parts as string[],
+    parts: row.parts,
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
     status: row.status as PostStatus,
     postedAt: row.postedAt?.toISOString() ?? null,
     url: row.url,
     error: row.error,
-    postedParts: (row.externalIds as string[]).length,
+    postedParts: row.externalIds.length,
     createdAt: row.createdAt.toISOString(),
     autoSlot: row.autoSlot?.toISOString() ?? null,
     writer: (row.writer as ScheduledItem['writer']) ?? null,
@@ -65,7 +68,7 @@ export function createSchedulingService(deps: {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
   const enqueue = (postId: string, at: Date) => sendPublishPost(queue, { postId }, { at });
 
-  function checkLimits(parts: string[], platform: ScheduleCreate['platform']) {
+  function checkLimits(parts: PostPart[], platform: ScheduleCreate['platform']) {
     const problems = overLimitProblems(parts, [platform]);
     if (problems.length > 0) {
       throw new BadRequestError(
@@ -127,10 +130,10 @@ export function createSchedulingService(deps: {
 
   /** A thread some of whose parts went out: publishing it again (Retry, a new time) would repeat them. */
   function refusePartlyPosted(row: PostWithPersona) {
-    const postedParts = (row.externalIds as string[]).length;
+    const postedParts = row.externalIds.length;
     if (postedParts === 0) return;
     throw new ConflictError(
-      `${postedParts} of ${(row.parts as string[]).length} parts of this thread are already posted: post the rest on the platform, then Mark as posted`,
+      `${postedParts} of ${row.parts.length} parts of this thread are already posted: post the rest on the platform, then Mark as posted`,
     );
   }
 
@@ -156,7 +159,7 @@ export function createSchedulingService(deps: {
     /** POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue'). */
     async create(userId: string, body: ScheduleCreate): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
-      const parts = body.parts ?? [body.content];
+      const parts = body.parts ?? [textPart(body.content)];
       checkLimits(parts, body.platform);
       await accounts.requireAccount(body.personaId, body.platform);
       const post = await atTime(
@@ -168,7 +171,7 @@ export function createSchedulingService(deps: {
           return posts.insert({
             personaId: body.personaId,
             platform: body.platform,
-            content: parts.join('\n\n'),
+            content: threadContent(parts),
             parts,
             status: 'scheduled',
             scheduledFor: at,
@@ -189,7 +192,7 @@ export function createSchedulingService(deps: {
         throw new ConflictError('This post may already be on the account: Retry it or Mark it as posted');
       refusePartlyPosted(row);
       const platform = patch.platform ?? (row.platform as ScheduleCreate['platform']);
-      const parts = patch.parts ?? (patch.content !== undefined ? [patch.content] : (row.parts as string[]));
+      const parts = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : row.parts);
       checkLimits(parts, platform);
       if (patch.platform && patch.platform !== row.platform)
         await accounts.requireAccount(row.personaId, patch.platform);
@@ -200,7 +203,7 @@ export function createSchedulingService(deps: {
         return posts.edit(id, {
           platform,
           parts,
-          content: parts.join('\n\n'),
+          content: threadContent(parts),
           ...(at ? { scheduledFor: at } : {}),
           ...(status ? { status, error: null } : {}),
         });
@@ -246,12 +249,12 @@ export function createSchedulingService(deps: {
     // The review queue: drafts wait for a human before they are scheduled.
     async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
       await ownPersona(personas, userId, body.personaId);
-      const parts = body.parts ?? [body.content];
+      const parts = body.parts ?? [textPart(body.content)];
       checkLimits(parts, body.platform);
       const post = await posts.insert({
         personaId: body.personaId,
         platform: body.platform,
-        content: parts.join('\n\n'),
+        content: threadContent(parts),
         parts,
         status: 'pending_review',
       });

@@ -29,6 +29,7 @@ import {
   type ReplyContext,
   splitThread,
   type Traits,
+  textPart,
   type Writer,
   type WritingPersona,
   type WritingRequest,
@@ -285,7 +286,13 @@ export function createWritingService(deps: {
           posts.map((p) => p.content),
         );
       }
-      return posts.map((p) => ({ content: p.content, hashtags: p.hashtags, type: body.type, parts: p.parts, writer }));
+      return posts.map((p) => ({
+        content: p.content,
+        hashtags: p.hashtags,
+        type: body.type,
+        parts: p.parts.map(textPart),
+        writer,
+      }));
     },
 
     /**
@@ -311,7 +318,7 @@ export function createWritingService(deps: {
         content: post.content,
         hashtags: post.hashtags,
         type: body.type,
-        parts: post.parts,
+        parts: post.parts.map(textPart),
         writer: writerOf(ctx),
       };
     },

@@ -3,6 +3,7 @@ import {
   PLATFORM_LABELS,
   PLATFORMS,
   type Platform,
+  type PostPart,
   type PublishResult,
   publishToast,
 } from '@plume/core';
@@ -32,8 +33,8 @@ export function PostButton({
   besideButton,
 }: {
   personaId: string;
-  /** The text to post; more than one part posts a thread. */
-  parts: string[];
+  /** The parts to post; more than one posts a thread. */
+  parts: PostPart[];
   /** Fixed targets; without them the user picks X and/or Bluesky here. */
   platforms?: Platform[];
   /** Other ways to send the same text (the app layer's Schedule), shown in the button's row. */

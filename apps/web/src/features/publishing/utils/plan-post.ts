@@ -1,4 +1,4 @@
-import { overLimitProblems, type Platform, type PublishRequest } from '@plume/core';
+import { overLimitProblems, type Platform, type PostPart, type PublishRequest } from '@plume/core';
 
 /**
  * What a Post button would send: to the chosen platforms that have a connected account, the
@@ -10,21 +10,21 @@ export function planPost({
   chosen,
   connected,
 }: {
-  parts: string[];
+  parts: PostPart[];
   chosen: Platform[];
   /** Null while the accounts are not known yet: nothing is said to be missing. */
   connected: Platform[] | null;
 }): { targets: Platform[]; missing: Platform[]; problems: string[]; body: PublishRequest | null } {
-  const cleaned = parts.map((p) => p.trim()).filter(Boolean);
+  const cleaned = parts.map((p) => ({ ...p, text: p.text.trim() })).filter((p) => p.text !== '');
   const targets = connected ? chosen.filter((p) => connected.includes(p)) : [];
   const missing = connected ? chosen.filter((p) => !connected.includes(p)) : [];
   const problems = overLimitProblems(cleaned, targets);
-  const [content, ...rest] = cleaned;
+  const [first, ...rest] = cleaned;
   const body =
-    content && targets.length > 0 && problems.length === 0
+    first && targets.length > 0 && problems.length === 0
       ? {
           platform: targets.length === 1 ? (targets[0] as Platform) : targets,
-          content,
+          content: first.text,
           ...(rest.length > 0 ? { parts: cleaned } : {}),
         }
       : null;

@@ -1,3 +1,4 @@
+import { textPart } from '@plume/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { usePreferences } from '../../../lib/api/get-preferences';
@@ -13,7 +14,11 @@ export function BulkScheduleButton({ personas, disabled }: { personas: ScheduleT
       <Button variant="secondary" className="py-1.5" disabled={disabled} onClick={() => setOpen(true)}>
         Schedule
       </Button>
-      <ScheduleDialog open={open} onOpenChange={setOpen} mode={{ kind: 'create', targets: personas, parts: [''] }} />
+      <ScheduleDialog
+        open={open}
+        onOpenChange={setOpen}
+        mode={{ kind: 'create', targets: personas, parts: [textPart('')] }}
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ import {
   type ScheduledItem,
   sameDate,
   shiftAnchor,
+  textPart,
   viewDays,
   viewWindow,
 } from '@plume/core';
@@ -88,7 +89,7 @@ export function CalendarPage() {
 
   const [openId, setOpenId] = useState<string | null>(null);
   const [scheduling, setScheduling] = useState<ScheduleMode | null>(null);
-  const [lastMode, setLastMode] = useState<ScheduleMode>({ kind: 'create', parts: [''] });
+  const [lastMode, setLastMode] = useState<ScheduleMode>({ kind: 'create', parts: [textPart('')] });
   const openItem = openId ? (items.find((i) => i.id === openId) ?? null) : null;
 
   const openSchedule = (mode: ScheduleMode) => {
@@ -149,7 +150,7 @@ export function CalendarPage() {
               Review queue
             </a>
             <UpcomingPosts items={upcoming.data ?? []} now={now} timeZone={timeZone} />
-            <Button onClick={() => openSchedule({ kind: 'create', parts: [''] })}>Schedule post</Button>
+            <Button onClick={() => openSchedule({ kind: 'create', parts: [textPart('')] })}>Schedule post</Button>
           </div>
         </div>
       </header>

@@ -1,4 +1,4 @@
-import type { ScheduledItem } from '@plume/core';
+import { type ScheduledItem, textPart } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ const failed: ScheduledItem = {
   personaName: 'Ada',
   platform: 'bluesky',
   content: 'Hello',
-  parts: ['Hello'],
+  parts: [textPart('Hello')],
   scheduledFor: '2026-03-08T14:00:00.000Z',
   status: 'failed',
   postedAt: null,
@@ -65,7 +65,12 @@ describe('a post that did not go out', () => {
 
   it('when a thread went out in part, offers neither edit nor Retry (they would post those parts again)', () => {
     vi.stubGlobal('fetch', vi.fn());
-    renderDialog({ ...failed, parts: ['One', 'Two', 'Three'], content: 'One\n\nTwo\n\nThree', postedParts: 1 });
+    renderDialog({
+      ...failed,
+      parts: [textPart('One'), textPart('Two'), textPart('Three')],
+      content: 'One\n\nTwo\n\nThree',
+      postedParts: 1,
+    });
     expect(screen.getByText('Only part of this thread went out.')).toBeTruthy();
     expect(
       screen.getByText('1 of 3 parts are already on Bluesky: post the rest there, then Mark as posted.'),
@@ -87,7 +92,7 @@ describe('a reply waiting for review', () => {
       error: null,
       scheduledFor: null,
       content: 'Glad it helped!',
-      parts: ['Glad it helped!'],
+      parts: [textPart('Glad it helped!')],
       replyTo: { author: 'bob', text: 'This thread helped me a lot', url: 'https://x.com/bob/status/1' },
     });
     const context = screen.getByTestId('reply-context');

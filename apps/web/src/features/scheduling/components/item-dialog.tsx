@@ -7,16 +7,18 @@ import {
   PICK_DATE_AND_TIME,
   PLATFORM_LABELS,
   type Platform,
+  partTexts,
   type ScheduledItem,
   type ScheduleFormErrors,
   type ScheduleUpdate,
+  textPart,
 } from '@plume/core';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useCancelScheduledPost } from '../api/cancel-scheduled-post';
@@ -27,7 +29,7 @@ import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime } from '../utils/format';
 import { STATUS_LOOK } from '../utils/status';
 import { ReplyContext } from './reply-context';
-import { DateTimeFields, FieldError, PlatformChoice, PlatformCount, SCHEDULE_FIELD_PATHS } from './schedule-fields';
+import { DateTimeFields, FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
 /**
  * A post opened from the calendar: edit its text, platform, date and time (the keyboard's way to
@@ -86,18 +88,17 @@ function ItemBody({
   const editable = isEditable(item.status) && item.status !== 'unconfirmed' && !partlyPosted;
   const recoverable = item.status === 'failed' || item.status === 'unconfirmed';
   const initial = item.scheduledFor ? inputsFromInstant(new Date(item.scheduledFor), timeZone) : { date: '', time: '' };
-  const [parts, setParts] = useState(item.parts.length > 0 ? item.parts : [item.content]);
+  const [parts, setParts] = useState(item.parts.length > 0 ? item.parts : [textPart(item.content)]);
   const [platform, setPlatform] = useState<Platform>(item.platform);
   const [date, setDate] = useState(initial.date);
   const [time, setTime] = useState(initial.time);
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const thread = parts.length > 1;
   const when = item.scheduledFor ?? item.postedAt;
 
   const save = async () => {
     const found: ScheduleFormErrors = {};
-    if (parts.some((p) => p.trim() === '')) found.content = CONTENT_REQUIRED;
+    if (parts.some((p) => p.text.trim() === '')) found.content = CONTENT_REQUIRED;
     const retimed = date !== initial.date || time !== initial.time;
     let runAt: Date | null = null;
     if (retimed) {
@@ -110,7 +111,8 @@ function ItemBody({
     if (Object.keys(found).length > 0) return;
     const body: ScheduleUpdate = {
       platform,
-      ...(thread ? { parts } : { content: parts[0] ?? '' }),
+      // The parts as they are (a part keeps what it carries besides its text).
+      parts,
       ...(runAt ? { runAt: runAt.toISOString() } : {}),
     };
     // mutateAsync: the outcome is told even when the post has left the list (and this dialog) by then.
@@ -232,31 +234,16 @@ function ItemBody({
             void save();
           }}
         >
-          {parts.map((part, i) => {
-            const id = `${ids.content}-${i}`;
-            return (
-              // Parts are positional and never reordered: the index is their identity.
-              <div key={i} className="space-y-1">
-                <label htmlFor={id} className="text-sm font-medium">
-                  {thread ? `Part ${i + 1} of ${parts.length}` : 'Content'}
-                </label>
-                <textarea
-                  id={id}
-                  rows={thread ? 3 : 4}
-                  value={part}
-                  onChange={(e) => {
-                    const value = e.target.value;
-                    setParts((list) => list.map((p, j) => (j === i ? value : p)));
-                  }}
-                  aria-invalid={errors.content ? true : undefined}
-                  aria-describedby={errors.content ? ids.contentError : undefined}
-                  className={cn(inputClass, 'resize-y')}
-                />
-                <PlatformCount platform={platform} text={part} />
-              </div>
-            );
-          })}
-          {errors.content && <FieldError id={ids.contentError}>{errors.content}</FieldError>}
+          <ThreadPartsEditor
+            parts={parts}
+            onChange={setParts}
+            platforms={[platform]}
+            label={(i, count) => (count > 1 ? `Part ${i + 1} of ${count}` : 'Content')}
+            invalid={() => Boolean(errors.content)}
+            describedBy={errors.content ? ids.contentError : undefined}
+          >
+            {errors.content && <FieldError id={ids.contentError}>{errors.content}</FieldError>}
+          </ThreadPartsEditor>
           {/* A reply stays on the platform of the post it answers. */}
           {!item.replyTo && <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} />}
           {item.status !== 'pending_review' && (
@@ -294,7 +281,7 @@ function ItemBody({
       ) : (
         <>
           <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:border-slate-800 dark:bg-slate-900">
-            {item.parts.length > 1 ? item.parts.join('\n\n') : item.content}
+            {item.parts.length > 1 ? partTexts(item.parts).join('\n\n') : item.content}
           </div>
           {(item.status === 'unconfirmed' || partlyPosted) && (
             <div className="flex justify-start">

@@ -1,4 +1,4 @@
-import type { ScheduledItem } from '@plume/core';
+import { type ScheduledItem, textPart } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ const draft: ScheduledItem = {
   personaName: 'Ada',
   platform: 'bluesky',
   content: 'Thank you, glad it helped!',
-  parts: ['Thank you, glad it helped!'],
+  parts: [textPart('Thank you, glad it helped!')],
   scheduledFor: null,
   status: 'pending_review',
   postedAt: null,

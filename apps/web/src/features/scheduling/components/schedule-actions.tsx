@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEDULE_PLATFORM, PLATFORM_LABELS, type Platform } from '@plume/core';
+import { DEFAULT_SCHEDULE_PLATFORM, PLATFORM_LABELS, type Platform, type PostPart, threadContent } from '@plume/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -26,7 +26,7 @@ export function ScheduleActions({
   platforms,
 }: {
   personaId: string;
-  parts: string[];
+  parts: PostPart[];
   /** The platforms the post was written for; the dialog starts on Bluesky when it is one of them. */
   platforms?: Platform[];
 }) {
@@ -39,11 +39,11 @@ export function ScheduleActions({
   const platform = defaultPlatform(platforms);
   const key = JSON.stringify([platform, parts]);
   const sent = sentKey === key;
-  const empty = parts.every((p) => p.trim() === '');
+  const empty = parts.every((p) => p.text.trim() === '');
 
   const sendToReview = () => {
     review.mutate(
-      { personaId, platform, content: parts.join('\n\n'), ...(parts.length > 1 ? { parts } : {}) },
+      { personaId, platform, content: threadContent(parts), ...(parts.length > 1 ? { parts } : {}) },
       {
         onSuccess: () => {
           setSentKey(key);

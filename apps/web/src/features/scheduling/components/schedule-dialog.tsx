@@ -4,15 +4,16 @@ import {
   inputsFromInstant,
   PLATFORM_LABELS,
   type Platform,
+  type PostPart,
   type ScheduledItem,
   type ScheduleFormErrors,
+  threadContent,
   validateScheduleForm,
 } from '@plume/core';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { usePersonas } from '../../../lib/api/get-personas';
@@ -21,13 +22,13 @@ import { useApproveReview } from '../api/approve-review';
 import { useCreateScheduledPost } from '../api/create-scheduled-post';
 import { useTimeZone } from '../hooks/use-time-zone';
 import { formatDateTime } from '../utils/format';
-import { DateTimeFields, FieldError, PlatformChoice, PlatformCount, SCHEDULE_FIELD_PATHS } from './schedule-fields';
+import { DateTimeFields, FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
 export type ScheduleTarget = { personaId: string; personaName: string };
 
 /** What the dialog does: schedule new posts (for given personas, or one picked here), or approve a draft in review. */
 export type ScheduleMode =
-  | { kind: 'create'; targets?: ScheduleTarget[]; parts: string[]; platform?: Platform }
+  | { kind: 'create'; targets?: ScheduleTarget[]; parts: PostPart[]; platform?: Platform }
   | { kind: 'approve'; item: ScheduledItem };
 
 /**
@@ -134,7 +135,7 @@ function ScheduleForm({
       return;
     }
 
-    const body = { platform, content: parts.join('\n\n'), ...(thread ? { parts } : {}), ...when };
+    const body = { platform, content: threadContent(parts), ...(thread ? { parts } : {}), ...when };
     const done: { target: ScheduleTarget; item: ScheduledItem }[] = [];
     const failed: { target: ScheduleTarget; error: unknown }[] = [];
     for (const target of targets) {
@@ -199,34 +200,19 @@ function ScheduleForm({
         </p>
       )}
 
-      <ContentGroup thread={thread} count={parts.length}>
-        {parts.map((part, i) => {
-          const id = `${ids.content}-${i}`;
-          return (
-            // Parts are positional and never reordered: the index is their identity.
-            <div key={i} className="space-y-1">
-              <label htmlFor={id} className={cn('text-sm font-medium', thread && 'font-normal')}>
-                {thread ? `Part ${i + 1} of ${parts.length}` : 'Content'}
-              </label>
-              <textarea
-                id={id}
-                rows={thread ? 3 : 5}
-                value={part}
-                readOnly={readOnlyContent}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  setParts((list) => list.map((p, j) => (j === i ? value : p)));
-                }}
-                aria-invalid={contentError && (part.trim() === '' || !thread) ? true : undefined}
-                aria-describedby={contentError ? ids.contentError : undefined}
-                className={cn(inputClass, 'resize-y', readOnlyContent && 'bg-slate-50 dark:bg-slate-950')}
-              />
-              <PlatformCount platform={platform} text={part} />
-            </div>
-          );
-        })}
+      <ThreadPartsEditor
+        parts={parts}
+        onChange={setParts}
+        platforms={[platform]}
+        label={(i, count) => (count > 1 ? `Part ${i + 1} of ${count}` : 'Content')}
+        legend={(count) => `Content (a thread of ${count} parts)`}
+        readOnly={readOnlyContent}
+        invalid={(part) => Boolean(contentError) && (part.text.trim() === '' || !thread)}
+        describedBy={contentError ? ids.contentError : undefined}
+        rows={5}
+      >
         {contentError && <FieldError id={ids.contentError}>{contentError}</FieldError>}
-      </ContentGroup>
+      </ThreadPartsEditor>
 
       {mode.kind === 'create' ? (
         <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} withValues />
@@ -293,17 +279,6 @@ function ScheduleForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-/** One part is one labelled box; a thread's parts are grouped under 'Content'. */
-function ContentGroup({ thread, count, children }: { thread: boolean; count: number; children: ReactNode }) {
-  if (!thread) return <div className="space-y-2">{children}</div>;
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">Content (a thread of {count} parts)</legend>
-      {children}
-    </fieldset>
   );
 }
 

@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, PLATFORM_LIMITS, PLATFORMS, type Platform, platformLength } from '@plume/core';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@plume/core';
 import type { ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
@@ -107,22 +107,5 @@ export function DateTimeFields({
       </div>
       {children}
     </div>
-  );
-}
-
-/** A part's length as the platform counts it, against its limit ('Bluesky 12/300', '· too long' past it). */
-export function PlatformCount({ platform, text }: { platform: Platform; text: string }) {
-  const length = platformLength(platform, text);
-  const limit = PLATFORM_LIMITS[platform];
-  return (
-    <p
-      className={cn(
-        'text-xs',
-        length > limit ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400',
-      )}
-    >
-      {PLATFORM_LABELS[platform]} {length}/{limit}
-      {length > limit ? ' · too long' : ''}
-    </p>
   );
 }

@@ -1,4 +1,4 @@
-import type { Persona, Platform } from '@plume/core';
+import type { Persona, Platform, PostPart } from '@plume/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PersonaSwitcher } from '../../../components/persona-switcher';
@@ -14,7 +14,7 @@ import { GeneratorPanel } from './generator-panel';
 /** What the app layer may place in the studio (features don't import each other). */
 export type StudioSlots = {
   /** Under each generated post: its current parts and the generator's platforms. */
-  renderPostActions?(props: { personaId: string; parts: string[]; platforms: Platform[] }): ReactNode;
+  renderPostActions?(props: { personaId: string; parts: PostPart[]; platforms: Platform[] }): ReactNode;
   /** Under a finished AI draft: its text as plain text. */
   renderDraftActions?(props: { personaId: string; text: string }): ReactNode;
 };

@@ -1,13 +1,11 @@
-import { type GeneratedPost, PLATFORM_LIMITS, type Platform, platformLength } from '@plume/core';
-import { type ReactNode, useId, useState } from 'react';
+import { type GeneratedPost, type Platform, type PostPart, partTexts } from '@plume/core';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { inputClass } from '../../../components/ui/input-class';
-import { PLATFORM_NAMES } from '../utils/post-length';
 
 /** What the app layer may place under a generated post (features don't import each other). */
-export type PostActionsSlot = (props: { parts: string[]; platforms: Platform[] }) => ReactNode;
+export type PostActionsSlot = (props: { parts: PostPart[]; platforms: Platform[] }) => ReactNode;
 
 /** One generated post: each part editable, counted per target platform, copyable, and postable when given a slot. */
 export function GeneratedPostCard({
@@ -27,7 +25,7 @@ export function GeneratedPostCard({
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(parts.join('\n\n'));
+      await navigator.clipboard.writeText(partTexts(parts).join('\n\n'));
       toast.success('Copied');
     } catch {
       toast.error('Failed to copy');
@@ -51,62 +49,15 @@ export function GeneratedPostCard({
           Copy
         </Button>
       </div>
-      {parts.map((part, i) => (
-        <PartEditor
-          // Parts are positional and never reordered: the index is their identity.
-          key={i}
-          label={thread ? `Post ${number}, part ${i + 1} of ${parts.length}` : `Post ${number}`}
-          value={part}
-          platforms={platforms}
-          onChange={(value) => setParts((list) => list.map((p, j) => (j === i ? value : p)))}
-        />
-      ))}
+      <ThreadPartsEditor
+        parts={parts}
+        onChange={setParts}
+        platforms={platforms}
+        label={(i, count) => (count > 1 ? `Post ${number}, part ${i + 1} of ${count}` : `Post ${number}`)}
+        hideLabels
+        rows={3}
+      />
       {renderActions?.({ parts, platforms })}
     </li>
-  );
-}
-
-function PartEditor({
-  label,
-  value,
-  platforms,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  platforms: Platform[];
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={cn(inputClass, 'resize-y')}
-      />
-      <p className="flex gap-3 text-xs" data-testid="post-counts">
-        {platforms.map((platform) => {
-          const length = platformLength(platform, value);
-          const limit = PLATFORM_LIMITS[platform];
-          return (
-            <span
-              key={platform}
-              className={
-                length > limit ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400'
-              }
-            >
-              {PLATFORM_NAMES[platform]} {length}/{limit}
-              {length > limit ? ' · too long' : ''}
-            </span>
-          );
-        })}
-      </p>
-    </div>
   );
 }
