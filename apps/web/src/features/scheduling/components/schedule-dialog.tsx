@@ -15,11 +15,11 @@ import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useApproveReview } from '../api/approve-review';
 import { useCreateScheduledPost } from '../api/create-scheduled-post';
-import { useTimeZone } from '../hooks/use-time-zone';
 import { formatDateTime } from '../utils/format';
 import { DateTimeFields, FieldError, PlatformChoice, PlatformCount, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
