@@ -1,10 +1,9 @@
-import { type GeneratedPost, PLATFORM_LIMITS, type Platform, platformLength } from '@plume/core';
+import { type GeneratedPost, PLATFORM_LIMITS, type Platform, platformLabel, platformLength } from '@plume/core';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
-import { PLATFORM_NAMES } from '../utils/post-length';
 
 /** What the app layer may place under a generated post (features don't import each other). */
 export type PostActionsSlot = (props: { parts: string[]; platforms: Platform[] }) => ReactNode;
@@ -101,7 +100,7 @@ function PartEditor({
                 length > limit ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400'
               }
             >
-              {PLATFORM_NAMES[platform]} {length}/{limit}
+              {platformLabel(platform)} {length}/{limit}
               {length > limit ? ' · too long' : ''}
             </span>
           );
