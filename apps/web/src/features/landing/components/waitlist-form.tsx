@@ -2,15 +2,13 @@ import { emailError, type WaitlistResponse } from '@plume/core';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonBase } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { ApiRequestError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
-/** The server's 400 names the field ('body.email: …'); the form shows the message after it. */
+/** The server's 400 names the field; the form shows its message beside it. */
 function messageOf(error: Error): string {
-  if (error instanceof ApiRequestError && error.code === 'validation_error') {
-    return error.message.replace(/^body\.email:\s*/, '');
-  }
-  return error.message || 'Could not join the waitlist. Please try again.';
+  const errors = fieldErrorsOf(error, ['email'] as const);
+  return errors.email ?? (errors.form || 'Could not join the waitlist. Please try again.');
 }
 
 function Success({ result }: { result: WaitlistResponse }) {

@@ -1,4 +1,4 @@
-import { type ConnectedAccount, editorProgress, type Persona, personaImportSchema } from '@plume/core';
+import { type ConnectedAccount, editorProgress, fieldLabel, type Persona, personaImportSchema } from '@plume/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -143,7 +143,8 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
     const result = personaImportSchema.safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
-      toast.error(`Failed to import persona: ${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}`);
+      const where = issue?.path.length ? fieldLabel(issue.path.join('.')) : 'File';
+      toast.error(`Failed to import persona: ${where}: ${issue?.message ?? 'invalid'}`);
       return;
     }
     const imported = draftOf({ ...(persona ?? ({} as Persona)), ...result.data } as Persona);
