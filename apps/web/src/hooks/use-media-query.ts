@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now, following changes (a rotated phone, a resized window, a changed motion setting). */
+/** Whether a CSS media query matches now, following changes (a rotated phone, a resized window). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -12,5 +12,3 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
-
-export const useReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)');

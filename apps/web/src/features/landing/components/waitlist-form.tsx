@@ -2,13 +2,13 @@ import { emailError, type WaitlistResponse } from '@plume/core';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonBase } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { fieldErrorsOf } from '../../../lib/field-errors';
+import { ApiRequestError } from '../../../lib/api-client';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
-/** The server's 400 names the field; the form shows its message beside it. */
+/** The server's 400 names the field (the e-mail, the form's only one); the form shows its message. */
 function messageOf(error: Error): string {
-  const errors = fieldErrorsOf(error, ['email'] as const);
-  return errors.email ?? (errors.form || 'Could not join the waitlist. Please try again.');
+  const field = error instanceof ApiRequestError ? error.details?.[0] : undefined;
+  return field?.message ?? (error.message || 'Could not join the waitlist. Please try again.');
 }
 
 function Success({ result }: { result: WaitlistResponse }) {

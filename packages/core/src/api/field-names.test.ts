@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsText, fieldLabel } from './errors';
+import { fieldErrorsText, fieldLabel } from './field-names';
 
 describe('a field named for people', () => {
   it('drops where it was in the request and says its name in words', () => {
