@@ -33,7 +33,12 @@ export function VersionHistoryDialog({
               <p className="text-sm font-medium">
                 <time dateTime={v.createdAt}>{when(v.createdAt)}</time>
               </p>
-              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{readableSummary(v.summary, when)}</p>
+              <p
+                className="truncate text-sm text-slate-600 dark:text-slate-400"
+                title={readableSummary(v.summary, when)}
+              >
+                {readableSummary(v.summary, when)}
+              </p>
             </div>
             {index === 0 ? (
               <span className="text-xs text-slate-600 dark:text-slate-400">Current</span>
