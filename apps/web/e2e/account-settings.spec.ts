@@ -29,7 +29,7 @@ test('profile edits persist after a reload, and the e-mail is read-only with its
   expect(await apiCall(page, 'GET', '/api/me/preferences')).toEqual({ timeZone: 'Europe/Paris' });
 });
 
-test('a bad or taken username is refused next to the field, and nothing changes', async ({
+test('a bad username is caught as it is typed, a taken one is refused next to the field, and nothing changes', async ({
   page,
   browser,
   consoleErrors,
@@ -52,17 +52,20 @@ test('a bad or taken username is refused next to the field, and nothing changes'
   await page.goto('/account-settings');
   await page.getByLabel('Username').fill('a');
   await page.getByLabel('Full name').fill('Should Not Stick');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  // The server's own rule, checked as it is typed: Save stays off, nothing is sent.
   await expect(page.getByRole('main').getByText('Username must be at least 3 characters')).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
 
   await page.getByLabel('Username').fill(taken);
+  await expect(page.getByLabel('Username')).not.toHaveAttribute('aria-invalid');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('main').getByText('That username is taken')).toBeVisible();
-  expect(consoleErrors.splice(0)).toEqual([
-    expect.stringContaining('400 (Bad Request)'),
-    expect.stringContaining('409 (Conflict)'),
-  ]);
+  // The toast names the field in words, not by its request path ('body.username').
+  await expect(
+    page.locator('[data-sonner-toast]').getByText('Failed to save profile: Username: That username is taken'),
+  ).toBeVisible();
+  expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('409 (Conflict)')]);
   await page.reload();
   await expect(page.getByLabel('Username')).toHaveValue('');
   await expect(page.getByLabel('Full name')).toHaveValue('');

@@ -77,7 +77,11 @@ test('a persona connects Bluesky through the OAuth popup against a local PDS and
   const card = page.getByTestId('account-card-bluesky');
   await expect(card.getByTestId('account-status')).toHaveText('Not connected');
   await expect(page.getByTestId('accounts-summary')).toHaveText(
-    'No accounts connected yet. Connect Bluesky or X below.',
+    'No accounts connected yet. Connect X or Bluesky below.',
+  );
+  // What connecting allows, from each network's rules (X: no automated likes, reposts or follows).
+  await expect(card).toContainText(
+    'Sign in with Bluesky so this persona can post, reply, like, repost and follow there.',
   );
 
   const popup = await connectThroughPopup(page, bluesky);
@@ -362,6 +366,9 @@ test('the X card says X is not configured', async ({ page }) => {
     'X API client ID not configured. Please check your environment variables.',
   );
   await expect(card.getByTestId('account-status')).toHaveText('Not connected');
+  await expect(card).toContainText(
+    'Sign in with X so this persona can post and reply there. Replies on X always wait for your review.',
+  );
   await expect(page.getByTestId('coming-soon-card')).toHaveText([
     /Threads/,
     /Mastodon/,

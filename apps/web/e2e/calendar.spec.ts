@@ -147,6 +147,8 @@ test('a post scheduled from the generator is on the calendar in both views, move
   await opened.getByRole('button', { name: 'Cancel event' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel event' });
   await expect(confirm).toContainText('Cancel this event?');
+  // Each button says what it does: no "Cancel" beside "Cancel event".
+  await expect(confirm.getByRole('button')).toHaveText(['Keep event', 'Cancel event']);
   await confirm.getByRole('button', { name: 'Cancel event' }).click();
   await expect(toastSays(page, 'Event canceled')).toBeVisible();
   await expect(page.getByTestId('calendar-item')).toHaveCount(0);

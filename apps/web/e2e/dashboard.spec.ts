@@ -172,7 +172,7 @@ test('a file that is not a persona is refused with the reason', async ({ page, c
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify({ name: 'Broken', personality: { humor: 'lots' } })),
   });
-  await expect(page.getByText(/Failed to import persona: .*personality/)).toBeVisible();
+  await expect(page.getByText(/Failed to import persona: Personality › Humor: /)).toBeVisible();
   // The browser logs the refused request; that one is expected.
   expect(consoleErrors).toEqual([expect.stringContaining('400 (Bad Request)')]);
   consoleErrors.length = 0;

@@ -86,6 +86,16 @@ test('rolls back to an earlier version from Version History', async ({ page }) =
   await expect(page.getByLabel('Name')).toHaveValue('Before');
   const versions = await apiCall<PersonaVersion[]>(page, 'GET', `/api/personas/${persona.id}/versions`);
   expect(versions[0]?.summary).toMatch(/^Rolled back to the version of /);
+
+  // Times read as people read them ('Mar 8, 2026, 14:05'), the restored version's too: no raw ISO.
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await page.getByRole('button', { name: 'Version History' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  const when = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}/;
+  await expect(history.getByRole('listitem').first()).toContainText(
+    new RegExp(`^${when.source}Rolled back to the version of ${when.source}Current$`),
+  );
+  await expect(history).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
 });
 
 test('a max length outside 40-400 shows an error and is never saved', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { ApiError, FieldError } from '@plume/core';
+import { type ApiError, type FieldError, fieldErrorsText } from '@plume/core';
 
 /** A non-OK answer from the API, with its status and the server's message. */
 export class ApiRequestError extends Error {
@@ -38,12 +38,11 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
   if (!response.ok) {
     const error = (data as Partial<ApiError> | null)?.error;
-    throw new ApiRequestError(
-      response.status,
-      error?.code ?? 'http_error',
-      error?.message ?? response.statusText,
-      fieldErrorsIn(error?.details),
-    );
+    const details = fieldErrorsIn(error?.details);
+    // The server's message names fields by their request path ('body.username: …'); people read
+    // their names ('Username: …'). Every toast and form shows this message, so it is said here once.
+    const message = details ? fieldErrorsText(details) : (error?.message ?? response.statusText);
+    throw new ApiRequestError(response.status, error?.code ?? 'http_error', message, details);
   }
   return data as T;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, api } from './api-client';
 import { fieldErrorsOf } from './field-errors';
 
 const SCHEDULE = { content: ['content', 'parts'], runAt: ['runAt'] } as const;
@@ -39,13 +39,13 @@ describe("the server's field errors", () => {
     ]);
     expect(fieldErrorsOf(error, SCHEDULE)).toEqual({
       content: 'Content is required',
-      form: 'body.personaId: must be a persona id; query.persona: is not a persona; body: must be an object',
+      form: 'Persona ID: must be a persona id; Persona: is not a persona; Request: must be an object',
     });
   });
 
   it("don't cover a field that only starts the same way", () => {
     const error = new ApiRequestError(400, 'validation_error', 'x', [{ field: 'body.contentWarning', message: 'bad' }]);
-    expect(fieldErrorsOf(error, SCHEDULE)).toEqual({ form: 'body.contentWarning: bad' });
+    expect(fieldErrorsOf(error, SCHEDULE)).toEqual({ form: 'Content warning: bad' });
   });
 });
 
@@ -55,5 +55,36 @@ describe('an error without field errors', () => {
       form: 'No Bluesky account is connected',
     });
     expect(fieldErrorsOf(new TypeError('Failed to fetch'), ['name'] as const)).toEqual({ form: 'Failed to fetch' });
+  });
+});
+
+describe("a failed request's message", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names its fields in words, never by their request path', async () => {
+    const body = {
+      error: {
+        code: 'validation_error',
+        message: 'body.username: Username must be at least 3 characters; query.persona: must be JSON',
+        details: [
+          { field: 'body.username', message: 'Username must be at least 3 characters' },
+          { field: 'query.persona', message: 'must be JSON' },
+        ],
+      },
+    };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 400 }));
+    const error = await api('/api/me/profile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).message).toBe(
+      'Username: Username must be at least 3 characters; Persona: must be JSON',
+    );
+    expect((error as ApiRequestError).details).toEqual(body.error.details);
+  });
+
+  it("without field errors, is the server's own", async () => {
+    const body = { error: { code: 'conflict', message: 'No Bluesky account is connected' } };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 409 }));
+    const error = await api('/api/schedule').catch((e: unknown) => e);
+    expect((error as ApiRequestError).message).toBe('No Bluesky account is connected');
   });
 });

@@ -1,4 +1,4 @@
-import { bodyFieldName } from '@plume/core';
+import { bodyFieldName, fieldLabel } from '@plume/core';
 import { ApiRequestError } from './api-client';
 
 /** A form's messages: one per field that has any, and under `form` what belongs to no field. */
@@ -35,7 +35,7 @@ export function fieldErrorsOf<K extends string>(error: unknown, fields: readonly
     const shownBy = name === null ? undefined : paths.find(([, list]) => list.some((path) => covers(path, name)));
     const key = shownBy?.[0] ?? 'form';
     // On the form, the message says which field it is about.
-    const text = shownBy ? detail.message : `${detail.field}: ${detail.message}`;
+    const text = shownBy ? detail.message : `${fieldLabel(detail.field)}: ${detail.message}`;
     const messages = found.get(key) ?? [];
     if (!messages.includes(text)) found.set(key, [...messages, text]);
   }

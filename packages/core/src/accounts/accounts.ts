@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { connectedAccountSchema, HANDLE_MAX, personaIdParamsSchema } from '../personas/persona';
-import { platformSchema } from '../platforms/platforms';
+import { platformSchema } from '../platforms/platform-schema';
 
 /** Bluesky grants the persona asks for: read and create posts, read profiles, follow accounts. */
 export const BLUESKY_OAUTH_SCOPE = 'atproto transition:generic';

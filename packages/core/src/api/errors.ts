@@ -21,8 +21,3 @@ export const apiErrorSchema = z
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** `field` as a body field's name (`body.parts.1` → `parts.1`); null when it is not in the body. */
-export function bodyFieldName(field: string): string | null {
-  return field === 'body' ? '' : field.startsWith('body.') ? field.slice('body.'.length) : null;
-}

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { cleanText } from '../personas/persona';
 import { traitsSchema } from '../personas/traits';
-import { platformSchema } from '../platforms/platforms';
+import { platformSchema } from '../platforms/platform-schema';
 import { WRITERS } from '../writing/api';
 import { EMAIL_REQUIRED, emailError } from './rules';
 

@@ -1,4 +1,5 @@
 /** The persona dashboard's filters, sorts, groups and summary (app spec: Persona dashboard). */
+import { PLATFORMS, platformLabel } from '../platforms/platforms';
 import { healthScore, healthStatus } from './metrics';
 import type { Persona } from './persona';
 import type { Tag } from './tags';
@@ -80,13 +81,10 @@ export function groupPersonas(personas: Persona[], group: DashboardGroup, tags: 
     const untagged = personas.filter((p) => !p.tags.some((id) => tags.some((t) => t.id === id)));
     return [...groups, { key: 'untagged', label: 'No tag', personas: untagged }].filter((g) => g.personas.length > 0);
   }
-  const platforms = [
-    { key: 'x', label: 'X' },
-    { key: 'bluesky', label: 'Bluesky' },
-  ];
-  const groups = platforms.map((pl) => ({
-    ...pl,
-    personas: personas.filter((p) => connectedPlatforms(p).includes(pl.key)),
+  const groups = PLATFORMS.map((key) => ({
+    key,
+    label: platformLabel(key),
+    personas: personas.filter((p) => connectedPlatforms(p).includes(key)),
   }));
   const none = personas.filter((p) => connectedPlatforms(p).length === 0);
   return [...groups, { key: 'none', label: 'No connected account', personas: none }].filter(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { platformSchema } from '../platforms/platforms';
+import { platformSchema } from '../platforms/platform-schema';
 import { type Traits, traitsSchema } from './traits';
 
 /** Strips < and > and trims, as the spec does for names and prompts. */

@@ -11,6 +11,17 @@ export const rollbackRequestSchema = z
   .object({ versionId: z.uuid('must be a version id') })
   .meta({ id: 'RollbackRequest' });
 
+const ROLLED_BACK = 'Rolled back to the version of ';
+
+/** A rollback's summary. It names the restored version by its instant, which each reader sees in their own zone. */
+export const rollbackSummary = (restoredVersionAt: Date) => `${ROLLED_BACK}${restoredVersionAt.toISOString()}`;
+
+/** A version's summary as people read it: the instant a rollback names, as `formatInstant` shows it. */
+export function readableSummary(summary: string, formatInstant: (iso: string) => string): string {
+  const iso = summary.startsWith(ROLLED_BACK) ? summary.slice(ROLLED_BACK.length) : null;
+  return iso && !Number.isNaN(Date.parse(iso)) ? `${ROLLED_BACK}${formatInstant(iso)}` : summary;
+}
+
 const labels: [keyof Persona, string][] = [
   ['bio', 'bio'],
   ['avatar', 'avatar'],

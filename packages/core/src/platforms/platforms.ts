@@ -3,13 +3,12 @@
  * list, its schema, each network's label and its rules (length, media, replies, engagement, how
  * often mentions are read). This is their one home: adding a network starts here.
  */
-import { z } from 'zod';
+// No zod here: the landing page shows the labels without loading the validation library, and a
+// chunk shared with the app's screens keeps every export any of them uses (the schema is in
+// platform-schema.ts).
 
 export const PLATFORMS = ['x', 'bluesky'] as const;
 export type Platform = (typeof PLATFORMS)[number];
-
-/** A platform as the API names it (`x`, `bluesky`). Pure, so a bundle that does not use it drops it. */
-export const platformSchema = /* @__PURE__ */ z.enum(PLATFORMS);
 
 export type PlatformRules = {
   /** The name shown to people. */

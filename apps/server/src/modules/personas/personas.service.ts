@@ -10,6 +10,7 @@ import {
   type PersonaVersion,
   type PersonaWrite,
   personaListSchema,
+  rollbackSummary,
   ZERO_STATS,
 } from '@plume/core';
 import * as z from 'zod';
@@ -198,7 +199,7 @@ export function createPersonasService(deps: {
           is_public: before.is_public,
           tags: version.snapshot.tags.filter((tag) => existingTags.has(tag)),
         };
-        return save(repos, userId, before, next, `Rolled back to the version of ${version.createdAt.toISOString()}`);
+        return save(repos, userId, before, next, rollbackSummary(version.createdAt));
       });
     },
 

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
 }: {
   open: boolean;
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** What dismissing does, where 'Cancel' would read as the action itself ('Keep event' beside 'Cancel event'). */
+  cancelLabel?: string;
   onConfirm(): void;
 }) {
   return (
@@ -28,7 +31,7 @@ export function ConfirmDialog({
             {message}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={cn(buttonBase, buttonClasses.secondary)}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={cn(buttonBase, buttonClasses.secondary)}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className={cn(buttonBase, buttonClasses.danger)} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>

@@ -1,7 +1,6 @@
-import { Tabs } from 'radix-ui';
-import { useSearchParams } from 'react-router';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
+import { UrlTabs } from '../../../components/ui/url-tabs';
 import { useMe, useSignOut } from '../../../lib/auth';
 import { ApiTokensSection } from './api-tokens-section';
 import { BillingTab } from './billing-tab';
@@ -9,24 +8,8 @@ import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SessionsSection } from './sessions-section';
 
-/** The spec's tabs, in its order; `?tab=` opens one. */
-const TABS = [
-  { value: 'profile', label: 'Profile' },
-  { value: 'security', label: 'Security' },
-  { value: 'billing', label: 'Billing' },
-  { value: 'notifications', label: 'Notifications' },
-] as const;
-type Tab = (typeof TABS)[number]['value'];
-const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
-
-const tabClass =
-  'rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-200/70 data-[state=active]:bg-violet-100 data-[state=active]:text-violet-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:data-[state=active]:bg-violet-900/60 dark:data-[state=active]:text-white';
-
 /** Account settings (/account-settings): profile, security, billing and notifications, plus Sign Out. */
 export function AccountSettingsPage() {
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'profile';
   const { data: user } = useMe();
   const signOut = useSignOut();
 
@@ -47,32 +30,26 @@ export function AccountSettingsPage() {
           </Button>
         </div>
       </header>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
-        className="space-y-4"
-      >
-        <Tabs.List aria-label="Account settings" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
-          {TABS.map((t) => (
-            <Tabs.Trigger key={t.value} value={t.value} className={tabClass}>
-              {t.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="profile">
-          <ProfileTab />
-        </Tabs.Content>
-        <Tabs.Content value="security" className="space-y-6">
-          <SessionsSection />
-          <ApiTokensSection />
-        </Tabs.Content>
-        <Tabs.Content value="billing">
-          <BillingTab />
-        </Tabs.Content>
-        <Tabs.Content value="notifications">
-          <NotificationsTab />
-        </Tabs.Content>
-      </Tabs.Root>
+      {/* The spec's tabs, in its order; `?tab=` opens one. */}
+      <UrlTabs
+        label="Account settings"
+        tabs={[
+          { value: 'profile', label: 'Profile', content: <ProfileTab /> },
+          {
+            value: 'security',
+            label: 'Security',
+            className: 'space-y-6',
+            content: (
+              <>
+                <SessionsSection />
+                <ApiTokensSection />
+              </>
+            ),
+          },
+          { value: 'billing', label: 'Billing', content: <BillingTab /> },
+          { value: 'notifications', label: 'Notifications', content: <NotificationsTab /> },
+        ]}
+      />
     </main>
   );
 }

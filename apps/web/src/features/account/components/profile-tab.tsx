@@ -1,4 +1,4 @@
-import { EMAIL_CANNOT_CHANGE, type Profile, USERNAME_RULE } from '@plume/core';
+import { EMAIL_CANNOT_CHANGE, type Profile, type ProfileUpdate, profileUpdateSchema, USERNAME_RULE } from '@plume/core';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +21,24 @@ const draftOf = (p: Profile): Draft => ({
   timeZone: p.timeZone ?? '',
 });
 
+/** What Save sends: an empty username or zone removes it. */
+const bodyOf = (draft: Draft): ProfileUpdate => ({
+  username: draft.username.trim() === '' ? null : draft.username,
+  fullName: draft.fullName,
+  timeZone: draft.timeZone === '' ? null : draft.timeZone,
+});
+
+/** The draft checked as it is typed, by the schema the server checks it with: one message per field. */
+function draftErrors(draft: Draft): Errors {
+  const checked = profileUpdateSchema.safeParse(bodyOf(draft));
+  const errors: Errors = {};
+  for (const issue of checked.error?.issues ?? []) {
+    const field = FIELDS.find((f) => f === issue.path[0]);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
 /** Profile: username, e-mail (read-only), full name and the time zone the calendar uses. */
 export function ProfileTab() {
   const profile = useProfile();
@@ -40,14 +58,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const ids = { username: `${id}-username`, email: `${id}-email`, fullName: `${id}-name`, timeZone: `${id}-zone` };
   const save = useUpdateProfile();
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
-  const [errors, setErrors] = useState<Errors>({});
+  // The server's answer to the last save, until the field it names changes.
+  const [refused, setRefused] = useState<Errors>({});
   const browser = browserTimeZone();
   const zones = useMemo(() => timeZoneChoices(profile.timeZone ?? browser), [profile.timeZone, browser]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(profile));
+  const typed = draftErrors(draft);
+  const invalid = Object.keys(typed).length > 0;
+  const errors: Errors = { ...refused, ...typed };
 
   const change = (next: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...next }));
-    setErrors((e) => {
+    setRefused((e) => {
       const rest = { ...e };
       for (const key of Object.keys(next)) delete rest[key as keyof Errors];
       delete rest.form;
@@ -57,20 +79,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      {
-        username: draft.username.trim() === '' ? null : draft.username,
-        fullName: draft.fullName,
-        timeZone: draft.timeZone === '' ? null : draft.timeZone,
+    if (!dirty || invalid) return;
+    save.mutate(bodyOf(draft), {
+      onSuccess: () => toast.success('Profile saved'),
+      onError: (error) => {
+        setRefused(fieldErrorsOf(error, FIELDS));
+        toast.error(`Failed to save profile: ${error.message}`);
       },
-      {
-        onSuccess: () => toast.success('Profile saved'),
-        onError: (error) => {
-          setErrors(fieldErrorsOf(error, FIELDS));
-          toast.error(`Failed to save profile: ${error.message}`);
-        },
-      },
-    );
+    });
   };
 
   return (
@@ -139,7 +155,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => change(draftOf(profile))}>
           Reset
         </Button>
-        <Button type="submit" disabled={!dirty || save.isPending}>
+        <Button type="submit" disabled={!dirty || invalid || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

@@ -1,33 +1,86 @@
-import { type Account, formatCount, PLATFORM_LABELS, type Platform } from '@plume/core';
-import { type ReactNode, useId } from 'react';
-import { cn } from '../../../components/ui/cn';
+import { type Account, formatCount, PLATFORM_RULES, type Platform, platformLabel } from '@plume/core';
+import { type ReactNode, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
+import { ConnectionFailed } from './connection-failed';
+import { DisconnectButton } from './disconnect-button';
 import { PlatformMark } from './platform-mark';
 
-const statusText = { active: 'Connected', error: 'Needs attention', disconnected: 'Not connected' } as const;
-const statusTone = {
-  active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-50',
-  error: 'bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-50',
-  disconnected: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
-} as const;
+/**
+ * A network's own way in, handed to the one account card: its sign-in flow's state, what starts it
+ * (Connect and Reconnect), and anything else it needs (Bluesky's app password, its dialogs).
+ */
+export type ConnectAction = {
+  connecting: boolean;
+  /** The last attempt's failure, until dismissed. */
+  error: string | null;
+  dismissError(): void;
+  /** Stops waiting for the sign-in window, where the flow can. */
+  cancel?(): void;
+  /** Starts signing in: Connect, and Reconnect once the network stops accepting the connection. */
+  start(): void;
+  /** Whether signing in cannot start (yet): X without a client id on the server. */
+  disabled?: boolean;
+  /** Why it cannot, shown on the card and read with the buttons. */
+  unavailable?: string;
+  /** Other ways in, beside Connect, while nothing is connected. */
+  alternatives?: ReactNode;
+  /** The dialogs the flow opens. */
+  dialogs?: ReactNode;
+};
+
+const STATUS: Record<'active' | 'error' | 'disconnected', { label: string; tone: StatusTone }> = {
+  active: { label: 'Connected', tone: 'good' },
+  error: { label: 'Needs attention', tone: 'bad' },
+  disconnected: { label: 'Not connected', tone: 'off' },
+};
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One platform's card: its logo, name and status, what is connected, and what can be done. */
+const listed = (words: string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/** What connecting lets the persona do there, from the network's rules (X allows no automated likes or follows). */
+export function connectDescription(platform: Platform): string {
+  const { engagement, repliesAlwaysReviewed } = PLATFORM_RULES[platform];
+  const label = platformLabel(platform);
+  const can = [
+    'post',
+    'reply',
+    ...(engagement.like ? ['like'] : []),
+    ...(engagement.repost ? ['repost'] : []),
+    ...(engagement.follow ? ['follow'] : []),
+  ];
+  const review = repliesAlwaysReviewed ? ` Replies on ${label} always wait for your review.` : '';
+  return `Sign in with ${label} so this persona can ${listed(can)} there.${review}`;
+}
+
+/** One platform's card: its logo, name and status, what is connected, and the network's own way in. */
 export function AccountCard({
+  personaId,
   platform,
   account,
-  description,
-  children,
+  action,
 }: {
+  personaId: string;
   platform: Platform;
   account: Account | undefined;
-  /** What connecting does, shown while nothing is connected. */
-  description: string;
-  children: ReactNode;
+  action: ConnectAction;
 }) {
   const titleId = useId();
-  const status = account?.isConnected ? account.status : 'disconnected';
+  const noticeId = useId();
+  const label = platformLabel(platform);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const connected = account?.isConnected === true;
+  const status = connected ? account.status : 'disconnected';
+  const accountError =
+    connected && account.status === 'error'
+      ? account.errorMessage || `${label} no longer accepts this connection. Reconnect to continue.`
+      : null;
+  const error = action.error ?? (accountError !== dismissed ? accountError : null);
+  const describedBy = action.unavailable ? noticeId : undefined;
+
   return (
     <section
       aria-labelledby={titleId}
@@ -38,22 +91,72 @@ export function AccountCard({
         <div className="flex items-center gap-3">
           <PlatformMark platform={platform} />
           <h3 id={titleId} className="text-lg font-semibold">
-            {PLATFORM_LABELS[platform]}
+            {label}
           </h3>
         </div>
-        <span
-          data-testid="account-status"
-          className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', statusTone[status])}
-        >
-          {statusText[status]}
-        </span>
+        <StatusBadge tone={STATUS[status].tone} testId="account-status">
+          {STATUS[status].label}
+        </StatusBadge>
       </div>
-      {account?.isConnected ? (
+      {connected ? (
         <AccountDetails account={account} />
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{connectDescription(platform)}</p>
       )}
-      {children}
+      {error && (
+        <ConnectionFailed
+          message={error}
+          onDismiss={() => (action.error ? action.dismissError() : setDismissed(accountError))}
+        />
+      )}
+      {action.unavailable && (
+        <p
+          id={noticeId}
+          data-testid={`${platform}-not-configured`}
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+        >
+          {action.unavailable}
+        </p>
+      )}
+      {action.connecting && (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          Waiting for {label}: finish signing in in the popup window.
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2">
+        {action.connecting ? (
+          <>
+            <Button disabled>Connecting...</Button>
+            {action.cancel && (
+              <Button variant="ghost" onClick={action.cancel}>
+                Cancel
+              </Button>
+            )}
+          </>
+        ) : connected ? (
+          <>
+            {account.status === 'error' && (
+              <Button
+                aria-label={`Reconnect ${label}`}
+                aria-describedby={describedBy}
+                disabled={action.disabled}
+                onClick={action.start}
+              >
+                Reconnect
+              </Button>
+            )}
+            <DisconnectButton personaId={personaId} account={account} />
+          </>
+        ) : (
+          <>
+            <Button aria-describedby={describedBy} disabled={action.disabled} onClick={action.start}>
+              Connect {label}
+            </Button>
+            {action.alternatives}
+          </>
+        )}
+      </div>
+      {action.dialogs}
     </section>
   );
 }

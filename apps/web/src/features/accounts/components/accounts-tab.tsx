@@ -1,11 +1,19 @@
-import { type Account, COMING_SOON_PLATFORMS, type ConnectedAccount, formatCount, PLATFORM_LABELS } from '@plume/core';
+import {
+  type Account,
+  COMING_SOON_PLATFORMS,
+  type ConnectedAccount,
+  formatCount,
+  PLATFORMS,
+  type Platform,
+  platformLabel,
+} from '@plume/core';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';
 import { useAccounts } from '../../../lib/api/get-accounts';
-import { BlueskyCard } from './bluesky-card';
+import { AccountCard, type ConnectAction } from './account-card';
+import { useBlueskyConnectAction, useXConnectAction } from './connect-actions';
 import { PlatformMark } from './platform-mark';
-import { XCard } from './x-card';
 
 export const SAVE_FIRST = 'Save the persona first to connect accounts.';
 
@@ -79,13 +87,29 @@ function Connections({
       </Section>
     );
   }
-  const byPlatform = (platform: Account['platform']) => accounts.data.find((a) => a.platform === platform);
+  return <Cards personaId={personaId} accounts={accounts.data} />;
+}
+
+/** One card per network Plume posts to, each with the network's own way in. */
+function Cards({ personaId, accounts }: { personaId: string; accounts: Account[] }) {
+  const byPlatform = (platform: Platform) => accounts.find((a) => a.platform === platform);
+  const actions: Record<Platform, ConnectAction> = {
+    x: useXConnectAction(personaId, byPlatform('x')),
+    bluesky: useBlueskyConnectAction(personaId),
+  };
   return (
     <>
-      <Summary accounts={accounts.data.filter((a) => a.isConnected)} />
+      <Summary accounts={accounts.filter((a) => a.isConnected)} />
       <div className="grid gap-4 md:grid-cols-2">
-        <BlueskyCard personaId={personaId} account={byPlatform('bluesky')} />
-        <XCard personaId={personaId} account={byPlatform('x')} />
+        {PLATFORMS.map((platform) => (
+          <AccountCard
+            key={platform}
+            personaId={personaId}
+            platform={platform}
+            account={byPlatform(platform)}
+            action={actions[platform]}
+          />
+        ))}
       </div>
     </>
   );
@@ -101,7 +125,7 @@ function Summary({ accounts }: { accounts: Account[] }) {
     >
       {accounts.length === 0 ? (
         <p data-testid="accounts-summary" className="text-sm text-slate-700 dark:text-slate-300">
-          No accounts connected yet. Connect Bluesky or X below.
+          No accounts connected yet. Connect {PLATFORMS.map(platformLabel).join(' or ')} below.
         </p>
       ) : (
         <div data-testid="accounts-summary" className="space-y-2">
@@ -114,7 +138,7 @@ function Summary({ accounts }: { accounts: Account[] }) {
               >
                 <span className="flex min-w-0 items-center gap-2">
                   <PlatformMark platform={account.platform} className="h-7 w-7 rounded-lg [&>svg]:h-4 [&>svg]:w-4" />
-                  <span className="font-medium">{PLATFORM_LABELS[account.platform]}</span>
+                  <span className="font-medium">{platformLabel(account.platform)}</span>
                   <span className="truncate text-slate-700 dark:text-slate-300">@{account.username}</span>
                   {account.status === 'error' && (
                     <span className="text-sm text-red-700 dark:text-red-300">needs attention</span>

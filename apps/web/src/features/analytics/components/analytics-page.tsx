@@ -14,7 +14,7 @@ import { formatDay } from '../utils/format';
 import { KeyEvents, Recommendations, TopPosts, WeeklyInsights } from './analytics-sections';
 import { EngagementChart } from './engagement-chart';
 import { LastRead } from './last-read';
-import { StatCards } from './stat-cards';
+import { AnalyticsStatCards } from './stat-cards';
 import { ZeroPosts } from './zero-posts';
 
 const DEFAULT_RANGE: AnalyticsRange = '30d';
@@ -210,7 +210,7 @@ function Figures({
   const noPosts = analytics.cards.posts.value === 0 && analytics.topTweets.length === 0;
   return (
     <>
-      <StatCards analytics={analytics} compare={compare} />
+      <AnalyticsStatCards analytics={analytics} compare={compare} />
       {noPosts ? (
         <ZeroPosts analytics={analytics} persona={persona} now={now} />
       ) : (

@@ -1,5 +1,5 @@
 import { type Analytics, formatCount, RANGE_DAYS } from '@plume/core';
-import { cn } from '../../../components/ui/cn';
+import { StatCard, StatCards, StatNote } from '../../../components/ui/stat-card';
 import { type Change, changeOf } from '../utils/change';
 
 const changeClass: Record<Change['kind'], string> = {
@@ -11,7 +11,7 @@ const changeClass: Record<Change['kind'], string> = {
 const arrow: Partial<Record<Change['kind'], string>> = { up: '▲', down: '▼' };
 
 /** Followers, engagement, engagement rate and posts over the range; with Compare, each against the period before. */
-export function StatCards({ analytics, compare }: { analytics: Analytics; compare: boolean }) {
+export function AnalyticsStatCards({ analytics, compare }: { analytics: Analytics; compare: boolean }) {
   const { cards } = analytics;
   const days = RANGE_DAYS[analytics.range];
   // Followers come from readings: none yet is not zero followers.
@@ -43,25 +43,19 @@ export function StatCards({ analytics, compare }: { analytics: Analytics; compar
     },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Stats">
+    <StatCards label="Stats">
       {items.map((item) => (
-        <li
-          key={item.label}
-          data-testid="stat-card"
-          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <p className="text-sm text-slate-600 dark:text-slate-400">{item.label}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">{item.value}</p>
+        <StatCard key={item.label} label={item.label} value={item.value} testId="stat-card">
           {compare ? (
-            <p data-testid="stat-change" className={cn('text-sm', changeClass[item.change.kind])}>
+            <StatNote tone={changeClass[item.change.kind]} testId="stat-change">
               {arrow[item.change.kind] && <span aria-hidden="true">{arrow[item.change.kind]} </span>}
               {item.change.kind === 'none' ? 'No earlier data' : item.change.text}
-            </p>
+            </StatNote>
           ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">{item.note}</p>
+            <StatNote>{item.note}</StatNote>
           )}
-        </li>
+        </StatCard>
       ))}
-    </ul>
+    </StatCards>
   );
 }

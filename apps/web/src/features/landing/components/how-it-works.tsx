@@ -1,4 +1,11 @@
-import { DEMO_ROTATION_MS, DEMO_STEP_COUNT, type LandingMetrics } from '@plume/core';
+import {
+  DEMO_ROTATION_MS,
+  DEMO_STEP_COUNT,
+  type LandingMetrics,
+  PLATFORMS,
+  type Platform,
+  platformLabel,
+} from '@plume/core';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -109,15 +116,16 @@ function GenerateStep({ voice, onGenerate }: { voice: Voice; onGenerate(): void 
 }
 
 const COMING_SOON_BARS = ['Threads', 'Mastodon', 'LinkedIn'] as const;
+const BAR_COLORS: Record<Platform, string> = {
+  x: 'bg-slate-900 dark:bg-slate-100',
+  bluesky: 'bg-sky-600 dark:bg-sky-400',
+};
 
 /** Real posts published through Plume per platform (from the public metrics); the rest are coming. */
 function TrackStep({ metrics, failed }: { metrics: LandingMetrics | undefined; failed: boolean }) {
   const counts = metrics?.postsByPlatform ?? { x: 0, bluesky: 0 };
   const max = Math.max(1, counts.x, counts.bluesky);
-  const bars = [
-    { name: 'X', value: counts.x, color: 'bg-slate-900 dark:bg-slate-100' },
-    { name: 'Bluesky', value: counts.bluesky, color: 'bg-sky-600 dark:bg-sky-400' },
-  ];
+  const bars = PLATFORMS.map((p) => ({ name: platformLabel(p), value: counts[p], color: BAR_COLORS[p] }));
   return (
     <figure>
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">

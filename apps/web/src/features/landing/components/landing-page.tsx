@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { useMe } from '../../../lib/auth';
-import { useReducedMotion } from '../hooks/use-media-query';
 import { useRotation } from '../hooks/use-rotation';
 import { LandingFooter } from './landing-footer';
 import { PrimaryCta } from './primary-cta';
@@ -16,7 +15,6 @@ export const LANDING_TITLE = 'Plume — AI personas that write and grow your soc
 
 function Hero() {
   const [index] = useRotation(HERO_WORDS.length, HERO_ROTATION_MS);
-  const reduced = useReducedMotion();
   const { data: user } = useMe();
   const word = HERO_WORDS[index];
   return (
@@ -38,7 +36,8 @@ function Hero() {
               data-testid="hero-word"
               className={cn(
                 'inline-block bg-gradient-to-r from-violet-700 to-fuchsia-600 bg-clip-text text-transparent dark:from-violet-300 dark:to-fuchsia-300',
-                !reduced && 'animate-hero-word',
+                // With reduced motion the word still changes, without its animation.
+                'motion-safe:animate-hero-word',
               )}
             >
               {word}

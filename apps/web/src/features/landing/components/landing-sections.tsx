@@ -1,4 +1,4 @@
-import { COMING_SOON_PLATFORMS, LIVE_PLATFORM_NAMES } from '@plume/core';
+import { COMING_SOON_PLATFORMS, PLATFORMS, platformLabel } from '@plume/core';
 import { useEffect } from 'react';
 import { useLandingMetrics } from '../api/get-metrics';
 import { FaqSection } from './faq';
@@ -105,7 +105,7 @@ function FeaturesSection() {
             Platforms
           </h3>
           <ul className="mt-4 flex flex-wrap justify-center gap-2" data-testid="platforms">
-            {LIVE_PLATFORM_NAMES.map((name) => (
+            {PLATFORMS.map(platformLabel).map((name) => (
               <li
                 key={name}
                 className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"

@@ -5,6 +5,7 @@ import {
   type LandingMetrics,
   METRICS_FALLBACK,
   type PersonaOfTheDay,
+  platformLabel,
   type RecentPost,
 } from '@plume/core';
 import type { ReactNode } from 'react';
@@ -14,7 +15,6 @@ import { useRecentPosts } from '../api/get-recent-posts';
 import { useLoadErrorLog } from '../hooks/use-load-error-log';
 import { SectionHeading } from './section-heading';
 
-const PLATFORM_NAMES = { x: 'X', bluesky: 'Bluesky' } as const;
 const FEED_SIZE = 6;
 
 const card = 'rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
@@ -124,7 +124,7 @@ function FeaturedPersona({ persona }: { persona: PersonaOfTheDay }) {
             <p className="whitespace-pre-wrap">{persona.lastPost}</p>
             {persona.lastPostAt && (
               <footer className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                {persona.lastPostPlatform ? `On ${PLATFORM_NAMES[persona.lastPostPlatform]}, ` : ''}
+                {persona.lastPostPlatform ? `On ${platformLabel(persona.lastPostPlatform)}, ` : ''}
                 {timeAgo(persona.lastPostAt)}
               </footer>
             )}
@@ -183,7 +183,7 @@ function FeedItem({ post }: { post: RecentPost }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{post.persona}</p>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time> · {PLATFORM_NAMES[post.platform]}
+            <time dateTime={post.timestamp}>{timeAgo(post.timestamp)}</time> · {platformLabel(post.platform)}
           </p>
         </div>
       </div>
@@ -206,7 +206,7 @@ function FeedItem({ post }: { post: RecentPost }) {
             rel="noopener noreferrer"
             className="ml-auto font-medium text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
           >
-            View on {PLATFORM_NAMES[post.platform]}
+            View on {platformLabel(post.platform)}
             <span className="sr-only"> (post by {post.persona}, opens in a new tab)</span>
           </a>
         )}

@@ -5,12 +5,10 @@ import { cn } from '../../../components/ui/cn';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
-/** The server's 400 names the field ('body.email: …'); the form shows the message after it. */
+/** The server's 400 names the field (the e-mail, the form's only one); the form shows its message. */
 function messageOf(error: Error): string {
-  if (error instanceof ApiRequestError && error.code === 'validation_error') {
-    return error.message.replace(/^body\.email:\s*/, '');
-  }
-  return error.message || 'Could not join the waitlist. Please try again.';
+  const field = error instanceof ApiRequestError ? error.details?.[0] : undefined;
+  return field?.message ?? (error.message || 'Could not join the waitlist. Please try again.');
 }
 
 function Success({ result }: { result: WaitlistResponse }) {

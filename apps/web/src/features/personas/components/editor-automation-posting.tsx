@@ -1,6 +1,7 @@
 import {
   type AutomationPlan,
   type PostStatus,
+  platformLabel,
   postingSlots,
   scheduleSummary,
   WAKING_HOURS,
@@ -129,7 +130,7 @@ export function PostingCard({ automation, commit, personaId }: AutomationCardPro
                         ? 'being written'
                         : 'written an hour before'
                       : s.posts
-                          .map((p) => `${p.platform === 'x' ? 'X' : 'Bluesky'}: ${POST_STATE[p.status] ?? p.status}`)
+                          .map((p) => `${platformLabel(p.platform)}: ${POST_STATE[p.status] ?? p.status}`)
                           .join(' · ')}
                 </span>
               </li>

@@ -10,17 +10,17 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Section } from '../../../components/ui/section';
+import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { Switch } from '../../../components/ui/switch';
 import { TraitSlider } from '../../../components/ui/trait-slider';
 import { AddSourceDialog } from './editor-add-source-dialog';
 import { SourceFields } from './editor-source-fields';
 
-const statusClass: Record<ContentSource['status'], string> = {
-  active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
-  error: 'bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100',
+const status: Record<ContentSource['status'], { label: string; tone: StatusTone }> = {
+  active: { label: 'Active', tone: 'good' },
+  pending: { label: 'Pending', tone: 'waiting' },
+  error: { label: 'Error', tone: 'bad' },
 };
-const statusLabel: Record<ContentSource['status'], string> = { active: 'Active', pending: 'Pending', error: 'Error' };
 const typeLabel = Object.fromEntries(SOURCE_TYPES.map((t) => [t.type, t.label])) as Record<
   ContentSource['type'],
   string
@@ -132,7 +132,7 @@ function SourceRow({
             <span className={cn(badgeClass, 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200')}>
               {typeLabel[source.type]}
             </span>
-            <span className={cn(badgeClass, statusClass[source.status])}>{statusLabel[source.status]}</span>
+            <StatusBadge tone={status[source.status].tone}>{status[source.status].label}</StatusBadge>
           </div>
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{lastCheckLabel(source.lastCheck)}</p>
         </div>

@@ -1,5 +1,8 @@
+import { readableSummary } from '@plume/core';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { formatInstant } from '../../../lib/format';
 import { useVersions } from '../api/get-versions';
 
 export function VersionHistoryDialog({
@@ -14,6 +17,8 @@ export function VersionHistoryDialog({
   onRollback(versionId: string): void;
 }) {
   const versions = useVersions(personaId, open);
+  const { timeZone } = useTimeZone();
+  const when = (iso: string) => formatInstant(iso, timeZone);
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Version History">
       {versions.isPending && <p role="status">Loading...</p>}
@@ -25,8 +30,15 @@ export function VersionHistoryDialog({
             className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
           >
             <div className="min-w-0">
-              <p className="text-sm font-medium">{new Date(v.createdAt).toLocaleString()}</p>
-              <p className="truncate text-sm text-slate-600 dark:text-slate-400">{v.summary}</p>
+              <p className="text-sm font-medium">
+                <time dateTime={v.createdAt}>{when(v.createdAt)}</time>
+              </p>
+              <p
+                className="truncate text-sm text-slate-600 dark:text-slate-400"
+                title={readableSummary(v.summary, when)}
+              >
+                {readableSummary(v.summary, when)}
+              </p>
             </div>
             {index === 0 ? (
               <span className="text-xs text-slate-600 dark:text-slate-400">Current</span>

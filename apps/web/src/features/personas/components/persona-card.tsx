@@ -1,27 +1,14 @@
-import {
-  archetype,
-  engagementColor,
-  formatCount,
-  type Persona,
-  performanceBadge,
-  personaHealth,
-  type Tag,
-} from '@plume/core';
+import { archetype, formatCount, type Persona, personaHealth, type Tag } from '@plume/core';
 import { forwardRef, useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonBase, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { engagementTextClass } from '../../../components/ui/engagement-colors';
+import { PerformanceBadge } from '../../../components/ui/performance-badge';
 import { PersonaAvatar } from '../../../components/ui/persona-avatar';
 import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import { paths } from '../../../config/paths';
-
-const engagementText = {
-  green: 'text-emerald-700 dark:text-emerald-300',
-  blue: 'text-blue-700 dark:text-blue-300',
-  yellow: 'text-amber-700 dark:text-amber-300',
-  grey: 'text-slate-600 dark:text-slate-400',
-} as const;
 
 const healthText = {
   excellent: ['Excellent', 'text-emerald-700 dark:text-emerald-300'],
@@ -100,9 +87,7 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
       </div>
 
       <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
-        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-          {performanceBadge(stats.engagementRate, stats.followers)}
-        </span>
+        <PerformanceBadge engagementRate={stats.engagementRate} followers={stats.followers} />
         <span className={cn('rounded-full bg-slate-100 px-2.5 py-0.5 dark:bg-slate-800', healthClass)}>
           Health {health.score} · {healthLabel}
         </span>
@@ -124,7 +109,7 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         </div>
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">Engagement</dt>
-          <dd className={cn('text-lg font-semibold', engagementText[engagementColor(stats.engagementRate)])}>
+          <dd className={cn('text-lg font-semibold', engagementTextClass(stats.engagementRate))}>
             {stats.engagementRate.toFixed(1)}%
           </dd>
         </div>

@@ -1,7 +1,6 @@
-import { type ConnectedAccount, editorProgress, type Persona, personaImportSchema } from '@plume/core';
-import { Tabs } from 'radix-ui';
+import { type ConnectedAccount, editorProgress, fieldLabel, type Persona, personaImportSchema } from '@plume/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { JsonFileButton } from '../../../components/ui/json-file-button';
 import { Section } from '../../../components/ui/section';
+import { UrlTabs } from '../../../components/ui/url-tabs';
 import { usePersona } from '../../../lib/api/get-persona';
 import { useCreatePersona } from '../api/create-persona';
 import { useDeletePersona } from '../api/delete-persona';
@@ -69,19 +69,8 @@ export function PersonaEditor({ renderLiveSample, renderAccounts }: EditorSlots 
   );
 }
 
-/** The editor's sections in the spec's order; `?tab=` opens one. */
-const TABS = ['identity', 'personality', 'sources', 'accounts', 'automation', 'advanced'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
-
-const tabClass =
-  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-violet-100 data-[state=active]:text-violet-900 dark:text-slate-300 dark:data-[state=active]:bg-violet-900/60 dark:data-[state=active]:text-white';
-
 function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Persona | undefined } & EditorSlots) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'identity';
   const [draft, setDraft] = useState<EditorDraft>(() => draftOf(persona));
   const [saved, setSaved] = useState(() => JSON.stringify(draftOf(persona)));
   const [lengthValid, setLengthValid] = useState(true);
@@ -154,7 +143,8 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
     const result = personaImportSchema.safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
-      toast.error(`Failed to import persona: ${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}`);
+      const where = issue?.path.length ? fieldLabel(issue.path.join('.')) : 'File';
+      toast.error(`Failed to import persona: ${where}: ${issue?.message ?? 'invalid'}`);
       return;
     }
     const imported = draftOf({ ...(persona ?? ({} as Persona)), ...result.data } as Persona);
@@ -206,75 +196,80 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
         </div>
       </header>
 
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
-        className="space-y-4"
-      >
-        <Tabs.List aria-label="Editor sections" className="flex flex-wrap gap-1">
-          <Tabs.Trigger value="identity" className={tabClass}>
-            Identity
-          </Tabs.Trigger>
-          <Tabs.Trigger value="personality" className={tabClass}>
-            Personality
-          </Tabs.Trigger>
-          <Tabs.Trigger value="sources" className={tabClass}>
-            Content Sources
-          </Tabs.Trigger>
-          <Tabs.Trigger value="accounts" className={tabClass}>
-            Accounts
-          </Tabs.Trigger>
-          <Tabs.Trigger value="automation" className={tabClass}>
-            Automation
-          </Tabs.Trigger>
-          <Tabs.Trigger value="advanced" className={tabClass}>
-            Advanced
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="identity">
-          <IdentitySection draft={draft} tags={tags.data ?? []} onChange={change} />
-        </Tabs.Content>
-        <Tabs.Content value="personality">
-          <PersonalitySection
-            traits={draft.personality}
-            onChange={(personality) => change({ personality })}
-            liveSample={renderLiveSample?.({ personaId: persona?.id, draft })}
-          />
-        </Tabs.Content>
-        <Tabs.Content value="sources">
-          <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />
-        </Tabs.Content>
-        <Tabs.Content value="accounts">{renderAccounts?.({ personaId: persona?.id, onAccountsChange })}</Tabs.Content>
-        <Tabs.Content value="automation">
-          <AutomationSection persona={persona} draft={draft} onChange={change} onAbsorb={absorb} />
-        </Tabs.Content>
-        <Tabs.Content value="advanced" className="space-y-4">
-          <AdvancedSection draft={draft} onChange={change} onMaxLengthValid={setLengthValid} />
-          {persona && (
-            <Section title="Persona management">
-              <div className="flex flex-wrap gap-2">
-                <JsonFileButton label="Import" onFile={(file) => void onImport(file)} testId="editor-import-input" />
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    exportPersona.mutate(persona, {
-                      onError: (e) => toast.error(`Failed to export persona: ${e.message}`),
-                    })
-                  }
-                >
-                  Export
-                </Button>
-                <Button variant="secondary" onClick={() => setHistoryOpen(true)}>
-                  Version History
-                </Button>
-                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                  Delete Persona
-                </Button>
-              </div>
-            </Section>
-          )}
-        </Tabs.Content>
-      </Tabs.Root>
+      {/* The editor's sections in the spec's order; `?tab=` opens one. */}
+      <UrlTabs
+        label="Editor sections"
+        tabs={[
+          {
+            value: 'identity',
+            label: 'Identity',
+            content: <IdentitySection draft={draft} tags={tags.data ?? []} onChange={change} />,
+          },
+          {
+            value: 'personality',
+            label: 'Personality',
+            content: (
+              <PersonalitySection
+                traits={draft.personality}
+                onChange={(personality) => change({ personality })}
+                liveSample={renderLiveSample?.({ personaId: persona?.id, draft })}
+              />
+            ),
+          },
+          {
+            value: 'sources',
+            label: 'Content Sources',
+            content: <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />,
+          },
+          {
+            value: 'accounts',
+            label: 'Accounts',
+            content: renderAccounts?.({ personaId: persona?.id, onAccountsChange }),
+          },
+          {
+            value: 'automation',
+            label: 'Automation',
+            content: <AutomationSection persona={persona} draft={draft} onChange={change} onAbsorb={absorb} />,
+          },
+          {
+            value: 'advanced',
+            label: 'Advanced',
+            className: 'space-y-4',
+            content: (
+              <>
+                <AdvancedSection draft={draft} onChange={change} onMaxLengthValid={setLengthValid} />
+                {persona && (
+                  <Section title="Persona management">
+                    <div className="flex flex-wrap gap-2">
+                      <JsonFileButton
+                        label="Import"
+                        onFile={(file) => void onImport(file)}
+                        testId="editor-import-input"
+                      />
+                      <Button
+                        variant="secondary"
+                        onClick={() =>
+                          exportPersona.mutate(persona, {
+                            onError: (e) => toast.error(`Failed to export persona: ${e.message}`),
+                          })
+                        }
+                      >
+                        Export
+                      </Button>
+                      <Button variant="secondary" onClick={() => setHistoryOpen(true)}>
+                        Version History
+                      </Button>
+                      <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                        Delete Persona
+                      </Button>
+                    </div>
+                  </Section>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
 
       {persona && (
         <VersionHistoryDialog

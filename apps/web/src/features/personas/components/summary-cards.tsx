@@ -1,4 +1,5 @@
 import { formatCount, MAX_ACTIVE_PERSONAS, type Persona, summarize } from '@plume/core';
+import { StatCard, StatCards, StatNote } from '../../../components/ui/stat-card';
 
 /** Figures computed from the personas themselves. Trend arrows come when history exists. */
 export function SummaryCards({ personas }: { personas: Persona[] }) {
@@ -10,17 +11,12 @@ export function SummaryCards({ personas }: { personas: Persona[] }) {
     { label: 'Avg engagement', value: `${s.avgEngagement.toFixed(1)}%`, note: 'per persona' },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Summary">
+    <StatCards label="Summary">
       {cards.map((c) => (
-        <li
-          key={c.label}
-          className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <p className="text-sm text-slate-600 dark:text-slate-400">{c.label}</p>
-          <p className="mt-1 text-2xl font-semibold">{c.value}</p>
-          {c.note && <p className="text-sm text-slate-600 dark:text-slate-400">{c.note}</p>}
-        </li>
+        <StatCard key={c.label} label={c.label} value={c.value}>
+          {c.note && <StatNote>{c.note}</StatNote>}
+        </StatCard>
       ))}
-    </ul>
+    </StatCards>
   );
 }

@@ -1,6 +1,6 @@
 import { type ScheduledItem, textPart } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ItemDialog } from './item-dialog';
 
@@ -104,5 +104,38 @@ describe('a reply waiting for review', () => {
     const draft = screen.getByRole('textbox', { name: 'Content' });
     expect(context.compareDocumentPosition(draft) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('radio', { name: 'Bluesky' })).toBeNull();
+  });
+});
+
+describe('canceling a post', () => {
+  it('asks with buttons that say what they do: Keep event leaves it, Cancel event cancels it', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ ...failed, status: 'canceled' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { onClose } = renderDialog({ ...failed, status: 'scheduled', error: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel event' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Cancel event' });
+    expect(within(confirm).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep event' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel event' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Cancel event' })).getByRole('button', { name: 'Cancel event' }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('in review, offers Keep draft beside Reject', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderDialog({ ...failed, status: 'pending_review', error: null, scheduledFor: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Reject draft' });
+    expect(
+      within(confirm)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Keep draft', 'Reject']);
   });
 });

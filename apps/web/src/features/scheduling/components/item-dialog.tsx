@@ -299,6 +299,7 @@ function ItemBody({
         title={item.status === 'pending_review' ? 'Reject draft' : 'Cancel event'}
         message={item.status === 'pending_review' ? 'Reject this draft? It will not be posted.' : 'Cancel this event?'}
         confirmLabel={item.status === 'pending_review' ? 'Reject' : 'Cancel event'}
+        cancelLabel={item.status === 'pending_review' ? 'Keep draft' : 'Keep event'}
         onConfirm={() => void confirmCancel()}
       />
     </div>

@@ -211,6 +211,7 @@ function ReviewRow({
         title="Reject draft"
         message="Reject this draft? It will not be posted."
         confirmLabel="Reject"
+        cancelLabel="Keep draft"
         // The row leaves the list once rejected: mutateAsync still tells the outcome.
         onConfirm={() =>
           reject.mutateAsync(item.id).then(

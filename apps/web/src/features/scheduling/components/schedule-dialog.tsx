@@ -16,11 +16,11 @@ import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useApproveReview } from '../api/approve-review';
 import { useCreateScheduledPost } from '../api/create-scheduled-post';
-import { useTimeZone } from '../hooks/use-time-zone';
 import { formatDateTime } from '../utils/format';
 import { DateTimeFields, FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 

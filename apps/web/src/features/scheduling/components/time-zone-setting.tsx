@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { Select } from '../../../components/ui/select';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones';
 import { useSavePreferences } from '../api/save-preferences';
-import { useTimeZone } from '../hooks/use-time-zone';
 
 /** 'Times in {zone}' with the choice of zone, saved to the account (null follows the browser). */
 export function TimeZoneSetting() {

@@ -1,17 +1,12 @@
-import { engagementColor, formatCount, type Persona } from '@plume/core';
+import { formatCount, type Persona } from '@plume/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
+import { engagementTextClass } from '../../../components/ui/engagement-colors';
+import { PerformanceBadge } from '../../../components/ui/performance-badge';
 import { paths } from '../../../config/paths';
 import { formatAverage, formatCreated } from '../utils/usage-view';
-import { ActiveStatus, PerformanceBadge } from './performance-badge';
-
-const engagementText = {
-  green: 'text-emerald-700 dark:text-emerald-300',
-  blue: 'text-blue-700 dark:text-blue-300',
-  yellow: 'text-amber-700 dark:text-amber-300',
-  grey: 'text-slate-600 dark:text-slate-400',
-} as const;
+import { ActiveStatus } from './active-status';
 
 const linkClass = 'text-violet-700 underline-offset-2 hover:underline dark:text-violet-300';
 
@@ -22,7 +17,7 @@ function UsagePersonaCard({ persona, timeZone }: { persona: Persona; timeZone: s
     ['Followers', formatCount(stats.followers), null],
     ['Posts', formatCount(stats.totalTweets), null],
     ['Avg Likes', formatAverage(stats.avgLikes), null],
-    ['Engagement', `${stats.engagementRate.toFixed(1)}%`, engagementText[engagementColor(stats.engagementRate)]],
+    ['Engagement', `${stats.engagementRate.toFixed(1)}%`, engagementTextClass(stats.engagementRate)],
   ] as const;
   return (
     <article
@@ -130,7 +125,7 @@ export function PersonaTable({ personas }: { personas: Persona[] }) {
               <td className={num}>{formatCount(p.stats.followers)}</td>
               <td className={num}>{formatCount(p.stats.totalTweets)}</td>
               <td className={num}>{formatAverage(p.stats.avgLikes)}</td>
-              <td className={cn(num, engagementText[engagementColor(p.stats.engagementRate)])}>
+              <td className={cn(num, engagementTextClass(p.stats.engagementRate))}>
                 {p.stats.engagementRate.toFixed(1)}%
               </td>
               <td className="px-3 py-2">

@@ -1,4 +1,5 @@
 import { formatCount, type Persona, summarize, type UsageSummary } from '@plume/core';
+import { StatCard, StatCards, StatNote } from '../../../components/ui/stat-card';
 import { engagementCaption, followersCaption, postsCaption } from '../utils/usage-view';
 
 /**
@@ -33,18 +34,12 @@ export function UsageCards({
     { label: 'Active Personas', value: String(summary.active), caption: `of ${summary.personas} total` },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Summary">
+    <StatCards label="Summary">
       {cards.map((c) => (
-        <li
-          key={c.label}
-          data-testid="usage-card"
-          className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <p className="text-sm text-slate-600 dark:text-slate-400">{c.label}</p>
-          <p className="mt-1 text-2xl font-semibold">{c.value}</p>
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{c.caption}</p>
-        </li>
+        <StatCard key={c.label} label={c.label} value={c.value} testId="usage-card">
+          <StatNote>{c.caption}</StatNote>
+        </StatCard>
       ))}
-    </ul>
+    </StatCards>
   );
 }

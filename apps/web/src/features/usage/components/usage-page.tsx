@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
-import { usePreferences } from '../../../lib/api/get-preferences';
 import { formatInstant } from '../../../lib/format';
-import { browserTimeZone } from '../../../lib/time-zones';
 import { useUsage } from '../api/get-usage';
 import { useMetricsRefresh } from '../hooks/use-metrics-refresh';
 import { useUsageView } from '../hooks/use-usage-view';
@@ -24,8 +23,7 @@ const alertClass =
 export function UsagePage() {
   const personas = usePersonas();
   const usage = useUsage();
-  const preferences = usePreferences();
-  const timeZone = preferences.data?.timeZone ?? browserTimeZone();
+  const { timeZone } = useTimeZone();
   const refresh = useMetricsRefresh();
   const { view, update } = useUsageView();
 

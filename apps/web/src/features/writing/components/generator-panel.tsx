@@ -1,4 +1,12 @@
-import { type GeneratedPost, type Persona, PLATFORMS, type Platform, POST_TYPES, type PostType } from '@plume/core';
+import {
+  type GeneratedPost,
+  type Persona,
+  PLATFORMS,
+  type Platform,
+  POST_TYPES,
+  type PostType,
+  platformLabel,
+} from '@plume/core';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +14,6 @@ import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
 import { Select } from '../../../components/ui/select';
 import { useGeneratePosts } from '../api/generate-posts';
-import { PLATFORM_NAMES } from '../utils/post-length';
 import { GeneratedPostCard, type PostActionsSlot } from './generated-post-card';
 import { WriterNote } from './writer-note';
 
@@ -116,7 +123,7 @@ export function GeneratorPanel({
                     onChange={(e) => togglePlatform(platform, e.target.checked)}
                     className="h-4 w-4 accent-violet-700"
                   />
-                  {PLATFORM_NAMES[platform]}
+                  {platformLabel(platform)}
                 </label>
               ))}
             </div>

@@ -1,5 +1,5 @@
 import { type PerformanceBadge as Badge, performanceBadge } from '@plume/core';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
 const badgeClass: Record<Badge, string> = {
   Star: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-50',
@@ -17,19 +17,6 @@ export function PerformanceBadge({ engagementRate, followers }: { engagementRate
       className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium', badgeClass[badge])}
     >
       {badge}
-    </span>
-  );
-}
-
-/** The active dot and its word: the colour is never the only sign. */
-export function ActiveStatus({ active }: { active: boolean }) {
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <span
-        aria-hidden="true"
-        className={cn('h-2 w-2 shrink-0 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400 dark:bg-slate-500')}
-      />
-      {active ? 'Active' : 'Inactive'}
     </span>
   );
 }

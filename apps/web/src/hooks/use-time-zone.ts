@@ -1,5 +1,5 @@
-import { usePreferences } from '../../../lib/api/get-preferences';
-import { browserTimeZone } from '../../../lib/time-zones';
+import { usePreferences } from '../lib/api/get-preferences';
+import { browserTimeZone } from '../lib/time-zones';
 
 /**
  * The zone the calendar and the Schedule dialog show times in: the user's saved IANA zone, else the
