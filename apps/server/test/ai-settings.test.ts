@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type AiSettings, type AiTestResult, type ApiError, HOSTED_BASE_URLS } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box';
 import { aiSettings } from '../src/db/schema';
 import { AI_KEY_PURPOSE, OFFLINE_TEST_TEXT } from '../src/modules/ai-settings/ai-settings.service';
+import { type LlmStub, openaiText, startLlmStub, withKey } from './fakes/llm';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
 
@@ -16,54 +15,14 @@ const OTHER_KEY = 'sk-other-9e8d7c6b5a4f3e2d1c0b';
 const SERVER_KEY = 'sk-server-1a2b3c4d5e6f7a8b9c0d';
 const KEYS = [GOOD_KEY, WRONG_KEY, OTHER_KEY, SERVER_KEY];
 
-/** A hand-written OpenAI-compatible peer: answers GOOD_KEY, refuses any other key with 401. */
-let peer: Server;
+/** The local model: answers GOOD_KEY, refuses any other key with 401 (repeating it). */
+let peer: LlmStub;
 let peerUrl: string;
-const peerRequests: { authorization: string | undefined; body: Record<string, unknown> }[] = [];
 beforeAll(async () => {
-  peer = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => {
-      raw += chunk.toString();
-    });
-    req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
-      }
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      peerRequests.push({ authorization: req.headers.authorization, body });
-      if (req.headers.authorization !== `Bearer ${GOOD_KEY}`) {
-        // As some servers do, the refusal repeats the key it was given.
-        const given = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-        return send(401, {
-          error: {
-            message: `Incorrect API key provided: ${given}`,
-            type: 'invalid_request_error',
-            code: 'invalid_api_key',
-          },
-        });
-      }
-      send(200, {
-        id: 'chatcmpl-stub',
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: 'OK from the stub' }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 12, completion_tokens: 4, total_tokens: 16 },
-      });
-    });
-  });
-  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
-  peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/v1`;
+  peer = await startLlmStub({ fallback: withKey(GOOD_KEY, openaiText('OK from the stub')) });
+  peerUrl = peer.baseUrl;
 });
-afterAll(() => {
-  peer.closeAllConnections();
-  peer.close();
-});
+afterAll(() => peer.close());
 
 /** Every log line the server writes (LOG_LEVEL trace) and every response body, searched for keys at the end. */
 const logLines: string[] = [];
@@ -252,13 +211,13 @@ describe('the API key', () => {
 describe('Test connection', () => {
   it("makes one small call and shows the model's answer", async () => {
     await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
-    const before = peerRequests.length;
+    const before = peer.seen.length;
     const result = await test(ann);
     expect(result).toMatchObject({ writer: 'custom', model: 'stub-model', text: 'OK from the stub' });
     expect(result.ms).toBeGreaterThanOrEqual(0);
-    expect(peerRequests).toHaveLength(before + 1);
-    const sent = peerRequests.at(-1);
-    expect(sent?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(peer.seen).toHaveLength(before + 1);
+    const sent = peer.seen.at(-1);
+    expect(sent?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
     expect(sent?.body).toMatchObject({ model: 'stub-model', max_tokens: 16 });
   });
 
@@ -290,8 +249,8 @@ describe('Test connection', () => {
     );
     expect(refused.error.code).toBe('provider_error');
     expect(refused.error.message).toBe('AI provider: the API key was refused (Incorrect API key provided: [redacted])');
-    expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${WRONG_KEY}`);
-    expect(peerRequests.at(-1)?.body).toMatchObject({ model: 'stub-form' });
+    expect(peer.seen.at(-1)?.headers.authorization).toBe(`Bearer ${WRONG_KEY}`);
+    expect(peer.seen.at(-1)?.body).toMatchObject({ model: 'stub-form' });
     // Nothing was saved: the stored settings and key are as they were.
     expect(await read(ann)).toMatchObject({ model: 'stub-model', apiKeySet: true, source: 'user' });
     const row = await storedRow(ann);
@@ -302,25 +261,27 @@ describe('Test connection', () => {
     await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
     const result = await testForm(ann, { provider: 'custom', baseUrl: `${peerUrl}/`, model: 'stub-other' });
     expect(result).toMatchObject({ writer: 'custom', model: 'stub-other', text: 'OK from the stub' });
-    expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${GOOD_KEY}`);
-    expect(peerRequests.at(-1)?.body).toMatchObject({ model: 'stub-other' });
+    expect(peer.seen.at(-1)?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(peer.seen.at(-1)?.body).toMatchObject({ model: 'stub-other' });
     expect(await read(ann)).toMatchObject({ model: 'stub-model' });
 
     // null in the form: no key at all, as the form's Remove key would leave it.
     await testForm(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: null }, 502);
-    expect(peerRequests.at(-1)?.authorization).toBeUndefined();
+    expect(peer.seen.at(-1)?.headers.authorization).toBeUndefined();
 
     // The saved key is never sent to another provider or host the form names.
-    const seen = peerRequests.length;
+    const seen = peer.seen.length;
     const otherProvider = await testForm<ApiError>(
       ann,
       { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' },
       409,
     );
     expect(otherProvider.error.message).toBe('Enter your OpenAI API key to test the connection');
-    expect(peerRequests.length).toBe(seen);
+    expect(peer.seen.length).toBe(seen);
     await testForm(ann, { provider: 'custom', baseUrl: peerUrl.replace('/v1', '/v2'), model: 'stub-model' }, 502);
-    expect(peerRequests.length).toBe(seen);
+    expect(peer.seen.slice(seen).map((r) => [r.path, r.headers.authorization])).toEqual([
+      ['/v2/chat/completions', undefined],
+    ]);
   });
 
   it('a good key in the form works while nothing is saved, and nothing is saved by it', async () => {
@@ -328,7 +289,7 @@ describe('Test connection', () => {
     expect(await read(c)).toMatchObject({ source: 'offline', provider: null });
     const result = await testForm(c, { provider: 'custom', baseUrl: peerUrl, model: 'stub-new', apiKey: GOOD_KEY });
     expect(result).toMatchObject({ writer: 'custom', model: 'stub-new', text: 'OK from the stub' });
-    expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(peer.seen.at(-1)?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
     expect(await storedRow(c)).toBeUndefined();
     expect(await read(c)).toMatchObject({ source: 'offline', provider: null });
     // An empty form still tests what writes now.
@@ -337,7 +298,7 @@ describe('Test connection', () => {
 
   it("checks the form's values as saving does, naming the field", async () => {
     const field = (error: ApiError) => (error.error.details as { field: string }[]).map((d) => d.field);
-    const seen = peerRequests.length;
+    const seen = peer.seen.length;
     const hosted = await testForm<ApiError>(
       ann,
       { provider: 'openai', model: 'claude-haiku-4-5', apiKey: GOOD_KEY },
@@ -350,7 +311,7 @@ describe('Test connection', () => {
     const noModel = await testForm<ApiError>(ann, { provider: 'custom', baseUrl: peerUrl, model: ' ' }, 400);
     expect(field(noModel)).toEqual(['body.model']);
     expect(field(await testForm<ApiError>(ann, { provider: 'gemini', model: 'x' }, 400))).toEqual(['body.provider']);
-    expect(peerRequests.length).toBe(seen);
+    expect(peer.seen.length).toBe(seen);
   });
 
   it('resets to the offline composer', async () => {
@@ -428,7 +389,7 @@ describe("the server's key", () => {
     process.env.OPENAI_API_KEY = SERVER_KEY;
     try {
       const c = await signedIn(server);
-      const seen = peerRequests.length;
+      const seen = peer.seen.length;
       // Not to the form's unsaved values either.
       const form = { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' };
       const unsaved = await testForm<ApiError>(c, form, 409);
@@ -436,12 +397,12 @@ describe("the server's key", () => {
       await save(c, form);
       const refused = await test<ApiError>(c, 409);
       expect(refused.error.message).toBe('Enter your OpenAI API key in Global Settings');
-      expect(peerRequests.length).toBe(seen);
+      expect(peer.seen.length).toBe(seen);
 
       await save(c, { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini', apiKey: GOOD_KEY });
       expect((await test(c)).text).toBe('OK from the stub');
-      expect(peerRequests.at(-1)?.authorization).toBe(`Bearer ${GOOD_KEY}`);
-      expect(peerRequests.map((r) => r.authorization)).not.toContain(`Bearer ${SERVER_KEY}`);
+      expect(peer.seen.at(-1)?.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
+      expect(peer.seen.map((r) => r.headers.authorization)).not.toContain(`Bearer ${SERVER_KEY}`);
     } finally {
       if (before === undefined) delete process.env.OPENAI_API_KEY;
       else process.env.OPENAI_API_KEY = before;
