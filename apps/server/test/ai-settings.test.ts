@@ -77,7 +77,14 @@ afterAll(() => server?.close());
 
 describe('AI settings defaults', () => {
   it('without AI_* variables: no provider is preselected, and the offline composer writes', async () => {
-    expect(await read(ann)).toEqual({ provider: null, baseUrl: '', model: '', apiKeySet: false, source: 'offline' });
+    expect(await read(ann)).toEqual({
+      provider: null,
+      baseUrl: '',
+      model: '',
+      apiKeySet: false,
+      source: 'offline',
+      serverKeyFor: null,
+    });
   });
 
   it("with AI_* variables: the server's default, saying whether it has a key (never the key)", async () => {
@@ -93,8 +100,9 @@ describe('AI settings defaults', () => {
         model: 'gpt-4o',
         apiKeySet: true,
         source: 'server',
+        serverKeyFor: 'openai',
       });
-      await save(c, { provider: 'anthropic', model: 'claude-haiku-4-5' });
+      await save(c, { provider: 'anthropic', model: 'claude-haiku-4-5', apiKey: OTHER_KEY });
       expect((await reset(c)).source).toBe('server');
     } finally {
       await withEnv.close();
@@ -116,18 +124,20 @@ describe('AI settings defaults', () => {
 
 describe('saving AI settings', () => {
   it('stores each provider; hosted ones get their standard base URL', async () => {
-    expect(await save(ann, { provider: 'anthropic', model: 'claude-sonnet-4-5' })).toEqual({
+    expect(await save(ann, { provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: OTHER_KEY })).toEqual({
       provider: 'anthropic',
       baseUrl: HOSTED_BASE_URLS.anthropic,
       model: 'claude-sonnet-4-5',
-      apiKeySet: false,
+      apiKeySet: true,
       source: 'user',
+      serverKeyFor: null,
     });
-    expect(await save(ann, { provider: 'openai', baseUrl: '', model: 'gpt-4.1' })).toMatchObject({
+    expect(await save(ann, { provider: 'openai', baseUrl: '', model: 'gpt-4.1', apiKey: OTHER_KEY })).toMatchObject({
       provider: 'openai',
       baseUrl: HOSTED_BASE_URLS.openai,
       model: 'gpt-4.1',
     });
+    // A custom provider needs no key (a local server such as Ollama asks for none).
     await save(ann, { provider: 'custom', baseUrl: 'http://localhost:11434/v1/', model: 'llama3.2:3b' });
     expect(await read(ann)).toEqual({
       provider: 'custom',
@@ -135,7 +145,38 @@ describe('saving AI settings', () => {
       model: 'llama3.2:3b',
       apiKeySet: false,
       source: 'user',
+      serverKeyFor: null,
     });
+  });
+
+  it('refuses a hosted provider without a key, on the key field, and keeps what was saved', async () => {
+    const c = await signedIn(server);
+    for (const [provider, model, name] of [
+      ['openai', 'gpt-4o-mini', 'OpenAI'],
+      ['anthropic', 'claude-haiku-4-5', 'Anthropic'],
+    ] as const) {
+      const refused = await invalid(c, { provider, model });
+      const message = `Enter your ${name} API key: ${name} does not answer without one`;
+      expect(refused.error).toEqual({
+        code: 'bad_request',
+        message: `body.apiKey: ${message}`,
+        details: [{ field: 'body.apiKey', message }],
+      });
+      // An explicit "no key" is refused alike.
+      expect((await invalid(c, { provider, model, apiKey: null })).error.details).toEqual([
+        { field: 'body.apiKey', message },
+      ]);
+    }
+    expect(await read(c)).toMatchObject({ source: 'offline', provider: null });
+    expect(await storedRow(c)).toBeUndefined();
+    // A custom provider with a key, then OpenAI without one: the custom key is not carried over,
+    // so OpenAI is refused and the custom settings stay.
+    await save(c, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
+    expect((await invalid(c, { provider: 'openai', model: 'gpt-4o-mini' })).error.details?.[0]?.field).toBe(
+      'body.apiKey',
+    );
+    expect(await read(c)).toMatchObject({ provider: 'custom', apiKeySet: true });
+    expect((await test(c)).text).toBe('OK from the stub');
   });
 
   it('names the field that is wrong', async () => {
@@ -172,6 +213,7 @@ describe('the API key', () => {
       model: 'stub-model',
       apiKeySet: true,
       source: 'user',
+      serverKeyFor: null,
     });
     const row = await storedRow(ann);
     expect(row?.apiKeyEncrypted).toBeTruthy();
@@ -199,8 +241,11 @@ describe('the API key', () => {
       await save(ann, { provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'stub-model' }),
     ).toMatchObject({ apiKeySet: false });
     await save(ann, { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY });
-    expect(await save(ann, { provider: 'openai', model: 'gpt-4o-mini' })).toMatchObject({ apiKeySet: false });
-    expect((await storedRow(ann))?.apiKeyEncrypted).toBeNull();
+    // To a hosted provider without a new key: refused (it would have no key), the custom key kept.
+    await invalid(ann, { provider: 'openai', model: 'gpt-4o-mini' });
+    expect(createSecretBox(APP_SECRET).open((await storedRow(ann))?.apiKeyEncrypted ?? '', AI_KEY_PURPOSE)).toBe(
+      GOOD_KEY,
+    );
     // A new key sent along with the change is kept.
     expect(await save(ann, { provider: 'openai', model: 'gpt-4o-mini', apiKey: OTHER_KEY })).toMatchObject({
       apiKeySet: true,
@@ -274,9 +319,11 @@ describe('Test connection', () => {
     const otherProvider = await testForm<ApiError>(
       ann,
       { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' },
-      409,
+      400,
     );
-    expect(otherProvider.error.message).toBe('Enter your OpenAI API key to test the connection');
+    expect(otherProvider.error.details).toEqual([
+      { field: 'body.apiKey', message: 'Enter your OpenAI API key: OpenAI does not answer without one' },
+    ]);
     expect(peer.seen.length).toBe(seen);
     await testForm(ann, { provider: 'custom', baseUrl: peerUrl.replace('/v1', '/v2'), model: 'stub-model' }, 502);
     expect(peer.seen.slice(seen).map((r) => [r.path, r.headers.authorization])).toEqual([
@@ -317,17 +364,6 @@ describe('Test connection', () => {
   it('resets to the offline composer', async () => {
     expect(await reset(ann)).toMatchObject({ source: 'offline', apiKeySet: false });
     expect(await storedRow(ann)).toBeUndefined();
-  });
-});
-
-describe('secrets', () => {
-  it('no key appears in any response body or log line', async () => {
-    expect(logLines.length).toBeGreaterThan(20);
-    expect(bodies.length).toBeGreaterThan(20);
-    for (const key of KEYS) {
-      expect(logLines.filter((line) => line.includes(key))).toEqual([]);
-      expect(bodies.filter((body) => body.includes(key))).toEqual([]);
-    }
   });
 });
 
@@ -390,13 +426,11 @@ describe("the server's key", () => {
     try {
       const c = await signedIn(server);
       const seen = peer.seen.length;
-      // Not to the form's unsaved values either.
+      // Not to the form's unsaved values either: both are refused on the key field.
       const form = { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini' };
-      const unsaved = await testForm<ApiError>(c, form, 409);
-      expect(unsaved.error.message).toBe('Enter your OpenAI API key to test the connection');
-      await save(c, form);
-      const refused = await test<ApiError>(c, 409);
-      expect(refused.error.message).toBe('Enter your OpenAI API key in Global Settings');
+      const unsaved = await testForm<ApiError>(c, form, 400);
+      expect(unsaved.error.details?.[0]?.field).toBe('body.apiKey');
+      expect((await invalid(c, form)).error.details?.[0]?.field).toBe('body.apiKey');
       expect(peer.seen.length).toBe(seen);
 
       await save(c, { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4o-mini', apiKey: GOOD_KEY });
@@ -406,6 +440,81 @@ describe("the server's key", () => {
     } finally {
       if (before === undefined) delete process.env.OPENAI_API_KEY;
       else process.env.OPENAI_API_KEY = before;
+    }
+  });
+
+  it("writes for a user's own settings of the server's provider at its base URL, and only there", async () => {
+    // The server writes with OpenAI at the stub, with its own key.
+    const withKey = await build(
+      { AI_PROVIDER: 'openai', AI_BASE_URL: peerUrl, AI_API_KEY: SERVER_KEY, AI_MODEL: 'gpt-4o', LOG_LEVEL: 'trace' },
+      { logStream: { write: (line: string) => logLines.push(line) } },
+    );
+    try {
+      const c = await signedIn(withKey);
+      expect((await read(c)).serverKeyFor).toBe('openai');
+      // Another model at the server's base URL, no key of the user's: saved, and written with the server's key.
+      expect(await save(c, { provider: 'openai', baseUrl: peerUrl, model: 'gpt-4.1-mini' })).toEqual({
+        provider: 'openai',
+        baseUrl: peerUrl,
+        model: 'gpt-4.1-mini',
+        apiKeySet: false,
+        source: 'user',
+        serverKeyFor: 'openai',
+      });
+      peer.next(openaiText('OK with the server key'));
+      expect(await test(c)).toMatchObject({ writer: 'openai', model: 'gpt-4.1-mini', text: 'OK with the server key' });
+      expect(peer.seen.at(-1)?.headers.authorization).toBe(`Bearer ${SERVER_KEY}`);
+      expect(peer.seen.at(-1)?.body).toMatchObject({ model: 'gpt-4.1-mini' });
+      // The server's key goes nowhere else: OpenAI's own address and Anthropic need the user's key.
+      expect((await invalid(c, { provider: 'openai', model: 'gpt-4o-mini' })).error.details?.[0]?.field).toBe(
+        'body.apiKey',
+      );
+      expect((await invalid(c, { provider: 'anthropic', model: 'claude-haiku-4-5' })).error.details?.[0]?.field).toBe(
+        'body.apiKey',
+      );
+    } finally {
+      await withKey.close();
+    }
+  });
+});
+
+describe('settings saved before saving checked for a key', () => {
+  it("say what to do in every writing call, the draft's event stream included", async () => {
+    const c = await signedIn(server);
+    const me = await call<{ user: { id: string } }>(c, '/api/session', {}, 200);
+    await server.app.database.db
+      .insert(aiSettings)
+      .values({ userId: me.user.id, provider: 'openai', baseUrl: HOSTED_BASE_URLS.openai, model: 'gpt-4o-mini' });
+    const message = 'Enter your OpenAI API key in Global Settings';
+    expect((await call<ApiError>(c, '/api/chat', { method: 'POST', json: { prompt: 'Hi' } }, 409)).error.message).toBe(
+      message,
+    );
+    // EventSource reads only a 200 event stream: the reason comes as an error event.
+    const draft = await c.request(`/api/draft?${new URLSearchParams({ prompt: 'Hi' })}`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(draft.status).toBe(200);
+    expect(draft.headers.get('content-type')).toContain('text/event-stream');
+    expect(await draft.text()).toBe(`event: error\ndata: ${JSON.stringify({ message, code: 'conflict' })}\n\n`);
+    // The live sample is the same stream.
+    const sample = await c.request(`/api/draft?${new URLSearchParams({ prompt: 'Hi', kind: 'sample' })}`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(await sample.text()).toContain(JSON.stringify({ message, code: 'conflict' }));
+    // An API client that reads JSON gets the HTTP error as before.
+    const plain = await c.request(`/api/draft?${new URLSearchParams({ prompt: 'Hi' })}`);
+    expect(plain.status).toBe(409);
+    expect(((await plain.json()) as ApiError).error.message).toBe(message);
+  });
+});
+
+describe('secrets', () => {
+  it('no key appears in any response body or log line', async () => {
+    expect(logLines.length).toBeGreaterThan(20);
+    expect(bodies.length).toBeGreaterThan(20);
+    for (const key of KEYS) {
+      expect(logLines.filter((line) => line.includes(key))).toEqual([]);
+      expect(bodies.filter((body) => body.includes(key))).toEqual([]);
     }
   });
 });

@@ -254,7 +254,10 @@ describe('writing with an OpenAI-compatible provider', () => {
     let read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
     expect(read.events.at(-1)).toEqual({
       event: 'error',
-      data: JSON.stringify({ message: 'AI provider: the API key was refused (Incorrect API key provided)' }),
+      data: JSON.stringify({
+        message: 'AI provider: the API key was refused (Incorrect API key provided)',
+        code: 'provider_error',
+      }),
       at: expect.any(Number),
     });
     expect(read.events.some((e) => e.data === '[DONE]')).toBe(false);
@@ -266,7 +269,22 @@ describe('writing with an OpenAI-compatible provider', () => {
 
     stub.next(hang);
     read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
-    expect(read.events.at(-1)?.data).toBe(JSON.stringify({ message: 'AI provider: the request timed out' }));
+    expect(read.events.at(-1)?.data).toBe(
+      JSON.stringify({ message: 'AI provider: the request timed out', code: 'provider_error' }),
+    );
+
+    // Any other status: the provider's message with its status; its body when it gave no message.
+    stub.next(openaiError(404, 'The model `stub-model` does not exist'));
+    read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(JSON.parse(read.events.at(-1)?.data ?? '{}').message).toBe(
+      'AI provider: The model `stub-model` does not exist (HTTP 404)',
+    );
+    stub.next((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('upstream exploded');
+    });
+    read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(JSON.parse(read.events.at(-1)?.data ?? '{}').message).toBe('AI provider: upstream exploded (HTTP 500)');
   });
 
   it("passes the provider's errors on: 401 bad key, 429 with Retry-After, a timeout", async () => {
@@ -639,5 +657,38 @@ describe('the generation rate limit', () => {
     }
     // Another user has their own allowance.
     await ok(await post(bob, '/chat', { prompt: 'One' }));
+  });
+
+  it('tells EventSource why a draft did not start, as an error event (it reads no HTTP error)', async () => {
+    const cy = await signedIn(server);
+    await ok(await post(cy, '/chat', { prompt: 'One' }));
+    await ok(await post(cy, '/chat', { prompt: 'Two' }));
+    const asEventSource = { headers: { accept: 'text/event-stream' } };
+    const limited = await readEvents(await cy.request(draftUrl({ prompt: 'Three' }), asEventSource));
+    expect(limited.events).toHaveLength(1);
+    expect(limited.events[0]?.event).toBe('error');
+    expect(JSON.parse(limited.events[0]?.data ?? '{}')).toEqual({
+      message: expect.stringMatching(/^Too many writing requests: at most 2 a minute\. Try again in \d+ s\.$/),
+      code: 'rate_limited',
+    });
+    // Bad input and someone else's persona alike, the field or the reason named.
+    const dee = await signedIn(server);
+    const invalid = await readEvents(
+      await dee.request(draftUrl({ prompt: 'Hi', persona: '{not json' }), asEventSource),
+    );
+    expect(JSON.parse(invalid.events[0]?.data ?? '{}')).toEqual({
+      message: 'query.persona: must be JSON',
+      code: 'bad_request',
+    });
+    const missing = await readEvents(
+      await dee.request(draftUrl({ prompt: 'Hi', personaId: crypto.randomUUID() }), asEventSource),
+    );
+    expect(JSON.parse(missing.events[0]?.data ?? '{}')).toMatchObject({ code: 'not_found' });
+    const noPrompt = await readEvents(await dee.request('/api/draft', asEventSource));
+    expect(JSON.parse(noPrompt.events[0]?.data ?? '{}')).toMatchObject({ code: 'validation_error' });
+    const anonymous = await readEvents(
+      await createClient(server.url).request(draftUrl({ prompt: 'Hi' }), asEventSource),
+    );
+    expect(JSON.parse(anonymous.events[0]?.data ?? '{}')).toMatchObject({ code: 'unauthorized' });
   });
 });
