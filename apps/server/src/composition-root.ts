@@ -91,7 +91,7 @@ export function composeServices(deps: {
     secretBox,
     serverDefault: config.ai,
     timeoutMs: config.aiTimeoutMs,
-    allowPrivate: config.aiAllowPrivate,
+    reach: config.aiReach,
     writingLimit,
   });
 
@@ -175,7 +175,7 @@ export function composeServices(deps: {
     log,
   });
 
-  const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
+  const feeds = createFeedsAdapter({ reach: config.feedsReach });
   const analytics = createAnalyticsService({
     personas: repositories.personas,
     metrics: repositories.metrics,

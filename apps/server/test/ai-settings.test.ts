@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box';
 import { aiSettings } from '../src/db/schema';
-import { AI_KEY_PURPOSE, OFFLINE_TEST_TEXT } from '../src/modules/ai-settings/ai-settings.service';
+import { AI_KEY_PURPOSE, AI_PRIVATE_MESSAGE, OFFLINE_TEST_TEXT } from '../src/modules/ai-settings/ai-settings.service';
 import { type LlmStub, openaiText, startLlmStub, withKey } from './fakes/llm';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
@@ -65,9 +65,10 @@ async function storedRow(c: Client) {
 }
 
 beforeAll(async () => {
-  // The model stubs listen on loopback, which user-entered base URLs may reach only when allowed.
+  // The model stub listens on loopback, which user-entered base URLs reach by default on one's own
+  // machine (a loopback APP_URL, not production: decision 026).
   server = await build(
-    { APP_SECRET, LOG_LEVEL: 'trace', AI_ALLOW_PRIVATE: 'true' },
+    { APP_SECRET, LOG_LEVEL: 'trace' },
     { logStream: { write: (line: string) => logLines.push(line) } },
   );
   ann = await signedIn(server);
@@ -368,8 +369,8 @@ describe('Test connection', () => {
 });
 
 describe('a base URL on a private network', () => {
-  it('is refused when a user enters it, unless AI_ALLOW_PRIVATE allows it', async () => {
-    const strict = await build();
+  it('is refused when a user enters it with AI_ALLOW_PRIVATE=false, the refusal naming the switch', async () => {
+    const strict = await build({ AI_ALLOW_PRIVATE: 'false' });
     try {
       const c = await signedIn(strict);
       for (const baseUrl of [
@@ -383,10 +384,12 @@ describe('a base URL on a private network', () => {
           json: { provider: 'custom', baseUrl, model: 'llama3' },
         });
         expect(response.status, baseUrl).toBe(400);
-        const body = (await response.json()) as { error: { message: string; details: { field: string }[] } };
-        expect(body.error.message).toMatch(/^body\.baseUrl: .*private or local network/);
-        expect(body.error.details[0]?.field).toBe('body.baseUrl');
+        const body = (await response.json()) as ApiError;
+        expect(body.error.details).toEqual([{ field: 'body.baseUrl', message: AI_PRIVATE_MESSAGE }]);
       }
+      expect(AI_PRIVATE_MESSAGE).toBe(
+        'That address is on a private or local network, which Plume does not fetch from; set AI_ALLOW_PRIVATE=true to allow it',
+      );
       expect((await (await c.request('/api/settings/ai')).json()).source).toBe('offline');
     } finally {
       await strict.close();
@@ -394,7 +397,7 @@ describe('a base URL on a private network', () => {
   });
 
   it("is refused in Test connection's form too, which counts toward the writing limit", async () => {
-    const strict = await build({ GENERATION_RATE_LIMIT: '2' });
+    const strict = await build({ GENERATION_RATE_LIMIT: '2', AI_ALLOW_PRIVATE: 'false' });
     try {
       const c = await signedIn(strict);
       const refused = await testForm<ApiError>(
@@ -402,8 +405,7 @@ describe('a base URL on a private network', () => {
         { provider: 'custom', baseUrl: peerUrl, model: 'stub-model', apiKey: GOOD_KEY },
         400,
       );
-      expect(refused.error.message).toMatch(/^body\.baseUrl: .*private or local network/);
-      expect((refused.error.details as { field: string }[])[0]?.field).toBe('body.baseUrl');
+      expect(refused.error.details).toEqual([{ field: 'body.baseUrl', message: AI_PRIVATE_MESSAGE }]);
       await testForm(c, {});
       await testForm(c, {});
       // Past the limit: refused before any call is made (a public address no test reaches).
@@ -415,6 +417,39 @@ describe('a base URL on a private network', () => {
       expect(limited.error.code).toBe('rate_limited');
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('a model on the same machine', () => {
+  it('works out of the box where Plume runs on one’s own machine; a private network still needs the switch', async () => {
+    // No AI_ALLOW_PRIVATE: not production, at a loopback APP_URL (http://127.0.0.1:<port>, as `npm start` is at localhost).
+    const own = await build();
+    try {
+      const c = await signedIn(own);
+      const localhost = peerUrl.replace('127.0.0.1', 'localhost');
+      const saved = await c.request('/api/settings/ai', {
+        method: 'PUT',
+        json: { provider: 'custom', baseUrl: localhost, model: 'llama3.2', apiKey: GOOD_KEY },
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      const tested = await c.request('/api/settings/ai/test', { method: 'POST', json: {} });
+      expect(await tested.json()).toMatchObject({ writer: 'custom', model: 'llama3.2', text: 'OK from the stub' });
+      // Writing reaches it too (the connection is checked again on the address used).
+      peer.next(openaiText('A post from the local model.'));
+      const chat = await c.request('/api/chat', { method: 'POST', json: { prompt: 'Hi' } });
+      expect(await chat.json()).toEqual({ text: 'A post from the local model.', writer: 'custom' });
+
+      const lan = await c.request('/api/settings/ai', {
+        method: 'PUT',
+        json: { provider: 'custom', baseUrl: 'http://192.168.1.20:11434/v1', model: 'llama3.2' },
+      });
+      expect(lan.status).toBe(400);
+      expect(((await lan.json()) as ApiError).error.details).toEqual([
+        { field: 'body.baseUrl', message: AI_PRIVATE_MESSAGE },
+      ]);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { type AiProvider, HOSTED_BASE_URLS } from '@plume/core';
 import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
 import type { AiProviderConfig } from '../../config';
 import { AppError, ProviderError, RateLimitedError } from '../../errors';
-import { FetchRefusedError } from '../feeds/safe-fetch';
+import { blockedUnder, FetchRefusedError, type NetworkReach } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
 
 /** One request to a model: the system prompt (persona voice and rules) and the user's prompt. */
@@ -122,14 +122,18 @@ function describeProviderError(error: unknown, provider: AiProvider, timedOut: b
 }
 
 /**
- * `publicOnly`: the base URL came from a user, so only public addresses are reached (the
- * server's own AI_* settings are trusted as they are).
+ * `reach`: the base URL came from a user, so only the addresses it allows are reached, and a
+ * refused one is told `refusal` (the server's own AI_* settings are trusted as they are).
  */
 export function createLlmClient(
   config: AiProviderConfig,
-  options: { timeoutMs: number; publicOnly?: boolean },
+  options: { timeoutMs: number; reach?: NetworkReach; refusal?: string },
 ): LlmClient {
-  const model = languageModel(config, options.publicOnly ? createPublicFetch() : undefined);
+  const guarded = options.reach !== undefined && options.reach !== 'private';
+  const model = languageModel(
+    config,
+    guarded ? createPublicFetch(blockedUnder(options.reach ?? 'public'), options.refusal) : undefined,
+  );
   /** What both kinds of call send, with the caller's signal joined to our deadline. */
   const request = (call: LlmCall) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);

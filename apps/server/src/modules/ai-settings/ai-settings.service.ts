@@ -9,7 +9,7 @@ import {
 import type { AiProviderConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import { type BadRequestError, ConflictError, invalidField } from '../../errors';
-import { PRIVATE_ADDRESS_MESSAGE } from '../../integrations/feeds/safe-fetch';
+import { blockedUnder, type NetworkReach, privateAddressMessage } from '../../integrations/feeds/safe-fetch';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/llm';
 import { pointsAtPrivateNetwork } from '../../integrations/net/public-fetch';
 import type { WritingLimit } from '../rate-limits/writing-limit';
@@ -19,6 +19,9 @@ import type { AiSettingsRepository, StoredAiSettings } from './ai-settings.repos
 export const AI_KEY_PURPOSE = 'ai-api-key';
 
 const PROVIDER_NAMES = { openai: 'OpenAI', anthropic: 'Anthropic' } as const;
+
+/** The refusal of a base URL on a private or loopback address names the setting that allows it. */
+export const AI_PRIVATE_MESSAGE = privateAddressMessage('AI_ALLOW_PRIVATE');
 
 /** What Test connection answers when no provider is set: the offline composer writes. */
 export const OFFLINE_TEST_TEXT =
@@ -43,8 +46,8 @@ export function createAiSettingsService(deps: {
   secretBox: SecretBox;
   serverDefault: AiProviderConfig | undefined;
   timeoutMs: number;
-  /** Let base URLs that users enter reach private and loopback addresses (AI_ALLOW_PRIVATE). */
-  allowPrivate: boolean;
+  /** What base URLs that users enter may reach (AI_ALLOW_PRIVATE, decision 026). */
+  reach: NetworkReach;
   /** Test connection calls a model, so it counts like any writing request. */
   writingLimit: WritingLimit;
   /** Tests and benchmarks may swap the client; by default the AI SDK adapter. */
@@ -54,7 +57,12 @@ export function createAiSettingsService(deps: {
   const createClient: LlmFactory =
     deps.createClient ??
     ((config, trusted) =>
-      createLlmClient(config, { timeoutMs: deps.timeoutMs, publicOnly: !trusted && !deps.allowPrivate }));
+      createLlmClient(
+        config,
+        trusted
+          ? { timeoutMs: deps.timeoutMs }
+          : { timeoutMs: deps.timeoutMs, reach: deps.reach, refusal: AI_PRIVATE_MESSAGE },
+      ));
 
   function openKey(sealed: string): string {
     try {
@@ -114,8 +122,8 @@ export function createAiSettingsService(deps: {
 
   /** A base URL that a user entered may not point at the server's own networks (SSRF). */
   async function checkBaseUrl(baseUrl: string): Promise<void> {
-    if (!deps.allowPrivate && !isServerBase(baseUrl) && (await pointsAtPrivateNetwork(baseUrl))) {
-      throw invalidField('body.baseUrl', PRIVATE_ADDRESS_MESSAGE);
+    if (!isServerBase(baseUrl) && (await pointsAtPrivateNetwork(baseUrl, blockedUnder(deps.reach)))) {
+      throw invalidField('body.baseUrl', AI_PRIVATE_MESSAGE);
     }
   }
 
