@@ -37,6 +37,7 @@ import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
 import { createMetricsService, type MetricsReader } from './modules/metrics/metrics.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createPersonasService } from './modules/personas/personas.service';
 import { createBlueskyPublisher } from './modules/publishing/bluesky-publisher';
 import type { PlatformPublisher } from './modules/publishing/publisher';
@@ -330,6 +331,10 @@ export function composeServices(deps: {
         // Below the minimum the recommendations only ask for more posts: nothing to suggest yet.
         return month.cards.posts.value >= MIN_POSTS_FOR_INSIGHTS ? month.recommendations : [];
       },
+    }),
+    opportunities: createOpportunitiesService({
+      repository: repositories.opportunities,
+      ...(deps.clock ? { now: deps.clock } : {}),
     }),
     notifications: createNotificationsService({
       repository: repositories.notifications,

@@ -641,3 +641,20 @@ export const inAppNotifications = pgTable(
     index('in_app_notifications_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * The dashboard's opportunities a user dismissed (decision 028): hidden, on every device, until
+ * something newer than `through` comes for the same one (`key`: kind, persona, and a spike's post).
+ */
+export const opportunityDismissals = pgTable(
+  'opportunity_dismissals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    through: timestamp('through', { withTimezone: true }).notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
