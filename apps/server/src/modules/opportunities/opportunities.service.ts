@@ -77,7 +77,7 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
         platform: platformOf(newest.platform),
         count: rows.length,
         title: `${plural(rows.length, 'reply', 'replies')} waiting for review`,
-        detail: `${newest.personaName} wrote ${rows.length === 1 ? 'a reply' : 'replies'} to people who mentioned it; nothing goes out until you approve.`,
+        detail: `${rows.length === 1 ? 'A reply' : 'Replies'} to people who mentioned ${newest.personaName}: nothing goes out until you approve.`,
         link: { href: `/calendar?persona=${newest.personaId}#review`, label: 'Review replies', external: false },
         examples: rows.slice(0, 3).map((r) => ({
           text: snippet(r.content),

@@ -32,7 +32,7 @@ const replies: Opportunity = {
   platform: 'bluesky',
   count: 1,
   title: '1 reply waiting for review',
-  detail: 'Ada wrote a reply to people who mentioned it; nothing goes out until you approve.',
+  detail: 'A reply to people who mentioned Ada: nothing goes out until you approve.',
   link: { href: `/calendar?persona=${ada}#review`, label: 'Review replies', external: false },
   examples: [{ text: 'Glad you asked.', by: 'to @carol.test', url: null }],
   newestAt: minutesAgo(30),

@@ -158,7 +158,7 @@ function OpportunityItem({ item, busy, onDismiss }: { item: Opportunity; busy: b
           {item.examples.map((example) => (
             <li
               key={`${example.by ?? ''}${example.text}${example.url ?? ''}`}
-              className="min-w-0 truncate text-slate-700 dark:text-slate-300"
+              className="relative min-w-0 truncate text-slate-700 dark:text-slate-300"
             >
               {example.by && <span className="font-medium">{example.by}: </span>}
               {example.url && item.kind !== 'spike' ? (
