@@ -22,6 +22,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
+import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
@@ -163,6 +164,7 @@ export async function buildApp(
   await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
   await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));
   await app.register(inboxRoutes({ auth: authService, inbox: repositories.inbox }));
+  await app.register(opportunitiesRoutes({ auth: authService, opportunities: services.opportunities }));
   await app.register(
     analyticsRoutes({
       auth: authService,

@@ -40,6 +40,7 @@ import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
 import { createMetricsService } from './modules/metrics/metrics.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createPersonasService } from './modules/personas/personas.service';
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createWritingLimit } from './modules/rate-limits/writing-limit';
@@ -88,7 +89,7 @@ export function composeServices(deps: {
     secretBox,
     serverDefault: config.ai,
     timeoutMs: config.aiTimeoutMs,
-    allowPrivate: config.aiAllowPrivate,
+    reach: config.aiReach,
     writingLimit,
   });
 
@@ -155,7 +156,7 @@ export function composeServices(deps: {
     log,
   });
 
-  const feeds = createFeedsAdapter({ allowPrivate: config.feedsAllowPrivate });
+  const feeds = createFeedsAdapter({ reach: config.feedsReach });
   const analytics = createAnalyticsService({
     personas: repositories.personas,
     metrics: repositories.metrics,
@@ -268,6 +269,10 @@ export function composeServices(deps: {
         // Below the minimum the recommendations only ask for more posts: nothing to suggest yet.
         return month.cards.posts.value >= MIN_POSTS_FOR_INSIGHTS ? month.recommendations : [];
       },
+    }),
+    opportunities: createOpportunitiesService({
+      repository: repositories.opportunities,
+      ...(deps.clock ? { now: deps.clock } : {}),
     }),
     notifications: createNotificationsService({
       repository: repositories.notifications,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSTED_BASE_URLS, HOSTED_MODELS } from '@plume/core';
 import { z } from 'zod';
+import type { NetworkReach } from './integrations/feeds/safe-fetch';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -33,7 +34,8 @@ const envSchema = z.object({
   RUN_WORKER: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
   HELP_URL: z.url().optional(),
-  FEEDS_ALLOW_PRIVATE: bool.default(false),
+  /** Unset: decided by where Plume runs (reachOf). */
+  FEEDS_ALLOW_PRIVATE: bool.optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   AI_PROVIDER: z.enum(['openai', 'anthropic', 'custom']).optional(),
   AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -41,7 +43,7 @@ const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  AI_ALLOW_PRIVATE: bool.default(false),
+  AI_ALLOW_PRIVATE: bool.optional(),
   PLAN_LIMITS: z.enum(['on', 'off']).default('off'),
   /** 0: no scheduled reads (Refresh still reads). */
   METRICS_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
@@ -61,6 +63,16 @@ const envSchema = z.object({
 });
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * An ALLOW_PRIVATE switch as a reach (decision 029): true reaches loopback and private networks,
+ * false neither; unset, loopback is reached when Plume runs on one's own machine (not production,
+ * opened at a loopback APP_URL, so its users are on that machine and reach its loopback anyway).
+ */
+export function reachOf(allow: boolean | undefined, ownMachine: boolean): NetworkReach {
+  if (allow !== undefined) return allow ? 'private' : 'public';
+  return ownMachine ? 'loopback' : 'public';
+}
 
 function trustedOriginsOf(appUrl: string): string[] {
   const url = new URL(appUrl);
@@ -96,8 +108,8 @@ export type Config = {
   runWorker: boolean;
   webDist: string;
   helpUrl: string | undefined;
-  /** Let server-side fetches of user URLs reach loopback and private addresses (tests, self-hosting). */
-  feedsAllowPrivate: boolean;
+  /** What server-side fetches of feed and site URLs that users enter may reach (FEEDS_ALLOW_PRIVATE). */
+  feedsReach: NetworkReach;
   /** How many proxies in front of Plume may set X-Forwarded-For (0: none, the socket address counts). */
   trustProxy: number;
   /** The server-wide AI provider (users may choose their own); unset: the offline composer writes. */
@@ -106,8 +118,8 @@ export type Config = {
   aiTimeoutMs: number;
   /** Writing requests (chat, draft, generate, test) a minute per user. */
   generationRateLimit: number;
-  /** Let AI base URLs that users enter reach loopback and private addresses (tests, self-hosted models). */
-  aiAllowPrivate: boolean;
+  /** What AI base URLs that users enter may reach (AI_ALLOW_PRIVATE): a model on this machine, a network's. */
+  aiReach: NetworkReach;
   /**
    * PLAN_LIMITS=on: the plans' persona and monthly post limits apply (a hosted service). Off, the
    * default for a self-hosted instance: no plan limits, and Billing shows usage without them.
@@ -222,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const ownMachine = e.NODE_ENV !== 'production' && LOOPBACK_HOSTS.includes(new URL(appUrl).hostname);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -242,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     helpUrl: e.HELP_URL,
-    feedsAllowPrivate: e.FEEDS_ALLOW_PRIVATE,
+    feedsReach: reachOf(e.FEEDS_ALLOW_PRIVATE, ownMachine),
     trustProxy: e.TRUST_PROXY,
     ai: e.AI_PROVIDER
       ? {
@@ -254,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     generationRateLimit: e.GENERATION_RATE_LIMIT,
-    aiAllowPrivate: e.AI_ALLOW_PRIVATE,
+    aiReach: reachOf(e.AI_ALLOW_PRIVATE, ownMachine),
     planLimits: e.PLAN_LIMITS === 'on',
     metricsRefreshRateLimit: e.METRICS_REFRESH_RATE_LIMIT,
     metrics: {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type AutomationPlan, type Persona, type PostBrief, type ScheduledItem, textPart } from '@plume/core';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { posts, sourceItems } from '../src/db/schema';
 import { AUTO_POSTING_DUE, WRITE_SLOT } from '../src/jobs/automation';
 import { createAutoPostingService } from '../src/modules/automation/auto-posting.service';
 import { createRepositories } from '../src/modules/repositories';
+import { type LlmHandler, type LlmStub, openaiError, openaiText, startLlmStub } from './fakes/llm';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
@@ -17,7 +16,7 @@ let bsky: BlueskyNetwork;
 let server: TestServer;
 /** On PostgreSQL, a second process on the same database: two workers. */
 let peer: TestServer | undefined;
-let model: Server;
+let model: LlmStub;
 /** Answers of the model still to fail (a writer that dies mid-generation). */
 let failures = 0;
 let modelCalls = 0;
@@ -32,47 +31,23 @@ const clock = new Date(lastHour - 2 * 60_000);
 const later = new Date(lastHour + 2 * HOUR);
 
 /** A local OpenAI-compatible model: a short post, or a refusal while `failures` lasts. */
-function startModel(): Promise<Server> {
-  const stub = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      modelCalls += 1;
-      if (failures > 0) {
-        failures -= 1;
-        // A 4xx: the AI SDK does not retry it, so the job itself fails (as a crash would).
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'the model fell over' } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'c',
-          object: 'chat.completion',
-          created: 1,
-          model: 'stub',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: `Slot post number ${modelCalls}, written on its own.` },
-              finish_reason: 'stop',
-            },
-          ],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
-    });
-  });
-  return new Promise((resolve) => stub.listen(0, '127.0.0.1', () => resolve(stub)));
-}
+const slotWriter: LlmHandler = (req, res, body) => {
+  modelCalls += 1;
+  if (failures > 0) {
+    failures -= 1;
+    // A 4xx: the AI SDK does not retry it, so the job itself fails (as a crash would).
+    return openaiError(400, 'the model fell over')(req, res, body);
+  }
+  return openaiText(`Slot post number ${modelCalls}, written on its own.`, 'stub')(req, res, body);
+};
 
 beforeAll(async () => {
   bsky = await startBlueskyNetwork();
-  model = await startModel();
+  model = await startLlmStub({ fallback: slotWriter });
   const env = {
     ...bsky.env,
     AI_PROVIDER: 'custom',
-    AI_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+    AI_BASE_URL: model.baseUrl,
     AI_MODEL: 'stub',
     // Both processes open the connections' sealed credentials: one secret.
     APP_SECRET: 'auto-posting-test-secret-0123456789abcdef',
@@ -88,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await peer?.close();
   await server?.close();
-  model?.close();
+  await model?.close();
   await bsky?.close();
 });
 

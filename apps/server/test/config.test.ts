@@ -91,6 +91,44 @@ describe('configuration', () => {
   });
 });
 
+describe('what URLs that users enter may reach (decision 029)', () => {
+  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example' };
+  const reach = (env: Record<string, string>) => {
+    const config = loadConfig({ DATA_DIR: tempDir(), ...env });
+    return { ai: config.aiReach, feeds: config.feedsReach };
+  };
+
+  it('on one’s own machine (not production, a loopback APP_URL): loopback, out of the box', () => {
+    // `npm start` as a newcomer runs it: no NODE_ENV, no APP_URL (http://localhost:3000).
+    expect(reach({})).toEqual({ ai: 'loopback', feeds: 'loopback' });
+    expect(reach({ NODE_ENV: 'test', APP_URL: 'http://127.0.0.1:4000' })).toEqual({
+      ai: 'loopback',
+      feeds: 'loopback',
+    });
+    expect(reach({ APP_URL: 'http://[::1]:3000' })).toEqual({ ai: 'loopback', feeds: 'loopback' });
+  });
+
+  it('in production, or at a public APP_URL: public addresses only', () => {
+    expect(reach({ ...production, APP_URL: 'https://plume.example' })).toEqual({ ai: 'public', feeds: 'public' });
+    // Production at a loopback address (behind a proxy that forgot APP_URL) still refuses.
+    expect(reach(production)).toEqual({ ai: 'public', feeds: 'public' });
+    expect(reach({ APP_URL: 'https://plume.example' })).toEqual({ ai: 'public', feeds: 'public' });
+    expect(reach({ APP_URL: 'http://192.168.1.5:3000' })).toEqual({ ai: 'public', feeds: 'public' });
+  });
+
+  it('the switches decide when set: true reaches private networks too, false only public addresses', () => {
+    expect(reach({ ...production, APP_URL: 'https://plume.example', AI_ALLOW_PRIVATE: 'true' })).toEqual({
+      ai: 'private',
+      feeds: 'public',
+    });
+    expect(reach({ FEEDS_ALLOW_PRIVATE: '1' })).toEqual({ ai: 'loopback', feeds: 'private' });
+    expect(reach({ AI_ALLOW_PRIVATE: 'false', FEEDS_ALLOW_PRIVATE: '0' })).toEqual({ ai: 'public', feeds: 'public' });
+    expect(problemsOf({ DATA_DIR: tempDir(), AI_ALLOW_PRIVATE: 'yes' })).toEqual([
+      expect.stringMatching(/^AI_ALLOW_PRIVATE: /),
+    ]);
+  });
+});
+
 // PGlite only: the PostgreSQL pass has no embedded folder to lock.
 describe.skipIf(process.env.DATABASE_URL)('the embedded database folder', () => {
   it('cannot be opened twice while it is in use, and opens again once closed', async () => {

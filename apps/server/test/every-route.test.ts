@@ -115,6 +115,10 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     },
     'POST /api/metrics/refresh': { body: { personaId: ids.persona }, status: 404 },
     'POST /api/ingest': { body: { personaId: ids.persona, feedUrl: 'https://example.com/feed.xml' }, status: 404 },
+    'POST /api/opportunities/dismiss': {
+      body: { items: [{ id: `mentions:${ids.persona}`, newestAt: new Date().toISOString() }] },
+      status: 404,
+    },
   };
 }
 
@@ -150,6 +154,7 @@ async function annSees() {
     notifications: await get('/api/me/notifications'),
     aiSettings: await get('/api/settings/ai'),
     inbox: await get('/api/notifications'),
+    opportunities: await get('/api/opportunities'),
     conversation: await get(`/api/conversations/${ids.persona}`),
   };
 }

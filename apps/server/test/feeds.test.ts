@@ -7,8 +7,13 @@ import type { Persona } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceItems } from '../src/db/schema';
-import { createFeedsAdapter, redditFeedUrl } from '../src/integrations/feeds/feeds';
-import { FetchRefusedError, isPrivateAddress, safeFetch } from '../src/integrations/feeds/safe-fetch';
+import { createFeedsAdapter, FEEDS_PRIVATE_MESSAGE, redditFeedUrl } from '../src/integrations/feeds/feeds';
+import {
+  FetchRefusedError,
+  isLoopbackAddress,
+  isPrivateAddress,
+  safeFetch,
+} from '../src/integrations/feeds/safe-fetch';
 import { build, type TestServer } from './helpers/build';
 import { createClient, signInThroughOutbox } from './helpers/client';
 
@@ -54,7 +59,7 @@ afterAll(() => {
   peer.close();
 });
 
-const local = createFeedsAdapter({ allowPrivate: true, timeoutMs: 1000 });
+const local = createFeedsAdapter({ reach: 'private', timeoutMs: 1000 });
 const titles = async (type: 'rss' | 'reddit' | 'website', url: string) =>
   (await local.latest({ type, url })).map((i) => i.title);
 
@@ -124,7 +129,7 @@ describe('reading sources', () => {
 });
 
 describe('server-side fetching of user URLs', () => {
-  const strict = { allowPrivate: false };
+  const strict = { reach: 'public' as const, refusal: FEEDS_PRIVATE_MESSAGE };
   const refusal = async (url: string) => {
     const error = await safeFetch(url, strict).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FetchRefusedError);
@@ -141,8 +146,23 @@ describe('server-side fetching of user URLs', () => {
     ]) {
       const error = await refusal(url);
       expect(error.kind).toBe('refused');
-      expect(error.message).toBe('That address is on a private or local network, which Plume does not fetch from');
+      expect(error.message).toBe(
+        'That address is on a private or local network, which Plume does not fetch from; set FEEDS_ALLOW_PRIVATE=true to allow it',
+      );
     }
+  });
+
+  it('reaches this machine, and only it, when its reach is loopback', async () => {
+    const loopback = { reach: 'loopback' as const, refusal: FEEDS_PRIVATE_MESSAGE };
+    expect((await safeFetch(`${base}/rss`, loopback)).status).toBe(200);
+    expect((await safeFetch(`${base.replace('127.0.0.1', 'localhost')}/rss`, loopback)).status).toBe(200);
+    for (const url of ['http://10.1.2.3/', 'http://192.168.1.1/', 'http://169.254.169.254/latest/meta-data/']) {
+      const error = await safeFetch(url, loopback).catch((e: unknown) => e);
+      expect(error, url).toBeInstanceOf(FetchRefusedError);
+      expect((error as Error).message).toBe(FEEDS_PRIVATE_MESSAGE);
+    }
+    for (const a of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(a), a).toBe(true);
+    for (const a of ['10.0.0.1', '0.0.0.0', '::', '8.8.8.8', 'fe80::1']) expect(isLoopbackAddress(a), a).toBe(false);
   });
 
   it('refuses other schemes and malformed URLs', async () => {
@@ -184,16 +204,20 @@ const ERROR_LEVEL = 50;
 describe('GET /api/feed-titles', () => {
   let server: TestServer;
   let strictServer: TestServer;
+  let ownMachine: TestServer;
   beforeAll(async () => {
     server = await build(
       { FEEDS_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'info' },
       { logStream: { write: (line: string) => void logLines.push(line) } },
     );
-    strictServer = await build();
+    strictServer = await build({ FEEDS_ALLOW_PRIVATE: 'false' });
+    // Neither said: run on one's own machine (a loopback APP_URL, not production), it reaches loopback.
+    ownMachine = await build();
   });
   afterAll(async () => {
     await server?.close();
     await strictServer?.close();
+    await ownMachine?.close();
   });
 
   it('answers the titles to a signed-in user', async () => {
@@ -246,15 +270,23 @@ describe('GET /api/feed-titles', () => {
     expect(await refused.json()).toEqual({
       error: {
         code: 'bad_request',
-        message: 'query.url: That address is on a private or local network, which Plume does not fetch from',
-        details: [
-          {
-            field: 'query.url',
-            message: 'That address is on a private or local network, which Plume does not fetch from',
-          },
-        ],
+        message: `query.url: ${FEEDS_PRIVATE_MESSAGE}`,
+        details: [{ field: 'query.url', message: FEEDS_PRIVATE_MESSAGE }],
       },
     });
+  });
+
+  it('on one’s own machine reads a feed on loopback out of the box, and names the switch for a private network', async () => {
+    const client = createClient(ownMachine.url);
+    await signInThroughOutbox(client, 'reader4@example.com');
+    const local = await client.request(`/api/feed-titles?url=${encodeURIComponent(`${base}/rss`)}`);
+    expect(local.status).toBe(200);
+    expect(await local.json()).toHaveLength(3);
+    const lan = await client.request(`/api/feed-titles?url=${encodeURIComponent('http://192.168.1.20/feed.xml')}`);
+    expect(lan.status).toBe(400);
+    expect(((await lan.json()) as { error: { message: string } }).error.message).toBe(
+      'query.url: That address is on a private or local network, which Plume does not fetch from; set FEEDS_ALLOW_PRIVATE=true to allow it',
+    );
   });
 });
 

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   fitsPlatforms,
   type GeneratedPost,
@@ -15,163 +13,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { platformAccounts, posts } from '../src/db/schema';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
 import { createSourcesRepository } from '../src/modules/sources/sources.repository';
+import {
+  anthropicStream,
+  anthropicText,
+  hang,
+  json,
+  type LlmStub,
+  malformedStream,
+  openaiError,
+  openaiStream,
+  openaiText,
+  startLlmStub,
+} from './fakes/llm';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
-
-// ---------------------------------------------------------------------------------------------
-// A local model server over real HTTP: it answers only what a test scripted, in order; anything
-// else is answered 500 and fails the test.
-
-type Handler = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => void;
-type Seen = { path: string; body: Record<string, unknown>; headers: IncomingMessage['headers'] };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function createStub() {
-  const queue: Handler[] = [];
-  const seen: Seen[] = [];
-  const unexpected: string[] = [];
-  /** Streams that ended because the reader went away. */
-  let abandoned = 0;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      seen.push({ path: req.url ?? '', body, headers: req.headers });
-      res.on('close', () => {
-        if (!res.writableEnded) abandoned += 1;
-      });
-      const handler = queue.shift();
-      if (!handler) {
-        unexpected.push(`${req.method} ${req.url}`);
-        res.writeHead(500, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ error: { message: 'unexpected request' } }));
-      }
-      handler(req, res, body);
-    });
-  });
-  return {
-    server,
-    seen,
-    unexpected,
-    get abandoned() {
-      return abandoned;
-    },
-    next(...handlers: Handler[]) {
-      queue.push(...handlers);
-    },
-    pending: () => queue.length,
-    reset() {
-      queue.length = 0;
-      seen.length = 0;
-      unexpected.length = 0;
-      abandoned = 0;
-    },
-    async listen(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    close() {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => {
-  return (_req, res) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-};
-
-/** OpenAI's chat completion answer. */
-const openaiText = (text: string) =>
-  json(200, {
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    created: 1,
-    model: 'stub-model',
-    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  });
-
-/** OpenAI's streamed answer: one chunk per piece, `gapMs` apart, then [DONE]. */
-const openaiStream =
-  (pieces: string[], gapMs = 5): Handler =>
-  async (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
-      `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'stub-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-    res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const piece of pieces) {
-      if (res.destroyed) return;
-      await sleep(gapMs);
-      res.write(chunk({ content: piece }, null));
-    }
-    res.write(chunk({}, 'stop'));
-    res.end('data: [DONE]\n\n');
-  };
-
-const openaiError = (status: number, message: string, headers: Record<string, string> = {}) =>
-  json(status, { error: { message, type: 'invalid_request_error', code: null } }, headers);
-
-const hang: Handler = () => {
-  // Never answers: the app's AI_TIMEOUT_MS ends it.
-};
-
-const malformedStream: Handler = (_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.write(
-    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'stub-model', choices: [{ index: 0, delta: { content: 'Half' }, finish_reason: null }] })}\n\n`,
-  );
-  res.end('data: {"choices": [ this is not JSON\n\n');
-};
-
-/** Anthropic's Messages answer, plain and streamed. */
-const anthropicText = (text: string) =>
-  json(200, {
-    id: 'msg_1',
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-haiku-4-5',
-    content: [{ type: 'text', text }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 10, output_tokens: 10 },
-  });
-
-const anthropicStream =
-  (pieces: string[]): Handler =>
-  async (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const event = (type: string, data: Record<string, unknown>) =>
-      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-    event('message_start', {
-      message: {
-        id: 'msg_1',
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-haiku-4-5',
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 10, output_tokens: 1 },
-      },
-    });
-    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-    for (const text of pieces) {
-      await sleep(5);
-      event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
-    }
-    event('content_block_stop', { index: 0 });
-    event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } });
-    event('message_stop', {});
-    res.end();
-  };
 
 // ---------------------------------------------------------------------------------------------
 // The app's side.
@@ -242,12 +97,13 @@ const within = (text: string, platforms: Platform[], maxLength?: number) =>
 
 // ---------------------------------------------------------------------------------------------
 
-const stub = createStub();
+let stub: LlmStub;
 /** The chat messages of the model call number `i`. */
 const messagesOf = (i: number) => (stub.seen[i]?.body.messages ?? []) as { role: string; content: string }[];
 let stubUrl: string;
 beforeAll(async () => {
-  stubUrl = await stub.listen();
+  stub = await startLlmStub();
+  stubUrl = stub.url;
 });
 afterAll(() => stub.close());
 afterEach(() => {
@@ -422,7 +278,10 @@ describe('writing with an OpenAI-compatible provider', () => {
     let read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
     expect(read.events.at(-1)).toEqual({
       event: 'error',
-      data: JSON.stringify({ message: 'AI provider: the API key was refused (Incorrect API key provided)' }),
+      data: JSON.stringify({
+        message: 'AI provider: the API key was refused (Incorrect API key provided)',
+        code: 'provider_error',
+      }),
       at: expect.any(Number),
     });
     expect(read.events.some((e) => e.data === '[DONE]')).toBe(false);
@@ -434,7 +293,22 @@ describe('writing with an OpenAI-compatible provider', () => {
 
     stub.next(hang);
     read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
-    expect(read.events.at(-1)?.data).toBe(JSON.stringify({ message: 'AI provider: the request timed out' }));
+    expect(read.events.at(-1)?.data).toBe(
+      JSON.stringify({ message: 'AI provider: the request timed out', code: 'provider_error' }),
+    );
+
+    // Any other status: the provider's message with its status; its body when it gave no message.
+    stub.next(openaiError(404, 'The model `stub-model` does not exist'));
+    read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(JSON.parse(read.events.at(-1)?.data ?? '{}').message).toBe(
+      'AI provider: The model `stub-model` does not exist (HTTP 404)',
+    );
+    stub.next((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('upstream exploded');
+    });
+    read = await readEvents(await ann.request(draftUrl({ prompt: 'Hi' })));
+    expect(JSON.parse(read.events.at(-1)?.data ?? '{}').message).toBe('AI provider: upstream exploded (HTTP 500)');
   });
 
   it("passes the provider's errors on: 401 bad key, 429 with Retry-After, a timeout", async () => {
@@ -819,5 +693,38 @@ describe('the generation rate limit', () => {
     }
     // Another user has their own allowance.
     await ok(await post(bob, '/chat', { prompt: 'One' }));
+  });
+
+  it('tells EventSource why a draft did not start, as an error event (it reads no HTTP error)', async () => {
+    const cy = await signedIn(server);
+    await ok(await post(cy, '/chat', { prompt: 'One' }));
+    await ok(await post(cy, '/chat', { prompt: 'Two' }));
+    const asEventSource = { headers: { accept: 'text/event-stream' } };
+    const limited = await readEvents(await cy.request(draftUrl({ prompt: 'Three' }), asEventSource));
+    expect(limited.events).toHaveLength(1);
+    expect(limited.events[0]?.event).toBe('error');
+    expect(JSON.parse(limited.events[0]?.data ?? '{}')).toEqual({
+      message: expect.stringMatching(/^Too many writing requests: at most 2 a minute\. Try again in \d+ s\.$/),
+      code: 'rate_limited',
+    });
+    // Bad input and someone else's persona alike, the field or the reason named.
+    const dee = await signedIn(server);
+    const invalid = await readEvents(
+      await dee.request(draftUrl({ prompt: 'Hi', persona: '{not json' }), asEventSource),
+    );
+    expect(JSON.parse(invalid.events[0]?.data ?? '{}')).toEqual({
+      message: 'query.persona: must be JSON',
+      code: 'bad_request',
+    });
+    const missing = await readEvents(
+      await dee.request(draftUrl({ prompt: 'Hi', personaId: crypto.randomUUID() }), asEventSource),
+    );
+    expect(JSON.parse(missing.events[0]?.data ?? '{}')).toMatchObject({ code: 'not_found' });
+    const noPrompt = await readEvents(await dee.request('/api/draft', asEventSource));
+    expect(JSON.parse(noPrompt.events[0]?.data ?? '{}')).toMatchObject({ code: 'validation_error' });
+    const anonymous = await readEvents(
+      await createClient(server.url).request(draftUrl({ prompt: 'Hi' }), asEventSource),
+    );
+    expect(JSON.parse(anonymous.events[0]?.data ?? '{}')).toMatchObject({ code: 'unauthorized' });
   });
 });

@@ -1,5 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Persona, Tag } from '@plume/core';
 import { apiCall, expect, pauseClock, signIn, test, uniqueEmail } from './fixtures';
+
+/** A real feed document, served on loopback as its site would serve it. */
+let feed: Server;
+let feedUrl = '';
+test.beforeAll(async () => {
+  const rss = readFileSync(
+    path.join(import.meta.dirname, '..', '..', 'server', 'test', 'fixtures', 'feeds', 'hacker-news.rss'),
+    'utf8',
+  );
+  feed = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml' });
+    res.end(rss);
+  });
+  await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+  feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/rss`;
+});
+test.afterAll(() => {
+  feed.closeAllConnections();
+  feed.close();
+});
 
 const card = (page: import('@playwright/test').Page, name: string) =>
   page.getByTestId('persona-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -74,6 +98,8 @@ test('filters, sorts and groups personas', async ({ page }) => {
   await page.getByLabel('Filter').selectOption('paused');
   await expect.poll(names).toEqual(['alpha']);
   await page.getByLabel('Filter').selectOption('x');
+  await expect(page.getByText('No personas match these filters.')).toBeVisible();
+  await page.getByLabel('Filter').selectOption({ label: 'On Bluesky' });
   await expect(page.getByText('No personas match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect.poll(names).toEqual(['alpha', 'Bravo', 'Charlie']);
@@ -177,4 +203,51 @@ test('a file that is not a persona is refused with the reason', async ({ page, c
   expect(consoleErrors).toEqual([expect.stringContaining('400 (Bad Request)')]);
   consoleErrors.length = 0;
   expect(await apiCall<Persona[]>(page, 'GET', '/api/personas')).toEqual([]);
+});
+
+test('the opportunities panel shows fresh source items with where to act, and a dismissal holds after a reload', async ({
+  page,
+}) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', {
+    name: 'Reader',
+    setup_complete: true,
+    is_active: false,
+    sources: [
+      {
+        id: 'hn',
+        name: 'Hacker News',
+        type: 'rss',
+        url: feedUrl,
+        enabled: true,
+        frequency: 3,
+        status: 'pending',
+        lastCheck: null,
+        errorMessage: null,
+      },
+    ],
+  });
+  await page.reload();
+  const panel = page.getByRole('region', { name: 'Engagement opportunities' });
+  // No connected account and nothing read yet: said as it is.
+  await expect(panel.getByTestId('opportunities-empty')).toHaveText(/^Nothing to act on yet\. Connect a Bluesky or X/);
+
+  await apiCall(page, 'POST', '/api/ingest', { personaId: persona.id, feedUrl });
+  await page.reload();
+  const item = panel.getByTestId('opportunity');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole('heading')).toHaveText("3 new items in Reader's sources");
+  await expect(item.getByRole('link', { name: /^Show HN: A tiny database/ })).toBeVisible();
+  await item.getByRole('link', { name: 'Write about them' }).click();
+  await expect(page).toHaveURL(new RegExp(`/advanced/${persona.id}$`));
+
+  await page.goto('/dashboard');
+  await panel.getByRole('button', { name: "Dismiss: 3 new items in Reader's sources (Reader)" }).click();
+  await expect(item).toHaveCount(0);
+  await expect(panel.getByTestId('opportunities-empty')).toHaveText(
+    'Nothing new since you dismissed the last one. Connect a Bluesky or X account to a persona to see its mentions and how its posts do; new items from its sources show here too.',
+  );
+  // Kept on the server: dismissed after a reload too (and on any other device).
+  await page.reload();
+  await expect(panel.getByTestId('opportunities-empty')).toBeVisible();
+  expect(await apiCall(page, 'GET', '/api/opportunities')).toMatchObject({ items: [], dismissed: 1 });
 });

@@ -108,7 +108,10 @@ test('Global Settings saves a custom provider and the key is never shown again',
   expect(await apiCall(page, 'GET', '/api/settings/ai')).toMatchObject({ source: 'offline' });
 });
 
-test("switching provider offers that provider's fixed models", async ({ page }) => {
+test("switching provider offers that provider's fixed models, and a hosted one needs a key", async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/settings');
   const model = page.getByLabel('Model');
   await expect(page.getByTestId('ai-source')).toHaveText(OFFLINE);
@@ -133,6 +136,18 @@ test("switching provider offers that provider's fixed models", async ({ page }) 
   await page.getByRole('radio', { name: 'OpenAI', exact: true }).check();
   await expect(model).toHaveValue(HOSTED_MODELS.openai[0]);
   await model.selectOption('gpt-4.1');
+  // OpenAI answers nothing without a key: saving is refused, on the key field.
+  await expect(page.getByText('Required: OpenAI answers nothing without a key.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const keyMessage = 'Enter your OpenAI API key: OpenAI does not answer without one';
+  await expect(page.getByRole('main').getByText(keyMessage)).toBeVisible();
+  await expect(page.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(`Failed to save settings: ${keyMessage}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+  expect(await apiCall(page, 'GET', '/api/settings/ai')).toMatchObject({ source: 'offline' });
+  expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('400 (Bad Request)')]);
+
+  await page.getByLabel('API key').fill(KEY);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
   // Opened directly (no history): Save goes to the dashboard.

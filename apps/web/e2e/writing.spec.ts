@@ -193,7 +193,9 @@ test('a provider failure ends the draft with its message, without asking again',
   });
   await page.goto(`/advanced/${persona.id}`);
   await page.getByRole('button', { name: 'Generate Draft' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Failed to generate: AI provider: The model is overloaded');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Failed to generate: AI provider: The model is overloaded (HTTP 500)',
+  );
   await expect(page.getByTestId('draft-result')).toHaveText('No draft yet');
   await expect(page.getByRole('button', { name: 'Generate Draft' })).toBeEnabled();
   // EventSource reconnects by itself unless closed: the one stream opened is closed (CLOSED = 2),

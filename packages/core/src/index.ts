@@ -23,6 +23,7 @@ export * from './personas/dashboard';
 export * from './personas/defaults';
 export * from './personas/editor';
 export * from './personas/metrics';
+export * from './personas/opportunities';
 export * from './personas/persona';
 export * from './personas/schedule';
 export * from './personas/sources';

@@ -666,3 +666,20 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The dashboard's opportunities a user dismissed (decision 031): hidden, on every device, until
+ * something newer than `through` comes for the same one (`key`: kind, persona, and a spike's post).
+ */
+export const opportunityDismissals = pgTable(
+  'opportunity_dismissals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    through: timestamp('through', { withTimezone: true }).notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

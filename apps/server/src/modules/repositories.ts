@@ -11,6 +11,7 @@ import { createInboxRepository } from './inbox/inbox.repository';
 import { createLandingRepository } from './landing/landing.repository';
 import { createMetricsRepository } from './metrics/metrics.repository';
 import { createNotificationsRepository } from './notifications/notifications.repository';
+import { createOpportunitiesRepository } from './opportunities/opportunities.repository';
 import { createPersonasRepository } from './personas/personas.repository';
 import { createPreferencesRepository } from './preferences/preferences.repository';
 import { createPostsRepository } from './publishing/posts.repository';
@@ -36,6 +37,7 @@ export function createRepositories(db: Db) {
     messages: createWritingRepository(db),
     metrics: createMetricsRepository(db),
     notifications: createNotificationsRepository(db),
+    opportunities: createOpportunitiesRepository(db),
     personas: createPersonasRepository(db),
     posts: createPostsRepository(db),
     preferences: createPreferencesRepository(db),

@@ -1,5 +1,5 @@
-import type { ApiError } from '@plume/core';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError, DraftError } from '@plume/core';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUniqueViolation, postgresCode } from '../db/pg-errors';
 import { AppError, BadRequestError, type ErrorExtras, invalidField } from '../errors';
@@ -65,6 +65,24 @@ function describe(error: FastifyError): Reply {
   return { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers server-sent events (GET /draft): its errors may have to be one. */
+    eventStream?: boolean;
+  }
+}
+
+/**
+ * EventSource reads nothing of an answer that is not a 200 event stream: it only says "error". So
+ * a request of an event-stream route that accepts nothing else gets its error as an `event: error`
+ * carrying the message and code (draftErrorSchema), which the page can show.
+ */
+function wantsErrorAsEvent(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.eventStream !== true) return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/event-stream') && !accept.includes('json');
+}
+
 /** The one error handler: 4xx messages pass through, 5xx are logged with the request id and hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -76,6 +94,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (described.statusCode === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
+    if (wantsErrorAsEvent(request)) {
+      const event = { message: described.message, code: described.code } satisfies DraftError;
+      return reply
+        .status(200)
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .send(`event: error\ndata: ${JSON.stringify(event)}\n\n`);
+    }
     const body: ApiError['error'] = { code: described.code, message: described.message };
     if (described.details !== undefined) body.details = described.details;
     if (described.results !== undefined) body.results = described.results;

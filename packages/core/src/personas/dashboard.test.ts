@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filterPersonas, groupPersonas, sortPersonas, summarize, unfinishedPersona } from './dashboard';
+import {
+  DASHBOARD_FILTERS,
+  filterPersonas,
+  groupPersonas,
+  sortPersonas,
+  summarize,
+  unfinishedPersona,
+} from './dashboard';
 import { defaultAdvancedOptions, defaultAutomation } from './defaults';
 import type { Persona } from './persona';
 import { DEFAULT_TRAITS } from './traits';
@@ -58,6 +65,17 @@ describe('dashboard filters', () => {
     expect(names(filterPersonas(all, 'needsAttention'))).toEqual(['Struggling']);
     expect(names(filterPersonas(all, 'x'))).toEqual(['OnX']);
     expect(names(filterPersonas(all, 'linkedin'))).toEqual([]);
+  });
+
+  it('filters by Bluesky, a connection that is not working left out', () => {
+    const onBluesky = persona({ name: 'OnBluesky', connected_accounts: [{ ...x, platform: 'bluesky' }] });
+    const broken = persona({
+      name: 'Broken',
+      connected_accounts: [{ ...x, platform: 'bluesky', isConnected: false, status: 'error' }],
+    });
+    expect(DASHBOARD_FILTERS).toContain('bluesky');
+    expect(names(filterPersonas([...all, onBluesky, broken], 'bluesky'))).toEqual(['OnBluesky']);
+    expect(names(filterPersonas([...all, onBluesky, broken], 'x'))).toEqual(['OnX']);
   });
 
   it('filters by any chosen tag', () => {

@@ -4,7 +4,16 @@ import { healthScore, healthStatus } from './metrics';
 import type { Persona } from './persona';
 import type { Tag } from './tags';
 
-export const DASHBOARD_FILTERS = ['all', 'active', 'paused', 'needsAttention', 'x', 'linkedin', 'instagram'] as const;
+export const DASHBOARD_FILTERS = [
+  'all',
+  'active',
+  'paused',
+  'needsAttention',
+  'x',
+  'bluesky',
+  'linkedin',
+  'instagram',
+] as const;
 export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
 export const DASHBOARD_SORTS = ['newest', 'mostActive', 'highestEngagement', 'followerGrowth', 'alphabetical'] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];

@@ -55,6 +55,11 @@ export const aiSettingsSchema = z
     apiKeySet: z.boolean(),
     /** What writes now: the user's settings, the server's defaults, or the offline composer. */
     source: z.enum(['user', 'server', 'offline']),
+    /**
+     * The provider whose key the server has (AI_API_KEY): a user's own settings of that provider at
+     * the server's base URL may leave the key empty and write with it. null: none to lend.
+     */
+    serverKeyFor: z.enum(AI_PROVIDERS).nullable(),
   })
   .meta({ id: 'AiSettings' });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
@@ -182,7 +187,12 @@ export const DRAFT_DONE = '[DONE]';
 export const DRAFT_META_EVENT = 'meta';
 export const draftMetaSchema = z.object({ writer: z.enum(WRITERS) });
 export type DraftMeta = z.infer<typeof draftMetaSchema>;
-export const draftErrorSchema = z.object({ message: z.string() });
+/**
+ * A draft's `event: error`: why it stopped, as a person can act on it (the provider's reason,
+ * the field at fault, the rate limit). `code` is the API error code when the stream never started.
+ */
+export const draftErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
+export type DraftError = z.infer<typeof draftErrorSchema>;
 
 export const POST_TYPES = ['short post', 'joke', 'advice', 'thread', 'observation', 'question'] as const;
 export type PostType = (typeof POST_TYPES)[number];

@@ -11,7 +11,7 @@ import {
 import { BLUESKY_OAUTH_SCOPE, type PostPart } from '@plume/core';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
-import { isPrivateAddress } from '../feeds/safe-fetch';
+import { isPrivateAddress, privateAddressMessage } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
 import type {
   AccountMetrics,
@@ -188,7 +188,10 @@ export function createBlueskyClient(deps: {
   const { config, appUrl, store: accounts, credentials, secretBox } = deps;
   // Handles and DID documents come from users: their servers must be public unless allowed. The
   // same guarded fetch runs either way (tests exercise it), and no call may hang past the timeout.
-  const guarded = createPublicFetch(config.allowPrivate ? () => false : isPrivateAddress);
+  const guarded = createPublicFetch(
+    config.allowPrivate ? () => false : isPrivateAddress,
+    privateAddressMessage('BLUESKY_ALLOW_PRIVATE'),
+  );
   const safeFetch = ((input: string | URL | Request, init?: RequestInit) => {
     const given = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);

@@ -1,5 +1,5 @@
 import { type FeedItem, parseFeed, parseHeadlines } from './parse-feed';
-import { FetchRefusedError, safeFetch } from './safe-fetch';
+import { FetchRefusedError, type NetworkReach, privateAddressMessage, safeFetch } from './safe-fetch';
 
 export type SourceType = 'rss' | 'reddit' | 'website';
 export const MAX_FEED_ITEMS = 10;
@@ -27,10 +27,14 @@ export function redditFeedUrl(url: string): string {
   return parsed.toString();
 }
 
-export function createFeedsAdapter(options: { allowPrivate: boolean; timeoutMs?: number }): FeedsAdapter {
+/** The refusal of a feed on a private or loopback address names the setting that allows it. */
+export const FEEDS_PRIVATE_MESSAGE = privateAddressMessage('FEEDS_ALLOW_PRIVATE');
+
+export function createFeedsAdapter(options: { reach: NetworkReach; timeoutMs?: number }): FeedsAdapter {
   const fetchPage = (source: { type: SourceType; url: string }, validators?: Validators) =>
     safeFetch(source.type === 'reddit' ? redditFeedUrl(source.url) : source.url, {
-      allowPrivate: options.allowPrivate,
+      reach: options.reach,
+      refusal: FEEDS_PRIVATE_MESSAGE,
       timeoutMs: options.timeoutMs ?? 10_000,
       ...validators,
     });

@@ -18,9 +18,17 @@ export class FetchRefusedError extends Error {
   }
 }
 
+/**
+ * What a server-side fetch of a URL someone typed may reach besides the public internet: nothing
+ * else, this machine's loopback too, or private networks as well (decision 029).
+ */
+export type NetworkReach = 'public' | 'loopback' | 'private';
+
 export type SafeFetchOptions = {
-  /** Loopback and private addresses are refused unless this is set (tests, self-hosting). */
-  allowPrivate: boolean;
+  /** Loopback and private addresses are refused unless the reach allows them. */
+  reach: NetworkReach;
+  /** What a refused address is told, naming the switch that allows it. */
+  refusal?: string;
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -85,17 +93,43 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-export const PRIVATE_ADDRESS_MESSAGE = 'That address is on a private or local network, which Plume does not fetch from';
-const PRIVATE = PRIVATE_ADDRESS_MESSAGE;
+/** 127.0.0.0/8 and ::1 (also as ::ffff:127.x.y.z): this machine itself. */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return address.startsWith('127.');
+  if (family !== 6) return false;
+  const lower = address.toLowerCase();
+  if (lower.startsWith('::ffff:') && isIP(lower.slice(7)) === 4) return lower.slice(7).startsWith('127.');
+  return lower === '::1' || lower === '0:0:0:0:0:0:0:1';
+}
 
-/** A DNS lookup that refuses private answers, so the checked address is the one connected to. */
-export function guardedLookup(allowPrivate: boolean, isBlocked = isPrivateAddress): LookupFunction {
+const privateButNotLoopback = (address: string) => isPrivateAddress(address) && !isLoopbackAddress(address);
+const nothingBlocked = () => false;
+
+/** The addresses refused under `reach` (one function per reach, so callers may cache by it). */
+export function blockedUnder(reach: NetworkReach): (address: string) => boolean {
+  if (reach === 'private') return nothingBlocked;
+  return reach === 'loopback' ? privateButNotLoopback : isPrivateAddress;
+}
+
+export const PRIVATE_ADDRESS_MESSAGE = 'That address is on a private or local network, which Plume does not fetch from';
+
+/** The refusal of a private or loopback address, naming the setting that allows it. */
+export function privateAddressMessage(switchName: string): string {
+  return `${PRIVATE_ADDRESS_MESSAGE}; set ${switchName}=true to allow it`;
+}
+
+/** A DNS lookup that refuses blocked answers, so the checked address is the one connected to. */
+export function guardedLookup(
+  isBlocked: (address: string) => boolean = isPrivateAddress,
+  refusal = PRIVATE_ADDRESS_MESSAGE,
+): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as LookupAddress[];
-      const usable = allowPrivate ? list : list.filter((a) => !isBlocked(a.address));
-      if (usable.length === 0) return callback(new FetchRefusedError(PRIVATE), '', 0);
+      const usable = list.filter((a) => !isBlocked(a.address));
+      if (usable.length === 0) return callback(new FetchRefusedError(refusal), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
       const first = usable[0] as LookupAddress;
       return callback(null, first.address, first.family);
@@ -116,7 +150,7 @@ function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<Fetched
     const request = client.get(
       url,
       {
-        lookup: guardedLookup(options.allowPrivate),
+        lookup: guardedLookup(blockedUnder(options.reach), options.refusal),
         timeout: options.timeoutMs,
         headers: {
           'user-agent': 'PlumeBot/0.1 (+https://plume.local/help/)',
@@ -177,8 +211,8 @@ function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<Fetched
 }
 
 /**
- * GETs a user-supplied http(s) URL from the server: private and loopback addresses refused
- * (also after redirects and DNS answers), with a timeout and a size cap.
+ * GETs a user-supplied http(s) URL from the server: private and loopback addresses refused as its
+ * reach says (also after redirects and DNS answers), with a timeout and a size cap.
  */
 export async function safeFetch(input: string, options: SafeFetchOptions): Promise<FetchedDocument> {
   const settings: Required<SafeFetchOptions> = {
@@ -187,8 +221,10 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
     maxRedirects: 3,
     etag: null,
     lastModified: null,
+    refusal: PRIVATE_ADDRESS_MESSAGE,
     ...options,
   };
+  const isBlocked = blockedUnder(settings.reach);
   let url: URL;
   try {
     url = new URL(input);
@@ -200,7 +236,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
       throw new FetchRefusedError('Only http and https addresses can be fetched');
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // An IP literal never goes through DNS, so it is checked here.
-    if (!settings.allowPrivate && isPrivateAddress(host)) throw new FetchRefusedError(PRIVATE);
+    if (isBlocked(host)) throw new FetchRefusedError(settings.refusal);
     let result: FetchedDocument & { location?: string };
     try {
       result = await getOnce(url, settings);

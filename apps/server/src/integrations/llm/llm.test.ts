@@ -8,7 +8,7 @@ describe('a model at a user-entered base URL', () => {
     for (const baseUrl of ['http://127.0.0.1:11434/v1', 'http://localhost:11434/v1', 'http://[::1]:11434/v1']) {
       const client = createLlmClient(
         { provider: 'custom', baseUrl, model: 'm', apiKey: undefined },
-        { timeoutMs: 5000, publicOnly: true },
+        { timeoutMs: 5000, reach: 'public' },
       );
       await expect(client.generate(call), baseUrl).rejects.toThrow(/private or local network/);
       const pieces = async () => {

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -5,7 +6,7 @@ import { type AiProvider, HOSTED_BASE_URLS } from '@plume/core';
 import { APICallError, generateText, type LanguageModel, streamText } from 'ai';
 import type { AiProviderConfig } from '../../config';
 import { AppError, ProviderError, RateLimitedError } from '../../errors';
-import { FetchRefusedError } from '../feeds/safe-fetch';
+import { blockedUnder, FetchRefusedError, type NetworkReach } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
 
 /** One request to a model: the system prompt (persona voice and rules) and the user's prompt. */
@@ -87,6 +88,19 @@ export function toProviderError(
   return new AppError(described.statusCode, described.code, message, described);
 }
 
+/**
+ * What the provider said: its error message, or, where the SDK found none in its own shape (it
+ * then says only the status text), the answer's body when that is short text and not a page.
+ */
+function saidBy(error: APICallError): string {
+  const status = error.statusCode;
+  const statusText = status ? STATUS_CODES[status] : undefined;
+  if (error.message && error.message !== statusText) return error.message;
+  const body = (error.responseBody ?? '').replace(/\s+/g, ' ').trim();
+  if (body && !/^<(!doctype|html)/i.test(body)) return body.length > 300 ? `${body.slice(0, 300)}…` : body;
+  return error.message || statusText || 'no answer';
+}
+
 function describeProviderError(error: unknown, provider: AiProvider, timedOut: boolean): AppError {
   const name = NAMES[provider];
   if (error instanceof AppError) return error;
@@ -95,27 +109,31 @@ function describeProviderError(error: unknown, provider: AiProvider, timedOut: b
     if (e instanceof FetchRefusedError) return new ProviderError(name, e.message);
   }
   if (APICallError.isInstance(error)) {
-    const detail = error.message || `HTTP ${error.statusCode}`;
+    const detail = saidBy(error);
     if (error.statusCode === 429) {
       return new ProviderRateLimitError(`${name}: ${detail}`, retryAfter(error.responseHeaders));
     }
     if (error.statusCode === 401 || error.statusCode === 403) {
       return new ProviderError(name, `the API key was refused (${detail})`);
     }
-    return new ProviderError(name, detail);
+    return new ProviderError(name, error.statusCode ? `${detail} (HTTP ${error.statusCode})` : detail);
   }
   return new ProviderError(name, error instanceof Error ? error.message : String(error));
 }
 
 /**
- * `publicOnly`: the base URL came from a user, so only public addresses are reached (the
- * server's own AI_* settings are trusted as they are).
+ * `reach`: the base URL came from a user, so only the addresses it allows are reached, and a
+ * refused one is told `refusal` (the server's own AI_* settings are trusted as they are).
  */
 export function createLlmClient(
   config: AiProviderConfig,
-  options: { timeoutMs: number; publicOnly?: boolean },
+  options: { timeoutMs: number; reach?: NetworkReach; refusal?: string },
 ): LlmClient {
-  const model = languageModel(config, options.publicOnly ? createPublicFetch() : undefined);
+  const guarded = options.reach !== undefined && options.reach !== 'private';
+  const model = languageModel(
+    config,
+    guarded ? createPublicFetch(blockedUnder(options.reach ?? 'public'), options.refusal) : undefined,
+  );
   /** What both kinds of call send, with the caller's signal joined to our deadline. */
   const request = (call: LlmCall) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);

@@ -4,21 +4,31 @@ import { FetchRefusedError, guardedLookup, isPrivateAddress, PRIVATE_ADDRESS_MES
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
-let sharedAgent: Agent | undefined;
+/** One connection pool per rule and refusal: clients are made per request, their pools are not. */
+const agents = new WeakMap<(address: string) => boolean, Map<string, Agent>>();
+function agentFor(isBlocked: (address: string) => boolean, refusal: string): Agent {
+  const byRefusal = agents.get(isBlocked) ?? new Map<string, Agent>();
+  agents.set(isBlocked, byRefusal);
+  const agent = byRefusal.get(refusal) ?? new Agent({ connect: { lookup: guardedLookup(isBlocked, refusal) } });
+  byRefusal.set(refusal, agent);
+  return agent;
+}
 
 /**
  * A fetch for user-entered addresses (an AI provider's base URL): it connects only to public
  * addresses. The DNS answer checked is the one connected to; an IP literal is checked up front;
  * redirects are not followed (a redirect to an IP literal would skip the DNS check), and AI APIs
- * do not redirect. `isBlocked` is for tests.
+ * do not redirect. `isBlocked` says which addresses are refused (blockedUnder), `refusal` what
+ * they are told.
  */
-export function createPublicFetch(isBlocked: (address: string) => boolean = isPrivateAddress): typeof fetch {
-  if (!sharedAgent) sharedAgent = new Agent({ connect: { lookup: guardedLookup(false) } });
-  const agent =
-    isBlocked === isPrivateAddress ? sharedAgent : new Agent({ connect: { lookup: guardedLookup(false, isBlocked) } });
+export function createPublicFetch(
+  isBlocked: (address: string) => boolean = isPrivateAddress,
+  refusal = PRIVATE_ADDRESS_MESSAGE,
+): typeof fetch {
+  const agent = agentFor(isBlocked, refusal);
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
-    if (isBlocked(hostOf(url))) throw new FetchRefusedError(PRIVATE_ADDRESS_MESSAGE);
+    if (isBlocked(hostOf(url))) throw new FetchRefusedError(refusal);
     // A Request carries its own method, headers, body and signal (the atproto clients send one);
     // `init`, when given too, overrides them as fetch does.
     const fromRequest =
@@ -40,15 +50,18 @@ export function createPublicFetch(isBlocked: (address: string) => boolean = isPr
 }
 
 /**
- * Whether a user-entered URL points at a private or local network now (literal or DNS). A host
+ * Whether a user-entered URL points at an address `isBlocked` refuses now (literal or DNS). A host
  * that does not resolve is not refused here: calling it fails later with its own message.
  */
-export async function pointsAtPrivateNetwork(input: string): Promise<boolean> {
+export async function pointsAtPrivateNetwork(
+  input: string,
+  isBlocked: (address: string) => boolean = isPrivateAddress,
+): Promise<boolean> {
   const host = hostOf(new URL(input));
-  if (isPrivateAddress(host)) return true;
+  if (isBlocked(host)) return true;
   try {
     const answers = await lookup(host, { all: true });
-    return answers.some((a) => isPrivateAddress(a.address));
+    return answers.some((a) => isBlocked(a.address));
   } catch {
     return false;
   }

@@ -8,8 +8,8 @@ import {
 } from '@plume/core';
 import type { AiProviderConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
-import { ConflictError, invalidField } from '../../errors';
-import { PRIVATE_ADDRESS_MESSAGE } from '../../integrations/feeds/safe-fetch';
+import { type BadRequestError, ConflictError, invalidField } from '../../errors';
+import { blockedUnder, type NetworkReach, privateAddressMessage } from '../../integrations/feeds/safe-fetch';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/llm';
 import { pointsAtPrivateNetwork } from '../../integrations/net/public-fetch';
 import type { WritingLimit } from '../rate-limits/writing-limit';
@@ -19,6 +19,9 @@ import type { AiSettingsRepository, StoredAiSettings } from './ai-settings.repos
 export const AI_KEY_PURPOSE = 'ai-api-key';
 
 const PROVIDER_NAMES = { openai: 'OpenAI', anthropic: 'Anthropic' } as const;
+
+/** The refusal of a base URL on a private or loopback address names the setting that allows it. */
+export const AI_PRIVATE_MESSAGE = privateAddressMessage('AI_ALLOW_PRIVATE');
 
 /** What Test connection answers when no provider is set: the offline composer writes. */
 export const OFFLINE_TEST_TEXT =
@@ -43,8 +46,8 @@ export function createAiSettingsService(deps: {
   secretBox: SecretBox;
   serverDefault: AiProviderConfig | undefined;
   timeoutMs: number;
-  /** Let base URLs that users enter reach private and loopback addresses (AI_ALLOW_PRIVATE). */
-  allowPrivate: boolean;
+  /** What base URLs that users enter may reach (AI_ALLOW_PRIVATE, decision 029). */
+  reach: NetworkReach;
   /** Test connection calls a model, so it counts like any writing request. */
   writingLimit: WritingLimit;
   /** Tests and benchmarks may swap the client; by default the AI SDK adapter. */
@@ -54,7 +57,12 @@ export function createAiSettingsService(deps: {
   const createClient: LlmFactory =
     deps.createClient ??
     ((config, trusted) =>
-      createLlmClient(config, { timeoutMs: deps.timeoutMs, publicOnly: !trusted && !deps.allowPrivate }));
+      createLlmClient(
+        config,
+        trusted
+          ? { timeoutMs: deps.timeoutMs }
+          : { timeoutMs: deps.timeoutMs, reach: deps.reach, refusal: AI_PRIVATE_MESSAGE },
+      ));
 
   function openKey(sealed: string): string {
     try {
@@ -74,6 +82,20 @@ export function createAiSettingsService(deps: {
     };
   }
 
+  /**
+   * The server's key for a user's own settings without a key of theirs: only for the server's
+   * provider at the server's base URL, so a key still goes only to the host it was set for.
+   */
+  function lentKey(provider: AiProvider, baseUrl: string): string | undefined {
+    if (!serverDefault?.apiKey || serverDefault.provider !== provider) return undefined;
+    return isServerBase(baseUrl) ? serverDefault.apiKey : undefined;
+  }
+
+  /** The server's own AI_BASE_URL is trusted (decision 009), whoever names it. */
+  function isServerBase(baseUrl: string): boolean {
+    return serverDefault !== undefined && normalizeBaseUrl(serverDefault.provider, serverDefault.baseUrl) === baseUrl;
+  }
+
   /** The provider settings in force for a user, and where they come from. */
   async function effective(userId: string): Promise<{ config: AiProviderConfig; source: 'user' | 'server' } | null> {
     const stored = await repository.find(userId);
@@ -81,31 +103,39 @@ export function createAiSettingsService(deps: {
     return serverDefault ? { config: serverDefault, source: 'server' } : null;
   }
 
+  const serverKeyFor = serverDefault?.apiKey ? serverDefault.provider : null;
+
   /** What Global Settings shows: never the key, only whether one is set. */
   async function view(userId: string): Promise<AiSettings> {
     const stored = await repository.find(userId);
     if (stored) {
       const { provider, baseUrl, model } = stored;
-      return { provider, baseUrl, model, apiKeySet: stored.apiKeyEncrypted !== null, source: 'user' };
+      return { provider, baseUrl, model, apiKeySet: stored.apiKeyEncrypted !== null, source: 'user', serverKeyFor };
     }
     if (serverDefault) {
       const { provider, baseUrl, model } = serverDefault;
-      return { provider, baseUrl, model, apiKeySet: Boolean(serverDefault.apiKey), source: 'server' };
+      return { provider, baseUrl, model, apiKeySet: Boolean(serverDefault.apiKey), source: 'server', serverKeyFor };
     }
     // Nothing chosen and no server default: no provider is preselected as if it had been chosen.
-    return { provider: null, baseUrl: '', model: '', apiKeySet: false, source: 'offline' };
+    return { provider: null, baseUrl: '', model: '', apiKeySet: false, source: 'offline', serverKeyFor };
   }
 
   /** A base URL that a user entered may not point at the server's own networks (SSRF). */
   async function checkBaseUrl(baseUrl: string): Promise<void> {
-    if (!deps.allowPrivate && (await pointsAtPrivateNetwork(baseUrl))) {
-      throw invalidField('body.baseUrl', PRIVATE_ADDRESS_MESSAGE);
+    if (!isServerBase(baseUrl) && (await pointsAtPrivateNetwork(baseUrl, blockedUnder(deps.reach)))) {
+      throw invalidField('body.baseUrl', AI_PRIVATE_MESSAGE);
     }
+  }
+
+  /** A hosted provider answers nothing without a key: the form is refused on its key field. */
+  function keyMissing(provider: Exclude<AiProvider, 'custom'>): BadRequestError {
+    const name = PROVIDER_NAMES[provider];
+    return invalidField('body.apiKey', `Enter your ${name} API key: ${name} does not answer without one`);
   }
 
   /**
    * The client for a form's unsaved values. Without a key in the form, the key saved for the same
-   * provider and base URL is used (as saving would keep it); the server's key never is.
+   * provider and base URL is used (as saving would keep it), else the server's where it lends it.
    */
   async function formClient(userId: string, form: AiTestRequest & { provider: AiProvider }): Promise<LlmClient> {
     const baseUrl = normalizeBaseUrl(form.provider, form.baseUrl);
@@ -118,10 +148,12 @@ export function createAiSettingsService(deps: {
       const sameHost = stored && stored.provider === form.provider && stored.baseUrl === baseUrl;
       apiKey = sameHost && stored.apiKeyEncrypted ? openKey(stored.apiKeyEncrypted) : undefined;
     }
-    if (form.provider !== 'custom' && !apiKey) {
-      throw new ConflictError(`Enter your ${PROVIDER_NAMES[form.provider]} API key to test the connection`);
-    }
-    return createClient({ provider: form.provider, baseUrl, model: form.model, apiKey }, false);
+    const lent = apiKey ? undefined : lentKey(form.provider, baseUrl);
+    if (form.provider !== 'custom' && !apiKey && !lent) throw keyMissing(form.provider);
+    return createClient(
+      { provider: form.provider, baseUrl, model: form.model, apiKey: apiKey ?? lent },
+      isServerBase(baseUrl),
+    );
   }
 
   /** The model that writes for a user, or null for the offline composer. */
@@ -129,11 +161,15 @@ export function createAiSettingsService(deps: {
     const found = await effective(userId);
     if (!found) return null;
     const { config, source } = found;
-    // The server's key is never lent to a user's own settings (nor to a base URL they chose).
-    if (source === 'user' && config.provider !== 'custom' && !config.apiKey) {
-      throw new ConflictError(`Enter your ${PROVIDER_NAMES[config.provider]} API key in Global Settings`);
+    if (source === 'user' && !config.apiKey) {
+      const lent = lentKey(config.provider, config.baseUrl);
+      if (lent) return createClient({ ...config, apiKey: lent }, true);
+      // Saved before saving checked for a key: say what to do rather than call and fail.
+      if (config.provider !== 'custom') {
+        throw new ConflictError(`Enter your ${PROVIDER_NAMES[config.provider]} API key in Global Settings`);
+      }
     }
-    return createClient(config, source === 'server');
+    return createClient(config, source === 'server' || isServerBase(config.baseUrl));
   }
 
   return {
@@ -160,6 +196,10 @@ export function createAiSettingsService(deps: {
         const stored = await repository.find(userId);
         const sameHost = stored && stored.provider === input.provider && stored.baseUrl === baseUrl;
         apiKeyEncrypted = sameHost ? stored.apiKeyEncrypted : null;
+      }
+      // Settings that cannot write are refused here, not found out at the first Generate.
+      if (input.provider !== 'custom' && !apiKeyEncrypted && !lentKey(input.provider, baseUrl)) {
+        throw keyMissing(input.provider);
       }
       await repository.save(userId, { provider: input.provider, baseUrl, model: input.model, apiKeyEncrypted });
       return view(userId);

@@ -1,4 +1,4 @@
-import { engagementOf, type Platform, quotePost } from '@plume/core';
+import { engagementOf, engagementSpike, type Platform, quotePost } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { type AccountMetrics, type PlatformAdapter, PlatformError } from '../../integrations/platform';
@@ -22,15 +22,6 @@ const FRESH_MS = 30_000;
  */
 export function metricsBackoffMs(failures: number): number {
   return Math.min(5 * 60_000 * 2 ** Math.max(0, failures - 1), 6 * 3_600_000);
-}
-/** A spike: at least this many engagements, and this many times the persona's median. */
-const SPIKE_MIN = 5;
-const SPIKE_FACTOR = 3;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 export type SyncOutcome = 'synced' | 'fresh' | 'not connected' | 'needs reconnect' | 'rate limited' | 'unavailable';
@@ -74,10 +65,10 @@ export function createMetricsService(deps: {
     const spikes: NewNotification[] = [];
     for (const post of recent) {
       const engagement = engagementOf(post);
-      const others = posts.filter((p) => p !== post).map(engagementOf);
-      if (engagement < SPIKE_MIN || others.length < 3) continue;
-      const usual = median(others);
-      if (engagement < SPIKE_FACTOR * Math.max(usual, 1)) continue;
+      // The one rule, shared with the dashboard's opportunities.
+      const spike = engagementSpike(engagement, posts.filter((p) => p !== post).map(engagementOf));
+      if (!spike) continue;
+      const { usual } = spike;
       spikes.push({
         userId: owner,
         personaId,

@@ -4,6 +4,7 @@ import {
   conversationParamsSchema,
   DRAFT_DONE,
   DRAFT_META_EVENT,
+  type DraftError,
   type DraftMeta,
   draftQuerySchema,
   generatedPostListSchema,
@@ -91,6 +92,8 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             querystring: draftQuerySchema,
             response: { ...writingErrors, 403: errorResponses[400] },
           },
+          // EventSource reads no HTTP error: asked by one, errors before the stream are events too.
+          config: { eventStream: true },
         },
         async (request, reply) => {
           refuseCrossSite(request.headers);
@@ -101,7 +104,8 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             .map((t) => t.trim())
             .filter(Boolean)
             .slice(0, MAX_TITLES_FOR_GENERATION);
-          // Errors up to here (400, 401, 404, 429) answer as HTTP; from here on, as events.
+          // Errors up to here (400, 401, 404, 409, 429) answer as HTTP, or as an `event: error` to a
+          // caller that accepts only events (the error handler); from here on, always as events.
           const draft = await writing.draft(userId, {
             prompt,
             personaId,
@@ -140,7 +144,8 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
               if (known) request.log.info({ code: error.code }, error.message);
               else request.log.error({ err: error }, 'draft failed');
               const message = known ? error.message : 'Something went wrong on our side';
-              res.write(sseEvent(JSON.stringify({ message }), 'error'));
+              const event: DraftError = { message, code: known ? error.code : 'internal_error' };
+              res.write(sseEvent(JSON.stringify(event), 'error'));
             }
           } finally {
             res.end();

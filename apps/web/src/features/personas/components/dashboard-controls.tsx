@@ -7,6 +7,7 @@ const filterLabels: Record<DashboardFilter, string> = {
   paused: 'Paused',
   needsAttention: 'Needs attention',
   x: 'On X',
+  bluesky: 'On Bluesky',
   linkedin: 'On LinkedIn',
   instagram: 'On Instagram',
 };

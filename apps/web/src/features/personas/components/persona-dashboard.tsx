@@ -42,10 +42,12 @@ const bulkDone: Record<BulkAction, string> = {
 export type DashboardSlots = {
   /** More bulk actions for the selected (and shown) personas. */
   renderBulkActions?(props: { personas: { personaId: string; personaName: string }[]; busy: boolean }): ReactNode;
+  /** The panel of upcoming engagement opportunities, shown once there are personas. */
+  opportunities?: ReactNode;
 };
 
 /** /dashboard: the persona dashboard. */
-export function PersonaDashboard({ renderBulkActions }: DashboardSlots = {}) {
+export function PersonaDashboard({ renderBulkActions, opportunities }: DashboardSlots = {}) {
   const { data: user } = useMe();
   const personas = usePersonas();
   const tags = useTags();
@@ -194,6 +196,7 @@ export function PersonaDashboard({ renderBulkActions }: DashboardSlots = {}) {
             </section>
           ) : (
             <>
+              {opportunities}
               <div className="flex flex-wrap items-end justify-between gap-4">
                 <DashboardControls filter={view.filter} sort={view.sort} group={view.group} onChange={update} />
                 <label className="flex items-center gap-2 text-sm">

@@ -43,7 +43,7 @@ export function PostButton({
   const ids = { choices: useId(), notice: useId() };
   const accounts = useAccounts(personaId);
   const publish = usePublishPost();
-  const [picked, setPicked] = useState<Platform[]>(['x', 'bluesky']);
+  const [picked, setPicked] = useState<Platform[]>([...PLATFORMS]);
   const [posted, setPosted] = useState<{ key: string; results: PublishResult[] } | null>(null);
   // Set in the click itself: a second click of a double-click finds it before React re-renders.
   const sending = useRef(false);

@@ -174,13 +174,22 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
 
   const keySet = saved?.apiKeySet ?? false;
   const keyStatus = keySet ? 'Key set' : 'No key set';
+  // The key the saved settings would keep: the same provider's (a changed base URL drops it).
+  const keyKept = keySet && !keyWillDrop && draft.provider === saved?.provider;
+  // The server lends its key to settings of its own provider (at its own address).
+  const serverKey = draft.provider !== null && draft.provider === settings.serverKeyFor;
+  const name = draft.provider ? providerName(draft.provider) : '';
   const keyHint = keyWillDrop
-    ? `The saved key was entered for ${providerName(saved.provider)} at ${saved.baseUrl}: saving without a new key removes it.`
-    : settings.source === 'server'
-      ? "Saving makes these your own settings; the server's key is not copied to them."
-      : hosted
+    ? `The saved key was entered for ${providerName(saved.provider)} at ${saved.baseUrl}: ${
+        hosted && !serverKey ? `${name} needs a key of its own.` : 'saving without a new key removes it.'
+      }`
+    : !hosted
+      ? 'Optional: local servers such as Ollama need no key.'
+      : keyKept
         ? undefined
-        : 'Optional: local servers such as Ollama need no key.';
+        : serverKey
+          ? `Optional: left empty, the server's ${name} key is used.`
+          : `Required: ${name} answers nothing without a key.`;
 
   return (
     <form

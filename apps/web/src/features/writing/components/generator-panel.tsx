@@ -41,7 +41,7 @@ export function GeneratorPanel({
   const [type, setType] = useState<PostType>('short post');
   const [topic, setTopic] = useState('');
   const [hashtags, setHashtags] = useState('');
-  const [platforms, setPlatforms] = useState<Platform[]>(['x', 'bluesky']);
+  const [platforms, setPlatforms] = useState<Platform[]>([...PLATFORMS]);
   const [result, setResult] = useState<{ posts: GeneratedPost[]; platforms: Platform[]; round: number } | null>(null);
   const generate = useGeneratePosts();
 
