@@ -59,12 +59,14 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // TanStack Query in one chunk, as the landing loads it: a screen that only reads (no
-        // useMutation) would otherwise split it in two, and two files gzip worse than one.
+        // The landing's first load as one script: every module index.html's script imports
+        // statically (rolldown's `$initial` tag) goes in one chunk, which rolldown merges into the
+        // entry file. Left to itself, rolldown keeps a module the entry shares with a lazy screen in
+        // the entry only when its chunk graph allows it, and small changes elsewhere (a hook shared
+        // with the calendar) split the button, auth, paths… and TanStack Query into files of their
+        // own, which gzip worse than one. The screens import them from the entry, loaded before them.
         codeSplitting: {
-          groups: [
-            { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/, includeDependenciesRecursively: false },
-          ],
+          groups: [{ name: 'first-load', tags: ['$initial'] }],
         },
       },
     },
