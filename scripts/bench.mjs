@@ -276,7 +276,7 @@ async function serverOnPostgres() {
     const sql = await postgresRunner(database.url);
     await sql.run(
       `insert into posts (id, persona_id, platform, content, parts, status, scheduled_for)
-       select gen_random_uuid(), $1, 'bluesky', 'Draft ' || i, jsonb_build_array('Draft ' || i), 'pending_review',
+       select gen_random_uuid(), $1, 'bluesky', 'Draft ' || i, jsonb_build_array(jsonb_build_object('text', 'Draft ' || i, 'media', '[]'::jsonb, 'link', null, 'langs', '[]'::jsonb)), 'pending_review',
               now() + (i || ' minutes')::interval
        from generate_series(1, 1000) i`,
       [personaIds[0]],
