@@ -2,9 +2,10 @@ import { type AtpAgent, RichText } from '@atproto/api';
 import type { AutomationPlan, Persona, ScheduledItem } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mentionCursors, mentions, platformAccounts } from '../src/db/schema';
+import { mentionCursors, mentions } from '../src/db/schema';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
+import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
 import { runJob } from './helpers/jobs';
@@ -47,34 +48,19 @@ afterAll(async () => {
 
 /** A persona of `client` on a Bluesky account of its own, with its automation changed by `change`. */
 async function personaOn(client: Client, name: string, change: (a: Persona['automation']) => Persona['automation']) {
-  const created = await readJson<Persona>(
-    await client.request('/api/personas', { method: 'POST', json: { name, is_active: true } }),
-    201,
+  return blueskyPersona(
+    { server, bsky, client },
+    {
+      name,
+      is_active: true,
+      automation: (base) =>
+        change({
+          ...base,
+          autoReplies: { ...base.autoReplies, enabled: true },
+          safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
+        }),
+    },
   );
-  const account = await bsky.createAccount(name.toLowerCase());
-  await readJson(
-    await client.request(`/api/personas/${created.id}/accounts/bluesky/app-password`, {
-      method: 'POST',
-      json: { handle: account.handle, appPassword: account.appPassword },
-    }),
-    200,
-  );
-  const base = created.automation;
-  const automation = change({
-    ...base,
-    autoReplies: { ...base.autoReplies, enabled: true },
-    safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
-  });
-  const persona = await readJson<Persona>(
-    await client.request(`/api/personas/${created.id}`, { method: 'PUT', json: { automation } }),
-    200,
-  );
-  const [row] = await server.app.database.db
-    .select()
-    .from(platformAccounts)
-    .where(eq(platformAccounts.personaId, persona.id));
-  if (!row) throw new Error('not connected');
-  return { persona, account, accountId: row.id };
 }
 
 /** A post by `agent`, its @handles made mentions (facets); the AppView has indexed it when this returns. */

@@ -1,9 +1,10 @@
 import type { Analytics, InAppNotificationList, Persona, PublishResponse, UsageSummary } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountSnapshots, platformAccounts, postMetrics } from '../src/db/schema';
+import { accountSnapshots, postMetrics } from '../src/db/schema';
 import { SYNC_METRICS } from '../src/jobs/metrics';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
+import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
 import { until } from './helpers/until';
@@ -42,30 +43,13 @@ async function sync(accountId: string, data: Record<string, unknown> = { force: 
   });
 }
 
-async function personaOnBluesky() {
-  const persona = await readJson<Persona>(
-    await ann.request('/api/personas', { method: 'POST', json: { name: 'Counted', is_active: false } }),
-    201,
-  );
-  const alice = await bsky.createAccount('alice');
-  await readJson(
-    await ann.request(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
-      method: 'POST',
-      json: { handle: alice.handle, appPassword: alice.appPassword },
-    }),
-    200,
-  );
-  const [row] = await server.app.database.db
-    .select()
-    .from(platformAccounts)
-    .where(eq(platformAccounts.personaId, persona.id));
-  if (!row) throw new Error('not connected');
-  return { persona, alice, accountId: row.id };
-}
+/** Counted, a persona of Ann's on Alice's Bluesky account. */
+const personaOnBluesky = () =>
+  blueskyPersona({ server, bsky, client: ann }, { name: 'Counted', is_active: false, handle: 'alice' });
 
 describe('the metrics sync on Bluesky', () => {
   it('reads followers and each post’s likes, reposts, replies and quotes into the persona’s card', async () => {
-    const { persona, alice, accountId } = await personaOnBluesky();
+    const { persona, account: alice, accountId } = await personaOnBluesky();
     const published = await readJson<PublishResponse>(
       await ann.request(`/api/personas/${persona.id}/post`, {
         method: 'POST',
@@ -184,7 +168,7 @@ describe('the metrics sync on Bluesky', () => {
   });
 
   it('counts a post Plume published at once, on the card and in analytics, before any reading and after', async () => {
-    const { persona, alice, accountId } = await personaOnBluesky();
+    const { persona, account: alice, accountId } = await personaOnBluesky();
     const publish = async (content: string) =>
       readJson<PublishResponse>(
         await ann.request(`/api/personas/${persona.id}/post`, {
@@ -235,7 +219,7 @@ describe('the metrics sync on Bluesky', () => {
   });
 
   it('tells its owner in the app when a post takes off against the persona’s usual', async () => {
-    const { persona, alice, accountId } = await personaOnBluesky();
+    const { persona, account: alice, accountId } = await personaOnBluesky();
     for (const text of ['Quiet one', 'Quiet two', 'Quiet three']) {
       await alice.agent.post({ text, createdAt: new Date().toISOString() });
     }

@@ -2,10 +2,11 @@ import { RichText } from '@atproto/api';
 import type { Persona, ScheduledItem } from '@plume/core';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mentionCursors, platformAccounts, posts } from '../src/db/schema';
+import { mentionCursors, posts } from '../src/db/schema';
 import { WRITE_SLOT } from '../src/jobs/automation';
 import { CHECK_MENTIONS } from '../src/jobs/engagement';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
+import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
 import { runJob } from './helpers/jobs';
@@ -82,38 +83,18 @@ async function logged(work: () => Promise<unknown>) {
 
 async function personaOn(name: string, automation: (a: Persona['automation']) => Persona['automation']) {
   // No sources: no poll-source job reads the persona while a test counts.
-  const created = await readJson<Persona>(
-    await ann.request('/api/personas', { method: 'POST', json: { name, is_active: true, sources: [] } }),
-    201,
+  const { persona, account, accountId } = await blueskyPersona(
+    { server, bsky, client: ann },
+    {
+      name,
+      is_active: true,
+      sources: [],
+      automation: (base) =>
+        automation({ ...base, safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false } }),
+    },
   );
-  const account = await bsky.createAccount(name.toLowerCase());
-  await readJson(
-    await ann.request(`/api/personas/${created.id}/accounts/bluesky/app-password`, {
-      method: 'POST',
-      json: { handle: account.handle, appPassword: account.appPassword },
-    }),
-    200,
-  );
-  const base = created.automation;
-  const persona = await readJson<Persona>(
-    await ann.request(`/api/personas/${created.id}`, {
-      method: 'PUT',
-      json: {
-        automation: automation({
-          ...base,
-          safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
-        }),
-      },
-    }),
-    200,
-  );
-  const [row] = await server.app.database.db
-    .select()
-    .from(platformAccounts)
-    .where(eq(platformAccounts.personaId, persona.id));
-  if (!row) throw new Error('not connected');
   const userId = (await readJson<{ user: { id: string } }>(await ann.request('/api/session'), 200)).user.id;
-  return { persona, account, accountId: row.id, userId };
+  return { persona, account, accountId, userId };
 }
 
 /**

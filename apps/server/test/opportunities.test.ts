@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { ApiError, OpportunityList, Persona, ScheduledItem } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mentions, platformAccounts, postMetrics, posts, sourceItems } from '../src/db/schema';
+import { mentions, postMetrics, posts, sourceItems } from '../src/db/schema';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
+import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
@@ -43,24 +44,11 @@ async function signedIn(address = email): Promise<Client> {
 
 /** A persona of Ann's on a Bluesky account of its own (the app-password connection). */
 async function connectedPersona(name: string, sources: Persona['sources'] = []) {
-  const persona = await readJson<Persona>(
-    await ann.request('/api/personas', { method: 'POST', json: { name, is_active: false, sources } }),
-    201,
+  const { persona, accountId, externalId } = await blueskyPersona(
+    { server, bsky, client: ann },
+    { name, is_active: false, sources },
   );
-  const account = await bsky.createAccount(name.toLowerCase());
-  await readJson(
-    await ann.request(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
-      method: 'POST',
-      json: { handle: account.handle, appPassword: account.appPassword },
-    }),
-    200,
-  );
-  const [row] = await server.app.database.db
-    .select({ id: platformAccounts.id, externalId: platformAccounts.externalId })
-    .from(platformAccounts)
-    .where(eq(platformAccounts.personaId, persona.id));
-  if (!row) throw new Error('not connected');
-  return { persona, account: row };
+  return { persona, account: { id: accountId, externalId } };
 }
 
 let mentionCount = 0;

@@ -1,9 +1,10 @@
-import type { AutomationPlan, Persona } from '@plume/core';
+import type { AutomationPlan } from '@plume/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../src/db/schema';
 import { WRITE_SLOT } from '../src/jobs/automation';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
+import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
 import { runJob } from './helpers/jobs';
@@ -52,39 +53,26 @@ describe('the daily activity limit', () => {
       Date,
     ];
     const slots = [first, second, third];
-    const created = await readJson<Persona>(
-      await ann.request('/api/personas', { method: 'POST', json: { name: 'Limited', is_active: true, sources: [] } }),
-      201,
-    );
-    const account = await bsky.createAccount('limited');
-    await readJson(
-      await ann.request(`/api/personas/${created.id}/accounts/bluesky/app-password`, {
-        method: 'POST',
-        json: { handle: account.handle, appPassword: account.appPassword },
-      }),
-      200,
-    );
-    const base = created.automation;
-    const persona = await readJson<Persona>(
-      await ann.request(`/api/personas/${created.id}`, {
-        method: 'PUT',
-        json: {
-          automation: {
-            ...base,
-            autoPosting: {
-              ...base.autoPosting,
-              enabled: true,
-              frequency: 'custom',
-              customTimes: slots.map((s) => wallClock(s, timeZone)),
-              advancedSchedule: {},
-              smartTiming: false,
-              publishWithoutReview: true,
-            },
-            safety: { ...base.safety, dailyActivityLimit: 2, humanLikePatterns: false, cooldownPeriods: false },
+    const { persona, account } = await blueskyPersona(
+      { server, bsky, client: ann },
+      {
+        name: 'Limited',
+        is_active: true,
+        sources: [],
+        automation: (base) => ({
+          ...base,
+          autoPosting: {
+            ...base.autoPosting,
+            enabled: true,
+            frequency: 'custom',
+            customTimes: slots.map((s) => wallClock(s, timeZone)),
+            advancedSchedule: {},
+            smartTiming: false,
+            publishWithoutReview: true,
           },
-        },
-      }),
-      200,
+          safety: { ...base.safety, dailyActivityLimit: 2, humanLikePatterns: false, cooldownPeriods: false },
+        }),
+      },
     );
     const userId = (await readJson<{ user: { id: string } }>(await ann.request('/api/session'), 200)).user.id;
     const slotPost = async (slot: Date) =>

@@ -7,7 +7,7 @@ describe('planPost', () => {
     const plan = planPost({ parts: [textPart('Hello')], chosen: ['x', 'bluesky'], connected: ['bluesky'] });
     expect(plan.targets).toEqual(['bluesky']);
     expect(plan.missing).toEqual(['x']);
-    expect(plan.body).toEqual({ platform: 'bluesky', content: 'Hello' });
+    expect(plan.body).toEqual({ platform: 'bluesky', content: 'Hello', parts: [textPart('Hello')] });
     expect(publishRequestSchema.parse(plan.body)).toBeTruthy();
   });
 
@@ -23,6 +23,13 @@ describe('planPost', () => {
       parts: [textPart('one'), textPart('two')],
     });
     expect(publishRequestSchema.parse(plan.body)).toBeTruthy();
+  });
+
+  it('sends a single post as its part, with what it carries besides its text', () => {
+    const french = { ...textPart(' Bonjour '), langs: ['fr'] };
+    const plan = planPost({ parts: [french], chosen: ['bluesky'], connected: ['bluesky'] });
+    expect(plan.body).toEqual({ platform: 'bluesky', content: 'Bonjour', parts: [{ ...french, text: 'Bonjour' }] });
+    expect(publishRequestSchema.parse(plan.body).parts?.[0]?.langs).toEqual(['fr']);
   });
 
   it('sends nothing with no connected target, no text, or a part over the limit', () => {

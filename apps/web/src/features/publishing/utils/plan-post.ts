@@ -19,13 +19,14 @@ export function planPost({
   const targets = connected ? chosen.filter((p) => connected.includes(p)) : [];
   const missing = connected ? chosen.filter((p) => !connected.includes(p)) : [];
   const problems = overLimitProblems(cleaned, targets);
-  const [first, ...rest] = cleaned;
+  const [first] = cleaned;
   const body =
     first && targets.length > 0 && problems.length === 0
       ? {
           platform: targets.length === 1 ? (targets[0] as Platform) : targets,
           content: first.text,
-          ...(rest.length > 0 ? { parts: cleaned } : {}),
+          // The parts even for one: a part carries more than its text (languages, images, a link card).
+          parts: cleaned,
         }
       : null;
   return { targets, missing, problems, body };

@@ -1,6 +1,6 @@
-import { type ScheduledItem, textPart } from '@plume/core';
+import { type PostPart, type ScheduledItem, scheduleUpdateSchema, textPart } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReviewQueue } from './review-queue';
 
@@ -85,5 +85,39 @@ describe('the review queue', () => {
     const row = await screen.findByTestId('review-item');
     expect(within(row).queryByTestId('reply-context')).toBeNull();
     expect(within(row).getByTestId('review-content').textContent).toBe('Thank you, glad it helped!');
+  });
+});
+
+describe('editing a draft in the review queue', () => {
+  it('saves a one-part draft as its part, so what it carries besides its text (its languages) is kept', async () => {
+    const french: PostPart = { ...textPart('Merci beaucoup'), langs: ['fr'] };
+    const item = { ...draft, content: french.text, parts: [french], replyTo: null };
+    const patches: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') {
+          patches.push(JSON.parse(String(init.body)));
+          return json(item);
+        }
+        return json(url.startsWith('/api/schedule') ? [item] : null);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ReviewQueue timeZone="UTC" onApprove={() => {}} />
+      </QueryClientProvider>,
+    );
+    const row = await screen.findByTestId('review-item');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(within(row).getByRole('textbox', { name: 'Draft text' }), {
+      target: { value: 'Merci beaucoup à tous' },
+    });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    const edited = { ...french, text: 'Merci beaucoup à tous' };
+    expect(patches[0]).toMatchObject({ platform: 'bluesky', parts: [edited] });
+    expect(scheduleUpdateSchema.parse(patches[0]).parts).toEqual([edited]);
   });
 });

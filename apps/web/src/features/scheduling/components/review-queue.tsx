@@ -5,6 +5,7 @@ import {
   type Platform,
   platformLength,
   type ScheduledItem,
+  textPart,
   WRITER_NAMES,
 } from '@plume/core';
 import { useId, useState } from 'react';
@@ -102,10 +103,12 @@ function ReviewRow({
       setError(CONTENT_REQUIRED);
       return;
     }
-    // A thread keeps its parts (edited part by part from the calendar); mutateAsync tells the
-    // outcome even if the row has re-rendered or left by then.
+    // A thread keeps its parts (edited part by part from the calendar); a single post's part keeps
+    // what it carries besides its text (languages, images, a link card).
+    const parts = thread ? item.parts : [{ ...(item.parts[0] ?? textPart(item.content)), text: content }];
+    // mutateAsync tells the outcome even if the row has re-rendered or left by then.
     update
-      .mutateAsync({ id: item.id, body: thread ? { platform } : { platform, content } })
+      .mutateAsync({ id: item.id, body: { platform, parts } })
       .then(() => {
         toast.success('Draft saved');
         setEditing(false);

@@ -43,7 +43,7 @@ export function ScheduleActions({
 
   const sendToReview = () => {
     review.mutate(
-      { personaId, platform, content: threadContent(parts), ...(parts.length > 1 ? { parts } : {}) },
+      { personaId, platform, content: threadContent(parts), parts },
       {
         onSuccess: () => {
           setSentKey(key);

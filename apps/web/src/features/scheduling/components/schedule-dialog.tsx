@@ -135,7 +135,8 @@ function ScheduleForm({
       return;
     }
 
-    const body = { platform, content: threadContent(parts), ...(thread ? { parts } : {}), ...when };
+    // The parts always: a part carries more than its text (languages, images, a link card).
+    const body = { platform, content: threadContent(parts), parts, ...when };
     const done: { target: ScheduleTarget; item: ScheduledItem }[] = [];
     const failed: { target: ScheduleTarget; error: unknown }[] = [];
     for (const target of targets) {
