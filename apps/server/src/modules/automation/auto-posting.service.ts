@@ -227,8 +227,15 @@ export function createAutoPostingService(deps: {
 
       const { safety: settings, autoPosting } = persona.automation;
       const today = startOfDay(at, timeZone);
-      const day = await safety.daily(persona, timeZone, at, { planned: true });
+      // The slot's own day (a slot just past midnight is written the evening before), and a post
+      // for each of its platforms: all of them must fit.
+      const day = await safety.daily(persona, timeZone, slot.at, { planned: true });
       if (day.left === 0) return skip(`the daily activity limit (${day.limit}) is reached.`);
+      if (day.left < platforms.length) {
+        return skip(
+          `the daily activity limit (${day.limit}) leaves ${day.left} post${day.left === 1 ? '' : 's'} that day, fewer than the ${platforms.length} of this slot.`,
+        );
+      }
       if (await safety.slotTooClose(persona, slot.at)) {
         return skip(`cooldown: another post goes out within ${SLOT_COOLDOWN_MS / MINUTE} minutes of it.`);
       }

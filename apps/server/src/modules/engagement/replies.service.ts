@@ -15,7 +15,7 @@ import {
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
-import { type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import { asPlatformError, type PlatformAdapter } from '../../integrations/platform';
 import { sendCheckMentions } from '../../jobs/engagement';
 import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
@@ -286,7 +286,7 @@ export function createRepliesService(deps: {
           await r.engagement.keep(account, read.mentions);
           await r.engagement.saveCursor(account.id, read.cursor, at, new Date(at.getTime() + every));
         } catch (error) {
-          const failure = error instanceof PlatformError ? error : new PlatformError(String(error), 'unknown');
+          const failure = asPlatformError(error);
           const wait =
             failure.kind === 'rate_limited'
               ? (failure.details.retryAfterSeconds ?? 60) * 1000
