@@ -287,7 +287,7 @@ export function createAutoPostingService(deps: {
         {
           personaId: persona.id,
           event: 'written',
-          message: `${label}: wrote ${plan.label} for ${kept.map((p) => platformLabel(p.platform as Platform)).join(' and ')}; ${
+          message: `${label}: wrote ${plan.label} for ${kept.map((p) => platformLabel(p.platform)).join(' and ')}; ${
             direct ? 'scheduled for its slot (Publish without review).' : 'waiting in the review queue.'
           }`,
           slot: slot.slot,
@@ -319,7 +319,7 @@ export function createAutoPostingService(deps: {
           at: s.at.toISOString(),
           posts: posts
             .filter((p) => p.autoSlot?.getTime() === s.slot.getTime())
-            .map((p) => ({ id: p.id, platform: p.platform as Platform, status: p.status as never })),
+            .map((p) => ({ id: p.id, platform: p.platform, status: p.status as never })),
           // The reason alone: the log's entry begins with the slot's time, which the screen shows beside it.
           skipped:
             log
@@ -332,7 +332,7 @@ export function createAutoPostingService(deps: {
           message: e.message,
           slot: e.slot?.toISOString() ?? null,
           postId: e.postId,
-          platform: (e.platform as Platform | null) ?? null,
+          platform: e.platform,
           url: e.url,
           undoActionId: e.undoActionId,
           createdAt: e.createdAt.toISOString(),

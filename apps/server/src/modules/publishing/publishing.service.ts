@@ -26,7 +26,7 @@ import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
 import { refuseRecentDuplicate } from './duplicate-post';
-import type { PostRow, PostsRepository, StoredReplyTo } from './posts.repository';
+import type { PostRow, PostsRepository } from './posts.repository';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
 export const MAX_ATTEMPTS = 5;
@@ -67,7 +67,7 @@ export function createPublishingService(deps: {
    * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
    */
   async function settle(post: PostRow, parts: PostPart[], outcome: unknown): Promise<PublishResult> {
-    const platform = post.platform as Platform;
+    const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
@@ -96,8 +96,8 @@ export function createPublishingService(deps: {
   /** Calls the platform once for a post already marked publishing, as its account (loaded here unless given). */
   async function callPlatform(post: PostRow, parts: PostPart[], account?: AccountRow): Promise<unknown> {
     try {
-      const replyTo = (post.replyTo as StoredReplyTo | null)?.ref;
-      const platform = post.platform as Platform;
+      const replyTo = post.replyTo?.ref;
+      const platform = post.platform;
       const connected = account ?? (await accounts.requireAccount(post.personaId, platform));
       return await adapters[platform].publish(connected, parts, replyTo);
     } catch (error) {
@@ -125,7 +125,7 @@ export function createPublishingService(deps: {
         reason: `Daily activity limit reached (${day.limit}); moved to the next day`,
       };
     }
-    const spaced = await safety.spacedUntil(persona, post.platform as Platform, at);
+    const spaced = await safety.spacedUntil(persona, post.platform, at);
     return spaced ? { until: spaced, reason: 'Waiting out the cooldown between posts' } : null;
   }
 
@@ -184,7 +184,7 @@ export function createPublishingService(deps: {
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
       }
       const outcomes = await Promise.all(
-        claimed.map((post) => callPlatform(post, parts, connected.get(post.platform as Platform))),
+        claimed.map((post) => callPlatform(post, parts, connected.get(post.platform))),
       );
       const results = await Promise.all(claimed.map((post, i) => settle(post, parts, outcomes[i])));
       if (results.every((r) => r.status !== 'posted')) {
@@ -287,9 +287,9 @@ export function createPublishingService(deps: {
         const since = new Date((post.claimedAt ?? post.updatedAt).getTime() - 60_000);
         let seen: { externalIds: string[]; url: string | null } | null = null;
         try {
-          const adapter = adapters[post.platform as Platform];
+          const adapter = adapters[post.platform];
           if (adapter.findRecentPost) {
-            const account = await accounts.requireAccount(post.personaId, post.platform as Platform);
+            const account = await accounts.requireAccount(post.personaId, post.platform);
             seen = await adapter.findRecentPost(account, post.parts[0]?.text ?? '', since);
           }
         } catch (error) {
