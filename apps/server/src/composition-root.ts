@@ -309,8 +309,11 @@ export function composeServices(deps: {
       return jobs;
     },
     async close(): Promise<void> {
-      queue.attach(undefined);
+      // Jobs still running when the stop begins finish first (pg-boss waits for them, up to its
+      // timeout), and their follow-up work (a retry, a deferral, the next publish) is queued as
+      // they end; only then does a send fail as one made after the queue stopped.
       await jobs?.stop();
+      queue.attach(undefined);
       await lock.close();
       await mailer.close();
     },

@@ -3,6 +3,9 @@ import type { FieldError } from '@plume/core';
 /** What an error adds to its message: the fields at fault, or each item's outcome of a bulk request. */
 export type ErrorExtras = { details?: FieldError[]; results?: unknown[] };
 
+/** The answer to a failure of ours: its details are logged, never sent. */
+export const INTERNAL_ERROR = { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
+
 /**
  * Errors that carry their HTTP status; the error handler turns them into
  * `{ error: { code, message, details?, results? } }`.

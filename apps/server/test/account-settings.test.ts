@@ -6,6 +6,7 @@ import {
   type CreatedApiToken,
   type NotificationSettings,
   type Persona,
+  type PostStatus,
   type Profile,
   textPart,
 } from '@plume/core';
@@ -337,10 +338,10 @@ describe('billing', () => {
     const db = server.app.database.db;
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
-    const row = (status: string, postedAt: Date | null) => ({
+    const row = (status: PostStatus, postedAt: Date | null) => ({
       id: crypto.randomUUID(),
       personaId: persona.id,
-      platform: 'bluesky',
+      platform: 'bluesky' as const,
       content: status,
       parts: [textPart(status)],
       status,

@@ -1,11 +1,12 @@
-import type { Account, Persona, PublishResponse } from '@plume/core';
+import type { Account, Persona, PublishResponse, ScheduledItem } from '@plume/core';
 import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, textPart } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStates, platformAccounts } from '../src/db/schema';
+import { oauthStates, platformAccounts, posts } from '../src/db/schema';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
+import { until } from './helpers/until';
 
 let bsky: BlueskyNetwork;
 let server: TestServer;
@@ -250,6 +251,36 @@ describe('publishing to Bluesky', () => {
     await expect(read).rejects.toMatchObject({ kind: 'auth' });
     const [account] = await accountsOf(ann, persona.id);
     expect(account).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/Reconnect/) });
+  });
+
+  it('calls nothing on a connection marked for a reconnect: its scheduled post fails at once and the PDS sees none', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('marked');
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    // Marked by an earlier failed call; the app password itself would still work.
+    const reason = 'Bluesky connection expired or was revoked. Reconnect the account.';
+    await server.app.database.db
+      .update(platformAccounts)
+      .set({ status: 'error', errorMessage: reason })
+      .where(eq(platformAccounts.personaId, persona.id));
+    const item = await readJson<ScheduledItem>(
+      await ann.request('/schedule', {
+        method: 'POST',
+        json: {
+          personaId: persona.id,
+          platform: 'bluesky',
+          content: 'Not while it needs a reconnect',
+          runAt: new Date(Date.now() + 2000).toISOString(),
+        },
+      }),
+      201,
+    );
+    const settled = await until(async () => {
+      const [row] = await server.app.database.db.select().from(posts).where(eq(posts.id, item.id));
+      return row && row.status !== 'scheduled' && row.status !== 'publishing' ? row : undefined;
+    });
+    expect([settled.status, settled.error]).toEqual(['failed', reason]);
+    expect(await bsky.postsOf(alice.did)).toEqual([]);
   });
 });
 

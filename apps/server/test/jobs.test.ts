@@ -1,10 +1,18 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Persona } from '@plume/core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStates, sessions, users, verifications } from '../src/db/schema';
+import { oauthStates, platformAccounts, sessions, users, verifications } from '../src/db/schema';
+import { WRITE_SLOT } from '../src/jobs/automation';
 import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
 import { CHECK_MENTIONS } from '../src/jobs/engagement';
+import { PUBLISH_POST } from '../src/jobs/publish-posts';
+import { type LlmStub, openaiText, startLlmStub } from './fakes/llm';
 import { build, type TestServer } from './helpers/build';
+import { readJson, signedInUser } from './helpers/client';
 import { until } from './helpers/until';
 
 async function seedExpiredAndLive(server: TestServer) {
@@ -128,5 +136,129 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run worker', () => {
       worker.kill('SIGTERM');
       expect(await exited).toBe(0);
     }
+  });
+});
+
+/** Reads a stopped server's database (its pool or PGlite closed): a connection of the test's own. */
+async function readStopped<T>(server: TestServer, text: string, values: unknown[]): Promise<T[]> {
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = await PGlite.create(path.join(server.dataDir, 'pglite'));
+  try {
+    return (await db.query<T>(text, values)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+describe('a server that stops while a job runs', () => {
+  let server: TestServer;
+  let model: LlmStub;
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+
+  beforeAll(async () => {
+    // The model answers only when the test says: the write-slot job is in flight until then.
+    model = await startLlmStub({
+      fallback: async (req, res, body) => {
+        await answered;
+        await openaiText('Written while the server stops.', 'stub')(req, res, body);
+      },
+    });
+    server = await build({
+      AI_PROVIDER: 'custom',
+      AI_BASE_URL: model.baseUrl,
+      AI_MODEL: 'stub',
+      METRICS_SYNC_MINUTES: '0',
+      X_METRICS_SYNC_MINUTES: '0',
+    });
+  });
+  afterAll(async () => {
+    answer();
+    await server?.close();
+    await model?.close();
+  });
+
+  it('lets the job finish and queue its follow-up work (the slot’s publish) before the queue stops', async () => {
+    const ann = await signedInUser(server.url, 'stopping');
+    const userId = (await readJson<{ user: { id: string } }>(await ann.request('/api/session'), 200)).user.id;
+    const created = await readJson<Persona>(
+      await ann.request('/api/personas', { method: 'POST', json: { name: 'Stopping', is_active: true, sources: [] } }),
+      201,
+    );
+    // A connection written straight to the database: the slot is only written and scheduled here.
+    await server.app.database.db.insert(platformAccounts).values({
+      id: randomUUID(),
+      personaId: created.id,
+      platform: 'bluesky',
+      externalId: 'did:plc:stopping',
+      username: 'stopping.test',
+      authMethod: 'app_password',
+    });
+    // Daily, two hours on (UTC, the zone of a user without one): the every-minute look leaves it alone.
+    const slot = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
+    const base = created.automation;
+    await readJson(
+      await ann.request(`/api/personas/${created.id}`, {
+        method: 'PUT',
+        json: {
+          automation: {
+            ...base,
+            autoPosting: {
+              ...base.autoPosting,
+              enabled: true,
+              frequency: 'daily',
+              customTimes: [slot.toISOString().slice(11, 16)],
+              smartTiming: false,
+              publishWithoutReview: true,
+            },
+            safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
+          },
+        },
+      }),
+      200,
+    );
+    const jobId = await server.app.jobs.send(WRITE_SLOT, { personaId: created.id, userId, slot: slot.toISOString() });
+    await until(async () => (model.seen.length > 0 ? true : undefined));
+
+    // The server is told to stop while the job waits for the model; once the queue's stop has
+    // begun, the model answers and the job goes on to schedule the slot's post.
+    const { boss } = server.app.jobs;
+    const stop = boss.stop.bind(boss);
+    let stopping = false;
+    boss.stop = (options) => {
+      stopping = true;
+      return stop(options);
+    };
+    const closed = server.app.close();
+    await until(async () => (stopping ? true : undefined), 10_000, 20);
+    answer();
+    await closed;
+
+    const [writeSlot] = await readStopped<{ state: string }>(server, 'select state from pgboss.job where id = $1', [
+      jobId,
+    ]);
+    expect(writeSlot?.state).toBe('completed');
+    const [post] = await readStopped<{ id: string; status: string }>(
+      server,
+      'select id, status from posts where persona_id = $1',
+      [created.id],
+    );
+    expect(post?.status).toBe('scheduled');
+    const publish = await readStopped<{ start_after: Date }>(
+      server,
+      "select start_after from pgboss.job where name = $1 and data->>'postId' = $2",
+      [PUBLISH_POST, post?.id],
+    );
+    expect(publish.map((job) => job.start_after.getTime())).toEqual([slot.getTime()]);
   });
 });

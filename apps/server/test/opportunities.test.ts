@@ -71,7 +71,7 @@ async function mention(
     authorHandle: `${values.author}.test`,
     text: values.text,
     url: `https://bsky.app/profile/${values.author}.test/post/${mentionCount}`,
-    ref: {},
+    ref: { parent: { id: externalId }, root: { id: externalId } },
     threadId: externalId,
     decision: values.decision ?? 'waiting',
     reason: values.decision === 'passed' ? 'not in the 50% of mentions the response rate answers' : null,
@@ -161,7 +161,15 @@ describe('GET /api/opportunities', () => {
     await draft('An ordinary post waiting for review.');
     await server.app.database.db
       .update(posts)
-      .set({ replyTo: { ref: {}, authorId: 'did:plc:carol', author: 'carol.test', text: 'Ada, what?', url: null } })
+      .set({
+        replyTo: {
+          ref: { parent: { id: 'carol-1' }, root: { id: 'carol-1' } },
+          authorId: 'did:plc:carol',
+          author: 'carol.test',
+          text: 'Ada, what?',
+          url: null,
+        },
+      })
       .where(eq(posts.id, reply.id));
 
     // Ada's posts: a usual 1-2 engagements, and one of yesterday with 12 (a spike); Bo's 8 is his usual.

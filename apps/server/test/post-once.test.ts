@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Persona, PublishResponse } from '@plume/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, users } from '../src/db/schema';
 import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
@@ -93,6 +93,34 @@ describe('Post now with an Idempotency-Key', () => {
     // A key must look like one.
     const bad = await readJson<ErrorBody>(await post(persona.id, { platform: 'bluesky', content: 'x' }, 'short'), 400);
     expect(bad.error.message).toContain('idempotency-key');
+  });
+
+  it('answers a failure of ours after the post went out the same way again, without posting again', async () => {
+    const { persona, account } = await personaOnBluesky();
+    const { db } = server.app.database;
+    // The card's count, written after Bluesky has the post, fails for this persona (a trigger).
+    await db.execute(
+      sql.raw(`create function fail_card_count() returns trigger language plpgsql as $$
+        begin raise exception 'the card count failed'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger fail_card_count before update of stats on personas for each row
+        when (new.id = '${persona.id}') execute function fail_card_count()`),
+    );
+    try {
+      const key = randomUUID();
+      // Confirmed as a repeat, so only the key stands between a retry and a second post.
+      const body = { platform: 'bluesky', content: `Posted, then we failed ${Date.now()}`, confirmDuplicate: true };
+      const failed = await readJson<ErrorBody>(await post(persona.id, body, key), 500);
+      expect(failed.error).toEqual({ code: 'internal_error', message: 'Something went wrong on our side' });
+      expect(await bsky.postsOf(account.did)).toHaveLength(1);
+      // The page, or a proxy, sends the same click again: the same answer, nothing posted.
+      expect(await readJson<ErrorBody>(await post(persona.id, body, key), 500)).toEqual(failed);
+      expect(await bsky.postsOf(account.did)).toHaveLength(1);
+    } finally {
+      await db.execute(sql.raw('drop trigger fail_card_count on personas'));
+      await db.execute(sql.raw('drop function fail_card_count()'));
+    }
   });
 
   it('keeps a key a day: the hourly cleanup removes older ones', async () => {

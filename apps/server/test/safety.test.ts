@@ -1,7 +1,8 @@
-import type { AutomationPlan } from '@plume/core';
+import { randomUUID } from 'node:crypto';
+import type { AutomationPlan, Persona, Platform } from '@plume/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../src/db/schema';
+import { platformAccounts, posts } from '../src/db/schema';
 import { WRITE_SLOT } from '../src/jobs/automation';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { blueskyPersona } from './helpers/bluesky-persona';
@@ -24,7 +25,10 @@ let clockAt: Date | null = null;
 
 beforeAll(async () => {
   bsky = await startBlueskyNetwork();
-  server = await build({ ...bsky.env, METRICS_SYNC_MINUTES: '0' }, { clock: () => clockAt ?? new Date() });
+  server = await build(
+    { ...bsky.env, METRICS_SYNC_MINUTES: '0', X_METRICS_SYNC_MINUTES: '0' },
+    { clock: () => clockAt ?? new Date() },
+  );
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -104,5 +108,153 @@ describe('the daily activity limit', () => {
     expect(await slotPost(third)).toBeUndefined();
     const plan = await readJson<AutomationPlan>(await ann.request(`/api/personas/${persona.id}/automation/plan`), 200);
     expect(plan.log.find((e) => e.event === 'skipped')?.message).toContain('the daily activity limit (2) is reached');
+  });
+});
+
+/**
+ * A persona with a daily activity limit of `limit`, its slots at `times` (UTC, the zone of a user
+ * without one) written to the review queue, connected to the networks named: a real Bluesky
+ * account when `bluesky` is 'pds', else connections written straight to the database (nothing is
+ * posted through them).
+ */
+async function limitedPersona(
+  client: Client,
+  options: { limit: number; times: string[]; networks: Platform[]; bluesky?: 'pds' },
+) {
+  const created = await readJson<Persona>(
+    await client.request('/api/personas', { method: 'POST', json: { name: 'Counted', is_active: true, sources: [] } }),
+    201,
+  );
+  let did: string | null = null;
+  for (const platform of options.networks) {
+    if (platform === 'bluesky' && options.bluesky === 'pds') {
+      const account = await bsky.createAccount('counted');
+      did = account.did;
+      await readJson(
+        await client.request(`/api/personas/${created.id}/accounts/bluesky/app-password`, {
+          method: 'POST',
+          json: { handle: account.handle, appPassword: account.appPassword },
+        }),
+        200,
+      );
+    } else {
+      await server.app.database.db.insert(platformAccounts).values({
+        id: randomUUID(),
+        personaId: created.id,
+        platform,
+        externalId: `${platform}-${created.id}`,
+        username: `counted-${platform}`,
+        authMethod: platform === 'x' ? 'oauth' : 'app_password',
+      });
+    }
+  }
+  const base = created.automation;
+  const persona = await readJson<Persona>(
+    await client.request(`/api/personas/${created.id}`, {
+      method: 'PUT',
+      json: {
+        automation: {
+          ...base,
+          autoPosting: {
+            ...base.autoPosting,
+            enabled: true,
+            frequency: 'custom',
+            customTimes: options.times,
+            advancedSchedule: {},
+            smartTiming: false,
+            publishWithoutReview: false,
+          },
+          safety: {
+            ...base.safety,
+            dailyActivityLimit: options.limit,
+            humanLikePatterns: false,
+            cooldownPeriods: false,
+          },
+        },
+      },
+    }),
+    200,
+  );
+  const userId = (await readJson<{ user: { id: string } }>(await client.request('/api/session'), 200)).user.id;
+  return { persona, userId, did };
+}
+
+const postsOf = (personaId: string) =>
+  server.app.database.db.select().from(posts).where(eq(posts.personaId, personaId)).orderBy(posts.scheduledFor);
+
+/**
+ * Writes the slot's post with automation's clock 50 minutes before it. The every-minute look
+ * runs on that clock too and may write the slot first: the test reads what was written.
+ */
+async function writeSlotAt(personaId: string, userId: string, slot: Date) {
+  clockAt = new Date(slot.getTime() - 50 * MINUTE);
+  try {
+    return await runJob(server, WRITE_SLOT, { personaId, userId, slot: slot.toISOString() });
+  } finally {
+    clockAt = null;
+  }
+}
+
+describe('the daily activity limit, with a post per network', () => {
+  it('refuses Post now to two networks with one post left (429), posting nothing anywhere', async () => {
+    const bea = await signedInUser(server.url, 'two-networks');
+    const { persona, did } = await limitedPersona(bea, {
+      limit: 1,
+      times: ['12:00'],
+      networks: ['bluesky', 'x'],
+      bluesky: 'pds',
+    });
+    const refused = await bea.request(`/api/personas/${persona.id}/post`, {
+      method: 'POST',
+      json: { platform: ['bluesky', 'x'], content: 'Two posts, one left' },
+    });
+    const body = await readJson<{ error: { code: string; message: string } }>(refused, 429);
+    expect(body.error.message).toBe(
+      "Daily activity limit (1): 1 more post today, not 2: post to fewer networks, or raise the limit in the Automation tab's Safety settings",
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await bsky.postsOf(did ?? '')).toEqual([]);
+    expect(await postsOf(persona.id)).toEqual([]);
+    // One network fits.
+    await readJson(
+      await bea.request(`/api/personas/${persona.id}/post`, {
+        method: 'POST',
+        json: { platform: 'bluesky', content: 'One post, one left' },
+      }),
+      200,
+    );
+    expect(await bsky.postsOf(did ?? '')).toHaveLength(1);
+  });
+
+  it('skips a slot with a post for each of two networks when one post is left that day, writing neither', async () => {
+    const cy = await signedInUser(server.url, 'two-networks-slot');
+    const { persona, userId } = await limitedPersona(cy, { limit: 1, times: ['12:00'], networks: ['bluesky', 'x'] });
+    // Noon in two days: the every-minute look in real time leaves it alone.
+    const slot = new Date(Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR + 2 * 24 * HOUR + 12 * HOUR);
+    expect(await writeSlotAt(persona.id, userId, slot)).toBe('skipped');
+    expect(await postsOf(persona.id)).toEqual([]);
+    const plan = await readJson<AutomationPlan>(await cy.request(`/api/personas/${persona.id}/automation/plan`), 200);
+    expect(plan.log.find((e) => e.event === 'skipped')?.message).toContain(
+      'the daily activity limit (1) leaves 1 post that day, fewer than the 2 of this slot.',
+    );
+  });
+
+  it('counts a slot just past midnight, written the evening before, against its own day', async () => {
+    const dee = await signedInUser(server.url, 'midnight');
+    const { persona, userId } = await limitedPersona(dee, {
+      limit: 1,
+      times: ['22:30', '00:30'],
+      networks: ['bluesky'],
+    });
+    // Two days on (UTC): 22:30 fills that day's one post; 00:30 the next day is written at 23:40.
+    const day = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR + 2 * 24 * HOUR;
+    const evening = new Date(day + 22 * HOUR + 30 * MINUTE);
+    const pastMidnight = new Date(day + 24 * HOUR + 30 * MINUTE);
+    expect(['written', 'already written']).toContain(await writeSlotAt(persona.id, userId, evening));
+    expect(['written', 'already written']).toContain(await writeSlotAt(persona.id, userId, pastMidnight));
+    expect((await postsOf(persona.id)).map((p) => [p.autoSlot, p.status])).toEqual([
+      [evening, 'pending_review'],
+      [pastMidnight, 'pending_review'],
+    ]);
   });
 });

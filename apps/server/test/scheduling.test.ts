@@ -505,7 +505,11 @@ describe('publishing on time', () => {
       parts: [textPart('one'), textPart('two')],
       postedParts: 1,
     });
-    await readJson(await ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' }), 200);
+    // Marked twice at once (a double click, two tabs): one succeeds, the other finds it posted.
+    const marks = await Promise.all(
+      [1, 2].map(() => ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' })),
+    );
+    expect(marks.map((m) => m.status).sort()).toEqual([200, 409]);
   });
 
   it("settles a publish slower than the sweeper's patience by the platform's answer, not the guess", async () => {

@@ -1,4 +1,4 @@
-import type { PostPart } from '@plume/core';
+import type { MentionKind, Platform, PostPart, PostStatus } from '@plume/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StoredMentionRef, StoredReplyTo } from '../integrations/platform';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -211,7 +212,7 @@ export const automationActions = pgTable(
       .references(() => personas.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /** Where it was done, and what it acted on: the mention replied to, the post liked or reposted, the DID followed. */
-    platform: text('platform'),
+    platform: text('platform').$type<Platform>(),
     subject: text('subject'),
     /** The record the action made on the platform (a like's, repost's or follow's at:// URI): what Undo deletes. */
     recordId: text('record_id'),
@@ -253,7 +254,7 @@ export const mentionReads = pgTable(
     personaId: uuid('persona_id')
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     day: text('day').notNull(),
     reads: integer('reads').notNull().default(0),
   },
@@ -274,17 +275,16 @@ export const mentions = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => platformAccounts.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     /** The post that mentions the persona (at:// URI, tweet id): the unique key with the account. */
     externalId: text('external_id').notNull(),
-    /** mention | reply | quote */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<MentionKind>().notNull(),
     authorId: text('author_id').notNull(),
     authorHandle: text('author_handle').notNull(),
     text: text('text').notNull(),
     url: text('url'),
     /** What a reply needs to thread under it: the post's cid, the thread's root and its cid (Bluesky). */
-    ref: jsonb('ref').notNull(),
+    ref: jsonb('ref').$type<StoredMentionRef>().notNull(),
     /** The thread it belongs to (its root's id): replies per thread are counted by it. */
     threadId: text('thread_id').notNull(),
     /** replied | passed | waiting (not considered yet) */
@@ -337,7 +337,7 @@ export const automationLog = pgTable(
     message: text('message').notNull(),
     slot: timestamp('slot', { withTimezone: true }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
-    platform: text('platform'),
+    platform: text('platform').$type<Platform>(),
     url: text('url'),
     actionId: uuid('action_id').references(() => automationActions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -394,7 +394,7 @@ export const platformAccounts = pgTable(
     personaId: uuid('persona_id')
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     /** X user id or Bluesky DID. */
     externalId: text('external_id').notNull(),
     username: text('username').notNull(),
@@ -430,7 +430,7 @@ export const oauthStates = pgTable(
   'oauth_states',
   {
     key: text('key').primaryKey(),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -456,11 +456,11 @@ export const posts = pgTable(
     personaId: uuid('persona_id')
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     content: text('content').notNull(),
     /** A thread's parts; a single post has one. */
     parts: jsonb('parts').$type<PostPart[]>().notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<PostStatus>().notNull(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     /** The first part's id on the platform (tweet id, at:// URI) and the ids of every part posted. */
     externalId: text('external_id'),
@@ -485,7 +485,7 @@ export const posts = pgTable(
      * The post this one replies to (a mention automation answered): its id, author and text, and
      * what threading needs (Bluesky: parent and root with their cids; X: in_reply_to).
      */
-    replyTo: jsonb('reply_to'),
+    replyTo: jsonb('reply_to').$type<StoredReplyTo>(),
     ...timestamps,
   },
   (t) => [
@@ -565,7 +565,7 @@ export const accountSnapshots = pgTable(
     personaId: uuid('persona_id')
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
     followers: integer('followers').notNull(),
     following: integer('following').notNull(),
@@ -595,7 +595,7 @@ export const postMetrics = pgTable(
     personaId: uuid('persona_id')
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
-    platform: text('platform').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     url: text('url'),

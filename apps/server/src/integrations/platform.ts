@@ -86,6 +86,12 @@ export type Mention = {
   inReplyTo?: { author: string; text: string } | null;
 };
 
+/** A mention as `mentions.ref` keeps it: where a reply to it goes, and the post it replies to when the network gave it. */
+export type StoredMentionRef = ReplyRef & { inReplyTo?: { author: string; text: string } | null };
+
+/** The post a reply answers, as `posts.reply_to` keeps it: what threading needs, and what the calendar shows. */
+export type StoredReplyTo = { ref: ReplyRef; authorId: string; author: string; text: string; url: string | null };
+
 /**
  * A read of an account's new mentions: those after the cursor, oldest first; the cursor to keep
  * (the newest seen); and how many calls it took (X bills each).

@@ -2,7 +2,7 @@ import type { ApiError, DraftError } from '@plume/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUniqueViolation, postgresCode } from '../db/pg-errors';
-import { AppError, BadRequestError, type ErrorExtras, invalidField } from '../errors';
+import { AppError, BadRequestError, type ErrorExtras, INTERNAL_ERROR, invalidField } from '../errors';
 
 type Reply = { statusCode: number; code: string; message: string } & ErrorExtras;
 
@@ -62,7 +62,7 @@ function describe(error: FastifyError): Reply {
   if (status >= 400 && status < 500) {
     return { statusCode: status, code: 'bad_request', message: error.message };
   }
-  return { statusCode: 500, code: 'internal_error', message: 'Something went wrong on our side' };
+  return INTERNAL_ERROR;
 }
 
 declare module 'fastify' {

@@ -143,11 +143,10 @@ export function createXAdapter(deps: {
    * Runs `fn` with a usable access token for the account: the loaded one while it is good for a
    * minute more, else renewed first; on a 401 renewed once (unless another holder already did)
    * and `fn` tried once more. `fn` runs outside the lock: a post must not hold it for as long as
-   * X takes. A connection marked `error` fails at once, without calling X.
+   * X takes. (A connection marked `error` never gets here: the credential store's guard refuses it.)
    */
   async function withToken<T>(account: PlatformAccount, fn: (client: XApi, accessToken: string) => Promise<T>) {
     const client = requireApi();
-    if (account.status === 'error') throw new PlatformError(account.errorMessage ?? X_RECONNECT, 'auth');
     const known = loaded(account);
     const first = known && !dueSoon(known) ? known : await lockedTokens(account, { force: false });
     try {
@@ -227,7 +226,6 @@ export function createXAdapter(deps: {
           // Tokens that no longer open go on to lockedTokens, which asks for a reconnect.
           const known = loaded(account);
           if (known && !known.refreshToken) return null;
-          if (account.status === 'error') throw new PlatformError(account.errorMessage ?? X_RECONNECT, 'auth');
           return { expiresAt: (await lockedTokens(account, { force: true })).expiresAt };
         }),
     },

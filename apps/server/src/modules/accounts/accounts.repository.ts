@@ -25,7 +25,7 @@ const PROFILE_URLS: Record<Platform, (row: AccountRow) => string> = {
 
 /** The account as the API shows it: the spec's connection report and what the card needs. */
 export function toAccount(row: AccountRow): Account {
-  const platform = row.platform as Platform;
+  const platform = row.platform;
   return {
     platform,
     username: row.username,

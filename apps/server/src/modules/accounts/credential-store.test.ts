@@ -63,4 +63,13 @@ describe('the credential store', () => {
     await expect(store.guard(account('error'), failing('auth'))).rejects.toMatchObject({ kind: 'auth' });
     expect(markError).toHaveBeenCalledOnce();
   });
+
+  it('makes no call on a connection marked for a reconnect, on any network', async () => {
+    const { store } = storeWith('t');
+    const call = vi.fn(async () => 'answered');
+    const marked = { ...account('error'), errorMessage: 'Reconnect the account.' };
+    await expect(store.guard(marked, call)).rejects.toMatchObject({ kind: 'auth', message: 'Reconnect the account.' });
+    expect(call).not.toHaveBeenCalled();
+    expect(await store.guard(account(), call)).toBe('answered');
+  });
 });

@@ -1,6 +1,20 @@
 import type { NamedLock } from '../../db/named-lock';
-import { type CredentialStore, PlatformError } from '../../integrations/platform';
+import { type CredentialStore, type PlatformAccount, PlatformError } from '../../integrations/platform';
 import type { AccountsRepository } from './accounts.repository';
+
+/**
+ * The one rule for a connection marked `error` (a call was refused for its credentials): no call
+ * is made on it, on any network, until the user reconnects it. Answers the failure its calls get
+ * (kind `auth`, with the reason it was marked), or null for a connection that may be used.
+ */
+export function reconnectNeeded(account: Pick<PlatformAccount, 'status' | 'errorMessage'>): PlatformError | null {
+  if (account.status !== 'error') return null;
+  return new PlatformError(
+    account.errorMessage ?? 'The connection expired or was revoked. Reconnect the account.',
+    'auth',
+    { postedIds: [] },
+  );
+}
 
 /**
  * The one credential store (integrations/platform.ts) over the accounts table, for every network.
@@ -30,6 +44,8 @@ export function createCredentialStore(deps: {
     },
 
     async guard(account, work) {
+      const refused = reconnectNeeded(account);
+      if (refused) throw refused;
       try {
         return await work();
       } catch (error) {

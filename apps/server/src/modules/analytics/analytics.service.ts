@@ -6,7 +6,6 @@ import {
   computeUsage,
   dayStart,
   localDateOf,
-  type Platform,
   RANGE_DAYS,
   type UsageSummary,
 } from '@plume/core';
@@ -58,7 +57,7 @@ export function createAnalyticsService(deps: {
         ...query,
         timeZone,
         now: at,
-        posts: posts.map((p) => ({ ...p, platform: p.platform as Platform })),
+        posts,
         snapshots,
       });
       return { ...analytics, lastReadAt: lastReadAt?.toISOString() ?? null };

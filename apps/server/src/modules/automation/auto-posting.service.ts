@@ -227,8 +227,15 @@ export function createAutoPostingService(deps: {
 
       const { safety: settings, autoPosting } = persona.automation;
       const today = startOfDay(at, timeZone);
-      const day = await safety.daily(persona, timeZone, at, { planned: true });
+      // The slot's own day (a slot just past midnight is written the evening before), and a post
+      // for each of its platforms: all of them must fit.
+      const day = await safety.daily(persona, timeZone, slot.at, { planned: true });
       if (day.left === 0) return skip(`the daily activity limit (${day.limit}) is reached.`);
+      if (day.left < platforms.length) {
+        return skip(
+          `the daily activity limit (${day.limit}) leaves ${day.left} post${day.left === 1 ? '' : 's'} that day, fewer than the ${platforms.length} of this slot.`,
+        );
+      }
       if (await safety.slotTooClose(persona, slot.at)) {
         return skip(`cooldown: another post goes out within ${SLOT_COOLDOWN_MS / MINUTE} minutes of it.`);
       }
@@ -280,7 +287,7 @@ export function createAutoPostingService(deps: {
         {
           personaId: persona.id,
           event: 'written',
-          message: `${label}: wrote ${plan.label} for ${kept.map((p) => platformLabel(p.platform as Platform)).join(' and ')}; ${
+          message: `${label}: wrote ${plan.label} for ${kept.map((p) => platformLabel(p.platform)).join(' and ')}; ${
             direct ? 'scheduled for its slot (Publish without review).' : 'waiting in the review queue.'
           }`,
           slot: slot.slot,
@@ -312,7 +319,7 @@ export function createAutoPostingService(deps: {
           at: s.at.toISOString(),
           posts: posts
             .filter((p) => p.autoSlot?.getTime() === s.slot.getTime())
-            .map((p) => ({ id: p.id, platform: p.platform as Platform, status: p.status as never })),
+            .map((p) => ({ id: p.id, platform: p.platform, status: p.status as never })),
           // The reason alone: the log's entry begins with the slot's time, which the screen shows beside it.
           skipped:
             log
@@ -325,7 +332,7 @@ export function createAutoPostingService(deps: {
           message: e.message,
           slot: e.slot?.toISOString() ?? null,
           postId: e.postId,
-          platform: (e.platform as Platform | null) ?? null,
+          platform: e.platform,
           url: e.url,
           undoActionId: e.undoActionId,
           createdAt: e.createdAt.toISOString(),

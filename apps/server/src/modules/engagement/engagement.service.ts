@@ -115,7 +115,7 @@ export function createEngagementService(deps: {
     const [work] = await r.engagement.engagingOnBluesky(personaId);
     if (!work) return 'off';
     const { persona, account, timeZone, userId } = work;
-    const platform = account.platform as Platform;
+    const platform = account.platform;
     const actions = adapters[platform].engagement;
     if (!actions) return 'off';
     const { engagement, safety: settings } = persona.automation;

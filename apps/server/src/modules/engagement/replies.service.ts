@@ -1,6 +1,5 @@
 import {
   chooseTemplate,
-  type MentionKind,
   mentionCheckMinutes,
   nextWakingTime,
   type Persona,
@@ -15,14 +14,13 @@ import {
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
-import { type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import { asPlatformError, type PlatformAdapter, type StoredReplyTo } from '../../integrations/platform';
 import { sendCheckMentions } from '../../jobs/engagement';
 import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { createSafety } from '../automation/safety';
-import type { StoredReplyTo } from '../publishing/posts.repository';
 import type { Repositories, UnitOfWork } from '../repositories';
 import type { ReplyWriter } from '../writing/writing.service';
 import type { MentionRow } from './engagement.repository';
@@ -130,7 +128,7 @@ export function createRepliesService(deps: {
     writer: () => Promise<ReplyWriter>,
   ): Promise<'replied' | 'passed'> {
     const { persona, userId, timeZone, account } = work;
-    const platform = account.platform as Platform;
+    const platform = account.platform;
     const replies = persona.automation.autoReplies;
     const { sentiment } = sentimentOf(mention.text);
     const allowed = sentimentAllowed(replies.sentimentFilter, sentiment);
@@ -155,11 +153,11 @@ export function createRepliesService(deps: {
     if (why) return pass(why);
 
     const template = chooseTemplate(replies.templates, {
-      kind: mention.kind as MentionKind,
+      kind: mention.kind,
       text: mention.text,
       sentiment,
     });
-    const stored = mention.ref as StoredReplyTo['ref'] & { inReplyTo?: { author: string; text: string } | null };
+    const stored = mention.ref;
     let thread: { author: string; text: string }[] = [];
     if (replies.contextualReplies) {
       const reader = deps.adapters[platform];
@@ -271,7 +269,7 @@ export function createRepliesService(deps: {
         const work = await r.engagement.account(accountId);
         if (!work?.persona.automation.autoReplies.enabled) return 'not replying';
         const { account, persona } = work;
-        const platform = account.platform as Platform;
+        const platform = account.platform;
         const cursor = await r.engagement.cursorOf(account.id);
         const every = mentionCheckMinutes(persona.automation.autoReplies, platform) * 60_000;
         try {
@@ -286,7 +284,7 @@ export function createRepliesService(deps: {
           await r.engagement.keep(account, read.mentions);
           await r.engagement.saveCursor(account.id, read.cursor, at, new Date(at.getTime() + every));
         } catch (error) {
-          const failure = error instanceof PlatformError ? error : new PlatformError(String(error), 'unknown');
+          const failure = asPlatformError(error);
           const wait =
             failure.kind === 'rate_limited'
               ? (failure.details.retryAfterSeconds ?? 60) * 1000

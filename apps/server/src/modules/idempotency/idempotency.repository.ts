@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 
@@ -32,13 +32,6 @@ export function createIdempotencyRepository(db: Db) {
         .update(idempotencyKeys)
         .set({ status, response })
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    },
-
-    /** The request failed unexpectedly (no answer worth repeating): the key may be used again. */
-    async release(userId: string, key: string): Promise<void> {
-      await db
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
     },
 
     /** Removes the keys sent before `before` (cleanup-expired). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@plume/core';
-import { AppError, ConflictError, type ErrorExtras } from '../../errors';
+import { AppError, ConflictError, type ErrorExtras, INTERNAL_ERROR } from '../../errors';
 import type { IdempotencyRepository, IdempotencyRow } from './idempotency.repository';
 
 /** How long a request with a key already running is waited for before the caller is told to come back. */
@@ -78,8 +78,10 @@ export function createIdempotencyService(deps: {
         };
         await repository.complete(userId, key, error.statusCode, stored);
       } else {
-        // Our own failure, with no answer worth repeating: the key may try again.
-        await repository.release(userId, key);
+        // A failure of ours is the answer too: it may have come after the work was done (a post
+        // that went out, then a database write failed), so the same key must not run it again.
+        const { statusCode, code, message } = INTERNAL_ERROR;
+        await repository.complete(userId, key, statusCode, { error: { code, message } } satisfies StoredError);
       }
       throw error;
     }
@@ -106,7 +108,7 @@ export function createIdempotencyService(deps: {
       for (;;) {
         if (await repository.claim({ userId, key, route, requestHash })) return run(userId, key, work);
         const row = await repository.find(userId, key);
-        // Released by a request that failed on our side between the two reads: claim it again.
+        // Removed between the two reads (the cleanup of day-old keys): claim it again.
         if (!row) continue;
         if (row.route !== route || row.requestHash !== requestHash) throw reused();
         if (row.status !== null) return repeat<T>({ ...row, status: row.status });

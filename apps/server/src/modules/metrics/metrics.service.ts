@@ -97,7 +97,7 @@ export function createMetricsService(deps: {
         if (!options.force && row.metricsReadAt && started.getTime() - row.metricsReadAt.getTime() < FRESH_MS) {
           return 'fresh';
         }
-        const platform = row.platform as Platform;
+        const platform = row.platform;
         const days = row.metricsReadAt ? REREAD_DAYS : BACKFILL_DAYS;
         const since = new Date(started.getTime() - days * 86_400_000);
         let reading: AccountMetrics;

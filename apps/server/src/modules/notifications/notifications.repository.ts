@@ -64,7 +64,6 @@ export function createNotificationsRepository(db: Db) {
         .limit(limit);
       return rows.map(({ postFailed, postPublished, ...row }) => ({
         ...row,
-        platform: row.platform as Platform,
         status: row.status as PostOutcome['status'],
         wanted: row.status === 'posted' ? postPublished : postFailed,
       }));
@@ -111,7 +110,7 @@ export function createNotificationsRepository(db: Db) {
         .where(and(eq(platformAccounts.status, 'error'), isNull(platformAccounts.attentionNotifiedAt)))
         .orderBy(asc(platformAccounts.updatedAt))
         .limit(limit);
-      return rows.map((row) => ({ ...row, platform: row.platform as Platform }));
+      return rows;
     },
 
     async markConnectionsNotified(ids: string[], at: Date): Promise<string[]> {

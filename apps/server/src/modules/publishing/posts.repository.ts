@@ -11,13 +11,11 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } fro
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { personas, platformAccounts, posts, userPreferences } from '../../db/schema';
-import type { ReplyRef } from '../../integrations/platform';
+import type { StoredReplyTo } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { connectionsOf, toPersona } from '../personas/personas.repository';
 
 export type PostRow = typeof posts.$inferSelect;
-/** posts.reply_to: the post a reply answers, and what threading under it needs. */
-export type StoredReplyTo = { ref: ReplyRef; authorId: string; author: string; text: string; url: string | null };
 /** A post with its persona's name and owner, as the schedule lists it. */
 export type PostWithPersona = PostRow & { personaName: string; userId: string };
 /**
@@ -61,7 +59,7 @@ export function createPostsRepository(db: Db) {
     >,
   ): Promise<PostRow | undefined> {
     const fromList = typeof from === 'string' ? [from] : [...from];
-    const to = patch.status as PostStatus | undefined;
+    const to = patch.status;
     // Every move the code makes must be one the state machine allows (core POST_TRANSITIONS).
     if (to) {
       const illegal = fromList.filter((state) => !canMove(state, to));

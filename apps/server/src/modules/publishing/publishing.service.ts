@@ -14,18 +14,19 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
-import { type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import { asPlatformError, type PlatformAdapter, PlatformError } from '../../integrations/platform';
 import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
+import { reconnectNeeded } from '../accounts/credential-store';
 import { createSafety } from '../automation/safety';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
 import { refuseRecentDuplicate } from './duplicate-post';
-import type { PostRow, PostsRepository, StoredReplyTo } from './posts.repository';
+import type { PostRow, PostsRepository } from './posts.repository';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
 export const MAX_ATTEMPTS = 5;
@@ -39,11 +40,6 @@ export const BUSY_RETRY_MS = 2000;
 export const BATCH_POSTS_PER_ACCOUNT = 20;
 /** What a publish's outcome may settle: its own claim, or the sweeper's guess that it was lost. */
 const SETTLE_FROM = ['publishing', 'unconfirmed'] as const;
-
-const asPlatformError = (error: unknown) =>
-  error instanceof PlatformError
-    ? error
-    : new PlatformError(error instanceof Error ? error.message : String(error), 'unknown');
 
 /** An error known to happen before anything was sent (and no part of a thread went out): safe to try again. */
 const beforeSending = (failure: PlatformError) =>
@@ -71,7 +67,7 @@ export function createPublishingService(deps: {
    * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
    */
   async function settle(post: PostRow, parts: PostPart[], outcome: unknown): Promise<PublishResult> {
-    const platform = post.platform as Platform;
+    const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
@@ -100,8 +96,8 @@ export function createPublishingService(deps: {
   /** Calls the platform once for a post already marked publishing, as its account (loaded here unless given). */
   async function callPlatform(post: PostRow, parts: PostPart[], account?: AccountRow): Promise<unknown> {
     try {
-      const replyTo = (post.replyTo as StoredReplyTo | null)?.ref;
-      const platform = post.platform as Platform;
+      const replyTo = post.replyTo?.ref;
+      const platform = post.platform;
       const connected = account ?? (await accounts.requireAccount(post.personaId, platform));
       return await adapters[platform].publish(connected, parts, replyTo);
     } catch (error) {
@@ -129,7 +125,7 @@ export function createPublishingService(deps: {
         reason: `Daily activity limit reached (${day.limit}); moved to the next day`,
       };
     }
-    const spaced = await safety.spacedUntil(persona, post.platform as Platform, at);
+    const spaced = await safety.spacedUntil(persona, post.platform, at);
     return spaced ? { until: spaced, reason: 'Waiting out the cooldown between posts' } : null;
   }
 
@@ -146,32 +142,35 @@ export function createPublishingService(deps: {
           problems.map((message) => ({ field: request.parts ? 'body.parts' : 'body.content', message })),
         );
       }
+      const at = now();
+      const content = threadContent(parts);
       // The same text again within minutes asks first (unless the user said to post it again).
-      if (!request.confirmDuplicate)
-        await refuseRecentDuplicate(posts, { personaId, platforms, content: threadContent(parts), at: now() });
-      // Every platform must be connected and working before anything is posted anywhere.
+      if (!request.confirmDuplicate) await refuseRecentDuplicate(posts, { personaId, platforms, content, at });
+      // Every platform must be connected and working before anything is posted anywhere (a
+      // connection marked for a reconnect would refuse its call: credential-store.ts).
       const connected = new Map<Platform, AccountRow>();
       for (const platform of platforms) {
         const account = await accounts.requireAccount(personaId, platform);
-        connected.set(platform, account);
-        if (account.status === 'error') {
-          throw new ConflictError(
-            `The ${PLATFORM_LABELS[platform]} connection needs attention: ${account.errorMessage ?? 'reconnect the account'}`,
-          );
+        const refused = reconnectNeeded(account);
+        if (refused) {
+          throw new ConflictError(`The ${PLATFORM_LABELS[platform]} connection needs attention: ${refused.message}`);
         }
+        connected.set(platform, account);
       }
       // The daily activity limit holds for posting by hand too (the cooldown paces scheduled and
-      // automated posts; a person posting is the pace it imitates).
-      const at = now();
+      // automated posts; a person posting is the pace it imitates). Each network's post counts
+      // once, so all of them must fit: nothing goes out when only some would.
       const day = await safety.daily(persona, (await preferences.timeZone(userId)) ?? 'UTC', at);
-      if (day.left === 0) {
+      if (day.left < platforms.length) {
+        const raise = "raise the limit in the Automation tab's Safety settings";
         throw new RateLimitedError(
-          `Daily activity limit reached (${day.limit}): post again tomorrow, or raise the limit in the Automation tab's Safety settings`,
+          day.left === 0
+            ? `Daily activity limit reached (${day.limit}): post again tomorrow, or ${raise}`
+            : `Daily activity limit (${day.limit}): ${day.left} more post${day.left === 1 ? '' : 's'} today, not ${platforms.length}: post to fewer networks, or ${raise}`,
           Math.max(1, Math.ceil((day.nextDay.getTime() - at.getTime()) / 1000)),
         );
       }
       await planLimits.checkNewPosts(userId, platforms.length, at);
-      const content = threadContent(parts);
       // Claim every platform before calling any: a platform busy with another post of this persona
       // answers 409 with nothing posted anywhere.
       const claimed: PostRow[] = [];
@@ -185,7 +184,7 @@ export function createPublishingService(deps: {
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
       }
       const outcomes = await Promise.all(
-        claimed.map((post) => callPlatform(post, parts, connected.get(post.platform as Platform))),
+        claimed.map((post) => callPlatform(post, parts, connected.get(post.platform))),
       );
       const results = await Promise.all(claimed.map((post, i) => settle(post, parts, outcomes[i])));
       if (results.every((r) => r.status !== 'posted')) {
@@ -288,9 +287,9 @@ export function createPublishingService(deps: {
         const since = new Date((post.claimedAt ?? post.updatedAt).getTime() - 60_000);
         let seen: { externalIds: string[]; url: string | null } | null = null;
         try {
-          const adapter = adapters[post.platform as Platform];
+          const adapter = adapters[post.platform];
           if (adapter.findRecentPost) {
-            const account = await accounts.requireAccount(post.personaId, post.platform as Platform);
+            const account = await accounts.requireAccount(post.personaId, post.platform);
             seen = await adapter.findRecentPost(account, post.parts[0]?.text ?? '', since);
           }
         } catch (error) {

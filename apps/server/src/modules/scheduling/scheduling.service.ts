@@ -24,18 +24,18 @@ import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
-import type { PostsRepository, PostWithPersona, StoredReplyTo } from '../publishing/posts.repository';
+import type { PostsRepository, PostWithPersona } from '../publishing/posts.repository';
 
 export function toItem(row: PostWithPersona): ScheduledItem {
   return {
     id: row.id,
     personaId: row.personaId,
     personaName: row.personaName,
-    platform: row.platform as ScheduledItem['platform'],
+    platform: row.platform,
     content: row.content,
     parts: row.parts,
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
-    status: row.status as PostStatus,
+    status: row.status,
     postedAt: row.postedAt?.toISOString() ?? null,
     url: row.url,
     error: row.error,
@@ -43,7 +43,7 @@ export function toItem(row: PostWithPersona): ScheduledItem {
     createdAt: row.createdAt.toISOString(),
     autoSlot: row.autoSlot?.toISOString() ?? null,
     writer: (row.writer as ScheduledItem['writer']) ?? null,
-    replyTo: row.replyTo ? (({ author, text, url }) => ({ author, text, url }))(row.replyTo as StoredReplyTo) : null,
+    replyTo: row.replyTo ? (({ author, text, url }) => ({ author, text, url }))(row.replyTo) : null,
   };
 }
 
@@ -191,7 +191,7 @@ export function createSchedulingService(deps: {
       if (row.status === 'unconfirmed')
         throw new ConflictError('This post may already be on the account: Retry it or Mark it as posted');
       refusePartlyPosted(row);
-      const platform = patch.platform ?? (row.platform as ScheduleCreate['platform']);
+      const platform = patch.platform ?? row.platform;
       const parts = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : row.parts);
       checkLimits(parts, platform);
       if (patch.platform && patch.platform !== row.platform)
@@ -264,7 +264,7 @@ export function createSchedulingService(deps: {
     async approve(userId: string, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
-      await accounts.requireAccount(row.personaId, row.platform as ScheduleCreate['platform']);
+      await accounts.requireAccount(row.personaId, row.platform);
       // A post automation wrote for a slot goes out at its slot when approved before it; after
       // the slot, 'Add to queue' takes the next free one (decision 021).
       const forSlot =

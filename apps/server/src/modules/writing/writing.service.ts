@@ -128,10 +128,10 @@ export function createWritingService(deps: {
     return {
       timeZone: (await repositories.preferences.timeZone(userId)) ?? 'UTC',
       now: now.toISOString(),
-      recent: recent.map((p) => ({ content: p.content, platform: p.platform as Platform, at: at(p.postedAt) })),
+      recent: recent.map((p) => ({ content: p.content, platform: p.platform, at: at(p.postedAt) })),
       upcoming: upcoming.map((p) => ({
         content: p.content,
-        platform: p.platform as Platform,
+        platform: p.platform,
         at: at(p.scheduledFor),
         status: p.status === 'pending_review' ? 'pending_review' : 'scheduled',
       })),
