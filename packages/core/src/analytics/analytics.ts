@@ -225,14 +225,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /**
- * A post quoted in a key event or a notification: its first `max` graphemes, with "…" when cut. Cut
- * by graphemes, not UTF-16 units, so an emoji at the cut is never halved into a lone surrogate.
+ * A post quoted in a key event, a notification or a log line: its first `max` graphemes, with "…"
+ * when cut (and no space before it). Cut by graphemes, not UTF-16 units, so an emoji at the cut is
+ * never halved into a lone surrogate.
  */
 export function quotePost(text: string, max = 80): string {
   if (text.length <= max) return text;
   const kept: string[] = [];
   for (const { segment } of graphemes.segment(text)) {
-    if (kept.length === max) return `${kept.join('')}…`;
+    if (kept.length === max) return `${kept.join('').trimEnd()}…`;
     kept.push(segment);
   }
   return text;

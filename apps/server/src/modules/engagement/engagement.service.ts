@@ -10,6 +10,7 @@ import {
   type Platform,
   platformLabel,
   platformSchema,
+  quotePost,
   startOfDay,
   WAKING_HOURS,
 } from '@plume/core';
@@ -36,7 +37,7 @@ type EngageKind = keyof typeof EVENTS;
 
 export type EngageOutcome = { likes: number; reposts: number; follows: number } | 'asleep' | 'off' | 'limit';
 
-const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+const snippet = (text: string) => quotePost(text, 60);
 
 /**
  * Likes, reposts and follows on Bluesky (decision 022): every ENGAGE_EVERY_MINUTES each persona

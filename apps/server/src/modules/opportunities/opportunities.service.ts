@@ -8,6 +8,7 @@ import {
   opportunityPersonaId,
   PLATFORM_LABELS,
   type Platform,
+  quotePost,
 } from '@plume/core';
 import { NotFoundError } from '../../errors';
 import { PERSONA_NOT_FOUND } from '../personas/persona-access';
@@ -16,10 +17,7 @@ import type { OpportunitiesRepository } from './opportunities.repository';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const snippet = (text: string, length = 140) => {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length > length ? `${chars.slice(0, length - 1).join('')}…` : chars.join('');
-};
+const snippet = (text: string) => quotePost(text.replace(/\s+/g, ' ').trim(), 140);
 const isPlatform = (value: string): value is Platform => value in PLATFORM_LABELS;
 const platformOf = (value: string): Platform | null => (isPlatform(value) ? value : null);
 
