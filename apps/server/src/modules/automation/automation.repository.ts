@@ -24,10 +24,11 @@ export type NewLogEntry = {
   actionId?: string | null;
 };
 
-/** Engagement actions a person can take back on the platform. */
-const UNDOABLE: AutomationActionKind[] = ['like', 'repost', 'follow'];
-/** The actions that are an activity of their own (a post or a reply counts as the post it wrote). */
-const ACTIVITY_ACTIONS: AutomationActionKind[] = ['like', 'repost', 'follow'];
+/**
+ * Likes, reposts and follows: the actions that are an activity of their own (a post or a reply
+ * counts as the post it wrote), and the ones a person can take back on the platform.
+ */
+const ENGAGEMENT_ACTIONS: AutomationActionKind[] = ['like', 'repost', 'follow'];
 
 export type ActionRow = typeof automationActions.$inferSelect;
 
@@ -100,7 +101,7 @@ export function createAutomationRepository(db: Db) {
         .where(
           and(
             eq(automationActions.personaId, personaId),
-            inArray(automationActions.kind, ACTIVITY_ACTIONS),
+            inArray(automationActions.kind, ENGAGEMENT_ACTIONS),
             gte(automationActions.createdAt, from),
             lt(automationActions.createdAt, to),
           ),
@@ -248,7 +249,10 @@ export function createAutomationRepository(db: Db) {
       return rows.map(({ entry, action }) => ({
         ...entry,
         undoActionId:
-          action && UNDOABLE.includes(action.kind as AutomationActionKind) && action.recordId && !action.undoneAt
+          action &&
+          ENGAGEMENT_ACTIONS.includes(action.kind as AutomationActionKind) &&
+          action.recordId &&
+          !action.undoneAt
             ? action.id
             : null,
       }));
