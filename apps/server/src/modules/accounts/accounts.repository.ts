@@ -65,16 +65,6 @@ export function createAccountsRepository(db: Db) {
       return row;
     },
 
-    /** The row, locked until the transaction ends: a refresh or a publish works on it alone. */
-    async findForUpdate(personaId: string, platform: Platform): Promise<AccountRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(platformAccounts)
-        .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)))
-        .for('update');
-      return row;
-    },
-
     /** Connects (or reconnects) the persona's account for the platform; a reconnect replaces the old one. */
     async upsert(write: AccountWrite): Promise<AccountRow> {
       const now = new Date();
