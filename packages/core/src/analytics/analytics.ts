@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partsOf } from '../personas/schedule';
-import { PLATFORMS } from '../platforms/platforms';
+import { platformSchema } from '../platforms/platform-schema';
+import type { Platform } from '../platforms/platforms';
 import { addDays, type CalendarDate, dateKey, dayStart, localDateOf } from '../scheduling/calendar';
 
 /*
@@ -74,7 +75,7 @@ export const analyticsSchema = z
         replies: z.number().int(),
         quotes: z.number().int(),
         timestamp: z.iso.datetime({ offset: true }),
-        platform: z.enum(PLATFORMS),
+        platform: platformSchema,
         url: z.string().nullable(),
       }),
     ),
@@ -97,7 +98,7 @@ export type AnalyticsInput = {
   timeZone: string;
   now: Date;
   posts: {
-    platform: (typeof PLATFORMS)[number];
+    platform: Platform;
     text: string;
     url: string | null;
     postedAt: Date;

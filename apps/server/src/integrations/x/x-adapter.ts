@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { X_NOT_CONFIGURED } from '@plume/core';
+import { postUrl, X_NOT_CONFIGURED } from '@plume/core';
 import type { SecretBox } from '../../crypto/secret-box';
 import {
   type CredentialStore,
@@ -264,7 +264,7 @@ export function createXAdapter(deps: {
           throw new PlatformError(failure.message, failure.kind, { ...failure.details, postedIds: [...posted] });
         }
         const first = posted[0];
-        return { externalIds: posted, url: first ? `https://x.com/${account.username}/status/${first}` : null };
+        return { externalIds: posted, url: first ? postUrl('x', account.username, first) : null };
       }),
 
     readMetrics: (account, options) =>

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
-import { X_SCOPES } from '@plume/core';
+import { postUrl, X_SCOPES } from '@plume/core';
 import {
   ApiPartialResponseError,
   ApiRequestError,
@@ -339,7 +339,7 @@ export function createXApi(options: {
             posts.push({
               externalId: tweet.id,
               text: tweet.text,
-              url: `https://x.com/${me.username}/status/${tweet.id}`,
+              url: postUrl('x', me.username, tweet.id),
               postedAt: new Date(tweet.created_at ?? Date.now()),
               likes: metrics?.like_count ?? 0,
               reposts: metrics?.retweet_count ?? 0,
@@ -401,7 +401,7 @@ export function createXApi(options: {
               kind,
               author: { id: tweet.author_id ?? '', handle },
               text: tweet.text,
-              url: `https://x.com/${handle}/status/${tweet.id}`,
+              url: postUrl('x', handle, tweet.id),
               receivedAt: new Date(tweet.created_at ?? Date.now()),
               ref: { parent: { id: tweet.id }, root: { id: root } },
               inReplyTo: parent ? { author: users.get(parent.author_id ?? '') ?? '', text: parent.text } : null,

@@ -10,6 +10,7 @@ import {
   type Platform,
   platformLabel,
   platformSchema,
+  profileUrl,
   quotePost,
   startOfDay,
   WAKING_HOURS,
@@ -234,7 +235,7 @@ export function createEngagementService(deps: {
         for (const p of profiles) {
           if (n <= 0) break;
           const words = {
-            url: `https://bsky.app/profile/${p.handle}`,
+            url: profileUrl('bluesky', p.handle),
             words: `@${p.handle}`,
             why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
           };

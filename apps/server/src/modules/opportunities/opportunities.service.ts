@@ -8,6 +8,7 @@ import {
   opportunityPersonaId,
   PLATFORM_LABELS,
   type Platform,
+  platformSchema,
   quotePost,
 } from '@plume/core';
 import { NotFoundError } from '../../errors';
@@ -18,8 +19,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const snippet = (text: string) => quotePost(text.replace(/\s+/g, ' ').trim(), 140);
-const isPlatform = (value: string): value is Platform => value in PLATFORM_LABELS;
-const platformOf = (value: string): Platform | null => (isPlatform(value) ? value : null);
+const platformOf = (value: string): Platform | null => platformSchema.safeParse(value).data ?? null;
 
 type Row = { personaId: string; personaName: string };
 
