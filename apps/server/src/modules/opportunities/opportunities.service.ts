@@ -1,6 +1,5 @@
 import {
   type DismissOpportunities,
-  engagementSpike,
   OPPORTUNITY_LIST_MAX,
   OPPORTUNITY_WINDOWS,
   type Opportunity,
@@ -10,6 +9,7 @@ import {
   type Platform,
   platformSchema,
   quotePost,
+  spikeOver,
 } from '@plume/core';
 import { NotFoundError } from '../../errors';
 import { PERSONA_NOT_FOUND } from '../personas/persona-access';
@@ -91,19 +91,12 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
     const recent = await repository.spikeCandidates(
       userId,
       new Date(at.getTime() - OPPORTUNITY_WINDOWS.spikeDays * DAY_MS),
-    );
-    if (recent.length === 0) return [];
-    const baseline = await repository.engagementsSince(
-      [...new Set(recent.map((r) => r.personaId))],
       new Date(at.getTime() - OPPORTUNITY_WINDOWS.baselineDays * DAY_MS),
     );
     const found: Opportunity[] = [];
     for (const post of recent) {
       const engagement = Number(post.engagement);
-      const others = baseline
-        .filter((b) => b.personaId === post.personaId && b.externalId !== post.externalId)
-        .map((b) => b.engagement);
-      const spike = engagementSpike(engagement, others);
+      const spike = spikeOver(engagement, { count: post.baseline.count, usual: post.baseline.usual ?? 0 });
       if (!spike) continue;
       const platform = platformOf(post.platform);
       const network = platform ? PLATFORM_LABELS[platform] : 'the network';

@@ -415,8 +415,8 @@ export function createPostsRepository(db: Db) {
     },
 
     /**
-     * The persona's posts on these platforms with exactly this text that went out (or are going
-     * out, or may have) since `since`: Post now asks before sending the same text again.
+     * The persona's latest post on each of these platforms with exactly this text that went out (or
+     * is going out, or may have) since `since`: Post now asks before sending the same text again.
      */
     async sameTextSince(
       personaId: string,
@@ -424,15 +424,9 @@ export function createPostsRepository(db: Db) {
       content: string,
       since: Date,
     ): Promise<{ platform: Platform; status: PostStatus; at: Date }[]> {
-      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.claimedAt}, ${posts.createdAt})`;
+      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.claimedAt}, ${posts.createdAt})`.mapWith(posts.postedAt);
       const rows = await db
-        .select({
-          platform: posts.platform,
-          status: posts.status,
-          postedAt: posts.postedAt,
-          claimedAt: posts.claimedAt,
-          createdAt: posts.createdAt,
-        })
+        .selectDistinctOn([posts.platform], { platform: posts.platform, status: posts.status, at })
         .from(posts)
         .where(
           and(
@@ -443,12 +437,8 @@ export function createPostsRepository(db: Db) {
             gte(at, since),
           ),
         )
-        .orderBy(desc(at));
-      return rows.map((r) => ({
-        platform: r.platform as Platform,
-        status: r.status as PostStatus,
-        at: r.postedAt ?? r.claimedAt ?? r.createdAt,
-      }));
+        .orderBy(posts.platform, desc(at));
+      return rows.map((r) => ({ platform: r.platform as Platform, status: r.status as PostStatus, at: r.at }));
     },
 
     /** When the persona last posted on the platform (cooldowns). */
