@@ -10,10 +10,10 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { personas, platformAccounts, posts, userPreferences } from '../../db/schema';
+import { personas, posts } from '../../db/schema';
 import type { ReplyRef } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
-import { connectionsOf, toPersona } from '../personas/personas.repository';
+import { personasAtWork } from '../personas/personas.repository';
 
 export type PostRow = typeof posts.$inferSelect;
 /** posts.reply_to: the post a reply answers, and what threading under it needs. */
@@ -223,28 +223,16 @@ export function createPostsRepository(db: Db) {
         throw error;
       }
       if (!row) return undefined;
-      const [loaded] = await db
-        .select({
-          persona: personas,
-          connections: connectionsOf(),
-          timeZone: userPreferences.timeZone,
-          account: platformAccounts,
-        })
-        .from(personas)
-        .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
-        .leftJoin(
-          platformAccounts,
-          and(eq(platformAccounts.personaId, personas.id), eq(platformAccounts.platform, row.platform)),
-        )
-        .where(eq(personas.id, row.personaId));
+      const { platform } = row;
+      const [loaded] = await personasAtWork(db, eq(personas.id, row.personaId));
       if (!loaded) return undefined;
       return {
         ...row,
         personaName: loaded.persona.name,
-        userId: loaded.persona.userId,
-        persona: toPersona(loaded.persona, loaded.connections),
+        userId: loaded.userId,
+        persona: loaded.persona,
         timeZone: loaded.timeZone ?? 'UTC',
-        account: loaded.account,
+        account: loaded.accounts.find((a) => a.platform === platform) ?? null,
       };
     },
 
