@@ -149,12 +149,15 @@ describe('replies to mentions on Bluesky', () => {
   it('passes a hostile mention by the sentiment filter, and says so in the log', async () => {
     const { persona, account, accountId } = await personaOn(ann, 'Calm', (a) => a);
     const troll = await bsky.createAccount('troll');
-    await say(troll.agent, `@${account.handle} you are a terrible, useless bot. I hate this.`);
+    // Long, with an emoji where the log's quote of it is cut: kept whole, never halved.
+    const words = `@${account.handle} you are a terrible, useless bot. I hate this`.padEnd(78, '!');
+    await say(troll.agent, `${words}😠😠 truly.`);
     await notified(account, 1);
     expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
     expect(await reviewQueue(persona.id)).toEqual([]);
     const passed = (await planOf(persona.id)).log.find((e) => e.event === 'passed');
     expect(passed?.message).toMatch(/reads as negative; the sentiment filter answers neutral and positive ones/);
+    expect(passed?.message).toContain(`(“${words}😠😠…”)`);
   });
 
   it('never lets two personas of one user answer each other', async () => {
@@ -204,7 +207,9 @@ describe('likes, reposts and follows on Bluesky', () => {
     const dana = await bsky.createAccount('dana');
     const gardener = await bsky.createAccount('gardening');
     for (const n of [1, 2, 3]) await say(bob.agent, `Bob's post number ${n}`);
-    await say(dana.agent, 'Plumeworthy news from the garden shed');
+    // Long, with an emoji where the log's quote of it is cut: kept whole, never halved.
+    const news = 'Plumeworthy news from the garden shed'.padEnd(58, '!');
+    await say(dana.agent, `${news}🌱🌱 and more`);
     await gardener.agent.upsertProfile((profile) => ({ ...profile, description: 'Gardening notes, mostly waiting.' }));
     await say(gardener.agent, 'gardening in November is mostly waiting');
     // Saved with engagement on, the persona takes its first run at once.
@@ -238,6 +243,8 @@ describe('likes, reposts and follows on Bluesky', () => {
     expect((repost?.value.subject as { uri: string } | undefined)?.uri).toBe((await bsky.postsOf(dana.did))[0]?.uri);
     const follows = await records(did, 'app.bsky.graph.follow');
     expect(follows.map((f) => f.value.subject)).toEqual([gardener.did]);
+    const reposted = (await planOf(persona.id)).log.find((e) => e.event === 'reposted');
+    expect(reposted?.message).toContain(`(“${news}🌱🌱…”)`);
 
     // Undo from the log: the like is deleted on Bluesky, and can't be undone twice.
     const entry = (await planOf(persona.id)).log.find((e) => e.event === 'liked' && e.undoActionId);

@@ -144,7 +144,9 @@ describe('GET /api/opportunities', () => {
 
     // Mentions of Ada: two strangers in the last day (one the rules passed); not one already
     // answered, not Bo (another of Ann's personas), not Ada herself, not one of two days ago.
-    await mention(ada, adaAccount, { author: 'carol', text: 'Ada, what do you make of this?', at: ago(3 * HOUR) });
+    // Carol's is long, a family emoji (five code points) where it is cut: kept whole.
+    const question = 'Ada, what do you make of this?'.padEnd(138, '?');
+    await mention(ada, adaAccount, { author: 'carol', text: `${question}👨‍👩‍👧 and more`, at: ago(3 * HOUR) });
     await mention(ada, adaAccount, { author: 'dan', text: 'Loved it', at: ago(1 * HOUR), decision: 'passed' });
     await mention(ada, adaAccount, { author: 'erin', text: 'Thanks!', at: ago(2 * HOUR), decision: 'replied' });
     await mention(ada, adaAccount, { author: 'bo', authorId: boAccount.externalId, text: 'Hi sister', at: ago(HOUR) });
@@ -215,7 +217,7 @@ describe('GET /api/opportunities', () => {
       },
       examples: [
         { text: 'Loved it', by: '@dan.test', url: expect.stringContaining('dan.test') },
-        { text: 'Ada, what do you make of this?', by: '@carol.test', url: expect.stringContaining('carol.test') },
+        { text: `${question}👨‍👩‍👧…`, by: '@carol.test', url: expect.stringContaining('carol.test') },
       ],
     });
     expect(replies).toMatchObject({

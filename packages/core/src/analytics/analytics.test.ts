@@ -137,5 +137,6 @@ describe('a persona’s analytics', () => {
     expect(detail).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
     expect(quotePost('👨‍👩‍👧👨‍👩‍👧', 1)).toBe('👨‍👩‍👧…');
     expect(quotePost('short', 80)).toBe('short');
+    expect(quotePost('cut at a space here', 7)).toBe('cut at…');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partsOf } from '../personas/schedule';
-import { PLATFORMS } from '../platforms/platforms';
+import { platformSchema } from '../platforms/platform-schema';
+import type { Platform } from '../platforms/platforms';
 import { addDays, type CalendarDate, dateKey, dayStart, localDateOf } from '../scheduling/calendar';
 
 /*
@@ -74,7 +75,7 @@ export const analyticsSchema = z
         replies: z.number().int(),
         quotes: z.number().int(),
         timestamp: z.iso.datetime({ offset: true }),
-        platform: z.enum(PLATFORMS),
+        platform: platformSchema,
         url: z.string().nullable(),
       }),
     ),
@@ -97,7 +98,7 @@ export type AnalyticsInput = {
   timeZone: string;
   now: Date;
   posts: {
-    platform: (typeof PLATFORMS)[number];
+    platform: Platform;
     text: string;
     url: string | null;
     postedAt: Date;
@@ -225,14 +226,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /**
- * A post quoted in a key event or a notification: its first `max` graphemes, with "…" when cut. Cut
- * by graphemes, not UTF-16 units, so an emoji at the cut is never halved into a lone surrogate.
+ * A post quoted in a key event, a notification or a log line: its first `max` graphemes, with "…"
+ * when cut (and no space before it). Cut by graphemes, not UTF-16 units, so an emoji at the cut is
+ * never halved into a lone surrogate.
  */
 export function quotePost(text: string, max = 80): string {
   if (text.length <= max) return text;
   const kept: string[] = [];
   for (const { segment } of graphemes.segment(text)) {
-    if (kept.length === max) return `${kept.join('')}…`;
+    if (kept.length === max) return `${kept.join('').trimEnd()}…`;
     kept.push(segment);
   }
   return text;

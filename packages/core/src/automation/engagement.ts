@@ -30,7 +30,6 @@ export function sentimentAllowed(filter: Automation['autoReplies']['sentimentFil
 /** At most this many replies of a persona in one thread, and to one person, a day (no reply loops). */
 export const REPLIES_PER_THREAD_PER_DAY = 2;
 export const REPLIES_PER_PERSON_PER_DAY = 3;
-/** Bluesky's notifications are read this often (free to read); X's as the persona sets (billed). */
 
 /** The choices of "Check X for mentions every". */
 export const X_CHECK_MINUTE_CHOICES = [5, 15, 30, 60, 180, 720, 1440] as const;

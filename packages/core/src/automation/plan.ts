@@ -1,6 +1,6 @@
 /** What a persona's automated posting will do and did: the Automation tab's plan and log. */
 import { z } from 'zod';
-import { PLATFORMS } from '../platforms/platforms';
+import { platformSchema } from '../platforms/platform-schema';
 import { POST_STATUSES } from '../publishing/publishing';
 
 /**
@@ -29,7 +29,7 @@ export const automationLogEntrySchema = z
     slot: z.iso.datetime({ offset: true }).nullable(),
     postId: z.string().nullable(),
     /** Where it happened, and a link to what it acted on (the mention, the post liked, the account followed). */
-    platform: z.enum(PLATFORMS).nullable(),
+    platform: platformSchema.nullable(),
     url: z.string().nullable(),
     /** The action to undo (POST …/automation/actions/{actionId}/undo) while it can be undone; else null. */
     undoActionId: z.string().nullable(),
@@ -49,7 +49,7 @@ export const automationPlanSchema = z
         /** The slot's wall-clock time, and when its post goes out (smart timing's shift). */
         slot: z.iso.datetime({ offset: true }),
         at: z.iso.datetime({ offset: true }),
-        posts: z.array(z.object({ id: z.string(), platform: z.enum(PLATFORMS), status: z.enum(POST_STATUSES) })),
+        posts: z.array(z.object({ id: z.string(), platform: platformSchema, status: z.enum(POST_STATUSES) })),
         /** Why the slot was skipped (the log's words); null: it was not. */
         skipped: z.string().nullable(),
       }),

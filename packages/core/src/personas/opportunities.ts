@@ -36,8 +36,13 @@ export function median(values: readonly number[]): number {
 }
 
 export function engagementSpike(engagement: number, others: readonly number[]): { usual: number } | null {
-  if (engagement < SPIKE_MIN_ENGAGEMENT || others.length < SPIKE_MIN_OTHERS) return null;
-  const usual = median(others);
+  return spikeOver(engagement, { count: others.length, usual: median(others) });
+}
+
+/** The same rule over a baseline already summed up (by the database): how many posts, and their median. */
+export function spikeOver(engagement: number, baseline: { count: number; usual: number }): { usual: number } | null {
+  if (engagement < SPIKE_MIN_ENGAGEMENT || baseline.count < SPIKE_MIN_OTHERS) return null;
+  const { usual } = baseline;
   return engagement >= SPIKE_FACTOR * Math.max(usual, 1) ? { usual } : null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The networks Plume posts to, and every fact about them that the server and the web rely on: the
  * list, its schema, each network's label and its rules (length, media, replies, engagement, how
- * often mentions are read). This is their one home: adding a network starts here.
+ * often mentions are read), and the addresses of its pages. This is their one home: adding a network starts here.
  */
 // No zod here: the landing page shows the labels without loading the validation library, and a
 // chunk shared with the app's screens keeps every export any of them uses (the schema is in
@@ -68,6 +68,28 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   x: PLATFORM_RULES.x.label,
   bluesky: PLATFORM_RULES.bluesky.label,
 };
+
+/** Where people see a network's pages: an account's profile and one of its posts (X's status id, a Bluesky record key). */
+const PAGES: Record<Platform, { profile: (handle: string) => string; post: (handle: string, id: string) => string }> = {
+  x: {
+    profile: (handle) => `https://x.com/${handle}`,
+    post: (handle, id) => `https://x.com/${handle}/status/${id}`,
+  },
+  bluesky: {
+    profile: (handle) => `https://bsky.app/profile/${handle}`,
+    post: (handle, id) => `https://bsky.app/profile/${handle}/post/${id}`,
+  },
+};
+
+/** An account's profile page on the network. */
+export function profileUrl(platform: Platform, handle: string): string {
+  return PAGES[platform].profile(handle);
+}
+
+/** A post's page on the network: `id` is X's status id or the Bluesky post's record key. */
+export function postUrl(platform: Platform, handle: string, id: string): string {
+  return PAGES[platform].post(handle, id);
+}
 
 /** Whether a platform allows any automated like, repost or follow. */
 export function allowsEngagement(platform: Platform): boolean {

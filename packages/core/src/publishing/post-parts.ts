@@ -5,11 +5,21 @@
  * the API to the `posts.parts` column.
  */
 import { z } from 'zod';
+import { PLATFORM_RULES, PLATFORMS, type PlatformRules } from '../platforms/platforms';
+
+/** Images and alt text: a part holds as much as the network that takes the most (PLATFORM_RULES). */
+const mostOf = (take: (media: PlatformRules['media']) => number) =>
+  Math.max(...PLATFORMS.map((platform) => take(PLATFORM_RULES[platform].media)));
+export const MAX_PART_IMAGES = mostOf((media) => media.maxImages);
+export const MAX_ALT_LENGTH = mostOf((media) => media.maxAltLength);
 
 /** An image a part carries: a stored media item and its alt text. */
 export const mediaRefSchema = z.object({
   id: z.string().min(1, 'must be a media id').max(100),
-  alt: z.string().max(2000, 'Alt text is at most 2,000 characters').default(''),
+  alt: z
+    .string()
+    .max(MAX_ALT_LENGTH, `Alt text is at most ${MAX_ALT_LENGTH.toLocaleString('en-US')} characters`)
+    .default(''),
 });
 export type MediaRef = z.infer<typeof mediaRefSchema>;
 
@@ -23,13 +33,12 @@ export const linkCardSchema = z.object({
 });
 export type LinkCard = z.infer<typeof linkCardSchema>;
 
-export const MAX_PART_IMAGES = 4;
 export const MAX_PART_LANGUAGES = 3;
 
 export const postPartSchema = z
   .object({
     text: z.string(),
-    media: z.array(mediaRefSchema).max(MAX_PART_IMAGES, 'A part carries at most 4 images').default([]),
+    media: z.array(mediaRefSchema).max(MAX_PART_IMAGES, `A part carries at most ${MAX_PART_IMAGES} images`).default([]),
     link: linkCardSchema.nullable().default(null),
     /** BCP-47 language tags ('en', 'pt-BR'). */
     langs: z

@@ -4,6 +4,7 @@
  * publishing); posting now walks the last steps of that machine inside the request.
  */
 import { z } from 'zod';
+import { platformSchema } from '../platforms/platform-schema';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../platforms/platforms';
 import { PLATFORM_LIMITS, platformLength } from '../writing/limits';
 import { type PostPart, partTexts, postPartSchema, textPart } from './post-parts';
@@ -65,7 +66,10 @@ export const threadPartsSchema = z.array(postPartInputSchema).min(1).max(MAX_THR
  */
 export const publishRequestSchema = z
   .object({
-    platform: z.union([z.enum(PLATFORMS), z.array(z.enum(PLATFORMS)).min(1, 'Pick at least one platform').max(2)]),
+    platform: z.union([
+      platformSchema,
+      z.array(platformSchema).min(1, 'Pick at least one platform').max(PLATFORMS.length),
+    ]),
     content: z.string().trim().min(1, 'Content is required').max(MAX_PART_CHARS),
     parts: threadPartsSchema.optional(),
     /**
@@ -125,7 +129,7 @@ export function overLimitProblems(parts: readonly Pick<PostPart, 'text'>[], plat
 
 export const publishResultSchema = z
   .object({
-    platform: z.enum(PLATFORMS),
+    platform: platformSchema,
     /** The recorded post's id. */
     postId: z.string(),
     status: z.enum(['posted', 'failed', 'unconfirmed']),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Automation } from '../personas/persona';
 import { slotTimes, timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant } from '../personas/schedule';
-import { PLATFORMS } from '../platforms/platforms';
+import { platformSchema } from '../platforms/platform-schema';
 import { postPartSchema } from '../publishing/post-parts';
 import { POST_STATUSES, threadPartsSchema } from '../publishing/publishing';
 import { WRITERS } from '../writing/api';
@@ -29,7 +29,7 @@ export const scheduledItemSchema = z
     id: z.string(),
     personaId: z.string(),
     personaName: z.string(),
-    platform: z.enum(PLATFORMS),
+    platform: platformSchema,
     content: z.string(),
     parts: z.array(postPartSchema),
     scheduledFor: z.string().nullable(),
@@ -73,7 +73,7 @@ export const scheduleQuerySchema = z.object({
 export const scheduleCreateSchema = z
   .object({
     personaId: z.uuid('must be a persona id'),
-    platform: z.enum(PLATFORMS),
+    platform: platformSchema,
     content,
     parts: parts.optional(),
     runAt: instant.optional(),
@@ -87,7 +87,7 @@ export type ScheduleCreate = z.infer<typeof scheduleCreateSchema>;
 /** PATCH /schedule/{id}: edit or reschedule an item that has not gone out. */
 export const scheduleUpdateSchema = z
   .object({
-    platform: z.enum(PLATFORMS).optional(),
+    platform: platformSchema.optional(),
     content: content.optional(),
     parts: parts.optional(),
     runAt: instant.optional(),
@@ -99,7 +99,7 @@ export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>;
 
 /** POST /api/review: a draft waits for a human (from the generator, the draft panel, automation later). */
 export const reviewCreateSchema = z
-  .object({ personaId: z.uuid('must be a persona id'), platform: z.enum(PLATFORMS), content, parts: parts.optional() })
+  .object({ personaId: z.uuid('must be a persona id'), platform: platformSchema, content, parts: parts.optional() })
   .meta({ id: 'ReviewCreate' });
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { advancedOptionsSchema, cleanText, strategySchema } from '../personas/persona';
 import { traitsSchema } from '../personas/traits';
+import { platformSchema } from '../platforms/platform-schema';
 import { PLATFORMS } from '../platforms/platforms';
 import { postPartSchema } from '../publishing/post-parts';
 
@@ -217,7 +218,7 @@ export const generateRequestSchema = z
       .transform((v) => cleanText(v).slice(0, 300))
       .default(''),
     hashtags: z.union([z.string().max(500).transform(parseHashtags), z.array(z.string().max(60)).max(10)]).default([]),
-    platforms: z.array(z.enum(PLATFORMS)).min(1, 'Pick at least one platform').max(2),
+    platforms: z.array(platformSchema).min(1, 'Pick at least one platform').max(PLATFORMS.length),
     count: z.number().int().min(1).max(10).default(3),
     /**
      * The editor's settings not saved yet (the pipeline preview's example): written with these

@@ -3,6 +3,7 @@
  * coming up, what it reads. Read from its real posts and sources (`PersonaFacts`); a question it
  * cannot answer this way is written as a post instead (the offline composer).
  */
+import { quotePost } from '../analytics/analytics';
 import { archetype } from '../personas/traits';
 import { platformLabel } from '../platforms/platforms';
 import type { PersonaFacts, WritingPersona } from './prompt';
@@ -39,10 +40,7 @@ export function questionAbout(prompt: string): Question | null {
 }
 
 const where = platformLabel;
-const quoted = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return `“${flat.length > 90 ? `${flat.slice(0, 89).trimEnd()}…` : flat}”`;
-};
+const quoted = (text: string) => `“${quotePost(text.replace(/\s+/g, ' ').trim(), 90)}”`;
 
 function formatters(facts: PersonaFacts) {
   const part = (iso: string, options: Intl.DateTimeFormatOptions) =>

@@ -247,6 +247,14 @@ describe('chat about the persona itself', () => {
     expect(ask('Who are you?')).toBe('Ada, a Balanced Communicator. Tea nerd.');
   });
 
+  it('quotes a long post by whole characters: an emoji at the cut is kept, never halved', () => {
+    const long = `${'a'.repeat(88)}😀 and more after the cut`;
+    const recent = [{ content: long, platform: 'bluesky' as const, at: '2026-11-24T08:00:00.000Z' }];
+    expect(ask('What did you post today?', { ...facts, recent })).toBe(
+      `Today I published 1 post: “${'a'.repeat(88)}😀…” (Bluesky, today at 09:00).`,
+    );
+  });
+
   it('writes what was asked when the message is not a question about the account', () => {
     expect(questionAbout('Write a post about the news in tea')).toBeNull();
     expect(questionAbout('What do you think about matcha?')).toBeNull();

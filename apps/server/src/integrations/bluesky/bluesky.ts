@@ -8,7 +8,7 @@ import {
   TokenRefreshError,
   TokenRevokedError,
 } from '@atproto/oauth-client-node';
-import { BLUESKY_OAUTH_SCOPE, type PostPart } from '@plume/core';
+import { BLUESKY_OAUTH_SCOPE, type PostPart, postUrl } from '@plume/core';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import { isPrivateAddress, privateAddressMessage } from '../feeds/safe-fetch';
@@ -56,7 +56,7 @@ function postReading(post: AppBskyFeedDefs.PostView, handle: string): PostReadin
   return {
     externalId: post.uri,
     text: String(record.text ?? ''),
-    url: `https://bsky.app/profile/${handle}/post/${rkeyOf(post.uri)}`,
+    url: pageOf(handle, post.uri),
     postedAt: new Date(Number.isFinite(created) ? created : Date.parse(post.indexedAt)),
     likes: post.likeCount ?? 0,
     reposts: post.repostCount ?? 0,
@@ -72,7 +72,7 @@ function candidatePost(post: AppBskyFeedDefs.PostView): CandidatePost {
     cid: post.cid,
     text: String((post.record as { text?: unknown }).text ?? ''),
     author: { did: post.author.did, handle: post.author.handle },
-    url: `https://bsky.app/profile/${post.author.handle}/post/${rkeyOf(post.uri)}`,
+    url: pageOf(post.author.handle, post.uri),
     liked: Boolean(post.viewer?.like),
     reposted: Boolean(post.viewer?.repost),
   };
@@ -81,6 +81,11 @@ function candidatePost(post: AppBskyFeedDefs.PostView): CandidatePost {
 /** The parts of an at:// URI. */
 function rkeyOf(uri: string): string {
   return uri.split('/').pop() ?? '';
+}
+
+/** A post's page on Bluesky, from its author's handle and its at:// URI. */
+function pageOf(handle: string, uri: string): string {
+  return postUrl('bluesky', handle, rkeyOf(uri));
 }
 
 const isLoopbackHost = (host: string) => ['localhost', '127.0.0.1', '[::1]'].includes(host);
@@ -374,7 +379,7 @@ export function createBlueskyClient(deps: {
       const first = posted[0];
       return {
         externalIds: posted.map((p) => p.uri),
-        url: first ? `https://bsky.app/profile/${handle}/post/${rkeyOf(first.uri)}` : null,
+        url: first ? pageOf(handle, first.uri) : null,
       };
     },
 
@@ -395,9 +400,7 @@ export function createBlueskyClient(deps: {
         const value = r.value as { text?: unknown; createdAt?: unknown };
         return value.text === text && new Date(String(value.createdAt)).getTime() >= since.getTime();
       });
-      return match
-        ? { externalIds: [match.uri], url: `https://bsky.app/profile/${handle}/post/${rkeyOf(match.uri)}` }
-        : null;
+      return match ? { externalIds: [match.uri], url: pageOf(handle, match.uri) } : null;
     },
 
     /**
@@ -506,7 +509,7 @@ export function createBlueskyClient(deps: {
             kind,
             author: { id: item.author.did, handle },
             text: String(record.text ?? ''),
-            url: `https://bsky.app/profile/${handle}/post/${rkeyOf(item.uri)}`,
+            url: pageOf(handle, item.uri),
             receivedAt: new Date(item.indexedAt),
             ref: { parent: self, root },
           });

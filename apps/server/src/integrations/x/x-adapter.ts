@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { X_NOT_CONFIGURED, type XUserProfile } from '@plume/core';
+import { postUrl, X_NOT_CONFIGURED } from '@plume/core';
 import type { SecretBox } from '../../crypto/secret-box';
 import {
-  type AccountProfile,
   type CredentialStore,
   type PendingAuthorizations,
   type PlatformAccount,
@@ -28,20 +27,6 @@ const credentialsPurpose = (personaId: string) => `x-credentials:${personaId}`;
 const STATE_PURPOSE = 'x-oauth-state';
 
 const isAuthFailure = (error: unknown) => error instanceof PlatformError && error.kind === 'auth';
-
-function profileOf(user: XUserProfile): AccountProfile {
-  return {
-    externalId: user.id,
-    username: user.username,
-    displayName: user.name,
-    avatarUrl: user.profileImageUrl,
-    followers: user.publicMetrics.followersCount,
-    following: user.publicMetrics.followingCount,
-    posts: user.publicMetrics.tweetCount,
-    verified: user.verified,
-    listed: user.publicMetrics.listedCount,
-  };
-}
 
 /**
  * X as a platform (integrations/platform.ts), over its API client (x-api.ts): OAuth 2.0 with PKCE,
@@ -209,16 +194,13 @@ export function createXAdapter(deps: {
         return {
           appState: pending.appState,
           grant: {
-            profile: async () => profileOf(await client.me(tokens.accessToken)),
+            profile: () => client.me(tokens.accessToken),
             seal: (personaId) => seal(personaId, tokens),
           },
         };
       },
 
-      profile: (account) =>
-        credentials.guard(account, () =>
-          withToken(account, async (client, token) => profileOf(await client.me(token))),
-        ),
+      profile: (account) => credentials.guard(account, () => withToken(account, (client, token) => client.me(token))),
 
       renew: (account) =>
         credentials.guard(account, async () => {
@@ -280,7 +262,7 @@ export function createXAdapter(deps: {
           throw new PlatformError(failure.message, failure.kind, { ...failure.details, postedIds: [...posted] });
         }
         const first = posted[0];
-        return { externalIds: posted, url: first ? `https://x.com/${account.username}/status/${first}` : null };
+        return { externalIds: posted, url: first ? postUrl('x', account.username, first) : null };
       }),
 
     readMetrics: (account, options) =>

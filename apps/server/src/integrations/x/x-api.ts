@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
-import { X_SCOPES, type XUserProfile } from '@plume/core';
+import { postUrl, X_SCOPES } from '@plume/core';
 import {
   ApiPartialResponseError,
   ApiRequestError,
@@ -13,7 +13,14 @@ import {
   type ITwitterApiClientPlugin,
   TwitterApi,
 } from 'twitter-api-v2';
-import { type AccountMetrics, type Mention, type MentionsRead, PlatformError, type PostReading } from '../platform';
+import {
+  type AccountMetrics,
+  type AccountProfile,
+  type Mention,
+  type MentionsRead,
+  PlatformError,
+  type PostReading,
+} from '../platform';
 
 const X_API = 'https://api.x.com';
 
@@ -33,7 +40,7 @@ export interface XApi {
   authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string;
   exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<XTokenSet>;
   refresh(refreshToken: string): Promise<XTokenSet>;
-  me(accessToken: string): Promise<XUserProfile>;
+  me(accessToken: string): Promise<AccountProfile>;
   /**
    * Posts the parts as a reply chain (a thread), each replying to the one before; `inReplyTo`
    * continues an earlier chain. Returns every id, first part first.
@@ -278,17 +285,15 @@ export function createXApi(options: {
         });
         const metrics = data.public_metrics;
         return {
-          id: data.id,
+          externalId: data.id,
           username: data.username,
-          name: data.name,
-          profileImageUrl: data.profile_image_url ?? null,
+          displayName: data.name,
+          avatarUrl: data.profile_image_url ?? null,
+          followers: metrics?.followers_count ?? 0,
+          following: metrics?.following_count ?? 0,
+          posts: metrics?.tweet_count ?? 0,
           verified: data.verified ?? false,
-          publicMetrics: {
-            followersCount: metrics?.followers_count ?? 0,
-            followingCount: metrics?.following_count ?? 0,
-            tweetCount: metrics?.tweet_count ?? 0,
-            listedCount: metrics?.listed_count ?? 0,
-          },
+          listed: metrics?.listed_count ?? 0,
         };
       });
     },
@@ -334,7 +339,7 @@ export function createXApi(options: {
             posts.push({
               externalId: tweet.id,
               text: tweet.text,
-              url: `https://x.com/${me.username}/status/${tweet.id}`,
+              url: postUrl('x', me.username, tweet.id),
               postedAt: new Date(tweet.created_at ?? Date.now()),
               likes: metrics?.like_count ?? 0,
               reposts: metrics?.retweet_count ?? 0,
@@ -396,7 +401,7 @@ export function createXApi(options: {
               kind,
               author: { id: tweet.author_id ?? '', handle },
               text: tweet.text,
-              url: `https://x.com/${handle}/status/${tweet.id}`,
+              url: postUrl('x', handle, tweet.id),
               receivedAt: new Date(tweet.created_at ?? Date.now()),
               ref: { parent: { id: tweet.id }, root: { id: root } },
               inReplyTo: parent ? { author: users.get(parent.author_id ?? '') ?? '', text: parent.text } : null,

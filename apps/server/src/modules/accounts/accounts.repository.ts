@@ -1,4 +1,4 @@
-import type { Account, Platform } from '@plume/core';
+import { type Account, type Platform, profileUrl } from '@plume/core';
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blueskyOauthSessions, oauthStates, platformAccounts } from '../../db/schema';
@@ -18,11 +18,6 @@ export type AccountWrite = {
   followers: number;
 };
 
-const PROFILE_URLS: Record<Platform, (row: AccountRow) => string> = {
-  x: (row) => `https://x.com/${row.username}`,
-  bluesky: (row) => `https://bsky.app/profile/${row.username}`,
-};
-
 /** The account as the API shows it: the spec's connection report and what the card needs. */
 export function toAccount(row: AccountRow): Account {
   const platform = row.platform;
@@ -36,7 +31,7 @@ export function toAccount(row: AccountRow): Account {
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     displayName: row.displayName,
     avatarUrl: row.avatarUrl,
-    profileUrl: PROFILE_URLS[platform](row),
+    profileUrl: profileUrl(platform, row.username),
     authMethod: row.authMethod === 'app_password' ? 'app_password' : 'oauth',
     errorMessage: row.errorMessage,
   };
@@ -62,16 +57,6 @@ export function createAccountsRepository(db: Db) {
         .select()
         .from(platformAccounts)
         .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)));
-      return row;
-    },
-
-    /** The row, locked until the transaction ends: a refresh or a publish works on it alone. */
-    async findForUpdate(personaId: string, platform: Platform): Promise<AccountRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(platformAccounts)
-        .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)))
-        .for('update');
       return row;
     },
 

@@ -1,17 +1,9 @@
 import type { AutomationActionKind, AutomationLogEntry, Persona, Platform } from '@plume/core';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  automationActions,
-  automationLog,
-  personas,
-  platformAccounts,
-  posts,
-  sourceItems,
-  userPreferences,
-} from '../../db/schema';
+import { automationActions, automationLog, personas, posts, sourceItems } from '../../db/schema';
 import type { AccountRow } from '../accounts/accounts.repository';
-import { connectionsOf, toPersona } from '../personas/personas.repository';
+import { personasAtWork } from '../personas/personas.repository';
 
 export type NewLogEntry = {
   personaId: string;
@@ -24,10 +16,11 @@ export type NewLogEntry = {
   actionId?: string | null;
 };
 
-/** Engagement actions a person can take back on the platform. */
-const UNDOABLE: AutomationActionKind[] = ['like', 'repost', 'follow'];
-/** The actions that are an activity of their own (a post or a reply counts as the post it wrote). */
-const ACTIVITY_ACTIONS: AutomationActionKind[] = ['like', 'repost', 'follow'];
+/**
+ * Likes, reposts and follows: the actions that are an activity of their own (a post or a reply
+ * counts as the post it wrote), and the ones a person can take back on the platform.
+ */
+const ENGAGEMENT_ACTIONS: AutomationActionKind[] = ['like', 'repost', 'follow'];
 
 export type ActionRow = typeof automationActions.$inferSelect;
 
@@ -100,7 +93,7 @@ export function createAutomationRepository(db: Db) {
         .where(
           and(
             eq(automationActions.personaId, personaId),
-            inArray(automationActions.kind, ACTIVITY_ACTIONS),
+            inArray(automationActions.kind, ENGAGEMENT_ACTIONS),
             gte(automationActions.createdAt, from),
             lt(automationActions.createdAt, to),
           ),
@@ -171,16 +164,10 @@ export function createAutomationRepository(db: Db) {
 
     /** Active personas with automated posting on, with their owners and the owners' time zones, in one query. */
     async postingPersonas(): Promise<{ persona: Persona; userId: string; timeZone: string | null }[]> {
-      const rows = await db
-        .select({ persona: personas, connections: connectionsOf(), timeZone: userPreferences.timeZone })
-        .from(personas)
-        .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
-        .where(and(eq(personas.isActive, true), sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`));
-      return rows.map((r) => ({
-        persona: toPersona(r.persona, r.connections),
-        userId: r.persona.userId,
-        timeZone: r.timeZone,
-      }));
+      return personasAtWork(
+        db,
+        and(eq(personas.isActive, true), sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`),
+      );
     },
 
     /**
@@ -191,24 +178,8 @@ export function createAutomationRepository(db: Db) {
       userId: string,
       personaId: string,
     ): Promise<{ persona: Persona; timeZone: string | null; accounts: AccountRow[] } | undefined> {
-      const rows = await db
-        .select({
-          persona: personas,
-          connections: connectionsOf(),
-          timeZone: userPreferences.timeZone,
-          account: platformAccounts,
-        })
-        .from(personas)
-        .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
-        .leftJoin(platformAccounts, eq(platformAccounts.personaId, personas.id))
-        .where(and(eq(personas.userId, userId), eq(personas.id, personaId)));
-      const [first] = rows;
-      if (!first) return undefined;
-      return {
-        persona: toPersona(first.persona, first.connections),
-        timeZone: first.timeZone,
-        accounts: rows.flatMap((r) => (r.account ? [r.account] : [])),
-      };
+      const [loaded] = await personasAtWork(db, and(eq(personas.userId, userId), eq(personas.id, personaId)));
+      return loaded;
     },
 
     /**
@@ -248,7 +219,10 @@ export function createAutomationRepository(db: Db) {
       return rows.map(({ entry, action }) => ({
         ...entry,
         undoActionId:
-          action && UNDOABLE.includes(action.kind as AutomationActionKind) && action.recordId && !action.undoneAt
+          action &&
+          ENGAGEMENT_ACTIONS.includes(action.kind as AutomationActionKind) &&
+          action.recordId &&
+          !action.undoneAt
             ? action.id
             : null,
       }));

@@ -1,10 +1,10 @@
 import type { Persona, Platform } from '@plume/core';
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mentionCursors, mentionReads, mentions, personas, platformAccounts, userPreferences } from '../../db/schema';
+import { mentionCursors, mentionReads, mentions, personas, platformAccounts } from '../../db/schema';
 import type { Mention } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
-import { connectionsOf, toPersona } from '../personas/personas.repository';
+import { personasAtWork } from '../personas/personas.repository';
 
 export type MentionRow = typeof mentions.$inferSelect;
 export type CursorRow = typeof mentionCursors.$inferSelect;
@@ -17,45 +17,41 @@ type Working = { persona: Persona; userId: string; timeZone: string; account: Ac
  * reading them cost, and each mention with the decision taken on it.
  */
 export function createEngagementRepository(db: Db) {
-  const working = (where: ReturnType<typeof sql>) =>
-    db
-      .select({
-        persona: personas,
-        connections: connectionsOf(),
-        timeZone: userPreferences.timeZone,
-        account: platformAccounts,
-      })
-      .from(platformAccounts)
-      .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
-      .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
-      .leftJoin(mentionCursors, eq(mentionCursors.accountId, platformAccounts.id))
-      .where(and(eq(platformAccounts.status, 'active'), eq(personas.isActive, true), where));
-  const toWorking = (rows: Awaited<ReturnType<typeof working>>): Working[] =>
-    rows.map((r) => ({
-      persona: toPersona(r.persona, r.connections),
-      userId: r.persona.userId,
-      timeZone: r.timeZone ?? 'UTC',
-      account: r.account,
-    }));
+  /** Active personas of `where`, one entry per account of theirs in good standing that `pick` names. */
+  const working = async (where: SQL, pick: SQL<boolean> = sql<boolean>`true`): Promise<Working[]> =>
+    (
+      await personasAtWork(
+        db,
+        and(eq(personas.isActive, true), where),
+        sql<boolean>`(${platformAccounts.status} = 'active' and ${pick})`,
+      )
+    ).flatMap(({ persona, userId, timeZone, picked }) =>
+      picked.map((account) => ({ persona, userId, timeZone: timeZone ?? 'UTC', account })),
+    );
 
   return {
     /** Accounts of personas answering mentions whose next read is due. */
     async accountsDue(at: Date): Promise<Working[]> {
-      return toWorking(
-        await working(
-          sql`(${personas.automation} -> 'autoReplies' ->> 'enabled') = 'true' and (${mentionCursors.nextCheckAt} is null or ${mentionCursors.nextCheckAt} <= ${at})`,
-        ),
+      return working(
+        sql`(${personas.automation} -> 'autoReplies' ->> 'enabled') = 'true'`,
+        // No cursor yet, or one whose next read is due.
+        sql<boolean>`not exists (select 1 from ${mentionCursors} c
+          where c.account_id = ${platformAccounts.id} and c.next_check_at > ${at})`,
       );
     },
 
     /** A persona's accounts in good standing, when the persona is active. */
     async accountsOf(personaId: string): Promise<Working[]> {
-      return toWorking(await working(sql`${personas.id} = ${personaId}`));
+      return working(eq(personas.id, personaId));
     },
 
     /** One account with its persona, when it is connected and its persona active. */
     async account(accountId: string): Promise<Working | undefined> {
-      return toWorking(await working(sql`${platformAccounts.id} = ${accountId}`))[0];
+      const [found] = await working(
+        sql`${personas.id} = (select persona_id from ${platformAccounts} where id = ${accountId})`,
+        sql<boolean>`${platformAccounts.id} = ${accountId}`,
+      );
+      return found;
     },
 
     /**
@@ -64,10 +60,9 @@ export function createEngagementRepository(db: Db) {
      */
     async engagingOnBluesky(personaId?: string): Promise<Working[]> {
       const one = personaId ? sql` and ${personas.id} = ${personaId}` : sql``;
-      return toWorking(
-        await working(
-          sql`(${personas.automation} -> 'engagement' ->> 'enabled') = 'true' and ${platformAccounts.platform} = 'bluesky'${one}`,
-        ),
+      return working(
+        sql`(${personas.automation} -> 'engagement' ->> 'enabled') = 'true'${one}`,
+        sql<boolean>`${platformAccounts.platform} = 'bluesky'`,
       );
     },
 

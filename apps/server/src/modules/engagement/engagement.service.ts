@@ -10,6 +10,8 @@ import {
   type Platform,
   platformLabel,
   platformSchema,
+  profileUrl,
+  quotePost,
   startOfDay,
   WAKING_HOURS,
 } from '@plume/core';
@@ -36,7 +38,7 @@ type EngageKind = keyof typeof EVENTS;
 
 export type EngageOutcome = { likes: number; reposts: number; follows: number } | 'asleep' | 'off' | 'limit';
 
-const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+const snippet = (text: string) => quotePost(text, 60);
 
 /**
  * Likes, reposts and follows on Bluesky (decision 022): every ENGAGE_EVERY_MINUTES each persona
@@ -233,7 +235,7 @@ export function createEngagementService(deps: {
         for (const p of profiles) {
           if (n <= 0) break;
           const words = {
-            url: `https://bsky.app/profile/${p.handle}`,
+            url: profileUrl('bluesky', p.handle),
             words: `@${p.handle}`,
             why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
           };

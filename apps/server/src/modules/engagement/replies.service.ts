@@ -4,6 +4,7 @@ import {
   nextWakingTime,
   type Persona,
   type Platform,
+  quotePost,
   REPLIES_PER_PERSON_PER_DAY,
   REPLIES_PER_THREAD_PER_DAY,
   type ReplyContext,
@@ -314,6 +315,5 @@ export type RepliesService = ReturnType<typeof createRepliesService>;
 
 function mentionWords(mention: MentionRow): string {
   const what = mention.kind === 'reply' ? 'a reply' : mention.kind === 'quote' ? 'a quote' : 'a mention';
-  const text = mention.text.length > 80 ? `${mention.text.slice(0, 79)}…` : mention.text;
-  return `${what} from @${mention.authorHandle} (“${text}”)`;
+  return `${what} from @${mention.authorHandle} (“${quotePost(mention.text, 80)}”)`;
 }

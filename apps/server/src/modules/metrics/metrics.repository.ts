@@ -329,15 +329,22 @@ export function createMetricsRepository(db: Db) {
      * persona (not a new version: nothing the user set).
      */
     async refreshPersonaStats(personaId: string, now: Date): Promise<PersonaStats> {
-      const latest = await db
+      const latest = db
         .selectDistinctOn([accountSnapshots.accountId], { followers: accountSnapshots.followers })
         .from(accountSnapshots)
         .innerJoin(platformAccounts, eq(platformAccounts.id, accountSnapshots.accountId))
         .where(eq(accountSnapshots.personaId, personaId))
-        .orderBy(accountSnapshots.accountId, desc(accountSnapshots.readAt));
-      const followers = latest.reduce((sum, r) => sum + r.followers, 0);
-      const result = await db.execute(sql`select ${totalPostsOf(personaId)} as n`);
-      const totalTweets = Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+        .orderBy(accountSnapshots.accountId, desc(accountSnapshots.readAt))
+        .as('latest');
+      // One row even with no reading yet (an aggregate): followers 0, posts Plume published.
+      const [counts] = await db
+        .select({
+          followers: sql<number>`coalesce(sum(${latest.followers}), 0)::int`,
+          totalTweets: totalPostsOf(personaId),
+        })
+        .from(latest);
+      const followers = counts?.followers ?? 0;
+      const totalTweets = counts?.totalTweets ?? 0;
       const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 86_400_000);
       const [sums] = await db
         .select({

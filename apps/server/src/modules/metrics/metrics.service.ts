@@ -1,4 +1,4 @@
-import { engagementOf, engagementSpike, type Platform, quotePost } from '@plume/core';
+import { engagementOf, engagementSpike, OPPORTUNITY_WINDOWS, type Platform, quotePost } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { type AccountMetrics, type PlatformAdapter, PlatformError } from '../../integrations/platform';
@@ -54,12 +54,13 @@ export function createMetricsService(deps: {
 
   /**
    * An engagement spike (decision 020): a post of the last 7 days with at least 5 engagements and
-   * 3 times the median of the persona's other posts of the last 90 days (at least 3 of them).
-   * Told once per post, in the app.
+   * 3 times the median of the persona's other posts of the last 90 days (at least 3 of them), the
+   * windows of the dashboard's opportunities. Told once per post, in the app.
    */
   async function tellSpikes(personaId: string, at: Date): Promise<void> {
-    const posts = await metrics.postsBetween({ personaId }, new Date(at.getTime() - BACKFILL_DAYS * 86_400_000), at);
-    const recent = posts.filter((p) => p.postedAt.getTime() >= at.getTime() - 7 * 86_400_000);
+    const { spikeDays, baselineDays } = OPPORTUNITY_WINDOWS;
+    const posts = await metrics.postsBetween({ personaId }, new Date(at.getTime() - baselineDays * 86_400_000), at);
+    const recent = posts.filter((p) => p.postedAt.getTime() >= at.getTime() - spikeDays * 86_400_000);
     const owner = recent.length > 0 ? await metrics.ownerOf(personaId) : null;
     if (!owner) return;
     const spikes: NewNotification[] = [];

@@ -1,5 +1,6 @@
 import { SPIKE_MIN_ENGAGEMENT } from '@plume/core';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   mentions,
@@ -14,7 +15,9 @@ import {
 /** Rows one kind reads at most per user: enough to count and show three, without reading a backlog. */
 const ROWS = 500;
 
-const engagement = sql<number>`(${postMetrics.likes} + ${postMetrics.reposts} + ${postMetrics.replies} + ${postMetrics.quotes})`;
+type Counts = Record<'likes' | 'reposts' | 'replies' | 'quotes', Column>;
+const engagementOf = (t: Counts) => sql<number>`(${t.likes} + ${t.reposts} + ${t.replies} + ${t.quotes})`;
+const engagement = engagementOf(postMetrics);
 
 /** What the dashboard's opportunities are drawn from (decision 031): the user's own rows only. */
 export function createOpportunitiesRepository(db: Db) {
@@ -80,8 +83,27 @@ export function createOpportunitiesRepository(db: Db) {
         .limit(ROWS);
     },
 
-    /** Posts published since `since` with enough engagements to be a spike, most engaged first. */
-    async spikeCandidates(userId: string, since: Date) {
+    /**
+     * Posts published since `since` with enough engagements to be a spike, most engaged first, each
+     * with its persona's baseline: how many of its other posts since `baselineSince` were read, and
+     * the median of their engagements (null when none).
+     */
+    async spikeCandidates(userId: string, since: Date, baselineSince: Date) {
+      const other = alias(postMetrics, 'other');
+      const baseline = db
+        .select({
+          count: sql<number>`count(*)::int`.as('count'),
+          usual: sql<number | null>`percentile_cont(0.5) within group (order by ${engagementOf(other)})`.as('usual'),
+        })
+        .from(other)
+        .where(
+          and(
+            eq(other.personaId, postMetrics.personaId),
+            gte(other.postedAt, baselineSince),
+            ne(other.externalId, postMetrics.externalId),
+          ),
+        )
+        .as('baseline');
       return db
         .select({
           personaId: postMetrics.personaId,
@@ -92,24 +114,16 @@ export function createOpportunitiesRepository(db: Db) {
           url: postMetrics.url,
           postedAt: postMetrics.postedAt,
           engagement,
+          baseline: { count: baseline.count, usual: baseline.usual },
         })
         .from(postMetrics)
         .innerJoin(personas, eq(personas.id, postMetrics.personaId))
+        .crossJoinLateral(baseline)
         .where(
           and(eq(personas.userId, userId), gte(postMetrics.postedAt, since), gte(engagement, SPIKE_MIN_ENGAGEMENT)),
         )
         .orderBy(desc(engagement))
         .limit(ROWS);
-    },
-
-    /** Each post's engagements since `since`, for the personas' own baselines. */
-    async engagementsSince(personaIds: string[], since: Date) {
-      if (personaIds.length === 0) return [];
-      const rows = await db
-        .select({ personaId: postMetrics.personaId, externalId: postMetrics.externalId, engagement })
-        .from(postMetrics)
-        .where(and(inArray(postMetrics.personaId, personaIds), gte(postMetrics.postedAt, since)));
-      return rows.map((r) => ({ ...r, engagement: Number(r.engagement) }));
     },
 
     /** Items of the persona's enabled sources fetched since `since` and not shared yet, newest first. */

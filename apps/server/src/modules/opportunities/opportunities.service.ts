@@ -1,6 +1,5 @@
 import {
   type DismissOpportunities,
-  engagementSpike,
   OPPORTUNITY_LIST_MAX,
   OPPORTUNITY_WINDOWS,
   type Opportunity,
@@ -8,6 +7,9 @@ import {
   opportunityPersonaId,
   PLATFORM_LABELS,
   type Platform,
+  platformSchema,
+  quotePost,
+  spikeOver,
 } from '@plume/core';
 import { NotFoundError } from '../../errors';
 import { PERSONA_NOT_FOUND } from '../personas/persona-access';
@@ -16,12 +18,8 @@ import type { OpportunitiesRepository } from './opportunities.repository';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const snippet = (text: string, length = 140) => {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length > length ? `${chars.slice(0, length - 1).join('')}…` : chars.join('');
-};
-const isPlatform = (value: string): value is Platform => value in PLATFORM_LABELS;
-const platformOf = (value: string): Platform | null => (isPlatform(value) ? value : null);
+const snippet = (text: string) => quotePost(text.replace(/\s+/g, ' ').trim(), 140);
+const platformOf = (value: string): Platform | null => platformSchema.safeParse(value).data ?? null;
 
 type Row = { personaId: string; personaName: string };
 
@@ -93,19 +91,12 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
     const recent = await repository.spikeCandidates(
       userId,
       new Date(at.getTime() - OPPORTUNITY_WINDOWS.spikeDays * DAY_MS),
-    );
-    if (recent.length === 0) return [];
-    const baseline = await repository.engagementsSince(
-      [...new Set(recent.map((r) => r.personaId))],
       new Date(at.getTime() - OPPORTUNITY_WINDOWS.baselineDays * DAY_MS),
     );
     const found: Opportunity[] = [];
     for (const post of recent) {
       const engagement = Number(post.engagement);
-      const others = baseline
-        .filter((b) => b.personaId === post.personaId && b.externalId !== post.externalId)
-        .map((b) => b.engagement);
-      const spike = engagementSpike(engagement, others);
+      const spike = spikeOver(engagement, { count: post.baseline.count, usual: post.baseline.usual ?? 0 });
       if (!spike) continue;
       const platform = platformOf(post.platform);
       const network = platform ? PLATFORM_LABELS[platform] : 'the network';

@@ -1,12 +1,12 @@
 import type { ConnectedAccount, Persona, PersonaVersion, Platform } from '@plume/core';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { personas, personaVersions, platformAccounts } from '../../db/schema';
+import { personas, personaVersions, platformAccounts, userPreferences } from '../../db/schema';
 
 type Row = typeof personas.$inferSelect;
 
 /** A persona's connection as `connectionsOf` reads it (times as PostgreSQL writes them in JSON). */
-export type StoredConnection = {
+type StoredConnection = {
   platform: Platform;
   username: string;
   status: string;
@@ -20,7 +20,7 @@ export type StoredConnection = {
  * query: a subquery on the persona's row, by platform. The row is named with its table, which
  * Drizzle leaves out in a query on one table.
  */
-export function connectionsOf(): SQL<StoredConnection[]> {
+function connectionsOf(): SQL<StoredConnection[]> {
   return sql<StoredConnection[]>`coalesce((
     select jsonb_agg(jsonb_build_object(
       'platform', a.platform, 'username', a.username, 'status', a.status, 'followers', a.followers,
@@ -43,13 +43,75 @@ function toConnectedAccount(c: StoredConnection): ConnectedAccount {
   };
 }
 
+type AccountRow = typeof platformAccounts.$inferSelect;
+
+/** A connection's row as `connectionsOf` would read it, for a statement that joins the accounts itself. */
+function storedConnection(account: AccountRow): StoredConnection {
+  return {
+    platform: account.platform as Platform,
+    username: account.username,
+    status: account.status,
+    followers: account.followers,
+    connectedAt: account.connectedAt.toISOString(),
+    lastSyncAt: account.lastSyncAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A persona as a job works with it: the persona (its connections included), its owner, the
+ * owner's time zone (null without one), every account it has, and the ones the job works on.
+ */
+export type PersonaAtWork = {
+  persona: Persona;
+  userId: string;
+  timeZone: string | null;
+  accounts: AccountRow[];
+  picked: AccountRow[];
+};
+
+/**
+ * The one load of a job (issue 27): the personas `where` names, each with its owner's zone and
+ * its accounts, in one statement that joins them (a row per account); the persona's connections
+ * are read from those rows, not a second time. `pick`, a condition on platform_accounts, marks the
+ * accounts the job works on (all of them without it).
+ */
+export async function personasAtWork(db: Db, where: SQL | undefined, pick?: SQL<boolean>): Promise<PersonaAtWork[]> {
+  const rows = await db
+    .select({
+      persona: personas,
+      timeZone: userPreferences.timeZone,
+      account: platformAccounts,
+      picked: pick ?? sql<boolean>`true`,
+    })
+    .from(personas)
+    .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
+    .leftJoin(platformAccounts, eq(platformAccounts.personaId, personas.id))
+    .where(where)
+    .orderBy(personas.id, platformAccounts.platform);
+  const found = new Map<string, { row: Row; timeZone: string | null; accounts: AccountRow[]; picked: AccountRow[] }>();
+  for (const r of rows) {
+    const entry = found.get(r.persona.id) ?? { row: r.persona, timeZone: r.timeZone, accounts: [], picked: [] };
+    found.set(r.persona.id, entry);
+    if (!r.account) continue;
+    entry.accounts.push(r.account);
+    if (r.picked) entry.picked.push(r.account);
+  }
+  return [...found.values()].map(({ row, timeZone, accounts, picked }) => ({
+    persona: toPersona(row, accounts.map(storedConnection)),
+    userId: row.userId,
+    timeZone,
+    accounts,
+    picked,
+  }));
+}
+
 /** The persona's row and its connections (`connectionsOf`), as one query selects them. */
 const withConnections = () => ({ persona: personas, connections: connectionsOf() });
 /** The same, where only a flat list of columns can be given (RETURNING). */
 const returningWithConnections = () => ({ ...getTableColumns(personas), connections: connectionsOf() });
 
 /** The persona as stored, in the API's server shape. JSON columns were validated on the way in. */
-export function toPersona(row: Row, connections: StoredConnection[]): Persona {
+function toPersona(row: Row, connections: StoredConnection[]): Persona {
   return {
     id: row.id,
     name: row.name,

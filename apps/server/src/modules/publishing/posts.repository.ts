@@ -10,10 +10,10 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { personas, platformAccounts, posts, userPreferences } from '../../db/schema';
+import { personas, posts } from '../../db/schema';
 import type { StoredReplyTo } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
-import { connectionsOf, toPersona } from '../personas/personas.repository';
+import { personasAtWork } from '../personas/personas.repository';
 
 export type PostRow = typeof posts.$inferSelect;
 /** A post with its persona's name and owner, as the schedule lists it. */
@@ -221,28 +221,16 @@ export function createPostsRepository(db: Db) {
         throw error;
       }
       if (!row) return undefined;
-      const [loaded] = await db
-        .select({
-          persona: personas,
-          connections: connectionsOf(),
-          timeZone: userPreferences.timeZone,
-          account: platformAccounts,
-        })
-        .from(personas)
-        .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
-        .leftJoin(
-          platformAccounts,
-          and(eq(platformAccounts.personaId, personas.id), eq(platformAccounts.platform, row.platform)),
-        )
-        .where(eq(personas.id, row.personaId));
+      const { platform } = row;
+      const [loaded] = await personasAtWork(db, eq(personas.id, row.personaId));
       if (!loaded) return undefined;
       return {
         ...row,
         personaName: loaded.persona.name,
-        userId: loaded.persona.userId,
-        persona: toPersona(loaded.persona, loaded.connections),
+        userId: loaded.userId,
+        persona: loaded.persona,
         timeZone: loaded.timeZone ?? 'UTC',
-        account: loaded.account,
+        account: loaded.accounts.find((a) => a.platform === platform) ?? null,
       };
     },
 
@@ -413,8 +401,8 @@ export function createPostsRepository(db: Db) {
     },
 
     /**
-     * The persona's posts on these platforms with exactly this text that went out (or are going
-     * out, or may have) since `since`: Post now asks before sending the same text again.
+     * The persona's latest post on each of these platforms with exactly this text that went out (or
+     * is going out, or may have) since `since`: Post now asks before sending the same text again.
      */
     async sameTextSince(
       personaId: string,
@@ -422,15 +410,9 @@ export function createPostsRepository(db: Db) {
       content: string,
       since: Date,
     ): Promise<{ platform: Platform; status: PostStatus; at: Date }[]> {
-      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.claimedAt}, ${posts.createdAt})`;
+      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.claimedAt}, ${posts.createdAt})`.mapWith(posts.postedAt);
       const rows = await db
-        .select({
-          platform: posts.platform,
-          status: posts.status,
-          postedAt: posts.postedAt,
-          claimedAt: posts.claimedAt,
-          createdAt: posts.createdAt,
-        })
+        .selectDistinctOn([posts.platform], { platform: posts.platform, status: posts.status, at })
         .from(posts)
         .where(
           and(
@@ -441,12 +423,8 @@ export function createPostsRepository(db: Db) {
             gte(at, since),
           ),
         )
-        .orderBy(desc(at));
-      return rows.map((r) => ({
-        platform: r.platform as Platform,
-        status: r.status as PostStatus,
-        at: r.postedAt ?? r.claimedAt ?? r.createdAt,
-      }));
+        .orderBy(posts.platform, desc(at));
+      return rows.map((r) => ({ platform: r.platform as Platform, status: r.status as PostStatus, at: r.at }));
     },
 
     /** When the persona last posted on the platform (cooldowns). */

@@ -60,7 +60,6 @@ export function createPublishingService(deps: {
 }) {
   const { repositories, posts, accounts, preferences, adapters, queue, planLimits, log, now = () => new Date() } = deps;
   const safety = createSafety(repositories);
-  const enqueue = (postId: string, at: Date) => sendPublishPost(queue, { postId }, { at });
 
   /**
    * Records what the platform said about a post being published; returns the result the API shows.
@@ -211,7 +210,7 @@ export function createPublishingService(deps: {
       if (!post) return 'not due or already taken';
       if (post === 'busy') {
         // One at a time per account: try again once the post in flight is done.
-        await enqueue(postId, new Date(claimedAt.getTime() + BUSY_RETRY_MS));
+        await sendPublishPost(queue, { postId }, { at: new Date(claimedAt.getTime() + BUSY_RETRY_MS) });
         return 'busy';
       }
       const parts = post.parts;
@@ -219,7 +218,7 @@ export function createPublishingService(deps: {
       const delay = await safetyDelay(post.persona, post.timeZone, post, claimedAt);
       if (delay) {
         await posts.retryLater(post.id, delay.until, delay.reason, false);
-        await enqueue(post.id, delay.until);
+        await sendPublishPost(queue, { postId: post.id }, { at: delay.until });
         return 'deferred';
       }
       const outcome = await callPlatform(post, parts, post.account ?? undefined);
@@ -231,7 +230,7 @@ export function createPublishingService(deps: {
             : 30_000 * 2 ** post.attempts;
           const at = new Date(now().getTime() + waitMs);
           await posts.retryLater(post.id, at, `${failure.message} (trying again)`, true);
-          await enqueue(post.id, at);
+          await sendPublishPost(queue, { postId: post.id }, { at });
           return 'retrying';
         }
       }
@@ -262,7 +261,7 @@ export function createPublishingService(deps: {
             }
           }
           for (const id of ids.slice(BATCH_POSTS_PER_ACCOUNT).filter((id) => inBatch.has(id))) {
-            await enqueue(id, now());
+            await sendPublishPost(queue, { postId: id }, { at: now() });
             outcomes.set(id, { status: 'fulfilled', value: 'queued again behind its account' });
           }
         }),
@@ -279,7 +278,7 @@ export function createPublishingService(deps: {
     async sweep(): Promise<{ requeued: number; unconfirmed: number; found: number }> {
       const current = now();
       const overdue = await posts.overdue(current, OVERDUE_GRACE_MS, 500);
-      for (const post of overdue) await enqueue(post.id, current);
+      for (const post of overdue) await sendPublishPost(queue, { postId: post.id }, { at: current });
       const stuck = await posts.stuck(new Date(current.getTime() - STUCK_AFTER_MS), 100);
       let found = 0;
       for (const post of stuck) {

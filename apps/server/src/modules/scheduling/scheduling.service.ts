@@ -66,7 +66,6 @@ export function createSchedulingService(deps: {
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
-  const enqueue = (postId: string, at: Date) => sendPublishPost(queue, { postId }, { at });
 
   function checkLimits(parts: PostPart[], platform: ScheduleCreate['platform']) {
     const problems = overLimitProblems(parts, [platform]);
@@ -179,7 +178,7 @@ export function createSchedulingService(deps: {
         },
         persona,
       );
-      if (post.scheduledFor) await enqueue(post.id, post.scheduledFor);
+      if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
       return reread(userId, post.id);
     },
 
@@ -211,7 +210,8 @@ export function createSchedulingService(deps: {
       const retime = patch.runAt !== undefined || patch.queue === true;
       const updated = retime ? await atTime(userId, row.personaId, patch, edit) : await edit();
       if (!updated) throw new ConflictError('This post can no longer be changed');
-      if (retime && updated.status === 'scheduled' && updated.scheduledFor) await enqueue(id, updated.scheduledFor);
+      if (retime && updated.status === 'scheduled' && updated.scheduledFor)
+        await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       return reread(userId, id);
     },
 
@@ -231,7 +231,7 @@ export function createSchedulingService(deps: {
       const at = new Date(now().getTime() + 1000);
       await planLimits.checkNewPosts(userId, 1, at, id);
       await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, attempts: 0 });
-      await enqueue(id, at);
+      await sendPublishPost(queue, { postId: id }, { at });
       return reread(userId, id);
     },
 
@@ -281,7 +281,7 @@ export function createSchedulingService(deps: {
         return posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null });
       });
       if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
-      await enqueue(id, updated.scheduledFor);
+      await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       return reread(userId, id);
     },
 
