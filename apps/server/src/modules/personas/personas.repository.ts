@@ -48,7 +48,7 @@ type AccountRow = typeof platformAccounts.$inferSelect;
 /** A connection's row as `connectionsOf` would read it, for a statement that joins the accounts itself. */
 function storedConnection(account: AccountRow): StoredConnection {
   return {
-    platform: account.platform as Platform,
+    platform: account.platform,
     username: account.username,
     status: account.status,
     followers: account.followers,

@@ -424,7 +424,7 @@ export function createPostsRepository(db: Db) {
           ),
         )
         .orderBy(posts.platform, desc(at));
-      return rows.map((r) => ({ platform: r.platform as Platform, status: r.status as PostStatus, at: r.at }));
+      return rows;
     },
 
     /** When the persona last posted on the platform (cooldowns). */
