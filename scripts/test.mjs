@@ -67,25 +67,42 @@ function playwright(name, extra = []) {
   };
 }
 
-/** Passed, failed and skipped tests from a runner's JSON report. */
+/** Passed, failed and skipped tests from a runner's JSON report, with the failing tests' names. */
 function readCounts({ kind, file }) {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8'));
     if (kind === 'vitest') {
+      const failures = data.testResults.flatMap((f) =>
+        f.assertionResults
+          .filter((t) => t.status === 'failed')
+          .map((t) => `${path.relative(root, f.name)} › ${t.fullName}`),
+      );
       return {
         passed: data.numPassedTests,
         failed: data.numFailedTests,
         skipped: data.numPendingTests + data.numTodoTests,
+        failures,
       };
     }
     return {
       passed: data.stats.expected + data.stats.flaky,
       failed: data.stats.unexpected,
       skipped: data.stats.skipped,
+      failures: playwrightFailures(data.suites ?? []),
     };
   } catch {
     return undefined;
   }
+}
+
+/** The tests of a Playwright report whose outcome was unexpected, as file:line › title. */
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === 'unexpected'))
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
 }
 
 /** A fresh database on DATABASE_URL's server, dropped afterwards: the one it names is never written. */
@@ -152,6 +169,7 @@ for (const r of results) {
   const c = r.counts;
   const figures = c ? `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : '';
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(40)} ${String(r.seconds).padStart(5)} s  ${figures}`);
+  for (const failure of c?.failures ?? []) console.log(`       failed: ${failure}`);
   if (c) for (const key of Object.keys(total)) total[key] += c[key];
   // A stage that failed with no failing test (a build, a crash) counts as one failure.
   if (!r.ok && !(c && c.failed > 0)) total.failed += 1;

@@ -95,7 +95,7 @@ export function composeServices(deps: {
 
   // The networks: one adapter each (integrations/platform.ts), registered once and handed to every
   // service; their tokens are kept and renewed through the one credential store.
-  const credentials = createCredentialStore({ accounts: repositories.accounts, lock });
+  const credentials = createCredentialStore({ accounts: repositories.accounts, lock, queue });
   const adapters: Record<Platform, PlatformAdapter> = {
     x: createXAdapter({
       api: config.x ? createXApi({ ...config.x, ...config.xEndpoints }) : undefined,

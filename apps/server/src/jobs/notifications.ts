@@ -1,10 +1,22 @@
 import type { NotificationsService } from '../modules/notifications/notifications.service';
-import type { JobDefinition } from './queue';
+import type { JobDefinition, Queue } from './queue';
 
 export const SEND_NOTIFICATIONS = 'send-notifications';
 export const WEEKLY_SUMMARY = 'weekly-summary';
 
-/** Every minute the notices due (post outcomes, broken connections); Mondays at 09:00 UTC the weekly summary. */
+/**
+ * Tells the owner now, not at the next minute: a connection broke. Sends that come together make
+ * one run (its key); a send that fails is not the caller's failure, since the every-minute run
+ * tells it anyway.
+ */
+export async function sendNotificationsNow(queue: Queue): Promise<void> {
+  await queue.send(SEND_NOTIFICATIONS, {}, { singletonKey: 'now' }).catch(() => null);
+}
+
+/**
+ * Every minute (and at once when a connection breaks) the notices due (post outcomes, broken
+ * connections); Mondays at 09:00 UTC the weekly summary.
+ */
 export function notificationJobs(notifications: NotificationsService): JobDefinition[] {
   return [
     { name: SEND_NOTIFICATIONS, cron: '* * * * *', handler: () => notifications.sendPending() },

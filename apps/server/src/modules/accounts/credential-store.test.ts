@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { createNamedLock } from '../../db/named-lock';
 import { type PlatformAccount, PlatformError } from '../../integrations/platform';
+import { SEND_NOTIFICATIONS } from '../../jobs/notifications';
 import { createCredentialStore } from './credential-store';
 
 /** The store over an in-memory accounts table of one row, with the in-process lock (as on PGlite). */
 function storeWith(initial: string | null) {
   const row = { credentials: initial };
   const markError = vi.fn(async () => undefined);
+  const sent: string[] = [];
   const store = createCredentialStore({
     accounts: {
       credentialsOf: async () => row.credentials,
@@ -19,8 +21,14 @@ function storeWith(initial: string | null) {
       markError,
     },
     lock: createNamedLock({ kind: 'pglite' } as Database),
+    queue: {
+      async send(name) {
+        sent.push(name);
+        return 'job';
+      },
+    },
   });
-  return { store, row, markError };
+  return { store, row, markError, sent };
 }
 const account = (status = 'active') => ({ id: 'a1', status }) as PlatformAccount;
 
@@ -53,15 +61,17 @@ describe('the credential store', () => {
     expect(row.credentials).toBe('second');
   });
 
-  it('marks the connection for a reconnect on an auth failure alone, once', async () => {
-    const { store, markError } = storeWith('t');
+  it('marks the connection for a reconnect on an auth failure alone, once, and tells the owner at once', async () => {
+    const { store, markError, sent } = storeWith('t');
     const failing = (kind: 'auth' | 'unknown') => () => Promise.reject(new PlatformError(`${kind} failure`, kind));
     await expect(store.guard(account(), failing('unknown'))).rejects.toMatchObject({ kind: 'unknown' });
     expect(markError).not.toHaveBeenCalled();
     await expect(store.guard(account(), failing('auth'))).rejects.toMatchObject({ kind: 'auth' });
     expect(markError).toHaveBeenCalledWith('a1', 'auth failure');
+    expect(sent).toEqual([SEND_NOTIFICATIONS]);
     await expect(store.guard(account('error'), failing('auth'))).rejects.toMatchObject({ kind: 'auth' });
     expect(markError).toHaveBeenCalledOnce();
+    expect(sent).toHaveLength(1);
   });
 
   it('makes no call on a connection marked for a reconnect, on any network', async () => {

@@ -1,5 +1,7 @@
 import type { NamedLock } from '../../db/named-lock';
 import { type CredentialStore, type PlatformAccount, PlatformError } from '../../integrations/platform';
+import { sendNotificationsNow } from '../../jobs/notifications';
+import type { Queue } from '../../jobs/queue';
 import type { AccountsRepository } from './accounts.repository';
 
 /**
@@ -28,8 +30,10 @@ export function reconnectNeeded(account: Pick<PlatformAccount, 'status' | 'error
 export function createCredentialStore(deps: {
   accounts: Pick<AccountsRepository, 'credentialsOf' | 'replaceCredentials' | 'markError'>;
   lock: NamedLock;
+  /** Where the owner's notice that the connection broke is queued, at once. */
+  queue: Queue;
 }): CredentialStore {
-  const { accounts, lock } = deps;
+  const { accounts, lock, queue } = deps;
   return {
     exclusive: (name, work) => lock(name, work),
 
@@ -52,6 +56,7 @@ export function createCredentialStore(deps: {
         // A connection already marked keeps its first reason (and the notice already sent for it).
         if (error instanceof PlatformError && error.kind === 'auth' && account.status !== 'error') {
           await accounts.markError(account.id, error.message);
+          await sendNotificationsNow(queue);
         }
         throw error;
       }
