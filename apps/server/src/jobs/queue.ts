@@ -128,6 +128,8 @@ export async function startJobs(options: {
     return 'bad job';
   };
 
+  /** This process's worker of each queue it works: a job sent for now is taken at once, not at its next poll. */
+  const workers = new Map<string, string>();
   for (const job of definitions) {
     await boss.createQueue(job.name, job.policy ? { name: job.name, policy: job.policy } : undefined);
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
@@ -164,16 +166,22 @@ export async function startJobs(options: {
           log.debug({ job: job.name, ids: received.map((one) => one.id) }, 'job batch done');
         },
       );
+      workers.set(job.name, workerId);
     }
   }
 
   return {
     boss,
-    send: (name, data = {}, options = {}) =>
-      boss.send(name, data, {
+    async send(name, data = {}, options = {}) {
+      const id = await boss.send(name, data, {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      }),
+      });
+      const worker = workers.get(name);
+      const later = options.startAfter && options.startAfter.getTime() > Date.now();
+      if (id && worker && !later) boss.notifyWorker(worker);
+      return id;
+    },
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };
 }
