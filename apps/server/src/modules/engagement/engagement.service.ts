@@ -51,7 +51,7 @@ const IT_MENTIONS = { mention: 'it mentions', reply: 'it replies to', quote: 'it
 /** Someone who reached the persona first (decision 0XA), and how, in the log's words. */
 type Reached = { did: string; handle: string; how: string; mentioned: boolean };
 /** A post the persona may like or repost, and why it may. */
-type Opportunity = { p: CandidatePost; why: string };
+type Candidate = { p: CandidatePost; why: string };
 
 /** Runs `load` once, when first asked. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -169,7 +169,7 @@ export function createEngagementService(deps: {
     const mentionRows = (
       await r.engagement.recentMentions(account.id, new Date(at.getTime() - REACHED_FOR_MS), MENTIONS_PER_RUN)
     ).filter((m) => !ours(m.authorId) && sentimentOf(m.text).sentiment !== 'negative');
-    const mentionPosts = once(async (): Promise<Opportunity[]> => {
+    const mentionPosts = once(async (): Promise<Candidate[]> => {
       if (mentionRows.length === 0) return [];
       const how = new Map(mentionRows.map((m) => [m.externalId, m.kind]));
       const found = await actions.posts(account, [...how.keys()]).catch(() => []);
@@ -204,11 +204,11 @@ export function createEngagementService(deps: {
     });
 
     // Their recent posts: the target accounts among them first (only theirs when nothing else would use the others').
-    const peoplePosts = once(async (): Promise<Opportunity[]> => {
+    const peoplePosts = once(async (): Promise<Candidate[]> => {
       const all = await people();
       const others = targets.size === 0 || repostWords.length > 0 ? all.filter((p) => !isTarget(p)) : [];
       const read = [...all.filter(isTarget), ...others].slice(0, PEOPLE_PER_RUN);
-      const out: Opportunity[] = [];
+      const out: Candidate[] = [];
       for (const person of read) {
         const posts = await actions.authorPosts(account, person.did, POSTS_PER_READ).catch(() => []);
         out.push(...posts.filter((p) => p.author.did === person.did).map((p) => ({ p, why: person.how })));
@@ -223,8 +223,8 @@ export function createEngagementService(deps: {
     const engagePosts = async (
       what: 'like' | 'repost',
       n: number,
-      pools: (() => Promise<Opportunity[]>)[],
-      fits: (o: Opportunity) => string | null,
+      pools: (() => Promise<Candidate[]>)[],
+      fits: (o: Candidate) => string | null,
     ) => {
       let left = n;
       const seen = new Set<string>();

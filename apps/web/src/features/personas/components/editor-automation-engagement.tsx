@@ -35,7 +35,7 @@ export function EngagementCard({ automation, commit }: AutomationCardProps) {
   return (
     <AutomationCard
       title="Engagement Optimization"
-      description="Likes, reposts and follows that fit this persona's audience."
+      description="Thank the people who reach this persona with a like, a repost or a follow back."
       enabled={engagement.enabled}
       onToggle={(enabled) => setEngagement({ ...engagement, enabled })}
     >
