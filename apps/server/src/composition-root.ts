@@ -215,8 +215,10 @@ export function composeServices(deps: {
       // A persona switched to posting has its next slot looked at now (one look waits at a time).
       onPostingChanged: () => sendAutoPostingDue(queue),
       onEngagementChanged: async (persona) => {
-        if (persona.automation.autoReplies.enabled) await replies.queueFor(persona.id);
-        if (persona.automation.engagement.enabled) await engagement.queueFor(persona.id);
+        // An engaging persona reads its mentions too: the people it may like, repost and follow.
+        const { autoReplies, engagement: engaging } = persona.automation;
+        if (autoReplies.enabled || engaging.enabled) await replies.queueFor(persona.id);
+        if (engaging.enabled) await engagement.queueFor(persona.id);
       },
     }),
     tags: createTagsService(data),

@@ -1,7 +1,7 @@
 import { type AtpAgent, RichText } from '@atproto/api';
 import type { AutomationPlan, Persona, ScheduledItem } from '@plume/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mentionCursors, mentions } from '../src/db/schema';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
@@ -12,9 +12,10 @@ import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 /*
- * Engagement against a real Bluesky network with its AppView (decision 022): other accounts
- * mention a persona, it answers within its rules; it likes, reposts and follows within its caps,
- * and the log takes them back.
+ * Engagement against a real Bluesky network with its AppView (decisions 022, 0XA): other accounts
+ * mention a persona, it answers within its rules, and the owner's notifications stay unread; it
+ * likes, reposts and follows only people who reached it first, within its caps, and the log takes
+ * them back.
  */
 
 let bsky: BlueskyNetworkWithAppView;
@@ -99,6 +100,36 @@ const records = async (did: string, collection: string) => {
   return data.records as unknown as { uri: string; value: { subject: unknown } }[];
 };
 
+/** Saves the persona's engagement as `engagement` (the rest of its automation as it is). */
+async function saveEngagement(persona: Persona, engagement: Persona['automation']['engagement']) {
+  return readJson<Persona>(
+    await ann.request(`/api/personas/${persona.id}`, {
+      method: 'PUT',
+      json: { automation: { ...persona.automation, engagement } },
+    }),
+    200,
+  );
+}
+
+/** Engagement on with every action off: the persona reads its mentions and does nothing yet. */
+const readingOnly = (a: Persona['automation']): Persona['automation'] => ({
+  ...a,
+  autoReplies: { ...a.autoReplies, enabled: false },
+  engagement: {
+    ...a.engagement,
+    enabled: true,
+    autoLike: { ...a.engagement.autoLike, enabled: false },
+    autoRetweet: { ...a.engagement.autoRetweet, enabled: false },
+    autoFollow: { ...a.engagement.autoFollow, enabled: false },
+  },
+});
+
+const subjects = async (did: string, collection: string) =>
+  (await records(did, collection)).map((r) => {
+    const subject = r.value.subject;
+    return typeof subject === 'string' ? subject : (subject as { uri: string }).uri;
+  });
+
 describe('replies to mentions on Bluesky', () => {
   it('drafts one reply to a mention, with its template; approved, it is threaded under the mention; seen again, by a second worker, after the cursor is lost: still one', async () => {
     const { persona, account, accountId } = await personaOn(ann, 'Replier', (a) => a);
@@ -144,6 +175,30 @@ describe('replies to mentions on Bluesky', () => {
       text: draft?.content,
       reply: { root: { uri: mention.uri, cid: mention.cid }, parent: { uri: mention.uri, cid: mention.cid } },
     });
+  });
+
+  it('leaves the owner’s notifications as they were: reading mentions marks nothing seen', async () => {
+    const { account, accountId } = await personaOn(ann, 'Quiet', (a) => a);
+    // The read queued when the persona was saved is over (it found nothing yet).
+    await until(async () => {
+      const [cursor] = await server.app.database.db
+        .select()
+        .from(mentionCursors)
+        .where(eq(mentionCursors.accountId, accountId));
+      return cursor;
+    });
+    const gail = await bsky.createAccount('gail');
+    const mention = await say(gail.agent, `@${account.handle} what did you read this week?`);
+    await notified(account, 1);
+    // The owner's own view of the account, signed in as themselves.
+    const unread = async () => (await account.agent.app.bsky.notification.getUnreadCount({})).data.count;
+    const before = await unread();
+    expect(before).toBeGreaterThan(0);
+
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    const kept = await server.app.database.db.select().from(mentions).where(eq(mentions.accountId, accountId));
+    expect(kept.map((m) => m.externalId)).toEqual([mention.uri]);
+    expect(await unread()).toBe(before);
   });
 
   it('passes a hostile mention by the sentiment filter, and says so in the log', async () => {
@@ -202,65 +257,157 @@ describe('replies to mentions on Bluesky', () => {
 });
 
 describe('likes, reposts and follows on Bluesky', () => {
-  it('likes the target accounts’ posts, reposts by keyword, follows inside the follower range, each within its cap and never twice; Undo takes one back', async () => {
+  // Automation's clock back to real time: a persona's first read of mentions looks back an hour from it.
+  beforeEach(() => {
+    ahead = 0;
+  });
+
+  it('likes the target accounts’ posts among people who reached the persona, reposts by keyword, follows back inside the follower range, each within its cap and never twice; Undo takes one back', async () => {
+    // Engagement on with every action off: people reach the persona first.
+    const { persona, account, accountId } = await personaOn(ann, 'Engager', readingOnly);
+    const did = account.did;
     const bob = await bsky.createAccount('bob');
     const dana = await bsky.createAccount('dana');
     const gardener = await bsky.createAccount('gardening');
+    const stranger = await bsky.createAccount('stranger');
+    await bob.agent.follow(did);
     for (const n of [1, 2, 3]) await say(bob.agent, `Bob's post number ${n}`);
     // Long, with an emoji where the log's quote of it is cut: kept whole, never halved.
     const news = 'Plumeworthy news from the garden shed'.padEnd(58, '!');
-    await say(dana.agent, `${news}🌱🌱 and more`);
+    const mention = await say(dana.agent, `${news}🌱🌱 and more, @${account.handle}`);
     await gardener.agent.upsertProfile((profile) => ({ ...profile, description: 'Gardening notes, mostly waiting.' }));
+    await gardener.agent.follow(did);
     await say(gardener.agent, 'gardening in November is mostly waiting');
-    // Saved with engagement on, the persona takes its first run at once.
-    const { persona, account } = await personaOn(ann, 'Engager', (a) => ({
-      ...a,
-      autoReplies: { ...a.autoReplies, enabled: false },
-      engagement: {
-        enabled: true,
-        autoLike: { enabled: true, maxLikesPerHour: 2, targetAccounts: [bob.handle] },
-        autoRetweet: { enabled: true, maxRetweetsPerDay: 1, keywordFilter: ['Plumeworthy'] },
-        autoFollow: {
-          enabled: true,
-          maxFollowsPerDay: 1,
-          targetCriteria: { minFollowers: 0, maxFollowers: 10, keywords: ['gardening'] },
-        },
-      },
-    }));
+    // A target account and a keyword match that never reached the persona: a stranger.
+    await stranger.agent.upsertProfile((profile) => ({ ...profile, description: 'Gardening all day' }));
+    const strangers = [
+      await say(stranger.agent, 'Plumeworthy gardening, every day'),
+      await say(stranger.agent, 'Another Plumeworthy find'),
+    ].map((p) => p.uri);
+    // Bob's and the gardener's follows, Dana's mention.
+    await notified(account, 3);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
 
-    const did = account.did;
-    const likes = () => records(did, 'app.bsky.feed.like');
+    // Saved with the actions on, the persona takes its first run at once.
+    await saveEngagement(persona, {
+      enabled: true,
+      autoLike: { enabled: true, maxLikesPerHour: 2, targetAccounts: [bob.handle, `@${stranger.handle}`] },
+      autoRetweet: { enabled: true, maxRetweetsPerDay: 1, keywordFilter: ['Plumeworthy'] },
+      autoFollow: {
+        enabled: true,
+        maxFollowsPerDay: 1,
+        targetCriteria: { minFollowers: 0, maxFollowers: 10, keywords: ['gardening'] },
+      },
+    });
+
+    const likes = () => subjects(did, 'app.bsky.feed.like');
     // Each run takes its share (a like of the hour's 2, the day's repost and follow).
     await until(async () => ((await likes()).length === 1 ? true : undefined));
     expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 1, reposts: 0, follows: 0 });
     // The hour's 2 likes are spent; the day's repost and follow too.
     expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 0, reposts: 0, follows: 0 });
-    const liked = (await likes()).map((r) => (r.value.subject as { uri: string }).uri);
+    const liked = await likes();
     expect(liked).toHaveLength(2);
     const bobs = (await bsky.postsOf(bob.did)).map((p) => p.uri);
     expect(liked.every((uri) => bobs.includes(uri))).toBe(true);
-    const [repost] = await records(did, 'app.bsky.feed.repost');
-    expect((repost?.value.subject as { uri: string } | undefined)?.uri).toBe((await bsky.postsOf(dana.did))[0]?.uri);
-    const follows = await records(did, 'app.bsky.graph.follow');
-    expect(follows.map((f) => f.value.subject)).toEqual([gardener.did]);
-    const reposted = (await planOf(persona.id)).log.find((e) => e.event === 'reposted');
-    expect(reposted?.message).toContain(`(“${news}🌱🌱…”)`);
+    // Dana mentioned the persona with the keyword: reposted (not liked: she is no target account).
+    expect(await subjects(did, 'app.bsky.feed.repost')).toEqual([mention.uri]);
+    // The gardener followed the persona: followed back. The stranger's profile matches too: never.
+    expect(await subjects(did, 'app.bsky.graph.follow')).toEqual([gardener.did]);
+    const log = (await planOf(persona.id)).log;
+    expect(log.find((e) => e.event === 'reposted')?.message).toContain(`(“${news}🌱🌱…”)`);
+    expect(log.find((e) => e.event === 'reposted')?.message).toContain(`it mentions Engager`);
+    expect(log.find((e) => e.event === 'followed')?.message).toContain(
+      `@${gardener.handle} follows Engager (a follow-back)`,
+    );
+    expect(log.find((e) => e.event === 'liked')?.message).toContain(`@${bob.handle} follows Engager, a target account`);
 
     // Undo from the log: the like is deleted on Bluesky, and can't be undone twice.
-    const entry = (await planOf(persona.id)).log.find((e) => e.event === 'liked' && e.undoActionId);
+    const entry = log.find((e) => e.event === 'liked' && e.undoActionId);
     const undo = `/api/personas/${persona.id}/automation/actions/${entry?.undoActionId}/undo`;
     expect(await readJson(await ann.request(undo, { method: 'POST' }), 200)).toEqual({ undone: true });
     expect(await likes()).toHaveLength(1);
     await readJson(await ann.request(undo, { method: 'POST' }), 409);
-    const log = (await planOf(persona.id)).log;
-    expect(log[0]?.event).toBe('undone');
-    expect(log.find((e) => e.id === entry?.id)?.undoActionId).toBeNull();
+    const after = (await planOf(persona.id)).log;
+    expect(after[0]?.event).toBe('undone');
+    expect(after.find((e) => e.id === entry?.id)?.undoActionId).toBeNull();
 
-    // An hour on, the next like goes to the post not liked yet, never again to the one undone.
+    // An hour on, the next like goes to the post not liked yet, never again to the one undone; an
+    // hour more, nothing is left to like: the stranger's posts never are.
     ahead += 61 * 60_000;
-    await runJob(server, ENGAGE, { personaId: persona.id });
-    const now = (await likes()).map((r) => (r.value.subject as { uri: string }).uri);
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toMatchObject({ likes: 1 });
+    const now = await likes();
     expect(now).toHaveLength(2);
     expect(new Set([...liked, ...now]).size).toBe(3);
+    ahead += 61 * 60_000;
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toMatchObject({ likes: 0 });
+    expect((await likes()).some((uri) => strangers.includes(uri))).toBe(false);
+  });
+
+  it('engages only with people who reached the persona first: a stranger’s keyword post is never liked or reposted, and only followers and mentioners are followed back', async () => {
+    const { persona, account, accountId } = await personaOn(ann, 'Courteous', readingOnly);
+    const did = account.did;
+    const handle = account.handle;
+    const gardening = (agent: AtpAgent) =>
+      agent.upsertProfile((profile) => ({ ...profile, description: 'Gardening, mostly.' }));
+    const stranger = await bsky.createAccount('stranger');
+    const fan = await bsky.createAccount('fan');
+    const follower = await bsky.createAccount('follower');
+    const troll = await bsky.createAccount('troll');
+    for (const person of [stranger, fan, follower, troll]) await gardening(person.agent);
+    const strangerPost = await say(stranger.agent, 'Plumeworthy gardening tips for a sunny spring');
+    const fanPost = await say(fan.agent, `@${handle} Plumeworthy: your garden notes are lovely`);
+    await follower.agent.follow(did);
+    const followerPost = await say(follower.agent, 'A Plumeworthy morning in the garden, happy days');
+    // Tagged the persona, in anger: not someone to like, repost or follow.
+    const trollPost = await say(troll.agent, `@${handle} Plumeworthy? You are a terrible, useless bot. I hate this`);
+    // The follower's follow, the fan's and the troll's mentions.
+    await notified(account, 3);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    // Read for engagement only: kept, passed without a word (replies are off).
+    const kept = await server.app.database.db.select().from(mentions).where(eq(mentions.accountId, accountId));
+    expect(kept.map((m) => [m.externalId, m.decision]).sort()).toEqual(
+      [
+        [fanPost.uri, 'passed'],
+        [trollPost.uri, 'passed'],
+      ].sort(),
+    );
+    expect((await planOf(persona.id)).log.filter((e) => e.event === 'passed')).toEqual([]);
+
+    await saveEngagement(persona, {
+      enabled: true,
+      autoLike: { enabled: true, maxLikesPerHour: 60, targetAccounts: [] },
+      autoRetweet: { enabled: true, maxRetweetsPerDay: 100, keywordFilter: ['Plumeworthy'] },
+      autoFollow: {
+        enabled: true,
+        maxFollowsPerDay: 100,
+        targetCriteria: { minFollowers: 0, maxFollowers: 1000, keywords: ['gardening'] },
+      },
+    });
+    // Runs until nothing is left to do (the run queued by the save among them).
+    await until(async () => {
+      const done = (await runJob(server, ENGAGE, { personaId: persona.id })) as Record<string, number>;
+      expect(done).toMatchObject({
+        likes: expect.any(Number),
+        reposts: expect.any(Number),
+        follows: expect.any(Number),
+      });
+      return Object.values(done).every((n) => n === 0) ? true : undefined;
+    });
+    const opted = [fanPost.uri, followerPost.uri].sort();
+    expect((await subjects(did, 'app.bsky.feed.like')).sort()).toEqual(opted);
+    expect((await subjects(did, 'app.bsky.feed.repost')).sort()).toEqual(opted);
+    expect((await subjects(did, 'app.bsky.graph.follow')).sort()).toEqual([fan.did, follower.did].sort());
+    for (const collection of ['app.bsky.feed.like', 'app.bsky.feed.repost']) {
+      expect(await subjects(did, collection)).not.toContain(strangerPost.uri);
+    }
+    expect(await subjects(did, 'app.bsky.graph.follow')).not.toContain(stranger.did);
+    const log = (await planOf(persona.id)).log;
+    expect(log.find((e) => e.event === 'followed' && e.message.includes(follower.handle))?.message).toContain(
+      `@${follower.handle} follows Courteous (a follow-back)`,
+    );
+    expect(log.find((e) => e.event === 'liked' && e.url?.includes(fan.handle))?.message).toContain(
+      'it mentions Courteous',
+    );
   });
 });

@@ -27,6 +27,10 @@ test('toggles automation switches and finds them saved after a reload', async ({
     await expect(page.getByRole('switch', { name })).toBeChecked();
   }
   await expect(status).toHaveText('Active');
+  // Engagement says who it goes to, and why (Bluesky's rule for automated accounts).
+  await expect(page.getByTestId('engagement-opt-in-note')).toHaveText(
+    /^Likes, reposts and follows go only to people who mentioned, replied to, quoted or followed this persona first, because Bluesky asks/,
+  );
   await expect
     .poll(async () => {
       const a = await stored(page, persona.id);

@@ -112,8 +112,18 @@ export type CandidatePost = {
   reposted: boolean;
 };
 
-/** An account the persona might follow (`did`: its id on the network). */
-export type CandidateAccount = { did: string; handle: string; text: string; followers: number; following: boolean };
+/**
+ * An account the persona might follow (`did`: its id on the network): whether the persona follows
+ * it already, and whether it follows the persona (it opted in).
+ */
+export type CandidateAccount = {
+  did: string;
+  handle: string;
+  text: string;
+  followers: number;
+  following: boolean;
+  followsYou: boolean;
+};
 
 /**
  * A persona's connected account as every adapter call takes it: loaded once by the caller (a job,
@@ -136,14 +146,17 @@ export type PlatformAccount = {
 
 /**
  * Likes, reposts and follows (decision 022), on a network whose rules allow them to an automated
- * account (`PLATFORM_RULES[p].engagement`): X's do not, so its adapter has none.
+ * account (`PLATFORM_RULES[p].engagement`): X's do not, so its adapter has none. They go only to
+ * people who reached the persona first (decision 0XA): the reads below find them.
  */
 export interface EngagementActions {
-  /** Recent posts of an account (not reposts, not replies): likes and reposts of target accounts. */
+  /** Recent posts of an account (not reposts, not replies): likes and reposts of people who follow or mentioned the persona. */
   authorPosts(account: PlatformAccount, actor: string, limit: number): Promise<CandidatePost[]>;
-  /** Posts matching a search (the network's own search). */
-  searchPosts(account: PlatformAccount, q: string, limit: number): Promise<CandidatePost[]>;
-  /** Profiles: followers, description, and whether the account follows them already. */
+  /** Posts by id as they are now (the mentions kept): gone ones are left out. */
+  posts(account: PlatformAccount, ids: string[]): Promise<CandidatePost[]>;
+  /** The accounts that follow the account, newest first (at most `limit`). */
+  followers(account: PlatformAccount, limit: number): Promise<{ did: string; handle: string }[]>;
+  /** Profiles: followers, description, whether the account follows them already and whether they follow it. */
   profiles(account: PlatformAccount, ids: string[]): Promise<CandidateAccount[]>;
   /** Each answers the record made: what undoing deletes. */
   like(account: PlatformAccount, post: CandidatePost): Promise<string>;

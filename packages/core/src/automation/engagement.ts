@@ -45,6 +45,14 @@ export function actionsThisRun(cap: number, doneInWindow: number, windowMinutes:
   return Math.min(left, Math.max(1, Math.ceil((cap * ENGAGE_EVERY_MINUTES) / windowMinutes)));
 }
 
+/**
+ * Who likes, reposts and follows go to, and why (Bluesky's guidance for automated accounts: "only
+ * interact … if the user has tagged the bot account. It must be an opt-in interaction, or else
+ * your bot may be taken for spam"; decision 0XA). The engagement service applies it.
+ */
+export const OPT_IN_ENGAGEMENT_RULE =
+  'Likes, reposts and follows go only to people who mentioned, replied to, quoted or followed this persona first, because Bluesky asks automated accounts to interact only when people opt in or be taken for spam; target accounts, keywords and the follower range choose among them.';
+
 /** Why a switch is Bluesky-only (X's 2026 rules, DESIGN.md; decision 022). */
 export const X_ENGAGEMENT_UNAVAILABLE =
   'Bluesky only. X removed likes and follows from self-serve API apps in April 2026 and bans automated likes; it allows automated reposts only where they are not bulk or coordinated, so Plume does not repost on X.';

@@ -111,7 +111,8 @@ export function createBlueskyAdapter(deps: { client: BlueskyClient; credentials:
 
     engagement: {
       authorPosts: (account, actor, limit) => call(account, (agent) => client.authorPosts(agent, actor, limit)),
-      searchPosts: (account, q, limit) => call(account, (agent) => client.searchPosts(agent, q, limit)),
+      posts: (account, ids) => call(account, (agent) => client.candidatePosts(agent, ids)),
+      followers: (account, limit) => call(account, (agent) => client.followers(agent, account.externalId, limit)),
       profiles: (account, ids) => call(account, (agent) => client.profiles(agent, ids)),
       like: (account, post) => call(account, (agent) => client.like(agent, post)),
       repost: (account, post) => call(account, (agent) => client.repost(agent, post)),

@@ -464,8 +464,9 @@ export function createBlueskyClient(deps: {
 
     /**
      * The account's mentions, replies and quotes after `cursor` (the indexedAt of the newest one
-     * seen), or from `since` on a first read; oldest first. Pages of 50, at most `maxPages`; the
-     * notifications read are marked seen on Bluesky (updateSeen).
+     * seen), or from `since` on a first read; oldest first. Pages of 50, at most `maxPages`. Plume's
+     * own cursor only: nothing is marked seen (no updateSeen), so the owner finds their notifications
+     * in their own app as they left them.
      */
     async readMentions(
       agent: Agent,
@@ -481,8 +482,7 @@ export function createBlueskyClient(deps: {
           limit: 50,
           reasons: ['mention', 'reply', 'quote'],
           // Every mention, not only those from followed accounts: the account's own "priority"
-          // setting does not decide what the persona considers (and the AppView may set it on its
-          // own: its first updateSeen writes both seen times at once, and either may create the row).
+          // setting (the owner's) does not decide what the persona considers.
           priority: false,
           ...(page ? { cursor: page } : {}),
         });
@@ -517,10 +517,6 @@ export function createBlueskyClient(deps: {
         page = data.cursor;
         if (older || !page || data.notifications.length === 0) break;
       }
-      if (newest && newest !== options.cursor) {
-        await agent.app.bsky.notification.updateSeen({ seenAt: newest });
-        reads += 1;
-      }
       mentions.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
       return { mentions, cursor: newest, reads };
     },
@@ -541,19 +537,29 @@ export function createBlueskyClient(deps: {
       return chain;
     },
 
-    /** Recent posts of an account (not reposts, not replies): likes and reposts of target accounts. */
+    /** Recent posts of an account (not reposts, not replies): likes and reposts of people who reached the persona. */
     async authorPosts(agent: Agent, actor: string, limit: number): Promise<CandidatePost[]> {
       const { data } = await agent.app.bsky.feed.getAuthorFeed({ actor, limit, filter: 'posts_no_replies' });
       return data.feed.filter((item) => !item.reason).map((item) => candidatePost(item.post));
     },
 
-    /** Posts matching a search (Bluesky's own search). */
-    async searchPosts(agent: Agent, q: string, limit: number): Promise<CandidatePost[]> {
-      const { data } = await agent.app.bsky.feed.searchPosts({ q, limit });
-      return data.posts.map(candidatePost);
+    /** Posts by their at:// URIs (25 a call) as they are now, with the account's likes and reposts of them; deleted ones are left out. */
+    async candidatePosts(agent: Agent, uris: string[]): Promise<CandidatePost[]> {
+      const out: CandidatePost[] = [];
+      for (let i = 0; i < uris.length; i += 25) {
+        const { data } = await agent.app.bsky.feed.getPosts({ uris: uris.slice(i, i + 25) });
+        out.push(...data.posts.map(candidatePost));
+      }
+      return out;
     },
 
-    /** Profiles (25 a call): followers, description, and whether the account follows them already. */
+    /** The accounts that follow `did`, newest first (one page of at most 100). */
+    async followers(agent: Agent, did: string, limit: number): Promise<{ did: string; handle: string }[]> {
+      const { data } = await agent.app.bsky.graph.getFollowers({ actor: did, limit: Math.min(limit, 100) });
+      return data.followers.map((p) => ({ did: p.did, handle: p.handle }));
+    },
+
+    /** Profiles (25 a call): followers, description, whether the account follows them already and whether they follow it. */
     async profiles(agent: Agent, dids: string[]): Promise<CandidateAccount[]> {
       const out: CandidateAccount[] = [];
       for (let i = 0; i < dids.length; i += 25) {
@@ -565,6 +571,7 @@ export function createBlueskyClient(deps: {
             text: [p.displayName ?? '', p.description ?? ''].join(' '),
             followers: p.followersCount ?? 0,
             following: Boolean(p.viewer?.following),
+            followsYou: Boolean(p.viewer?.followedBy),
           });
         }
       }

@@ -1,5 +1,5 @@
 import type { Persona, Platform } from '@plume/core';
-import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mentionCursors, mentionReads, mentions, personas, platformAccounts } from '../../db/schema';
 import type { Mention } from '../../integrations/platform';
@@ -30,13 +30,19 @@ export function createEngagementRepository(db: Db) {
     );
 
   return {
-    /** Accounts of personas answering mentions whose next read is due. */
+    /**
+     * Accounts whose next read of mentions is due: those of personas answering mentions, and the
+     * Bluesky accounts of personas engaging (their likes, reposts and follows go to the people who
+     * reached them first, decision 0XA).
+     */
     async accountsDue(at: Date): Promise<Working[]> {
       return working(
-        sql`(${personas.automation} -> 'autoReplies' ->> 'enabled') = 'true'`,
-        // No cursor yet, or one whose next read is due.
-        sql<boolean>`not exists (select 1 from ${mentionCursors} c
-          where c.account_id = ${platformAccounts.id} and c.next_check_at > ${at})`,
+        sql`((${personas.automation} -> 'autoReplies' ->> 'enabled') = 'true'
+          or (${personas.automation} -> 'engagement' ->> 'enabled') = 'true')`,
+        sql<boolean>`((${personas.automation} -> 'autoReplies' ->> 'enabled') = 'true'
+          or ${platformAccounts.platform} = 'bluesky')
+          and not exists (select 1 from ${mentionCursors} c
+            where c.account_id = ${platformAccounts.id} and c.next_check_at > ${at})`,
       );
     },
 
@@ -193,14 +199,17 @@ export function createEngagementRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** Mentions the persona received, newest first: where follow candidates come from. */
-    async recentAuthors(personaId: string, since: Date): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ id: mentions.authorId })
+    /**
+     * The account's mentions, replies and quotes received since `since`, newest first (at most
+     * `limit`): the posts and people that reached the persona, where its likes, reposts and follows go.
+     */
+    async recentMentions(accountId: string, since: Date, limit: number): Promise<MentionRow[]> {
+      return db
+        .select()
         .from(mentions)
-        .where(and(eq(mentions.personaId, personaId), gte(mentions.createdAt, since)))
-        .limit(50);
-      return rows.map((r) => r.id);
+        .where(and(eq(mentions.accountId, accountId), gte(mentions.receivedAt, since)))
+        .orderBy(desc(mentions.receivedAt))
+        .limit(limit);
     },
   };
 }

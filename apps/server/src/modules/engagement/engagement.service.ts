@@ -18,18 +18,24 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { NamedLock } from '../../db/named-lock';
 import { ConflictError, NotFoundError, ProviderError } from '../../errors';
-import type { CandidatePost, EngagementActions, PlatformAdapter } from '../../integrations/platform';
+import type { CandidatePost, PlatformAdapter } from '../../integrations/platform';
 import { sendEngage } from '../../jobs/engagement';
 import type { Queue } from '../../jobs/queue';
-import type { AccountRow } from '../accounts/accounts.repository';
 import { createSafety } from '../automation/safety';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
+import { sentimentOf } from './sentiment';
 
-/** Target accounts and keywords read per run at most (reads are rate limited per address). */
-const MAX_TARGETS = 10;
-const MAX_SEARCHES = 5;
+/** What one run reads at most (reads are rate limited per address). */
+const MENTIONS_PER_RUN = 50;
+const FOLLOWERS_PER_READ = 50;
+/** People whose recent posts one run reads, and how many posts of each. */
+const PEOPLE_PER_RUN = 10;
 const POSTS_PER_READ = 10;
+/** Target accounts not met among them that one run asks about (one read). */
+const TARGETS_ASKED = 25;
+/** A mention makes its author someone the persona may engage with for this long. */
+const REACHED_FOR_MS = 7 * 86_400_000;
 /** The waking day in minutes: the window reposts and follows are spread over. */
 const WAKING_DAY_MINUTES = (Number(WAKING_HOURS.until.slice(0, 2)) - Number(WAKING_HOURS.from.slice(0, 2))) * 60;
 
@@ -39,12 +45,34 @@ type EngageKind = keyof typeof EVENTS;
 export type EngageOutcome = { likes: number; reposts: number; follows: number } | 'asleep' | 'off' | 'limit';
 
 const snippet = (text: string) => quotePost(text, 60);
+const MENTIONED = { mention: 'mentioned', reply: 'replied to', quote: 'quoted' } as const;
+const IT_MENTIONS = { mention: 'it mentions', reply: 'it replies to', quote: 'it quotes' } as const;
+
+/** Someone who reached the persona first (decision 0XA), and how, in the log's words. */
+type Reached = { did: string; handle: string; how: string; mentioned: boolean };
+/** A post the persona may like or repost, and why it may. */
+type Candidate = { p: CandidatePost; why: string };
+
+/** Runs `load` once, when first asked. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
 
 /**
  * Likes, reposts and follows on Bluesky (decision 022): every ENGAGE_EVERY_MINUTES each persona
  * with engagement on takes its share of each cap, inside waking hours with Human-like patterns,
  * within the daily activity limit, never the same like, repost or follow twice (a unique key per
  * subject). Each action is a row of the log, and can be undone from it.
+ *
+ * Only toward people who reached the persona first (decision 0XA, Bluesky's rule for automated
+ * accounts): posts that mention, reply to or quote it (its mentions, read from Plume's own cursor)
+ * and recent posts of people who follow it or mentioned it; follows only back to those people. The
+ * target accounts, keywords and follower range filter inside that set; a post that reads as
+ * negative is never liked or reposted, nor its author followed for it.
  */
 export function createEngagementService(deps: {
   repositories: Pick<Repositories, 'engagement' | 'automation' | 'personas' | 'accounts' | 'posts'>;
@@ -97,21 +125,6 @@ export function createEngagementService(deps: {
     return true;
   }
 
-  /** Recent posts of the target accounts, and posts found by the keywords (each read once per run). */
-  async function candidates(actions: EngagementActions, account: AccountRow, targets: string[], keywords: string[]) {
-    const fromTargets: CandidatePost[] = [];
-    for (const actor of targets.slice(0, MAX_TARGETS)) {
-      fromTargets.push(
-        ...(await actions.authorPosts(account, actor.replace(/^@/, ''), POSTS_PER_READ).catch(() => [])),
-      );
-    }
-    const found: CandidatePost[] = [];
-    for (const q of keywords.slice(0, MAX_SEARCHES)) {
-      found.push(...(await actions.searchPosts(account, q, POSTS_PER_READ).catch(() => [])));
-    }
-    return { fromTargets, found };
-  }
-
   async function engageNow(personaId: string): Promise<EngageOutcome> {
     const at = now();
     const [work] = await r.engagement.engagingOnBluesky(personaId);
@@ -145,99 +158,151 @@ export function createEngagementService(deps: {
     const autoFollow = { ...engagement.autoFollow, enabled: engagement.autoFollow.enabled && allowed.follow };
     const repostWords = autoRetweet.enabled ? autoRetweet.keywordFilter : [];
     const followWords = autoFollow.enabled ? autoFollow.targetCriteria.keywords : [];
-    const { fromTargets, found } = await candidates(
-      actions,
-      account,
-      autoLike.enabled || autoRetweet.enabled ? autoLike.targetAccounts : [],
-      [...new Set([...repostWords, ...followWords])],
-    );
-    const notOurs = (p: CandidatePost) => p.author.did !== account.externalId && !own.has(p.author.did);
+    const name = persona.name;
+    const ours = (did: string) => did === account.externalId || own.has(did);
+    const targets = new Set(autoLike.targetAccounts.map((t) => t.replace(/^@/, '').toLowerCase()));
+    const isTarget = (author: { did: string; handle: string }) =>
+      targets.has(author.handle.toLowerCase()) || targets.has(author.did.toLowerCase());
 
-    if (autoLike.enabled) {
-      let n = await budget('like', autoLike.maxLikesPerHour, new Date(at.getTime() - 3_600_000), 60);
-      const pool = [
-        ...fromTargets.map((p) => ({ p, why: `a post of @${p.author.handle}, a target account` })),
-        ...found
-          .filter((p) => matchesKeywords(p.text, repostWords))
-          .map((p) => ({ p, why: 'it matches the keywords' })),
-      ].filter(({ p }) => notOurs(p) && !p.liked);
-      const already = await r.automation.subjectsOf(
-        persona.id,
-        'like',
-        pool.map(({ p }) => p.uri),
-      );
-      for (const { p, why } of pool) {
-        if (n <= 0) break;
-        if (already.has(p.uri)) continue;
-        already.add(p.uri);
-        const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
-        if (await act(persona, 'like', p.uri, words, () => actions.like(account, p), at)) {
-          n -= 1;
-          dailyLeft -= 1;
-          done.likes += 1;
+    // The posts that reached the persona: its mentions, replies and quotes of the last days (never
+    // one that reads as negative), as they are now on the network.
+    const mentionRows = (
+      await r.engagement.recentMentions(account.id, new Date(at.getTime() - REACHED_FOR_MS), MENTIONS_PER_RUN)
+    ).filter((m) => !ours(m.authorId) && sentimentOf(m.text).sentiment !== 'negative');
+    const mentionPosts = once(async (): Promise<Candidate[]> => {
+      if (mentionRows.length === 0) return [];
+      const how = new Map(mentionRows.map((m) => [m.externalId, m.kind]));
+      const found = await actions.posts(account, [...how.keys()]).catch(() => []);
+      return found.map((p) => ({ p, why: `${IT_MENTIONS[how.get(p.uri) ?? 'mention']} ${name}` }));
+    });
+
+    // The people who reached it: who mentioned it lately (newest first), then who follows it.
+    const people = once(async (): Promise<Reached[]> => {
+      const reached = new Map<string, Reached>();
+      for (const m of mentionRows) {
+        if (!reached.has(m.authorId)) {
+          const how = `@${m.authorHandle} ${MENTIONED[m.kind]} ${name}`;
+          reached.set(m.authorId, { did: m.authorId, handle: m.authorHandle, how, mentioned: true });
         }
       }
+      for (const f of await actions.followers(account, FOLLOWERS_PER_READ).catch(() => [])) {
+        if (!ours(f.did) && !reached.has(f.did)) {
+          reached.set(f.did, { did: f.did, handle: f.handle, how: `@${f.handle} follows ${name}`, mentioned: false });
+        }
+      }
+      // A target account further down the followers than one page: asked directly.
+      const known = new Set([...reached.values()].flatMap((p) => [p.did.toLowerCase(), p.handle.toLowerCase()]));
+      const unseen = [...targets].filter((t) => !known.has(t)).slice(0, TARGETS_ASKED);
+      if (autoLike.enabled && unseen.length > 0) {
+        for (const p of await actions.profiles(account, unseen).catch(() => [])) {
+          if (p.followsYou && !ours(p.did) && !reached.has(p.did)) {
+            reached.set(p.did, { did: p.did, handle: p.handle, how: `@${p.handle} follows ${name}`, mentioned: false });
+          }
+        }
+      }
+      return [...reached.values()];
+    });
+
+    // Their recent posts: the target accounts among them first (only theirs when nothing else would use the others').
+    const peoplePosts = once(async (): Promise<Candidate[]> => {
+      const all = await people();
+      const others = targets.size === 0 || repostWords.length > 0 ? all.filter((p) => !isTarget(p)) : [];
+      const read = [...all.filter(isTarget), ...others].slice(0, PEOPLE_PER_RUN);
+      const out: Candidate[] = [];
+      for (const person of read) {
+        const posts = await actions.authorPosts(account, person.did, POSTS_PER_READ).catch(() => []);
+        out.push(...posts.filter((p) => p.author.did === person.did).map((p) => ({ p, why: person.how })));
+      }
+      return out;
+    });
+
+    /**
+     * Likes or reposts up to `n` of the posts `pools` give (read only while some are left to do),
+     * those `fits` keeps, never the persona's own, one it did already, or one that reads as negative.
+     */
+    const engagePosts = async (
+      what: 'like' | 'repost',
+      n: number,
+      pools: (() => Promise<Candidate[]>)[],
+      fits: (o: Candidate) => string | null,
+    ) => {
+      let left = n;
+      const seen = new Set<string>();
+      for (const pool of pools) {
+        if (left <= 0 || dailyLeft <= 0) break;
+        const fitting = (await pool()).flatMap((o) => {
+          const why = fits(o);
+          const had = what === 'like' ? o.p.liked : o.p.reposted;
+          if (why === null || had || ours(o.p.author.did) || seen.has(o.p.uri)) return [];
+          if (sentimentOf(o.p.text).sentiment === 'negative') return [];
+          seen.add(o.p.uri);
+          return [{ p: o.p, why }];
+        });
+        const already = await r.automation.subjectsOf(
+          persona.id,
+          what,
+          fitting.map(({ p }) => p.uri),
+        );
+        for (const { p, why } of fitting) {
+          if (left <= 0 || dailyLeft <= 0) break;
+          if (already.has(p.uri)) continue;
+          already.add(p.uri);
+          const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
+          if (await act(persona, what, p.uri, words, () => actions[what](account, p), at)) {
+            left -= 1;
+            dailyLeft -= 1;
+            if (what === 'like') done.likes += 1;
+            else done.reposts += 1;
+          }
+        }
+      }
+    };
+
+    if (autoLike.enabled) {
+      const n = await budget('like', autoLike.maxLikesPerHour, new Date(at.getTime() - 3_600_000), 60);
+      // With target accounts, only theirs.
+      await engagePosts('like', n, [mentionPosts, peoplePosts], ({ p, why }) =>
+        targets.size === 0 ? why : isTarget(p.author) ? `${why}, a target account` : null,
+      );
     }
 
     if (autoRetweet.enabled && repostWords.length > 0 && dailyLeft > 0) {
-      let n = await budget('repost', autoRetweet.maxRetweetsPerDay, today, WAKING_DAY_MINUTES);
-      const pool = [...fromTargets, ...found].filter(
-        (p) => notOurs(p) && !p.reposted && matchesKeywords(p.text, repostWords),
-      );
-      const already = await r.automation.subjectsOf(
-        persona.id,
-        'repost',
-        pool.map((p) => p.uri),
-      );
-      for (const p of pool) {
-        if (n <= 0) break;
-        if (already.has(p.uri)) continue;
-        already.add(p.uri);
+      const n = await budget('repost', autoRetweet.maxRetweetsPerDay, today, WAKING_DAY_MINUTES);
+      await engagePosts('repost', n, [mentionPosts, peoplePosts], ({ p, why }) => {
         const keyword = repostWords.find((k) => matchesKeywords(p.text, [k]));
-        const words = {
-          url: p.url,
-          words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`,
-          why: `it matches “${keyword}”`,
-        };
-        if (await act(persona, 'repost', p.uri, words, () => actions.repost(account, p), at)) {
-          n -= 1;
-          dailyLeft -= 1;
-          done.reposts += 1;
-        }
-      }
+        return keyword ? `it matches “${keyword}” and ${why}` : null;
+      });
     }
 
     if (autoFollow.enabled && dailyLeft > 0) {
       let n = await budget('follow', autoFollow.maxFollowsPerDay, today, WAKING_DAY_MINUTES);
       if (n > 0) {
+        // Follow-back: only people who follow the persona or mentioned it.
         const { minFollowers, maxFollowers } = autoFollow.targetCriteria;
-        const dids = [
-          ...new Set([
-            ...found.filter((p) => matchesKeywords(p.text, followWords)).map((p) => p.author.did),
-            ...(await r.engagement.recentAuthors(persona.id, new Date(at.getTime() - 7 * 86_400_000))),
-          ]),
-        ].filter((did) => did !== account.externalId && !own.has(did));
-        const already = await r.automation.subjectsOf(persona.id, 'follow', dids);
+        const reached = new Map((await people()).map((p) => [p.did, p]));
+        const already = await r.automation.subjectsOf(persona.id, 'follow', [...reached.keys()]);
         const profiles = (
           await actions
             .profiles(
               account,
-              dids.filter((d) => !already.has(d)),
+              [...reached.keys()].filter((d) => !already.has(d)),
             )
             .catch(() => [])
         ).filter(
           (p) =>
             !p.following &&
+            (p.followsYou || reached.get(p.did)?.mentioned) &&
             p.followers >= minFollowers &&
             p.followers <= maxFollowers &&
             (followWords.length === 0 || matchesKeywords(`${p.handle} ${p.text}`, followWords)),
         );
         for (const p of profiles) {
-          if (n <= 0) break;
+          if (n <= 0 || dailyLeft <= 0) break;
+          const how = p.followsYou ? `@${p.handle} follows ${name} (a follow-back)` : (reached.get(p.did)?.how ?? '');
           const words = {
             url: profileUrl('bluesky', p.handle),
             words: `@${p.handle}`,
-            why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
+            why: `${how}; ${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
           };
           if (await act(persona, 'follow', p.did, words, () => actions.follow(account, p.did), at)) {
             n -= 1;

@@ -3,6 +3,7 @@ import {
   mentionCheckMinutes,
   nextWakingTime,
   type Persona,
+  PLATFORM_RULES,
   type Platform,
   quotePost,
   REPLIES_PER_PERSON_PER_DAY,
@@ -268,9 +269,15 @@ export function createRepliesService(deps: {
       return deps.lock(`mentions:${accountId}`, async () => {
         const at = now();
         const work = await r.engagement.account(accountId);
-        if (!work?.persona.automation.autoReplies.enabled) return 'not replying';
+        if (!work) return 'not replying';
         const { account, persona } = work;
         const platform = account.platform;
+        const replying = persona.automation.autoReplies.enabled;
+        // An engaging persona's mentions are read too: its likes, reposts and follows go to the
+        // people who reached it first (decision 0XA), on a network that allows them.
+        const engaging =
+          persona.automation.engagement.enabled && Object.values(PLATFORM_RULES[platform].engagement).some(Boolean);
+        if (!replying && !engaging) return 'not replying';
         const cursor = await r.engagement.cursorOf(account.id);
         const every = mentionCheckMinutes(persona.automation.autoReplies, platform) * 60_000;
         try {
@@ -295,6 +302,14 @@ export function createRepliesService(deps: {
           // Mentions kept by an earlier read are still considered.
           if (failure.kind === 'rate_limited') return 'rate limited';
           if ((await r.engagement.waiting(account.id)).length === 0) return 'failed';
+        }
+        if (!replying) {
+          // Kept for engagement only: never answered later (a late answer is worse than none),
+          // nor told in the log; the dashboard still lists them as mentions without a reply.
+          for (const mention of await r.engagement.waiting(account.id)) {
+            await r.engagement.decide(mention.id, 'passed', 'replies are off');
+          }
+          return 'checked';
         }
         const own = await r.engagement.ownAccountIds(work.userId);
         // The persona's writer, looked up once for the check (at its first reply), not per reply.

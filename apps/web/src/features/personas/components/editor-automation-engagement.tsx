@@ -3,6 +3,7 @@ import {
   formatKeywordList,
   integerFieldError,
   keywordListError,
+  OPT_IN_ENGAGEMENT_RULE,
   parseKeywordList,
   X_ENGAGEMENT_UNAVAILABLE,
 } from '@plume/core';
@@ -34,10 +35,13 @@ export function EngagementCard({ automation, commit }: AutomationCardProps) {
   return (
     <AutomationCard
       title="Engagement Optimization"
-      description="Likes, reposts and follows that fit this persona's audience."
+      description="Thank the people who reach this persona with a like, a repost or a follow back."
       enabled={engagement.enabled}
       onToggle={(enabled) => setEngagement({ ...engagement, enabled })}
     >
+      <p className={hintClass} data-testid="engagement-opt-in-note">
+        {OPT_IN_ENGAGEMENT_RULE}
+      </p>
       <p className={hintClass} data-testid="engagement-x-note">
         {X_ENGAGEMENT_UNAVAILABLE}
       </p>
@@ -58,7 +62,7 @@ export function EngagementCard({ automation, commit }: AutomationCardProps) {
       <SwitchRow
         label="Auto-follow"
         badge={BLUESKY_ONLY}
-        hint={`Up to ${autoFollow.maxFollowsPerDay} follows a day, accounts with ${autoFollow.targetCriteria.minFollowers.toLocaleString()}–${autoFollow.targetCriteria.maxFollowers.toLocaleString()} followers`}
+        hint={`Up to ${autoFollow.maxFollowsPerDay} follows a day, back to accounts with ${autoFollow.targetCriteria.minFollowers.toLocaleString()}–${autoFollow.targetCriteria.maxFollowers.toLocaleString()} followers`}
         checked={autoFollow.enabled}
         onChange={(enabled) => setEngagement({ ...engagement, autoFollow: { ...autoFollow, enabled } })}
       />
@@ -156,7 +160,7 @@ function EngagementForm({
           value={accounts}
           onChange={setAccounts}
           error={errors.accounts}
-          hint="Handles, separated by commas."
+          hint="Handles, separated by commas: only their posts are liked."
         />
       </fieldset>
       <fieldset className={group}>

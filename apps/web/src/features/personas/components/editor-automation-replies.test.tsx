@@ -59,9 +59,14 @@ describe('Smart Auto-Replies', () => {
 });
 
 describe('Engagement Optimization', () => {
-  it('marks likes, reposts and follows as Bluesky only, and says why once', () => {
+  it('marks likes, reposts and follows as Bluesky only and opt-in only, and says why once each', () => {
     render(<EngagementCard automation={defaultAutomation()} commit={() => {}} />);
     expect(screen.getAllByText(/X removed likes and follows/)).toHaveLength(1);
+    // Bluesky's rule for automated accounts, once: opt-in only, the settings choose inside it.
+    expect(screen.getAllByText(/go only to people who mentioned, replied to, quoted or followed/)).toHaveLength(1);
+    expect(screen.getByTestId('engagement-opt-in-note').textContent).toMatch(
+      /Bluesky asks automated accounts to interact only when people opt in.*target accounts, keywords and the follower range choose among them/,
+    );
     for (const name of ['Auto-like', 'Auto-retweet', 'Auto-follow']) {
       const toggle = screen.getByRole('switch', { name });
       const note = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
