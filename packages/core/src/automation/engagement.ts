@@ -48,7 +48,7 @@ export function actionsThisRun(cap: number, doneInWindow: number, windowMinutes:
 /**
  * Who likes, reposts and follows go to, and why (Bluesky's guidance for automated accounts: "only
  * interact … if the user has tagged the bot account. It must be an opt-in interaction, or else
- * your bot may be taken for spam"; decision 0XA). The engagement service applies it.
+ * your bot may be taken for spam"; decision 032). The engagement service applies it.
  */
 export const OPT_IN_ENGAGEMENT_RULE =
   'Likes, reposts and follows go only to people who mentioned, replied to, quoted or followed this persona first, because Bluesky asks automated accounts to interact only when people opt in or be taken for spam; target accounts, keywords and the follower range choose among them.';

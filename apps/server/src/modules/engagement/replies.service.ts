@@ -274,7 +274,7 @@ export function createRepliesService(deps: {
         const platform = account.platform;
         const replying = persona.automation.autoReplies.enabled;
         // An engaging persona's mentions are read too: its likes, reposts and follows go to the
-        // people who reached it first (decision 0XA), on a network that allows them.
+        // people who reached it first (decision 032), on a network that allows them.
         const engaging =
           persona.automation.engagement.enabled && Object.values(PLATFORM_RULES[platform].engagement).some(Boolean);
         if (!replying && !engaging) return 'not replying';
