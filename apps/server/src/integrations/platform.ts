@@ -147,7 +147,7 @@ export type PlatformAccount = {
 /**
  * Likes, reposts and follows (decision 022), on a network whose rules allow them to an automated
  * account (`PLATFORM_RULES[p].engagement`): X's do not, so its adapter has none. They go only to
- * people who reached the persona first (decision 0XA): the reads below find them.
+ * people who reached the persona first (decision 032): the reads below find them.
  */
 export interface EngagementActions {
   /** Recent posts of an account (not reposts, not replies): likes and reposts of people who follow or mentioned the persona. */

@@ -33,7 +33,7 @@ export function createEngagementRepository(db: Db) {
     /**
      * Accounts whose next read of mentions is due: those of personas answering mentions, and the
      * Bluesky accounts of personas engaging (their likes, reposts and follows go to the people who
-     * reached them first, decision 0XA).
+     * reached them first, decision 032).
      */
     async accountsDue(at: Date): Promise<Working[]> {
       return working(

@@ -48,7 +48,7 @@ const snippet = (text: string) => quotePost(text, 60);
 const MENTIONED = { mention: 'mentioned', reply: 'replied to', quote: 'quoted' } as const;
 const IT_MENTIONS = { mention: 'it mentions', reply: 'it replies to', quote: 'it quotes' } as const;
 
-/** Someone who reached the persona first (decision 0XA), and how, in the log's words. */
+/** Someone who reached the persona first (decision 032), and how, in the log's words. */
 type Reached = { did: string; handle: string; how: string; mentioned: boolean };
 /** A post the persona may like or repost, and why it may. */
 type Candidate = { p: CandidatePost; why: string };
@@ -68,7 +68,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * within the daily activity limit, never the same like, repost or follow twice (a unique key per
  * subject). Each action is a row of the log, and can be undone from it.
  *
- * Only toward people who reached the persona first (decision 0XA, Bluesky's rule for automated
+ * Only toward people who reached the persona first (decision 032, Bluesky's rule for automated
  * accounts): posts that mention, reply to or quote it (its mentions, read from Plume's own cursor)
  * and recent posts of people who follow it or mentioned it; follows only back to those people. The
  * target accounts, keywords and follower range filter inside that set; a post that reads as
