@@ -12,7 +12,7 @@ import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 /*
- * Engagement against a real Bluesky network with its AppView (decisions 022, 0XA): other accounts
+ * Engagement against a real Bluesky network with its AppView (decisions 022, 032): other accounts
  * mention a persona, it answers within its rules, and the owner's notifications stay unread; it
  * likes, reposts and follows only people who reached it first, within its caps, and the log takes
  * them back.
