@@ -4,6 +4,7 @@ import type { Platform } from '@plume/core';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { composeServices } from './composition-root';
+import type { BudgetLimits } from './modules/budget/budget.service';
 import type { Config } from './config';
 import { type Database, openDatabase, type QueryListener } from './db/client';
 import type { PlatformAdapter } from './integrations/platform';
@@ -63,6 +64,8 @@ export async function buildApp(
     random?: () => number;
     /** Hears every statement the app runs through Drizzle (tests count reads). */
     onQuery?: QueryListener;
+    /** Each network's limits on an account; the networks' own unless a test makes them small. */
+    budgetLimits?: BudgetLimits;
   } = {},
 ): Promise<FastifyInstance> {
   const logStream = options.logStream ?? logDestination(config.logFormat);
@@ -116,6 +119,7 @@ export async function buildApp(
     log: app.log,
     clock: options.clock,
     random: options.random,
+    budgetLimits: options.budgetLimits,
   });
   const { repositories, services } = composition;
   const { auth: authService } = services;
