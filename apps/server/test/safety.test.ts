@@ -270,7 +270,10 @@ describe('every platform budget (decision 0XC)', () => {
 
   it('counts 3 write points a part where a post goes out, and the sign-in; the accounts and /api/usage show today and this month', async () => {
     const eve = await signedInUser(server.url, 'budget-count');
-    const { persona, account } = await blueskyPersona({ server, bsky, client: eve }, { name: 'Counter', is_active: false });
+    const { persona, account } = await blueskyPersona(
+      { server, bsky, client: eve },
+      { name: 'Counter', is_active: false },
+    );
     await readJson(await postNow(eve, persona.id, { content: 'One, then two', parts: ['One', 'then two'] }), 200);
     expect(await bsky.postsOf(account.did)).toHaveLength(2);
 
@@ -279,7 +282,14 @@ describe('every platform budget (decision 0XC)', () => {
     expect(listed?.spend).toEqual({ today: spend, month: spend });
     const usage = await readJson<UsageSummary>(await eve.request('/api/usage'), 200);
     expect(usage.budgets).toEqual([
-      { personaId: persona.id, personaName: 'Counter', platform: 'bluesky', username: account.handle, today: spend, month: spend },
+      {
+        personaId: persona.id,
+        personaName: 'Counter',
+        platform: 'bluesky',
+        username: account.handle,
+        today: spend,
+        month: spend,
+      },
     ]);
   });
 
@@ -343,7 +353,9 @@ describe('every platform budget (decision 0XC)', () => {
       await readJson(await postNow(fay, persona.id, { content: 'Third by hand' }), 200);
       const refused = await postNow(fay, persona.id, { content: 'Fourth by hand' });
       const body = await readJson<{ error: { message: string } }>(refused, 429);
-      expect(body.error.message).toMatch(/^Bluesky's limit: 9 of 10 write points an hour used: try again in \d+ minutes?$/);
+      expect(body.error.message).toMatch(
+        /^Bluesky's limit: 9 of 10 write points an hour used: try again in \d+ minutes?$/,
+      );
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await bsky.postsOf(account.did)).toHaveLength(3);
     } finally {

@@ -4,8 +4,8 @@
  * the networks' facts (platforms.ts).
  */
 import { z } from 'zod';
-import { BUDGET_METERS, type BudgetLimit, type BudgetMeter, PLATFORM_RULES, type Platform } from './platforms';
 import { platformSchema } from './platform-schema';
+import { BUDGET_METERS, type BudgetLimit, type BudgetMeter, PLATFORM_RULES, type Platform } from './platforms';
 
 /** An amount per meter; a meter left out is 0. */
 export type Spend = Partial<Record<BudgetMeter, number>>;
@@ -117,7 +117,10 @@ export type BudgetRow = {
  * An account's budget as rows: each meter the network counts (a meter of X's is left out while
  * nothing was spent of it this month, save posts), and on X what the month cost at its prices.
  */
-export function budgetRows(platform: Platform, spend: AccountSpend): { rows: BudgetRow[]; monthCostUsd: number | null } {
+export function budgetRows(
+  platform: Platform,
+  spend: AccountSpend,
+): { rows: BudgetRow[]; monthCostUsd: number | null } {
   const { meters } = PLATFORM_RULES[platform].budget;
   const rows: BudgetRow[] = [];
   for (const meter of metersOf(platform)) {

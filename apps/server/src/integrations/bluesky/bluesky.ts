@@ -351,7 +351,9 @@ export function createBlueskyClient(deps: {
     ): Promise<T> {
       if (row.authMethod === 'oauth') {
         const session = await oauth.restore(row.externalId);
-        const fetchHandler = metered(meter, row.externalId, (url, init) => session.fetchHandler(String(url), init ?? {}));
+        const fetchHandler = metered(meter, row.externalId, (url, init) =>
+          session.fetchHandler(String(url), init ?? {}),
+        );
         return work(new Agent({ did: session.did, fetchHandler: (url, init) => fetchHandler(url, init) }));
       }
       // One user of a refresh token at a time, with the tokens as stored now (a publish that held

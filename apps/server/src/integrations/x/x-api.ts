@@ -47,7 +47,11 @@ export interface XApi {
    * continues an earlier chain. Returns every id, first part first. `accountId` (the X user the
    * token is for) is whose spend each post is.
    */
-  postThread(accessToken: string, parts: string[], options?: { inReplyTo?: string; accountId?: string }): Promise<string[]>;
+  postThread(
+    accessToken: string,
+    parts: string[],
+    options?: { inReplyTo?: string; accountId?: string },
+  ): Promise<string[]>;
   revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void>;
   /**
    * The account's counts (users/me public_metrics) and its tweets since `since`, newest first,

@@ -48,7 +48,9 @@ export function createAccountsRepository(db: Db) {
     },
 
     /** Every account of the user's personas, with its persona's name, by persona name then network. */
-    async ofUser(userId: string): Promise<{ personaId: string; personaName: string; platform: Platform; username: string; externalId: string }[]> {
+    async ofUser(
+      userId: string,
+    ): Promise<{ personaId: string; personaName: string; platform: Platform; username: string; externalId: string }[]> {
       return db
         .select({
           personaId: platformAccounts.personaId,

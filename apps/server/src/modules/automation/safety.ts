@@ -5,9 +5,9 @@ import {
   type Persona,
   PLATFORM_RULES,
   type Platform,
+  perWindow,
   type Spend,
   startOfDay,
-  perWindow,
 } from '@plume/core';
 import type { Repositories } from '../repositories';
 

@@ -85,8 +85,12 @@ export function createBudgetRepository(db: Db) {
           platform: platformSpend.platform,
           accountId: platformSpend.accountId,
           meter: platformSpend.meter,
-          today: sql<string | number>`coalesce(sum(${platformSpend.amount}) filter (where ${platformSpend.startsAt} >= ${ranges.today}), 0)`,
-          month: sql<string | number>`coalesce(sum(${platformSpend.amount}) filter (where ${platformSpend.startsAt} >= ${ranges.month}), 0)`,
+          today: sql<
+            string | number
+          >`coalesce(sum(${platformSpend.amount}) filter (where ${platformSpend.startsAt} >= ${ranges.today}), 0)`,
+          month: sql<
+            string | number
+          >`coalesce(sum(${platformSpend.amount}) filter (where ${platformSpend.startsAt} >= ${ranges.month}), 0)`,
         })
         .from(platformSpend)
         .where(

@@ -3,13 +3,13 @@ import {
   BUDGET_METERS,
   type BudgetLimit,
   type BudgetMeter,
+  dayStart,
   localDateOf,
   PLATFORM_RULES,
   PLATFORMS,
   type Platform,
   type Spend,
   startOfDay,
-  dayStart,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageMeter } from '../../integrations/platform';

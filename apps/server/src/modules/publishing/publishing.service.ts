@@ -196,7 +196,10 @@ export function createPublishingService(deps: {
         if (room) {
           const seconds = Math.max(1, Math.ceil((room.until.getTime() - at.getTime()) / 1000));
           const minutes = Math.ceil(seconds / 60);
-          throw new RateLimitedError(`${room.reason}: try again in ${minutes} minute${minutes === 1 ? "" : "s"}`, seconds);
+          throw new RateLimitedError(
+            `${room.reason}: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+            seconds,
+          );
         }
       }
       // Claim every platform before calling any: a platform busy with another post of this persona
