@@ -7,6 +7,15 @@ import { z } from 'zod';
 import { platformSchema } from './platform-schema';
 import { BUDGET_METERS, type BudgetLimit, type BudgetMeter, PLATFORM_RULES, type Platform } from './platforms';
 
+/**
+ * The budget's safe share (decision 0XC): Plume's own sending (scheduled and automated posts,
+ * likes, reposts, follows) keeps within this share of each network limit on the account, and waits
+ * for room beyond it, so the network never has to answer 429. The rest is the owner's (a person
+ * posting now through Plume may use the whole limit). The rule itself is automation's safety
+ * rules' (apps/server/src/modules/automation/safety.ts).
+ */
+export const BUDGET_SAFE_SHARE = 0.8;
+
 /** An amount per meter; a meter left out is 0. */
 export type Spend = Partial<Record<BudgetMeter, number>>;
 

@@ -13,22 +13,15 @@ import type { Repositories } from '../repositories';
 
 /*
  * The persona's Safety settings (decision 025), in one place for publishing, auto-posting, replies
- * and engagement: one daily count, and one cooldown per kind.
+ * and engagement: one daily count, and one cooldown per kind; and the budget rule (decision 0XC):
+ * Plume's own sending keeps within BUDGET_SAFE_SHARE (@plume/core) of each network limit on the
+ * account, and waits for room beyond it.
  */
 
 /** Post spacing (Cooldown periods): two posts of a persona go out on one account at least this far apart. */
 export const POST_SPACING_MS = 2 * 60_000;
 /** Slot cooldown (Cooldown periods): no automated slot is written within this of another post of the persona's. */
 export const SLOT_COOLDOWN_MS = 20 * 60_000;
-
-/**
- * The budget's safe share (decision 0XC): Plume's own sending (scheduled and automated posts,
- * likes, reposts, follows) keeps within this share of each network limit on the account, and
- * waits for room beyond it, so the network never has to answer 429. The rest is left for the
- * owner's own use of the account (and for a person posting now through Plume: that goes up to
- * the whole limit).
- */
-export const BUDGET_SAFE_SHARE = 0.8;
 
 /** A spend that does not fit yet: when it will, and the limit that holds it, in words. */
 export type BudgetWait = { until: Date; reason: string };

@@ -1,6 +1,7 @@
 import {
   type AccountSpend,
   BUDGET_METERS,
+  BUDGET_SAFE_SHARE,
   type BudgetLimit,
   type BudgetMeter,
   dayStart,
@@ -13,7 +14,7 @@ import {
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageMeter } from '../../integrations/platform';
-import { BUDGET_SAFE_SHARE, type BudgetWait, budgetWait } from '../automation/safety';
+import { type BudgetWait, budgetWait } from '../automation/safety';
 import { type BudgetRepository, FINE_MINUTES } from './budget.repository';
 
 /** Each network's limits per meter: the networks' facts (PLATFORM_RULES) unless a test makes them small. */
