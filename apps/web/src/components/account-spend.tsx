@@ -12,17 +12,19 @@ export function AccountSpendTable({
   platform,
   spend,
   caption,
+  className = '',
 }: {
   platform: Platform;
   spend: AccountSpend;
   /** What the table is, for screen readers and as its visible title. */
   caption: string;
+  className?: string;
 }) {
   const noteId = useId();
   const { rows, monthCostUsd } = budgetRows(platform, spend);
   const label = platformLabel(platform);
   return (
-    <div data-testid={`account-spend-${platform}`} className="space-y-1.5">
+    <div data-testid={`account-spend-${platform}`} className={`space-y-1.5 ${className}`}>
       <table className="w-full text-sm" aria-describedby={noteId}>
         <caption className="mb-1 text-left text-sm font-medium">{caption}</caption>
         <thead>
@@ -33,7 +35,7 @@ export function AccountSpendTable({
             <th scope="col" className="px-2 py-1 text-right font-normal">
               Today
             </th>
-            <th scope="col" className="py-1 pl-2 text-right font-normal">
+            <th scope="col" className="whitespace-nowrap py-1 pl-2 text-right font-normal">
               This month
             </th>
           </tr>

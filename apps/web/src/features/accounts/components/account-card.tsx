@@ -103,7 +103,12 @@ export function AccountCard({
         <>
           <AccountDetails account={account} />
           {account.spend && (
-            <AccountSpendTable platform={platform} spend={account.spend} caption={`What ${label} counts`} />
+            <AccountSpendTable
+              platform={platform}
+              spend={account.spend}
+              caption={`What ${label} counts`}
+              className="border-t border-slate-200 pt-3 dark:border-slate-800"
+            />
           )}
         </>
       ) : (
