@@ -977,10 +977,18 @@ describe('replies on X (decision 022)', () => {
     const asked = stub.tweetAs(bob, `@${me.username} what do you think about Rust for a first project?`);
     stub.tweetAs(bob, 'A tweet that names nobody.');
     stub.resetRecords();
+    const billed = async () => (await accountsOf(ann, persona.id))[0]?.spend?.month ?? {};
+    const before = await billed();
 
     expect(await runJob(server, CHECK_MENTIONS, { accountId: row.id })).toBe('checked');
     // A first read looks back an hour (start_time), not at the whole history.
     expect(mentionReads()).toHaveLength(1);
+    // X bills the answer's post and its author's profile (decision 0XC).
+    const after = await billed();
+    expect([
+      (after.postReads ?? 0) - (before.postReads ?? 0),
+      (after.userReads ?? 0) - (before.userReads ?? 0),
+    ]).toEqual([1, 1]);
     let drafts = await reviewQueue(ann, persona.id);
     expect(drafts).toHaveLength(1);
     expect(drafts[0]).toMatchObject({
