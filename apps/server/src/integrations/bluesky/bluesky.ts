@@ -182,13 +182,16 @@ function metered(meter: UsageMeter, did: string | null, send: Send): Send {
             : null
         : null;
     const response = await send(input, init);
-    const spend = nsid && response.ok ? xrpcSpend(nsid, writes ? JSON.parse(writes) : null) : null;
-    if (spend) {
+    if (!nsid || !response.ok) return response;
+    try {
+      const spend = xrpcSpend(nsid, writes ? JSON.parse(writes) : null);
       const account =
-        nsid === 'com.atproto.server.createSession'
+        spend && nsid === 'com.atproto.server.createSession'
           ? String(((await response.clone().json()) as { did?: unknown }).did ?? '')
           : did;
-      if (account) await meter.record('bluesky', account, spend);
+      if (spend && account) await meter.record('bluesky', account, spend);
+    } catch {
+      // A body that does not read as the PDS documents it: the call stands, uncounted.
     }
     return response;
   };
