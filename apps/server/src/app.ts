@@ -17,6 +17,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSignInGuard } from './modules/auth/sign-in-guard';
 import { automationRoutes } from './modules/automation/automation.routes';
+import type { BudgetLimits } from './modules/budget/budget.service';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -63,6 +64,8 @@ export async function buildApp(
     random?: () => number;
     /** Hears every statement the app runs through Drizzle (tests count reads). */
     onQuery?: QueryListener;
+    /** Each network's limits on an account; the networks' own unless a test makes them small. */
+    budgetLimits?: BudgetLimits;
   } = {},
 ): Promise<FastifyInstance> {
   const logStream = options.logStream ?? logDestination(config.logFormat);
@@ -116,6 +119,7 @@ export async function buildApp(
     log: app.log,
     clock: options.clock,
     random: options.random,
+    budgetLimits: options.budgetLimits,
   });
   const { repositories, services } = composition;
   const { auth: authService } = services;

@@ -32,6 +32,7 @@ import { createAuth } from './modules/auth/auth';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAutoPostingService } from './modules/automation/auto-posting.service';
 import { createAutomationService } from './modules/automation/automation.service';
+import { type BudgetLimits, createBudget } from './modules/budget/budget.service';
 import { createEngagementService } from './modules/engagement/engagement.service';
 import { createRepliesService } from './modules/engagement/replies.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
@@ -65,6 +66,8 @@ export function composeServices(deps: {
   clock?: (() => Date) | undefined;
   /** Automation's dice (which mentions the response rate answers); Math.random unless a test fixes them. */
   random?: (() => number) | undefined;
+  /** Each network's limits on an account; the networks' own unless a test makes them small. */
+  budgetLimits?: BudgetLimits | undefined;
 }) {
   const { config, database, log } = deps;
   const repositories = createRepositories(database.db);
@@ -93,12 +96,21 @@ export function composeServices(deps: {
     writingLimit,
   });
 
+  // Every platform budget (decision 0XC): each adapter reports what its calls spent, on
+  // automation's clock (a test that moves it moves the windows too); automation asks before it acts.
+  const budget = createBudget({
+    repository: repositories.budget,
+    log,
+    ...(deps.budgetLimits ? { limits: deps.budgetLimits } : {}),
+    ...(deps.clock ? { now: deps.clock } : {}),
+  });
+
   // The networks: one adapter each (integrations/platform.ts), registered once and handed to every
   // service; their tokens are kept and renewed through the one credential store.
   const credentials = createCredentialStore({ accounts: repositories.accounts, lock, queue });
   const adapters: Record<Platform, PlatformAdapter> = {
     x: createXAdapter({
-      api: config.x ? createXApi({ ...config.x, ...config.xEndpoints }) : undefined,
+      api: config.x ? createXApi({ ...config.x, ...config.xEndpoints, meter: budget.meter }) : undefined,
       appUrl: config.appUrl,
       secretBox,
       credentials,
@@ -111,13 +123,14 @@ export function composeServices(deps: {
         store: repositories.accounts,
         credentials,
         secretBox,
+        meter: budget.meter,
       }),
       credentials,
     }),
   };
 
   // Connected accounts: each network revokes what it granted when a connection is removed.
-  const accounts = createAccountsService({ repositories, adapters, log });
+  const accounts = createAccountsService({ repositories, adapters, budget, log });
   const bluesky = createBlueskyConnectService({
     repositories,
     bluesky: adapters.bluesky.connect,
@@ -136,6 +149,7 @@ export function composeServices(deps: {
     adapters,
     queue,
     planLimits,
+    budget,
     log,
   });
 
@@ -162,6 +176,8 @@ export function composeServices(deps: {
     metrics: repositories.metrics,
     preferences: repositories.preferences,
     engagement: repositories.engagement,
+    accounts: repositories.accounts,
+    budget,
   });
   const writing = createWritingService({
     repositories,
@@ -200,6 +216,7 @@ export function composeServices(deps: {
     repositories,
     adapters,
     queue,
+    budget,
     lock,
     log,
     ...automationClock,
@@ -287,7 +304,7 @@ export function composeServices(deps: {
 
   /** Every job Plume runs, in whichever process works them. */
   const jobDefinitions = [
-    cleanupExpiredJob(repositories),
+    cleanupExpiredJob({ ...repositories, budget }),
     ...notificationJobs(services.notifications),
     ...publishingJobs(publishing),
     ...metricsJobs(metrics),

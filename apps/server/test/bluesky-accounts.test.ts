@@ -66,7 +66,9 @@ describe('connecting with an app password', () => {
     const text = await listed.text();
     expect(text).not.toContain(alice.appPassword);
     expect(text).not.toMatch(/accessJwt|refreshJwt|eyJ/);
-    expect(JSON.parse(text)).toEqual([account]);
+    // Listed with what it spent of Bluesky's limits: the sign-in (createSession) is one of 300 a day.
+    const signIn = { sessions: 1 };
+    expect(JSON.parse(text)).toEqual([{ ...account, spend: { today: signIn, month: signIn } }]);
 
     const stored = await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200);
     expect(stored.connected_accounts).toEqual([

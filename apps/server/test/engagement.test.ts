@@ -1,9 +1,10 @@
 import { type AtpAgent, RichText } from '@atproto/api';
-import type { AutomationPlan, Persona, ScheduledItem } from '@plume/core';
-import { eq } from 'drizzle-orm';
+import type { Account, AutomationPlan, Persona, ScheduledItem } from '@plume/core';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mentionCursors, mentions } from '../src/db/schema';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
+import { networkLimits } from '../src/modules/budget/budget.service';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
 import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
@@ -26,6 +27,8 @@ let ann: Client;
 /** How far automation's clock is ahead of real time (a test moves it past an hour). */
 let ahead = 0;
 const clock = () => new Date(Date.now() + ahead);
+/** The networks' limits as the servers read them: a test makes one small, and puts it back. */
+const limits = networkLimits();
 
 beforeAll(async () => {
   bsky = await startBlueskyNetworkWithAppView();
@@ -37,8 +40,10 @@ beforeAll(async () => {
     X_METRICS_SYNC_MINUTES: '0',
   };
   // The dice fixed at 0: the response-rate sample answers every mention.
-  server = await build(env, { clock, random: () => 0 });
-  if (server.databaseUrl) peer = await build({ ...env, DATABASE_URL: server.databaseUrl }, { clock, random: () => 0 });
+  server = await build(env, { clock, random: () => 0, budgetLimits: limits });
+  if (server.databaseUrl) {
+    peer = await build({ ...env, DATABASE_URL: server.databaseUrl }, { clock, random: () => 0, budgetLimits: limits });
+  }
   ann = await signedInUser(server.url, 'engagement');
 }, 120_000);
 afterAll(async () => {
@@ -409,5 +414,71 @@ describe('likes, reposts and follows on Bluesky', () => {
     expect(log.find((e) => e.event === 'liked' && e.url?.includes(fan.handle))?.message).toContain(
       'it mentions Courteous',
     );
+  });
+});
+
+describe('every platform budget on Bluesky (decision 0XC)', () => {
+  it('counts 3 write points a like and 1 an Undo; with no room for a second like under 80% of a small limit, the run waits for room and never sends it', async () => {
+    const { persona, account } = await personaOn(ann, 'Thrifty', (a) => ({
+      ...a,
+      autoReplies: { ...a.autoReplies, enabled: false },
+    }));
+    // Two posts by a target account, each naming the persona: likeable whichever way candidates are found.
+    const gus = await bsky.createAccount('gus');
+    await say(gus.agent, `@${account.handle} first thing I wanted to share`);
+    await say(gus.agent, `@${account.handle} and a second thing`);
+    const likes = () => records(account.did, 'app.bsky.feed.like');
+    const spendOf = async () =>
+      (await readJson<Account[]>(await ann.request(`/api/personas/${persona.id}/accounts`), 200))[0]?.spend;
+    // 5 points an hour: one like (3) fits within 80% (4), a second would not.
+    limits.bluesky.points = [{ max: 5, minutes: 60 }];
+    try {
+      // Saved with likes on (12 an hour: two a run), the persona takes its first run at once.
+      await readJson(
+        await ann.request(`/api/personas/${persona.id}`, {
+          method: 'PUT',
+          json: {
+            automation: {
+              ...persona.automation,
+              autoReplies: { ...persona.automation.autoReplies, enabled: false },
+              engagement: {
+                ...persona.automation.engagement,
+                enabled: true,
+                autoLike: { enabled: true, maxLikesPerHour: 12, targetAccounts: [gus.handle] },
+              },
+            },
+          },
+        }),
+        200,
+      );
+      const waiting = await until(async () =>
+        (await planOf(persona.id)).log.find((e) => e.event === 'skipped' && e.message.startsWith('Likes')),
+      );
+      expect(waiting.message).toBe(
+        "Likes, reposts and follows wait for room: Bluesky's limit: 3 of 5 write points an hour used, and Plume keeps to 80%.",
+      );
+      expect(await likes()).toHaveLength(1);
+      expect((await planOf(persona.id)).log.filter((e) => e.event === 'liked')).toHaveLength(1);
+      expect(await spendOf()).toMatchObject({ today: { points: 3 }, month: { points: 3 } });
+      // The next run is queued for when the like's five minutes leave the hour.
+      const queued = (await server.app.database.db.execute(
+        sql`select start_after from pgboss.job where name = ${ENGAGE} and singleton_key = ${persona.id} and state = 'created'`,
+      )) as unknown as { rows: { start_after: string | Date }[] };
+      const startAfter = new Date(queued.rows[0]?.start_after ?? 0).getTime();
+      expect(startAfter).toBeGreaterThan(clock().getTime() + 55 * 60_000);
+      expect(startAfter).toBeLessThanOrEqual(clock().getTime() + 65 * 60_000);
+      // Run now anyway: still no room, nothing sent.
+      expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 0, reposts: 0, follows: 0 });
+      expect(await likes()).toHaveLength(1);
+
+      // Undo from the log deletes the like: 1 point.
+      const liked = (await planOf(persona.id)).log.find((e) => e.event === 'liked' && e.undoActionId);
+      const undo = `/api/personas/${persona.id}/automation/actions/${liked?.undoActionId}/undo`;
+      expect(await readJson(await ann.request(undo, { method: 'POST' }), 200)).toEqual({ undone: true });
+      expect(await likes()).toHaveLength(0);
+      expect(await spendOf()).toMatchObject({ today: { points: 4 }, month: { points: 4 } });
+    } finally {
+      limits.bluesky.points = networkLimits().bluesky.points ?? [];
+    }
   });
 });

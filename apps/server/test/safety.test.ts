@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AutomationPlan, Persona, Platform } from '@plume/core';
+import type { Account, AutomationPlan, Persona, Platform, UsageSummary } from '@plume/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAccounts, posts } from '../src/db/schema';
 import { WRITE_SLOT } from '../src/jobs/automation';
+import { networkLimits } from '../src/modules/budget/budget.service';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
@@ -13,7 +14,9 @@ import { until } from './helpers/until';
 
 /*
  * Safety in one home (decision 025): one daily count in which each post and each action counts
- * once, whoever checks it (publishing, auto-posting, replies, engagement).
+ * once, whoever checks it (publishing, auto-posting, replies, engagement); and every platform
+ * budget (decision 0XC): what each account spends of Bluesky's limits, and automation that waits
+ * for room before it reaches them.
  */
 
 const HOUR = 3_600_000;
@@ -22,12 +25,14 @@ let bsky: BlueskyNetwork;
 let server: TestServer;
 /** Automation's clock: real time unless a test sets it. */
 let clockAt: Date | null = null;
+/** The networks' limits as the server reads them: a test makes one small, and puts it back. */
+const limits = networkLimits();
 
 beforeAll(async () => {
   bsky = await startBlueskyNetwork();
   server = await build(
     { ...bsky.env, METRICS_SYNC_MINUTES: '0', X_METRICS_SYNC_MINUTES: '0' },
-    { clock: () => clockAt ?? new Date() },
+    { clock: () => clockAt ?? new Date(), budgetLimits: limits },
   );
 }, 120_000);
 afterAll(async () => {
@@ -256,5 +261,106 @@ describe('the daily activity limit, with a post per network', () => {
       [evening, 'pending_review'],
       [pastMidnight, 'pending_review'],
     ]);
+  });
+});
+
+describe('every platform budget (decision 0XC)', () => {
+  const postNow = (client: Client, personaId: string, json: Record<string, unknown>) =>
+    client.request(`/api/personas/${personaId}/post`, { method: 'POST', json: { platform: 'bluesky', ...json } });
+
+  it('counts 3 write points a part where a post goes out, and the sign-in; the accounts and /api/usage show today and this month', async () => {
+    const eve = await signedInUser(server.url, 'budget-count');
+    const { persona, account } = await blueskyPersona(
+      { server, bsky, client: eve },
+      { name: 'Counter', is_active: false },
+    );
+    await readJson(await postNow(eve, persona.id, { content: 'One, then two', parts: ['One', 'then two'] }), 200);
+    expect(await bsky.postsOf(account.did)).toHaveLength(2);
+
+    const spend = { points: 6, sessions: 1 };
+    const [listed] = await readJson<Account[]>(await eve.request(`/api/personas/${persona.id}/accounts`), 200);
+    expect(listed?.spend).toEqual({ today: spend, month: spend });
+    const usage = await readJson<UsageSummary>(await eve.request('/api/usage'), 200);
+    expect(usage.budgets).toEqual([
+      {
+        personaId: persona.id,
+        personaName: 'Counter',
+        platform: 'bluesky',
+        username: account.handle,
+        today: spend,
+        month: spend,
+      },
+    ]);
+  });
+
+  it('holds an automated post before 80% of a small limit instead of sending it, while Post now may use the whole limit and no more', async () => {
+    const fay = await signedInUser(server.url, 'budget-slow');
+    const timeZone = noonZone();
+    await readJson(await fay.request('/api/me/preferences', { method: 'PUT', json: { timeZone } }), 200);
+    const slot = new Date(Math.floor(Date.now() / MINUTE) * MINUTE - HOUR + 5 * MINUTE);
+    const { persona, account } = await blueskyPersona(
+      { server, bsky, client: fay },
+      {
+        name: 'Paced',
+        is_active: true,
+        sources: [],
+        automation: (base) => ({
+          ...base,
+          autoPosting: {
+            ...base.autoPosting,
+            enabled: true,
+            frequency: 'custom',
+            customTimes: [wallClock(slot, timeZone)],
+            advancedSchedule: {},
+            smartTiming: false,
+            publishWithoutReview: true,
+          },
+          safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
+        }),
+      },
+    );
+    const userId = (await readJson<{ user: { id: string } }>(await fay.request('/api/session'), 200)).user.id;
+    // 10 points an hour: Plume's own sending keeps to 8, a person posting now may use all 10.
+    limits.bluesky.points = [{ max: 10, minutes: 60 }];
+    try {
+      for (const content of ['First by hand', 'Second by hand']) {
+        await readJson(await postNow(fay, persona.id, { content }), 200);
+      }
+      expect(await bsky.postsOf(account.did)).toHaveLength(2);
+
+      // The slot's post would make 9 points of the hour's 10: it waits, and is never sent.
+      clockAt = new Date(slot.getTime() - 5 * MINUTE);
+      await runJob(server, WRITE_SLOT, { personaId: persona.id, userId, slot: slot.toISOString() });
+      clockAt = null;
+      const held = await until(async () => {
+        const [row] = await server.app.database.db
+          .select()
+          .from(posts)
+          .where(and(eq(posts.personaId, persona.id), eq(posts.autoSlot, slot)));
+        return row?.error || row?.status === 'posted' ? row : undefined;
+      });
+      expect(held.status).toBe('scheduled');
+      expect(held.error).toBe(
+        "Waiting for room: Bluesky's limit: 6 of 10 write points an hour used, and Plume keeps to 80%",
+      );
+      // Room comes when the first post's 5 minutes leave the hour.
+      const firstBucket = Math.floor(Date.now() / (5 * MINUTE)) * 5 * MINUTE;
+      expect(held.scheduledFor?.getTime()).toBeGreaterThanOrEqual(firstBucket - 5 * MINUTE + 65 * MINUTE);
+      expect(held.scheduledFor?.getTime()).toBeLessThanOrEqual(firstBucket + 65 * MINUTE);
+      expect(await bsky.postsOf(account.did)).toHaveLength(2);
+
+      // By hand: 9 of 10 goes out; 12 of 10 would pass the limit, so Plume answers 429 and sends nothing.
+      await readJson(await postNow(fay, persona.id, { content: 'Third by hand' }), 200);
+      const refused = await postNow(fay, persona.id, { content: 'Fourth by hand' });
+      const body = await readJson<{ error: { message: string } }>(refused, 429);
+      expect(body.error.message).toMatch(
+        /^Bluesky's limit: 9 of 10 write points an hour used: try again in \d+ minutes?$/,
+      );
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await bsky.postsOf(account.did)).toHaveLength(3);
+    } finally {
+      clockAt = null;
+      limits.bluesky.points = networkLimits().bluesky.points ?? [];
+    }
   });
 });

@@ -1,5 +1,6 @@
 import {
   type Account,
+  estimatedCostUsd,
   type Persona,
   type ScheduledItem,
   textPart,
@@ -879,6 +880,52 @@ describe('reading X metrics', () => {
     expect(await sync(row.id)).toBe('needs reconnect');
     expect(stub.state.requests).toEqual([]);
   });
+  it('counts what X bills where it is spent: each post (one with a link at its price), each post and profile an answer returned; the accounts and /api/usage show it', async () => {
+    const ann = await signedIn();
+    // An X account of this test's own: the figures are its alone (the budget counts the account, not the persona).
+    const before = stub.state.user;
+    stub.state.user = { ...before, id: '1460000000000000099', username: 'budgeted' };
+    try {
+      const persona = await connectedPersona(ann);
+      const row = await accountRow(persona.id);
+      for (let i = 0; i < 3; i++) {
+        stub.state.tweets.push({
+          id: String(1_700_000_000_000_990_000n + BigInt(i)),
+          text: `Budgeted elsewhere ${i}`,
+          authorId: row.externalId,
+          inReplyTo: null,
+          createdAt: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+          metrics: { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0, impression_count: 0 },
+        });
+      }
+      await read(
+        await post(ann, `/api/personas/${persona.id}/post`, {
+          platform: 'x',
+          content: say('Read this: https://example.com/budget'),
+        }),
+      );
+      expect(await sync(row.id)).toBe('synced');
+      // The sign-in's users/me and the sync's; the post with its link; the timeline's four posts.
+      const spend = { userReads: 2, posts: 1, linkPosts: 1, postReads: 4 };
+      const [account] = await accountsOf(ann, persona.id);
+      expect(account?.spend).toEqual({ today: spend, month: spend });
+      const usage = await read<UsageSummary>(await ann.request('/api/usage'));
+      expect(usage.budgets).toEqual([
+        {
+          personaId: persona.id,
+          personaName: persona.name,
+          platform: 'x',
+          username: 'budgeted',
+          today: spend,
+          month: spend,
+        },
+      ]);
+      // At X's prices: $0.20 the post with a link, $0.005 a post read, $0.010 a profile read.
+      expect(estimatedCostUsd('x', spend)).toBe(0.24);
+    } finally {
+      stub.state.user = before;
+    }
+  });
 });
 
 describe('replies on X (decision 022)', () => {
@@ -930,10 +977,18 @@ describe('replies on X (decision 022)', () => {
     const asked = stub.tweetAs(bob, `@${me.username} what do you think about Rust for a first project?`);
     stub.tweetAs(bob, 'A tweet that names nobody.');
     stub.resetRecords();
+    const billed = async () => (await accountsOf(ann, persona.id))[0]?.spend?.month ?? {};
+    const before = await billed();
 
     expect(await runJob(server, CHECK_MENTIONS, { accountId: row.id })).toBe('checked');
     // A first read looks back an hour (start_time), not at the whole history.
     expect(mentionReads()).toHaveLength(1);
+    // X bills the answer's post and its author's profile (decision 0XC).
+    const after = await billed();
+    expect([
+      (after.postReads ?? 0) - (before.postReads ?? 0),
+      (after.userReads ?? 0) - (before.userReads ?? 0),
+    ]).toEqual([1, 1]);
     let drafts = await reviewQueue(ann, persona.id);
     expect(drafts).toHaveLength(1);
     expect(drafts[0]).toMatchObject({

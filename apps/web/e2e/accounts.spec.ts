@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Account, Persona } from '@plume/core';
-import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, expectNoViolations, signIn, test, uniqueEmail } from './fixtures';
 import { blueskyPostsOf, createBlueskyAccount, pdsUrl } from './peers';
 
 /*
@@ -311,6 +311,55 @@ test('disconnecting asks first and removes the account', async ({ page }) => {
   await expect(card.getByRole('button', { name: 'Connect Bluesky', exact: true })).toBeVisible();
   await expect(page.getByTestId('account-summary-item')).toHaveCount(0);
   expect(await accountsOf(page, persona.id)).toEqual([]);
+});
+
+test("the Accounts tab and /usage show what an account spent of Bluesky's limits, today and this month", async ({
+  page,
+}) => {
+  const persona = await newPersona(page, 'Spender');
+  const bluesky = await createBlueskyAccount('spender');
+  // Signing in with the app password creates a session; a thread of two parts creates two records.
+  await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+    handle: bluesky.handle,
+    appPassword: bluesky.appPassword,
+  });
+  await apiCall(page, 'POST', `/api/personas/${persona.id}/post`, {
+    platform: 'bluesky',
+    content: 'A budget, then its second part',
+    parts: ['A budget,', 'then its second part'],
+  });
+  expect(await blueskyPostsOf(bluesky.did)).toHaveLength(2);
+  const rowsOf = (table: ReturnType<Page['getByTestId']>) => table.getByTestId('spend-row');
+
+  await openAccountsTab(page, persona.id);
+  const spent = page.getByTestId('account-card-bluesky').getByTestId('account-spend-bluesky');
+  await expect(spent.getByRole('table', { name: 'What Bluesky counts' })).toBeVisible();
+  await expect(rowsOf(spent)).toHaveText([
+    'Write pointsBluesky allows 5,000 an hour and 35,000 a day66',
+    'Sign-insBluesky allows 30 in 5 minutes and 300 a day11',
+  ]);
+  await expect(spent).toContainText('stops at 80% of a limit and waits for room');
+  await expectNoViolations(page);
+
+  await page.goto('/usage');
+  const budgets = page.getByTestId('platform-budgets');
+  await expect(budgets.getByRole('heading', { level: 2, name: 'Network limits' })).toBeVisible();
+  const table = budgets.getByRole('table', { name: `Spender on Bluesky (@${bluesky.handle})` });
+  await expect(rowsOf(table)).toHaveText([
+    'Write pointsBluesky allows 5,000 an hour and 35,000 a day66',
+    'Sign-insBluesky allows 30 in 5 minutes and 300 a day11',
+  ]);
+  await expectNoViolations(page);
+
+  // The dark theme reads as well.
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(rowsOf(table)).toHaveCount(2);
+  await expectNoViolations(page);
+  await openAccountsTab(page, persona.id);
+  await expect(rowsOf(spent)).toHaveCount(2);
+  await expectNoViolations(page);
 });
 
 test("the handle modal shows the spec's messages", async ({ page }) => {

@@ -30,6 +30,7 @@ export * from './personas/sources';
 export * from './personas/tags';
 export * from './personas/traits';
 export * from './personas/versions';
+export * from './platforms/budget';
 export * from './platforms/platform-schema';
 export * from './platforms/platforms';
 export * from './publishing/post-parts';

@@ -1,4 +1,4 @@
-import type { MentionKind, Platform, PostPart, PostStatus } from '@plume/core';
+import type { BudgetMeter, MentionKind, Platform, PostPart, PostStatus } from '@plume/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -682,4 +682,27 @@ export const opportunityDismissals = pgTable(
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * What Plume spent of an account's network limits or bill (decision 0XC), per meter, in buckets:
+ * 5 minutes long (kept a day, for the rolling windows the budget checks) and an hour long (kept two
+ * months, for today and this month on the screens). Keyed by the account's id on the network (a
+ * DID, an X user id): the network counts the account, whichever persona's connection spent it.
+ */
+export const platformSpend = pgTable(
+  'platform_spend',
+  {
+    platform: text('platform').$type<Platform>().notNull(),
+    accountId: text('account_id').notNull(),
+    /** The bucket's length: 5 or 60 minutes. */
+    spanMinutes: integer('span_minutes').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    meter: text('meter').$type<BudgetMeter>().notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platform, t.accountId, t.spanMinutes, t.startsAt, t.meter] }),
+    index('platform_spend_span_starts_idx').on(t.spanMinutes, t.startsAt),
+  ],
 );

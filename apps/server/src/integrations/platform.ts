@@ -4,7 +4,7 @@
  * registers them in one `Record<Platform, PlatformAdapter>` handed to every service, which speaks
  * to a network only in these words. Adding a network is one adapter and its entry there.
  */
-import type { Platform, PostPart } from '@plume/core';
+import type { Platform, PostPart, Spend } from '@plume/core';
 
 /** A post that went out: the id of every part, first part first (tweet ids, at:// URIs). */
 export type PublishOutcome = {
@@ -302,6 +302,18 @@ export interface CredentialStore {
    * marks the connection `error` with its message, for every network alike, and is thrown on.
    */
   guard<T>(account: PlatformAccount, work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Where every adapter reports what each call it made spent of the account's network limits or
+ * bill (decision 0XC): Bluesky's record writes in points and its sessions created, X's posts and
+ * the posts and profiles its answers returned. Reported where the call is made, once the network
+ * accepted it, so each write is counted once whoever asked for it (a publish, a like, an Undo, a
+ * profile or reply-control write). The budget module is the one implementation.
+ */
+export interface UsageMeter {
+  /** Adds a spend to the account (`accountId`: its id on the network); never fails the call it follows. */
+  record(platform: Platform, accountId: string, spend: Spend): Promise<void>;
 }
 
 /** Authorizations under way (OAuth state), sealed and short lived; the accounts repository is one. */

@@ -1,5 +1,6 @@
 import type { AccountsRepository } from '../modules/accounts/accounts.repository';
 import type { AuthRepository } from '../modules/auth/auth.repository';
+import type { Budget } from '../modules/budget/budget.service';
 import type { IdempotencyRepository } from '../modules/idempotency/idempotency.repository';
 import { IDEMPOTENCY_KEEP_MS } from '../modules/idempotency/idempotency.service';
 import type { LandingRepository } from '../modules/landing/landing.repository';
@@ -10,7 +11,8 @@ export const CLEANUP_EXPIRED = 'cleanup-expired';
 
 /**
  * Hourly: expired sessions, used or expired magic-link tokens, ended rate-limit windows, abandoned
- * OAuth flows, uptime minutes older than the landing page looks back, idempotency keys older than a day.
+ * OAuth flows, uptime minutes older than the landing page looks back, idempotency keys older than a day,
+ * platform spend no budget window or screen looks at any more.
  */
 export function cleanupExpiredJob(deps: {
   auth: AuthRepository;
@@ -18,6 +20,7 @@ export function cleanupExpiredJob(deps: {
   accounts: AccountsRepository;
   landing: LandingRepository;
   idempotency: Pick<IdempotencyRepository, 'deleteBefore'>;
+  budget: Pick<Budget, 'prune'>;
 }): JobDefinition {
   return {
     name: CLEANUP_EXPIRED,
@@ -30,7 +33,8 @@ export function cleanupExpiredJob(deps: {
       // Uptime looks back 30 days; a day more is kept so the window is always full.
       const heartbeats = await deps.landing.deleteHeartbeatsBefore(new Date(now.getTime() - 31 * 86_400_000));
       const idempotencyKeys = await deps.idempotency.deleteBefore(new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
-      return { ...removed, rateLimits, oauthStates, heartbeats, idempotencyKeys };
+      const spendBuckets = await deps.budget.prune();
+      return { ...removed, rateLimits, oauthStates, heartbeats, idempotencyKeys, spendBuckets };
     },
   };
 }

@@ -18,9 +18,15 @@ export async function sendCheckMentions(queue: Queue, payload: CheckMentionsPayl
   await queue.send(CHECK_MENTIONS, payload, { singletonKey: payload.accountId });
 }
 
-/** Queues a persona's run of likes, reposts and follows (one waiting and one running per persona). */
-export async function sendEngage(queue: Queue, payload: EngagePayload): Promise<void> {
-  await queue.send(ENGAGE, payload, { singletonKey: payload.personaId });
+/**
+ * Queues a persona's run of likes, reposts and follows (one waiting and one running per persona),
+ * now or `at` (a run waiting for room within the network's limits: sends meanwhile find it queued).
+ */
+export async function sendEngage(queue: Queue, payload: EngagePayload, options: { at?: Date } = {}): Promise<void> {
+  await queue.send(ENGAGE, payload, {
+    singletonKey: payload.personaId,
+    ...(options.at ? { startAfter: options.at } : {}),
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { createAccountsRepository } from './accounts/accounts.repository';
 import { createAiSettingsRepository } from './ai-settings/ai-settings.repository';
 import { createAuthRepository } from './auth/auth.repository';
 import { createAutomationRepository } from './automation/automation.repository';
+import { createBudgetRepository } from './budget/budget.repository';
 import { createDevOutboxRepository } from './dev-outbox/dev-outbox.repository';
 import { createEngagementRepository } from './engagement/engagement.repository';
 import { createIdempotencyRepository } from './idempotency/idempotency.repository';
@@ -29,6 +30,7 @@ export function createRepositories(db: Db) {
     aiSettings: createAiSettingsRepository(db),
     auth: createAuthRepository(db),
     automation: createAutomationRepository(db),
+    budget: createBudgetRepository(db),
     devOutbox: createDevOutboxRepository(db),
     engagement: createEngagementRepository(db),
     idempotency: createIdempotencyRepository(db),

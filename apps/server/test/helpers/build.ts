@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import type { BudgetLimits } from '../../src/modules/budget/budget.service';
 
 /** A free port on loopback, so APP_URL (and so magic links) can name it before listening. */
 export function freePort(): Promise<number> {
@@ -79,6 +80,8 @@ export async function build(
     random?: () => number;
     /** Hears every statement the app runs through Drizzle (a query log). */
     onQuery?: (sql: string, params: unknown[]) => void;
+    /** Each network's limits on an account (read at each check: a test may change them between cases). */
+    budgetLimits?: BudgetLimits;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-test-'));

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { connectedAccountSchema, HANDLE_MAX, personaIdParamsSchema } from '../personas/persona';
+import { accountSpendSchema } from '../platforms/budget';
 import { platformSchema } from '../platforms/platform-schema';
 
 /** Bluesky grants the persona asks for: read and create posts, read profiles, follow accounts. */
@@ -55,6 +56,11 @@ export const accountSchema = connectedAccountSchema
     authMethod: z.enum(['oauth', 'app_password']),
     /** Why the status is `error` (a revoked or expired connection): reconnect to mend it. */
     errorMessage: z.string().nullable(),
+    /**
+     * What the account spent of the network's limits or bill today and this month (decision 0XC):
+     * in the persona's list of accounts; a connection's own answer leaves it out.
+     */
+    spend: accountSpendSchema.optional(),
   })
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;

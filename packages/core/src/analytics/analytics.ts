@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { partsOf } from '../personas/schedule';
+import { accountBudgetSchema } from '../platforms/budget';
 import { platformSchema } from '../platforms/platform-schema';
 import type { Platform } from '../platforms/platforms';
 import { addDays, type CalendarDate, dateKey, dayStart, localDateOf } from '../scheduling/calendar';
@@ -413,6 +414,8 @@ export const usageSummarySchema = z
      * replies; and the X accounts connected.
      */
     xReads: z.object({ last30Days: z.number().int(), mentions: z.number().int(), accounts: z.number().int() }),
+    /** Each connected account's spend of its network's limits or bill, today and this month (decision 0XC). */
+    budgets: z.array(accountBudgetSchema),
   })
   .meta({ id: 'UsageSummary' });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
@@ -424,7 +427,7 @@ export function computeUsage(input: {
   snapshots: AnalyticsInput['snapshots'];
   lastReadAt: Date | null;
   xReads: UsageSummary['xReads'];
-}): UsageSummary {
+}): Omit<UsageSummary, 'budgets'> {
   const at = input.now.getTime();
   const DAY = 86_400_000;
   const between = (from: number, to: number) =>

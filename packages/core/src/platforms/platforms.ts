@@ -10,6 +10,28 @@
 export const PLATFORMS = ['x', 'bluesky'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+/**
+ * What Plume counts of an account's use of a network (decision 0XC): Bluesky's write points and
+ * sign-ins (createSession), X's posts and the posts and profiles its answers return (X bills each).
+ */
+export const BUDGET_METERS = ['points', 'sessions', 'posts', 'linkPosts', 'postReads', 'userReads'] as const;
+export type BudgetMeter = (typeof BUDGET_METERS)[number];
+
+/** A network's limit on an account: at most `max` in any `minutes` (a rolling window). */
+export type BudgetLimit = { max: number; minutes: number };
+
+/** One meter of a network: what it counts, the network's limits on it, and what the network bills for one. */
+export type MeterRules = {
+  /** What one is called, as people read it: singular and plural ('write point', 'write points'). */
+  label: readonly [one: string, many: string];
+  /** The network's limits on the account (none where it only bills). */
+  limits: readonly BudgetLimit[];
+  /** What the network bills for one, in US dollars, where it bills (X's pay-per-use prices). */
+  priceUsd?: number;
+  /** Counted among another meter too (a post with a link is a post): its price replaces that one's. */
+  within?: BudgetMeter;
+};
+
 export type PlatformRules = {
   /** The name shown to people. */
   label: string;
@@ -33,6 +55,14 @@ export type PlatformRules = {
    * setting (X bills every read).
    */
   mentionsCheck: { fixedMinutes: number } | { configurable: true; defaultMinutes: number };
+  /**
+   * What the network counts against an account or bills, meter by meter (decision 0XC); on
+   * Bluesky, the points each kind of record write costs.
+   */
+  budget: {
+    meters: Partial<Record<BudgetMeter, MeterRules>>;
+    writePoints?: { create: number; update: number; delete: number };
+  };
 };
 
 export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
@@ -45,6 +75,17 @@ export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
     repliesAlwaysReviewed: true,
     engagement: { like: false, repost: false, follow: false },
     mentionsCheck: { configurable: true, defaultMinutes: 15 },
+    // X's pay-per-use prices and its per-user limit on POST /2/tweets (docs.x.com: "Pricing",
+    // "Rate limits", checked 2026): reads are billed per post and per profile an answer returns,
+    // posts per request, dearer with a link. Its monthly cap on post reads is the app's, not an account's.
+    budget: {
+      meters: {
+        posts: { label: ['post', 'posts'], limits: [{ max: 100, minutes: 15 }], priceUsd: 0.015 },
+        linkPosts: { label: ['post with a link', 'posts with a link'], limits: [], priceUsd: 0.2, within: 'posts' },
+        postReads: { label: ['post read', 'posts read'], limits: [], priceUsd: 0.005 },
+        userReads: { label: ['profile read', 'profiles read'], limits: [], priceUsd: 0.01 },
+      },
+    },
   },
   bluesky: {
     label: 'Bluesky',
@@ -55,6 +96,28 @@ export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
     repliesAlwaysReviewed: false,
     engagement: { like: true, repost: true, follow: true },
     mentionsCheck: { fixedMinutes: 2 },
+    // Bluesky's PDS limits per account (docs.bsky.app, "Rate Limits", and the PDS's own code,
+    // checked 2026): record writes cost points, 5,000 an hour and 35,000 a day; createSession 30
+    // in 5 minutes and 300 a day.
+    budget: {
+      meters: {
+        points: {
+          label: ['write point', 'write points'],
+          limits: [
+            { max: 5_000, minutes: 60 },
+            { max: 35_000, minutes: 1_440 },
+          ],
+        },
+        sessions: {
+          label: ['sign-in', 'sign-ins'],
+          limits: [
+            { max: 30, minutes: 5 },
+            { max: 300, minutes: 1_440 },
+          ],
+        },
+      },
+      writePoints: { create: 3, update: 2, delete: 1 },
+    },
   },
 };
 

@@ -16,6 +16,11 @@ export function xWeightedLength(text: string): number {
   return twitter.parseTweet(text).weightedLength;
 }
 
+/** Whether X finds a link in a text (X bills a post with one at its dearer price). */
+export function xFindsLink(text: string): boolean {
+  return twitter.extractUrls(text).length > 0;
+}
+
 /** Each platform's own limit, and a text's length as that platform counts it. */
 export const PLATFORM_LIMITS: Record<Platform, number> = {
   x: PLATFORM_RULES.x.length.limit,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CredentialStore, PlatformAccount } from '../platform';
-import type { BlueskyClient } from './bluesky';
+import { type BlueskyClient, xrpcSpend } from './bluesky';
 import { createBlueskyAdapter } from './bluesky-adapter';
 
 describe('disconnecting a Bluesky account', () => {
@@ -24,5 +24,23 @@ describe('disconnecting a Bluesky account', () => {
     const password = adapterFor(0);
     await password.adapter.revoke(account('app_password'));
     expect(password.revokeOAuth).not.toHaveBeenCalled();
+  });
+});
+
+describe("what a Bluesky call spends of the account's limits", () => {
+  it('costs a create 3 points, an update 2, a delete 1; applyWrites adds up its writes; a sign-in is a session; a read nothing', () => {
+    expect(xrpcSpend('com.atproto.repo.createRecord', null)).toEqual({ points: 3 });
+    expect(xrpcSpend('com.atproto.repo.putRecord', null)).toEqual({ points: 2 });
+    expect(xrpcSpend('com.atproto.repo.deleteRecord', null)).toEqual({ points: 1 });
+    const writes = [
+      { $type: 'com.atproto.repo.applyWrites#create' },
+      { $type: 'com.atproto.repo.applyWrites#update' },
+      { $type: 'com.atproto.repo.applyWrites#delete' },
+      { $type: 'com.atproto.repo.applyWrites#create' },
+    ];
+    expect(xrpcSpend('com.atproto.repo.applyWrites', { writes })).toEqual({ points: 9 });
+    expect(xrpcSpend('com.atproto.server.createSession', null)).toEqual({ sessions: 1 });
+    expect(xrpcSpend('com.atproto.server.refreshSession', null)).toBeNull();
+    expect(xrpcSpend('app.bsky.notification.listNotifications', null)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import {
   TokenRefreshError,
   TokenRevokedError,
 } from '@atproto/oauth-client-node';
-import { BLUESKY_OAUTH_SCOPE, type PostPart, postUrl } from '@plume/core';
+import { BLUESKY_OAUTH_SCOPE, PLATFORM_RULES, type PostPart, postUrl, type Spend } from '@plume/core';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import { isPrivateAddress, privateAddressMessage } from '../feeds/safe-fetch';
@@ -26,6 +26,7 @@ import type {
   PostReading,
   PublishOutcome,
   ReplyRef,
+  UsageMeter,
 } from '../platform';
 import { PlatformError } from '../platform';
 
@@ -125,6 +126,77 @@ export function blueskyClientMetadata(appUrl: string): OAuthClientMetadataInput 
   };
 }
 
+const WRITE_POINTS = PLATFORM_RULES.bluesky.budget.writePoints ?? { create: 3, update: 2, delete: 1 };
+
+/**
+ * What an XRPC call the PDS accepted spent of the account's limits (decision 0XC): record writes
+ * in points (a create, an update, a delete; applyWrites adds up its writes, as the PDS does) and
+ * sessions created; null for every other call (reads cost none).
+ */
+export function xrpcSpend(nsid: string, body: unknown): Spend | null {
+  switch (nsid) {
+    case 'com.atproto.repo.createRecord':
+      return { points: WRITE_POINTS.create };
+    case 'com.atproto.repo.putRecord':
+      return { points: WRITE_POINTS.update };
+    case 'com.atproto.repo.deleteRecord':
+      return { points: WRITE_POINTS.delete };
+    case 'com.atproto.repo.applyWrites': {
+      const writes = (body as { writes?: { $type?: unknown }[] } | null)?.writes ?? [];
+      const points = writes.reduce((sum, write) => {
+        const type = String(write.$type ?? '');
+        if (type.endsWith('#create')) return sum + WRITE_POINTS.create;
+        if (type.endsWith('#update')) return sum + WRITE_POINTS.update;
+        return sum + WRITE_POINTS.delete;
+      }, 0);
+      return points > 0 ? { points } : null;
+    }
+    case 'com.atproto.server.createSession':
+      return { sessions: 1 };
+    default:
+      return null;
+  }
+}
+
+/** The NSID an XRPC request names (`/xrpc/<nsid>`), or null for anything else (OAuth endpoints, DID documents). */
+function nsidOf(input: Request | URL | string): string | null {
+  const url = input instanceof Request ? new URL(input.url) : new URL(input, 'http://pds.invalid');
+  return /^\/xrpc\/([A-Za-z0-9.-]+)$/.exec(url.pathname)?.[1] ?? null;
+}
+
+type Send = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * `send`, reporting to the meter what each call the PDS accepted spent of the account `did`'s
+ * limits; a session created is the account's its answer names (a sign-in does not know it before).
+ */
+function metered(meter: UsageMeter, did: string | null, send: Send): Send {
+  return async (input, init) => {
+    const nsid = nsidOf(input);
+    const writes =
+      nsid === 'com.atproto.repo.applyWrites'
+        ? typeof init?.body === 'string'
+          ? init.body
+          : input instanceof Request
+            ? await input.clone().text()
+            : null
+        : null;
+    const response = await send(input, init);
+    if (!nsid || !response.ok) return response;
+    try {
+      const spend = xrpcSpend(nsid, writes ? JSON.parse(writes) : null);
+      const account =
+        spend && nsid === 'com.atproto.server.createSession'
+          ? String(((await response.clone().json()) as { did?: unknown }).did ?? '')
+          : did;
+      if (spend && account) await meter.record('bluesky', account, spend);
+    } catch {
+      // A body that does not read as the PDS documents it: the call stands, uncounted.
+    }
+    return response;
+  };
+}
+
 /** Turns whatever a Bluesky call threw into a PlatformError of the right kind (see ../platform.ts). */
 export function toBlueskyError(error: unknown, postedIds: string[] = []): PlatformError {
   if (error instanceof PlatformError) return error;
@@ -189,8 +261,10 @@ export function createBlueskyClient(deps: {
   store: BlueskyStore;
   credentials: CredentialStore;
   secretBox: SecretBox;
+  /** Where each call's spend of the account's limits is reported (decision 0XC). */
+  meter: UsageMeter;
 }) {
-  const { config, appUrl, store: accounts, credentials, secretBox } = deps;
+  const { config, appUrl, store: accounts, credentials, secretBox, meter } = deps;
   // Handles and DID documents come from users: their servers must be public unless allowed. The
   // same guarded fetch runs either way (tests exercise it), and no call may hang past the timeout.
   const guarded = createPublicFetch(
@@ -263,7 +337,7 @@ export function createBlueskyClient(deps: {
 
     /** Signs in with an app password once; the session is kept and reused (and refreshed) after. */
     async loginWithAppPassword(identifier: string, password: string, service: string): Promise<AppPasswordCredentials> {
-      const agent = new AtpAgent({ service, fetch: safeFetch });
+      const agent = new AtpAgent({ service, fetch: metered(meter, null, safeFetch) as typeof fetch });
       await agent.login({ identifier, password });
       if (!agent.session) throw new Error('Bluesky answered without a session');
       return { service, session: agent.session };
@@ -280,7 +354,10 @@ export function createBlueskyClient(deps: {
     ): Promise<T> {
       if (row.authMethod === 'oauth') {
         const session = await oauth.restore(row.externalId);
-        return work(new Agent(session));
+        const fetchHandler = metered(meter, row.externalId, (url, init) =>
+          session.fetchHandler(String(url), init ?? {}),
+        );
+        return work(new Agent({ did: session.did, fetchHandler: (url, init) => fetchHandler(url, init) }));
       }
       // One user of a refresh token at a time, with the tokens as stored now (a publish that held
       // the lock before may have rotated them): two publishes must not rotate it at once.
@@ -289,7 +366,7 @@ export function createBlueskyClient(deps: {
         const stored = JSON.parse(secretBox.open(sealed, 'bluesky-app-password')) as AppPasswordCredentials;
         const agent = new AtpAgent({
           service: stored.service,
-          fetch: safeFetch,
+          fetch: metered(meter, row.externalId, safeFetch) as typeof fetch,
           persistSession: (_event, session) => {
             if (!session) return;
             return save(client.sealAppPassword({ ...stored, session }));

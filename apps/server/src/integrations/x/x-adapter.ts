@@ -244,6 +244,7 @@ export function createXAdapter(deps: {
             try {
               const ids = await client.postThread(accessToken, texts.slice(posted.length), {
                 inReplyTo: posted.at(-1) ?? replyTo?.parent.id,
+                accountId: account.externalId,
               });
               posted.push(...ids);
             } catch (error) {

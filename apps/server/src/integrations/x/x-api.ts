@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
-import { postUrl, X_SCOPES } from '@plume/core';
+import { postUrl, type Spend, X_SCOPES, xFindsLink } from '@plume/core';
 import {
   ApiPartialResponseError,
   ApiRequestError,
@@ -20,6 +20,7 @@ import {
   type MentionsRead,
   PlatformError,
   type PostReading,
+  type UsageMeter,
 } from '../platform';
 
 const X_API = 'https://api.x.com';
@@ -43,9 +44,14 @@ export interface XApi {
   me(accessToken: string): Promise<AccountProfile>;
   /**
    * Posts the parts as a reply chain (a thread), each replying to the one before; `inReplyTo`
-   * continues an earlier chain. Returns every id, first part first.
+   * continues an earlier chain. Returns every id, first part first. `accountId` (the X user the
+   * token is for) is whose spend each post is.
    */
-  postThread(accessToken: string, parts: string[], options?: { inReplyTo?: string }): Promise<string[]>;
+  postThread(
+    accessToken: string,
+    parts: string[],
+    options?: { inReplyTo?: string; accountId?: string },
+  ): Promise<string[]>;
   revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void>;
   /**
    * The account's counts (users/me public_metrics) and its tweets since `since`, newest first,
@@ -222,6 +228,11 @@ export function createXApi(options: {
   authorizeUrl: string;
   /** Longest wait for X's answer to go quiet (a socket idle timeout, per call). */
   timeoutMs?: number;
+  /**
+   * Where what X bills is reported, per account (decision 0XC): each post made, and each post and
+   * profile an answer returned (X bills reads per resource returned).
+   */
+  meter?: UsageMeter;
 }): XApi {
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const settings = {
@@ -231,6 +242,14 @@ export function createXApi(options: {
   };
   const client = (accessToken: string) => new TwitterApi(accessToken, settings);
   const appClient = () => new TwitterApi({ clientId: options.clientId, clientSecret: options.clientSecret }, settings);
+
+  /** Reports what a call X answered billed the account (nothing when there is no meter or account). */
+  async function billed(accountId: string | undefined, spend: Spend): Promise<void> {
+    const counted = Object.fromEntries(Object.entries(spend).filter(([, n]) => n > 0));
+    if (options.meter && accountId && Object.keys(counted).length > 0) {
+      await options.meter.record('x', accountId, counted);
+    }
+  }
 
   async function call<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -283,6 +302,7 @@ export function createXApi(options: {
         const { data } = await client(accessToken).v2.me({
           'user.fields': ['public_metrics', 'profile_image_url', 'verified'],
         });
+        await billed(data.id, { userReads: 1 });
         const metrics = data.public_metrics;
         return {
           externalId: data.id,
@@ -306,6 +326,7 @@ export function createXApi(options: {
         try {
           const { data } = replyTo ? await v2.reply(text, replyTo) : await v2.tweet(text);
           ids.push(data.id);
+          await billed(postOptions.accountId, { posts: 1, linkPosts: xFindsLink(text) ? 1 : 0 });
           replyTo = data.id;
         } catch (error) {
           const failure = toXError(error);
@@ -323,6 +344,7 @@ export function createXApi(options: {
       return call(async () => {
         const v2 = client(accessToken).v2;
         const { data: me } = await v2.me({ 'user.fields': ['public_metrics'] });
+        await billed(me.id, { userReads: 1 });
         let reads = 1;
         const posts: PostReading[] = [];
         let token: string | undefined;
@@ -334,6 +356,7 @@ export function createXApi(options: {
             ...(token ? { pagination_token: token } : {}),
           })) as XTimelinePage;
           reads += 1;
+          await billed(me.id, { postReads: answer.data?.length ?? 0 });
           for (const tweet of answer.data ?? []) {
             const metrics = tweet.public_metrics;
             posts.push({
@@ -381,6 +404,11 @@ export function createXApi(options: {
             ...(token ? { pagination_token: token } : {}),
           })) as XMentionsPage;
           reads += 1;
+          // Every post and profile an answer returns is billed, its expansions too.
+          await billed(userId, {
+            postReads: (answer.data?.length ?? 0) + (answer.includes?.tweets?.length ?? 0),
+            userReads: answer.includes?.users?.length ?? 0,
+          });
           const users = new Map((answer.includes?.users ?? []).map((u) => [u.id, u.username]));
           const referenced = new Map((answer.includes?.tweets ?? []).map((t) => [t.id, t]));
           for (const tweet of answer.data ?? []) {

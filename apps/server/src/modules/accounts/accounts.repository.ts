@@ -1,7 +1,7 @@
 import { type Account, type Platform, profileUrl } from '@plume/core';
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blueskyOauthSessions, oauthStates, platformAccounts } from '../../db/schema';
+import { blueskyOauthSessions, oauthStates, personas, platformAccounts } from '../../db/schema';
 
 export type AccountRow = typeof platformAccounts.$inferSelect;
 
@@ -45,6 +45,24 @@ export function createAccountsRepository(db: Db) {
         .from(platformAccounts)
         .where(eq(platformAccounts.personaId, personaId))
         .orderBy(platformAccounts.platform);
+    },
+
+    /** Every account of the user's personas, with its persona's name, by persona name then network. */
+    async ofUser(
+      userId: string,
+    ): Promise<{ personaId: string; personaName: string; platform: Platform; username: string; externalId: string }[]> {
+      return db
+        .select({
+          personaId: platformAccounts.personaId,
+          personaName: personas.name,
+          platform: platformAccounts.platform,
+          username: platformAccounts.username,
+          externalId: platformAccounts.externalId,
+        })
+        .from(platformAccounts)
+        .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
+        .where(eq(personas.userId, userId))
+        .orderBy(personas.name, platformAccounts.personaId, platformAccounts.platform);
     },
 
     async findById(id: string): Promise<AccountRow | undefined> {

@@ -3,6 +3,7 @@ import { PLATFORM_LABELS } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError } from '../../errors';
 import type { PlatformAdapter } from '../../integrations/platform';
+import type { Budget } from '../budget/budget.service';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { type AccountRow, toAccount } from './accounts.repository';
@@ -11,15 +12,23 @@ export function createAccountsService(deps: {
   repositories: Repositories;
   /** Each network revokes what it granted when a connection is removed. */
   adapters: Record<Platform, Pick<PlatformAdapter, 'revoke'>>;
+  /** Each account's spend of its network's limits, shown with it (decision 0XC). */
+  budget: Pick<Budget, 'spendOf'>;
   log: FastifyBaseLogger;
 }) {
-  const { repositories, adapters, log } = deps;
+  const { repositories, adapters, budget, log } = deps;
 
   const service = {
-    /** The persona, if it is the user's; else 404 (another user's persona is not found either). */
+    /**
+     * The persona's accounts, each with its spend today and this month in the owner's zone; the
+     * persona must be the user's, else 404 (another user's persona is not found either).
+     */
     async list(userId: string, personaId: string): Promise<Account[]> {
       await ownPersona(repositories.personas, userId, personaId);
-      return (await repositories.accounts.list(personaId)).map(toAccount);
+      const rows = await repositories.accounts.list(personaId);
+      const timeZone = (await repositories.preferences.timeZone(userId)) ?? 'UTC';
+      const spendOf = await budget.spendOf(rows, timeZone);
+      return rows.map((row) => ({ ...toAccount(row), spend: spendOf(row) }));
     },
 
     /** The persona's account for a platform, or 409 saying to connect one. */

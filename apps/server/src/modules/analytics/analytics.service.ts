@@ -9,6 +9,8 @@ import {
   RANGE_DAYS,
   type UsageSummary,
 } from '@plume/core';
+import type { AccountsRepository } from '../accounts/accounts.repository';
+import type { Budget } from '../budget/budget.service';
 import type { EngagementRepository } from '../engagement/engagement.repository';
 import type { MetricsRepository, Scope } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
@@ -24,6 +26,9 @@ export function createAnalyticsService(deps: {
   >;
   preferences: Pick<PreferencesRepository, 'timeZone'>;
   engagement: Pick<EngagementRepository, 'readsSince'>;
+  accounts: Pick<AccountsRepository, 'ofUser'>;
+  /** Each account's spend of its network's limits or bill (decision 0XC). */
+  budget: Pick<Budget, 'spendOf'>;
   now?: () => Date;
 }) {
   const { metrics, now = () => new Date() } = deps;
@@ -67,15 +72,22 @@ export function createAnalyticsService(deps: {
     async usage(userId: string): Promise<UsageSummary> {
       const at = now();
       const monthAgo = new Date(at.getTime() - 30 * 86_400_000);
-      const [posts, snapshots, lastReadAt, x, mentionReads] = await Promise.all([
+      const [posts, snapshots, lastReadAt, x, mentionReads, accounts, timeZone] = await Promise.all([
         postsBetween({ userId }, new Date(at.getTime() - 60 * 86_400_000), at),
         metrics.snapshotsBetween({ userId }, new Date(at.getTime() - 30 * 86_400_000), at),
         metrics.lastReadAt({ userId }),
         metrics.readsSince({ userId }, 'x', monthAgo),
         deps.engagement.readsSince(userId, 'x', monthAgo),
+        deps.accounts.ofUser(userId),
+        deps.preferences.timeZone(userId),
       ]);
       const xReads = { last30Days: x.reads, mentions: mentionReads, accounts: x.accounts };
-      return computeUsage({ now: at, posts, snapshots, lastReadAt, xReads });
+      const spendOf = await deps.budget.spendOf(accounts, timeZone ?? 'UTC');
+      const budgets = accounts.map(({ externalId: _id, ...account }) => ({
+        ...account,
+        ...spendOf({ platform: account.platform, externalId: _id }),
+      }));
+      return { ...computeUsage({ now: at, posts, snapshots, lastReadAt, xReads }), budgets };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type Persona,
   PLATFORM_RULES,
   type Platform,
+  plannedSpend,
   platformLabel,
   platformSchema,
   profileUrl,
@@ -21,7 +22,9 @@ import { ConflictError, NotFoundError, ProviderError } from '../../errors';
 import type { CandidatePost, PlatformAdapter } from '../../integrations/platform';
 import { sendEngage } from '../../jobs/engagement';
 import type { Queue } from '../../jobs/queue';
-import { createSafety } from '../automation/safety';
+import type { AccountRow } from '../accounts/accounts.repository';
+import { type BudgetWait, createSafety } from '../automation/safety';
+import type { Budget } from '../budget/budget.service';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { sentimentOf } from './sentiment';
@@ -83,6 +86,8 @@ export function createEngagementService(deps: {
   adapters: Record<Platform, Pick<PlatformAdapter, 'engagement'>>;
   /** Where engage jobs are queued. */
   queue: Queue;
+  /** Each network's limits on the account (decision 0XC): an action waits for room instead of meeting a 429. */
+  budget: Pick<Budget, 'wait'>;
   lock: NamedLock;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -91,15 +96,22 @@ export function createEngagementService(deps: {
   const { repositories: r, adapters, log, now = () => new Date(), random = Math.random } = deps;
   const safety = createSafety(r);
 
-  /** Takes one action once: its unique key first, then the platform; a refusal takes the key back. */
+  /**
+   * Takes one action once: room for it within the network's limits on the account first (else the
+   * run's `held` says until when), its unique key, then the platform; a refusal takes the key back.
+   */
   async function act(
     persona: Persona,
+    run: { account: AccountRow; held: BudgetWait | null },
     kind: EngageKind,
     subject: string,
     target: { url: string; words: string; why: string },
     call: () => Promise<string>,
     at: Date,
   ): Promise<boolean> {
+    if (run.held) return false;
+    run.held = await deps.budget.wait(run.account, plannedSpend(run.account.platform, kind));
+    if (run.held) return false;
     const actionId = await r.automation.record(persona.id, kind, at, { platform: 'bluesky', subject });
     if (!actionId) return false;
     let recordId: string;
@@ -140,6 +152,8 @@ export function createEngagementService(deps: {
     if (dailyLeft <= 0) return 'limit';
     const own = await r.engagement.ownAccountIds(userId);
     const done = { likes: 0, reposts: 0, follows: 0 };
+    /** The run's account, and the wait for room once the network's limits hold it (decision 0XC). */
+    const run: { account: AccountRow; held: BudgetWait | null } = { account, held: null };
     /**
      * A run's share of a cap; with Human-like patterns drawn at random around it (0 to twice the
      * share, the same on average), so actions come at uneven times instead of a fixed rhythm.
@@ -248,7 +262,7 @@ export function createEngagementService(deps: {
           if (already.has(p.uri)) continue;
           already.add(p.uri);
           const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
-          if (await act(persona, what, p.uri, words, () => actions[what](account, p), at)) {
+          if (await act(persona, run, what, p.uri, words, () => actions[what](account, p), at)) {
             left -= 1;
             dailyLeft -= 1;
             if (what === 'like') done.likes += 1;
@@ -304,13 +318,27 @@ export function createEngagementService(deps: {
             words: `@${p.handle}`,
             why: `${how}; ${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
           };
-          if (await act(persona, 'follow', p.did, words, () => actions.follow(account, p.did), at)) {
+          if (await act(persona, run, 'follow', p.did, words, () => actions.follow(account, p.did), at)) {
             n -= 1;
             dailyLeft -= 1;
             done.follows += 1;
           }
         }
       }
+    }
+    if (run.held) {
+      // The next run waits for room (the every-ten-minutes one finds it queued), and the log says why.
+      await sendEngage(deps.queue, { personaId: persona.id }, { at: run.held.until });
+      await r.automation.log(
+        {
+          personaId: persona.id,
+          event: 'skipped',
+          message: `Likes, reposts and follows wait for room: ${run.held.reason}.`,
+          platform,
+          url: null,
+        },
+        at,
+      );
     }
     return done;
   }

@@ -7,6 +7,7 @@ import {
   type PublishRequest,
   type PublishResponse,
   type PublishResult,
+  plannedSpend,
   postParts,
   requestedPlatforms,
   threadContent,
@@ -22,6 +23,7 @@ import type { AccountRow } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
 import { reconnectNeeded } from '../accounts/credential-store';
 import { createSafety } from '../automation/safety';
+import type { Budget } from '../budget/budget.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
@@ -55,10 +57,23 @@ export function createPublishingService(deps: {
   /** Where a post's publish job is queued (retries and deferrals). */
   queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
+  /** Each network's limits on the account (decision 0XC): a post waits for room instead of meeting a 429. */
+  budget: Pick<Budget, 'wait' | 'waitWhole'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const { repositories, posts, accounts, preferences, adapters, queue, planLimits, log, now = () => new Date() } = deps;
+  const {
+    repositories,
+    posts,
+    accounts,
+    preferences,
+    adapters,
+    queue,
+    planLimits,
+    budget,
+    log,
+    now = () => new Date(),
+  } = deps;
   const safety = createSafety(repositories);
 
   /**
@@ -109,12 +124,14 @@ export function createPublishingService(deps: {
   /**
    * The persona's Safety settings (decision 025) before a post goes out: a later time to publish
    * at, or null to go now. Past the daily activity limit it waits for the owner's next day; with
-   * Cooldown periods it keeps the post spacing on its account.
+   * Cooldown periods it keeps the post spacing on its account; and it waits for room within the
+   * safe share of the network's limits on the account (decision 0XC).
    */
   async function safetyDelay(
     persona: Persona,
     timeZone: string,
     post: PostRow,
+    account: AccountRow | null,
     at: Date,
   ): Promise<{ until: Date; reason: string } | null> {
     const day = await safety.daily(persona, timeZone, at, { except: post.id });
@@ -125,7 +142,9 @@ export function createPublishingService(deps: {
       };
     }
     const spaced = await safety.spacedUntil(persona, post.platform, at);
-    return spaced ? { until: spaced, reason: 'Waiting out the cooldown between posts' } : null;
+    if (spaced) return { until: spaced, reason: 'Waiting out the cooldown between posts' };
+    const room = account ? await budget.wait(account, plannedSpend(post.platform, 'post', post.parts.length)) : null;
+    return room ? { until: room.until, reason: `Waiting for room: ${room.reason}` } : null;
   }
 
   const service = {
@@ -170,6 +189,19 @@ export function createPublishingService(deps: {
         );
       }
       await planLimits.checkNewPosts(userId, platforms.length, at);
+      // A person posting may use the network's whole limit (automation keeps to its safe share),
+      // but never past it: Plume says when there is room rather than letting the network answer 429.
+      for (const [platform, account] of connected) {
+        const room = await budget.waitWhole(account, plannedSpend(platform, 'post', parts.length));
+        if (room) {
+          const seconds = Math.max(1, Math.ceil((room.until.getTime() - at.getTime()) / 1000));
+          const minutes = Math.ceil(seconds / 60);
+          throw new RateLimitedError(
+            `${room.reason}: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+            seconds,
+          );
+        }
+      }
       // Claim every platform before calling any: a platform busy with another post of this persona
       // answers 409 with nothing posted anywhere.
       const claimed: PostRow[] = [];
@@ -215,7 +247,7 @@ export function createPublishingService(deps: {
       }
       const parts = post.parts;
       // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
-      const delay = await safetyDelay(post.persona, post.timeZone, post, claimedAt);
+      const delay = await safetyDelay(post.persona, post.timeZone, post, post.account, claimedAt);
       if (delay) {
         await posts.retryLater(post.id, delay.until, delay.reason, false);
         await sendPublishPost(queue, { postId: post.id }, { at: delay.until });

@@ -1,5 +1,6 @@
 import { type Account, formatCount, PLATFORM_RULES, type Platform, platformLabel } from '@plume/core';
 import { type ReactNode, useId, useState } from 'react';
+import { AccountSpendTable } from '../../../components/account-spend';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { ConnectionFailed } from './connection-failed';
@@ -99,7 +100,17 @@ export function AccountCard({
         </StatusBadge>
       </div>
       {connected ? (
-        <AccountDetails account={account} />
+        <>
+          <AccountDetails account={account} />
+          {account.spend && (
+            <AccountSpendTable
+              platform={platform}
+              spend={account.spend}
+              caption={`What ${label} counts`}
+              className="border-t border-slate-200 pt-3 dark:border-slate-800"
+            />
+          )}
+        </>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">{connectDescription(platform)}</p>
       )}

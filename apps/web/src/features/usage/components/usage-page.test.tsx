@@ -46,6 +46,7 @@ const USAGE: UsageSummary = {
   postsThisWeek: { value: 13, weekBefore: 12 },
   engagementRate: { value: 4.4, monthBefore: 2.1 },
   xReads: { last30Days: 1_204, mentions: 0, accounts: 1 },
+  budgets: [],
 };
 
 const json = (body: unknown, status = 200) =>
@@ -157,6 +158,7 @@ describe('the summary', () => {
         postsThisWeek: { value: 0, weekBefore: 0 },
         engagementRate: { value: 0, monthBefore: null },
         xReads: { last30Days: 0, mentions: 0, accounts: 0 },
+        budgets: [],
       }),
     });
     renderAt();
@@ -179,6 +181,7 @@ describe('the summary', () => {
         postsThisWeek: { value: 3, weekBefore: 0 },
         engagementRate: { value: 1.2, monthBefore: 0 },
         xReads: { last30Days: 0, mentions: 0, accounts: 0 },
+        budgets: [],
       }),
     });
     renderAt();

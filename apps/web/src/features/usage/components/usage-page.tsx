@@ -12,6 +12,7 @@ import { toCsv } from '../utils/csv';
 import { downloadCsv } from '../utils/download';
 import { DEFAULT_VIEW, exportRows, isoDay, shownPersonas } from '../utils/usage-view';
 import { PersonaGrid, PersonaTable } from './persona-results';
+import { PlatformBudgets } from './platform-budgets';
 import { TopPerformer } from './top-performer';
 import { UsageCards } from './usage-cards';
 import { UsageControls } from './usage-controls';
@@ -146,6 +147,7 @@ export function UsagePage() {
               )}
             </section>
           )}
+          {usage.data && <PlatformBudgets budgets={usage.data.budgets} />}
         </>
       )}
     </main>
