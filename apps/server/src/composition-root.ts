@@ -96,7 +96,7 @@ export function composeServices(deps: {
     writingLimit,
   });
 
-  // Every platform budget (decision 0XC): each adapter reports what its calls spent, on
+  // Every platform budget (decision 033): each adapter reports what its calls spent, on
   // automation's clock (a test that moves it moves the windows too); automation asks before it acts.
   const budget = createBudget({
     repository: repositories.budget,

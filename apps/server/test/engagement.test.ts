@@ -417,7 +417,7 @@ describe('likes, reposts and follows on Bluesky', () => {
   });
 });
 
-describe('every platform budget on Bluesky (decision 0XC)', () => {
+describe('every platform budget on Bluesky (decision 033)', () => {
   it('counts 3 write points a like and 1 an Undo; with no room for a second like under 80% of a small limit, the run waits for room and never sends it', async () => {
     const { persona, account } = await personaOn(ann, 'Thrifty', (a) => ({
       ...a,

@@ -15,7 +15,7 @@ import { until } from './helpers/until';
 /*
  * Safety in one home (decision 025): one daily count in which each post and each action counts
  * once, whoever checks it (publishing, auto-posting, replies, engagement); and every platform
- * budget (decision 0XC): what each account spends of Bluesky's limits, and automation that waits
+ * budget (decision 033): what each account spends of Bluesky's limits, and automation that waits
  * for room before it reaches them.
  */
 
@@ -264,7 +264,7 @@ describe('the daily activity limit, with a post per network', () => {
   });
 });
 
-describe('every platform budget (decision 0XC)', () => {
+describe('every platform budget (decision 033)', () => {
   const postNow = (client: Client, personaId: string, json: Record<string, unknown>) =>
     client.request(`/api/personas/${personaId}/post`, { method: 'POST', json: { platform: 'bluesky', ...json } });
 

@@ -983,7 +983,7 @@ describe('replies on X (decision 022)', () => {
     expect(await runJob(server, CHECK_MENTIONS, { accountId: row.id })).toBe('checked');
     // A first read looks back an hour (start_time), not at the whole history.
     expect(mentionReads()).toHaveLength(1);
-    // X bills the answer's post and its author's profile (decision 0XC).
+    // X bills the answer's post and its author's profile (decision 033).
     const after = await billed();
     expect([
       (after.postReads ?? 0) - (before.postReads ?? 0),

@@ -685,7 +685,7 @@ export const opportunityDismissals = pgTable(
 );
 
 /**
- * What Plume spent of an account's network limits or bill (decision 0XC), per meter, in buckets:
+ * What Plume spent of an account's network limits or bill (decision 033), per meter, in buckets:
  * 5 minutes long (kept a day, for the rolling windows the budget checks) and an hour long (kept two
  * months, for today and this month on the screens). Keyed by the account's id on the network (a
  * DID, an X user id): the network counts the account, whichever persona's connection spent it.

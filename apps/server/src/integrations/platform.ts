@@ -306,7 +306,7 @@ export interface CredentialStore {
 
 /**
  * Where every adapter reports what each call it made spent of the account's network limits or
- * bill (decision 0XC): Bluesky's record writes in points and its sessions created, X's posts and
+ * bill (decision 033): Bluesky's record writes in points and its sessions created, X's posts and
  * the posts and profiles its answers returned. Reported where the call is made, once the network
  * accepted it, so each write is counted once whoever asked for it (a publish, a like, an Undo, a
  * profile or reply-control write). The budget module is the one implementation.

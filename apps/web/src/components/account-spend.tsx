@@ -6,7 +6,7 @@ const dollars = (n: number) => `$${n.toFixed(2)}`;
 
 /**
  * What an account spent of its network's limits (Bluesky) or bill (X) today and this month, each
- * with the limit in words (decision 0XC): the Accounts tab's card and /usage draw it alike.
+ * with the limit in words (decision 033): the Accounts tab's card and /usage draw it alike.
  */
 export function AccountSpendTable({
   platform,

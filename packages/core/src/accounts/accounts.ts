@@ -57,7 +57,7 @@ export const accountSchema = connectedAccountSchema
     /** Why the status is `error` (a revoked or expired connection): reconnect to mend it. */
     errorMessage: z.string().nullable(),
     /**
-     * What the account spent of the network's limits or bill today and this month (decision 0XC):
+     * What the account spent of the network's limits or bill today and this month (decision 033):
      * in the persona's list of accounts; a connection's own answer leaves it out.
      */
     spend: accountSpendSchema.optional(),

@@ -414,7 +414,7 @@ export const usageSummarySchema = z
      * replies; and the X accounts connected.
      */
     xReads: z.object({ last30Days: z.number().int(), mentions: z.number().int(), accounts: z.number().int() }),
-    /** Each connected account's spend of its network's limits or bill, today and this month (decision 0XC). */
+    /** Each connected account's spend of its network's limits or bill, today and this month (decision 033). */
     budgets: z.array(accountBudgetSchema),
   })
   .meta({ id: 'UsageSummary' });

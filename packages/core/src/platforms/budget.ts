@@ -1,5 +1,5 @@
 /**
- * Every platform budget in view (decision 0XC): what an account has spent of each network's limits
+ * Every platform budget in view (decision 033): what an account has spent of each network's limits
  * (Bluesky) or bill (X), as the API reports it and the screens show it. The limits and prices are
  * the networks' facts (platforms.ts).
  */
@@ -8,7 +8,7 @@ import { platformSchema } from './platform-schema';
 import { BUDGET_METERS, type BudgetLimit, type BudgetMeter, PLATFORM_RULES, type Platform } from './platforms';
 
 /**
- * The budget's safe share (decision 0XC): Plume's own sending (scheduled and automated posts,
+ * The budget's safe share (decision 033): Plume's own sending (scheduled and automated posts,
  * likes, reposts, follows) keeps within this share of each network limit on the account, and waits
  * for room beyond it, so the network never has to answer 429. The rest is the owner's (a person
  * posting now through Plume may use the whole limit). The rule itself is automation's safety

@@ -11,7 +11,7 @@ export const PLATFORMS = ['x', 'bluesky'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /**
- * What Plume counts of an account's use of a network (decision 0XC): Bluesky's write points and
+ * What Plume counts of an account's use of a network (decision 033): Bluesky's write points and
  * sign-ins (createSession), X's posts and the posts and profiles its answers return (X bills each).
  */
 export const BUDGET_METERS = ['points', 'sessions', 'posts', 'linkPosts', 'postReads', 'userReads'] as const;
@@ -56,7 +56,7 @@ export type PlatformRules = {
    */
   mentionsCheck: { fixedMinutes: number } | { configurable: true; defaultMinutes: number };
   /**
-   * What the network counts against an account or bills, meter by meter (decision 0XC); on
+   * What the network counts against an account or bills, meter by meter (decision 033); on
    * Bluesky, the points each kind of record write costs.
    */
   budget: {

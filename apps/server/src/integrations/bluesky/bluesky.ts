@@ -129,7 +129,7 @@ export function blueskyClientMetadata(appUrl: string): OAuthClientMetadataInput 
 const WRITE_POINTS = PLATFORM_RULES.bluesky.budget.writePoints ?? { create: 3, update: 2, delete: 1 };
 
 /**
- * What an XRPC call the PDS accepted spent of the account's limits (decision 0XC): record writes
+ * What an XRPC call the PDS accepted spent of the account's limits (decision 033): record writes
  * in points (a create, an update, a delete; applyWrites adds up its writes, as the PDS does) and
  * sessions created; null for every other call (reads cost none).
  */
@@ -261,7 +261,7 @@ export function createBlueskyClient(deps: {
   store: BlueskyStore;
   credentials: CredentialStore;
   secretBox: SecretBox;
-  /** Where each call's spend of the account's limits is reported (decision 0XC). */
+  /** Where each call's spend of the account's limits is reported (decision 033). */
   meter: UsageMeter;
 }) {
   const { config, appUrl, store: accounts, credentials, secretBox, meter } = deps;

@@ -229,7 +229,7 @@ export function createXApi(options: {
   /** Longest wait for X's answer to go quiet (a socket idle timeout, per call). */
   timeoutMs?: number;
   /**
-   * Where what X bills is reported, per account (decision 0XC): each post made, and each post and
+   * Where what X bills is reported, per account (decision 033): each post made, and each post and
    * profile an answer returned (X bills reads per resource returned).
    */
   meter?: UsageMeter;

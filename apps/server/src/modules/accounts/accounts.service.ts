@@ -12,7 +12,7 @@ export function createAccountsService(deps: {
   repositories: Repositories;
   /** Each network revokes what it granted when a connection is removed. */
   adapters: Record<Platform, Pick<PlatformAdapter, 'revoke'>>;
-  /** Each account's spend of its network's limits, shown with it (decision 0XC). */
+  /** Each account's spend of its network's limits, shown with it (decision 033). */
   budget: Pick<Budget, 'spendOf'>;
   log: FastifyBaseLogger;
 }) {

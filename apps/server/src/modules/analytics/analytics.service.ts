@@ -27,7 +27,7 @@ export function createAnalyticsService(deps: {
   preferences: Pick<PreferencesRepository, 'timeZone'>;
   engagement: Pick<EngagementRepository, 'readsSince'>;
   accounts: Pick<AccountsRepository, 'ofUser'>;
-  /** Each account's spend of its network's limits or bill (decision 0XC). */
+  /** Each account's spend of its network's limits or bill (decision 033). */
   budget: Pick<Budget, 'spendOf'>;
   now?: () => Date;
 }) {

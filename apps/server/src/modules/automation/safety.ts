@@ -13,7 +13,7 @@ import type { Repositories } from '../repositories';
 
 /*
  * The persona's Safety settings (decision 025), in one place for publishing, auto-posting, replies
- * and engagement: one daily count, and one cooldown per kind; and the budget rule (decision 0XC):
+ * and engagement: one daily count, and one cooldown per kind; and the budget rule (decision 033):
  * Plume's own sending keeps within BUDGET_SAFE_SHARE (@plume/core) of each network limit on the
  * account, and waits for room beyond it.
  */

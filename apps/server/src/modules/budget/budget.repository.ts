@@ -16,7 +16,7 @@ export type SpentRow = { platform: Platform; accountId: string; meter: BudgetMet
 const bucketStart = (at: Date, minutes: number) =>
   new Date(Math.floor(at.getTime() / (minutes * 60_000)) * minutes * 60_000);
 
-/** Where each account's spend of its networks' limits and bills is kept (decision 0XC). */
+/** Where each account's spend of its networks' limits and bills is kept (decision 033). */
 export function createBudgetRepository(db: Db) {
   return {
     /** Adds a spend at `at` to its 5-minute and hour buckets, in one statement. */

@@ -41,7 +41,7 @@ const COARSE_KEEP_MS = 63 * 86_400_000;
 export type BudgetAccount = { platform: Platform; externalId: string };
 
 /**
- * Every platform budget (decision 0XC): the meter the adapters report each call's spend to, the
+ * Every platform budget (decision 033): the meter the adapters report each call's spend to, the
  * question automation asks before it acts (does this fit within the safe share of the network's
  * limits, or when will it), and each account's spend today and this month for the screens.
  */

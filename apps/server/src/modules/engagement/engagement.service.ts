@@ -86,7 +86,7 @@ export function createEngagementService(deps: {
   adapters: Record<Platform, Pick<PlatformAdapter, 'engagement'>>;
   /** Where engage jobs are queued. */
   queue: Queue;
-  /** Each network's limits on the account (decision 0XC): an action waits for room instead of meeting a 429. */
+  /** Each network's limits on the account (decision 033): an action waits for room instead of meeting a 429. */
   budget: Pick<Budget, 'wait'>;
   lock: NamedLock;
   log: FastifyBaseLogger;
@@ -152,7 +152,7 @@ export function createEngagementService(deps: {
     if (dailyLeft <= 0) return 'limit';
     const own = await r.engagement.ownAccountIds(userId);
     const done = { likes: 0, reposts: 0, follows: 0 };
-    /** The run's account, and the wait for room once the network's limits hold it (decision 0XC). */
+    /** The run's account, and the wait for room once the network's limits hold it (decision 033). */
     const run: { account: AccountRow; held: BudgetWait | null } = { account, held: null };
     /**
      * A run's share of a cap; with Human-like patterns drawn at random around it (0 to twice the

@@ -57,7 +57,7 @@ export function createPublishingService(deps: {
   /** Where a post's publish job is queued (retries and deferrals). */
   queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
-  /** Each network's limits on the account (decision 0XC): a post waits for room instead of meeting a 429. */
+  /** Each network's limits on the account (decision 033): a post waits for room instead of meeting a 429. */
   budget: Pick<Budget, 'wait' | 'waitWhole'>;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -125,7 +125,7 @@ export function createPublishingService(deps: {
    * The persona's Safety settings (decision 025) before a post goes out: a later time to publish
    * at, or null to go now. Past the daily activity limit it waits for the owner's next day; with
    * Cooldown periods it keeps the post spacing on its account; and it waits for room within the
-   * safe share of the network's limits on the account (decision 0XC).
+   * safe share of the network's limits on the account (decision 033).
    */
   async function safetyDelay(
     persona: Persona,

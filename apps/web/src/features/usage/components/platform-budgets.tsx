@@ -3,7 +3,7 @@ import { AccountSpendTable } from '../../../components/account-spend';
 
 /**
  * Every connected account's spend of its network's limits and bill, today and this month
- * (decision 0XC); nothing while no account is connected.
+ * (decision 033); nothing while no account is connected.
  */
 export function PlatformBudgets({ budgets }: { budgets: AccountBudget[] }) {
   if (budgets.length === 0) return null;
