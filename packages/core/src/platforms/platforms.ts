@@ -10,6 +10,22 @@
 export const PLATFORMS = ['x', 'bluesky'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+/**
+ * Who may reply to a persona's automated posts (decision 0XB). Each network offers its own set of
+ * limits: `PlatformRules.replyControl` says what each choice becomes there.
+ */
+export const WHO_CAN_REPLY = ['everyone', 'following', 'mentioned', 'followers', 'nobody'] as const;
+export type WhoCanReply = (typeof WHO_CAN_REPLY)[number];
+
+/** Each choice as people read it. */
+export const WHO_CAN_REPLY_LABELS: Record<WhoCanReply, string> = {
+  everyone: 'Everyone',
+  following: 'People it follows',
+  mentioned: 'People mentioned in the post',
+  followers: 'Its followers',
+  nobody: 'Nobody',
+};
+
 export type PlatformRules = {
   /** The name shown to people. */
   label: string;
@@ -33,6 +49,14 @@ export type PlatformRules = {
    * setting (X bills every read).
    */
   mentionsCheck: { fixedMinutes: number } | { configurable: true; defaultMinutes: number };
+  /**
+   * Who may reply to a post that starts a conversation, as the network can limit it: what each
+   * choice means there, in people's words (where the network has no such limit, the nearest it
+   * has, said plainly). A reply cannot limit its own replies on either network.
+   */
+  replyControl: Record<WhoCanReply, string>;
+  /** Whether Plume can mark the account itself as automated (Bluesky's `bot` self-label on the profile). */
+  automatedLabel: boolean;
 };
 
 export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
@@ -45,6 +69,16 @@ export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
     repliesAlwaysReviewed: true,
     engagement: { like: false, repost: false, follow: false },
     mentionsCheck: { configurable: true, defaultMinutes: 15 },
+    // POST /2/tweets `reply_settings`: following, mentionedUsers, subscribers, verified (or none: everyone).
+    replyControl: {
+      everyone: 'everyone can reply',
+      following: 'accounts it follows',
+      mentioned: 'accounts the post mentions',
+      followers: 'accounts it follows (X has no followers-only setting)',
+      nobody: 'only accounts the post mentions (X has no “nobody” setting)',
+    },
+    // X's automated-account label is set by the owner in X's settings; its API has no way to set it.
+    automatedLabel: false,
   },
   bluesky: {
     label: 'Bluesky',
@@ -55,6 +89,15 @@ export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
     repliesAlwaysReviewed: false,
     engagement: { like: true, repost: true, follow: true },
     mentionsCheck: { fixedMinutes: 2 },
+    // An app.bsky.feed.threadgate record beside the post: its allow rules, or none for everyone.
+    replyControl: {
+      everyone: 'everyone can reply',
+      following: 'accounts it follows',
+      mentioned: 'accounts the post mentions',
+      followers: 'its followers',
+      nobody: 'nobody',
+    },
+    automatedLabel: true,
   },
 };
 
