@@ -12,9 +12,17 @@ import type { AutomationCardProps } from './editor-automation-types';
 
 const replyOptions = optionsOf(WHO_CAN_REPLY_LABELS);
 
-/** What a choice of who may reply becomes on each network, in one line. */
-const meaningOnEachNetwork = (choice: WhoCanReply) =>
-  PLATFORMS.map((p) => `${PLATFORM_LABELS[p]}: ${PLATFORM_RULES[p].replyControl[choice]}.`).join(' ');
+/** What a choice of who may reply becomes on each network, a line each. */
+const meaningOnEachNetwork = (choice: WhoCanReply) => (
+  <>
+    {PLATFORMS.map((p) => (
+      <span key={p} className="block">
+        {PLATFORM_LABELS[p]}: {PLATFORM_RULES[p].replyControl[choice]}.
+      </span>
+    ))}
+    <span className="block">Its replies to others can’t limit who answers them.</span>
+  </>
+);
 
 /**
  * How the persona says what it is and who may answer it (decision 0XB): the automated label,
@@ -47,7 +55,7 @@ export function DisclosureSettings({ automation, commit }: AutomationCardProps) 
         value={whoCanReply}
         options={replyOptions}
         onChange={(choice) => setSafety({ whoCanReply: choice })}
-        description={`${meaningOnEachNetwork(whoCanReply)} Its replies to others can’t limit who answers them.`}
+        description={meaningOnEachNetwork(whoCanReply)}
       />
       <p className={hintClass}>Posts a model writes go to X marked “Made with AI”.</p>
     </div>
