@@ -57,7 +57,7 @@ export function DisclosureSettings({ automation, commit }: AutomationCardProps) 
         onChange={(choice) => setSafety({ whoCanReply: choice })}
         description={meaningOnEachNetwork(whoCanReply)}
       />
-      <p className={hintClass}>Posts a model writes go to X marked “Made with AI”.</p>
+      <p className={hintClass}>Posts a model writes go to X with its “made with AI” flag.</p>
     </div>
   );
 }
