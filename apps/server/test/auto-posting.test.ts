@@ -9,8 +9,9 @@ import {
 } from '@plume/core';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformAccounts, posts, sourceItems } from '../src/db/schema';
+import { personas as personasTable, platformAccounts, posts, sourceItems } from '../src/db/schema';
 import type { PublishOptions, ReplyRef } from '../src/integrations/platform';
+import { LABEL_AUTOMATED_DUE } from '../src/jobs/automated-label';
 import { AUTO_POSTING_DUE, WRITE_SLOT } from '../src/jobs/automation';
 import { createAutoPostingService } from '../src/modules/automation/auto-posting.service';
 import { createRepositories } from '../src/modules/repositories';
@@ -504,6 +505,26 @@ describe('saying the account is automated, and who may reply', () => {
     await save({ publishWithoutReview: false });
     await until(async () => (selfLabels(await profileOf(account.did)).includes('bot') ? undefined : true));
     expect(await profileOf(account.did)).toEqual(stored);
+
+    // Settings that changed without a save's notice (a persona from before the switch existed):
+    // the hourly look finds the account whose label is not what its persona asks, and labels it.
+    await server.app.database.db
+      .update(personasTable)
+      .set({ automation: automation({}) })
+      .where(eq(personasTable.id, created.id));
+    expect(await run(server, LABEL_AUTOMATED_DUE)).toBeGreaterThanOrEqual(1);
+    await until(async () => (selfLabels(await profileOf(account.did)).includes('bot') ? true : undefined));
+    expect(await profileOf(account.did)).toEqual(withBot);
+    // Once seen to, it is not looked at again.
+    await until(async () => {
+      const [row] = await server.app.database.db
+        .select({ label: platformAccounts.automatedLabel })
+        .from(platformAccounts)
+        .where(eq(platformAccounts.personaId, created.id));
+      return row?.label === true ? true : undefined;
+    });
+    // (Another test's account may still be on its way: the look settles at none due.)
+    await until(async () => ((await run(server, LABEL_AUTOMATED_DUE)) === 0 ? true : undefined));
   });
 
   it('gates an automated post’s replies as chosen, on the post that starts the thread only', async () => {
