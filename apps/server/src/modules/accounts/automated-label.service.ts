@@ -5,18 +5,24 @@ import { sendLabelAutomated } from '../../jobs/automated-label';
 import type { Queue } from '../../jobs/queue';
 import type { PersonaAtWork } from '../personas/personas.repository';
 import type { Repositories } from '../repositories';
+import type { AccountRow } from './accounts.repository';
 
 /** The networks where Plume can say an account is automated (Bluesky's `bot` self-label). */
 const LABELLED = PLATFORMS.filter((p) => PLATFORM_RULES[p].automatedLabel);
 
 /**
- * Whether an account should say it is automated: when any persona connected to it acts without
- * review with the switch on (one account may serve several personas).
+ * Whether each account (by platform and id) should say it is automated: when any persona connected
+ * to it acts without review with the switch on (one account may serve several personas).
  */
-const wanted = (sharing: PersonaAtWork[], externalId: string) =>
-  sharing.some(
-    (p) => p.picked.some((a) => a.externalId === externalId) && labelsAccountAsAutomated(p.persona.automation),
-  );
+function wantedLabels(personas: PersonaAtWork[]): Map<string, boolean> {
+  const wanted = new Map<string, boolean>();
+  for (const { persona, picked } of personas) {
+    const on = labelsAccountAsAutomated(persona.automation);
+    for (const account of picked) wanted.set(keyOf(account), (wanted.get(keyOf(account)) ?? false) || on);
+  }
+  return wanted;
+}
+const keyOf = (account: Pick<AccountRow, 'platform' | 'externalId'>) => `${account.platform}:${account.externalId}`;
 
 /**
  * The "Label this account as automated" switch (decision 0XB): a job per persona puts the label on
@@ -52,11 +58,17 @@ export function createAutomatedLabelService(deps: {
       const sharing = await repositories.personas.sharingAccounts(personaId, LABELLED);
       const own = sharing.find((p) => p.persona.id === personaId)?.picked ?? [];
       if (own.length === 0) return 'no account to label';
+      const wanted = wantedLabels(sharing);
       const done: string[] = [];
       for (const account of own) {
         const adapter = adapters[account.platform];
         if (!adapter.setAutomatedLabel) continue;
-        const on = wanted(sharing, account.externalId);
+        // A connection waiting for its owner to reconnect: its next connection sees to the label.
+        if (account.status === 'error') {
+          done.push(`${account.platform}: needs a reconnect`);
+          continue;
+        }
+        const on = wanted.get(keyOf(account)) ?? false;
         if (on === (account.automatedLabel ?? false)) {
           done.push(`${account.platform}: ${on ? 'labelled' : 'not labelled'} already`);
           continue;
@@ -71,12 +83,13 @@ export function createAutomatedLabelService(deps: {
     /** Every hour: a label job for each account whose label is not what its personas ask. */
     async queueDue(): Promise<number> {
       const connected = await repositories.personas.connectedTo(LABELLED);
+      const wanted = wantedLabels(connected);
       const queued = new Set<string>();
       for (const persona of connected) {
         for (const account of persona.picked) {
-          const key = `${account.platform}:${account.externalId}`;
-          if (queued.has(key)) continue;
-          if (wanted(connected, account.externalId) === (account.automatedLabel ?? false)) continue;
+          const key = keyOf(account);
+          if (queued.has(key) || account.status === 'error') continue;
+          if ((wanted.get(key) ?? false) === (account.automatedLabel ?? false)) continue;
           queued.add(key);
           await sendLabelAutomated(queue, { personaId: persona.persona.id }).catch((error: unknown) =>
             log.warn({ err: error, personaId: persona.persona.id }, 'the automated label job could not be queued'),
