@@ -11,6 +11,7 @@ import { createMailer } from './integrations/mail/create-mailer';
 import type { PlatformAdapter } from './integrations/platform';
 import { createXAdapter } from './integrations/x/x-adapter';
 import { createXApi } from './integrations/x/x-api';
+import { automatedLabelJobs } from './jobs/automated-label';
 import { automationJobs, sendAutoPostingDue } from './jobs/automation';
 import { cleanupExpiredJob } from './jobs/cleanup-expired';
 import { engagementJobs } from './jobs/engagement';
@@ -23,6 +24,7 @@ import { sourceJobs } from './jobs/sources';
 import { createAccountService } from './modules/account/account.service';
 import { createPlanLimits } from './modules/account/plan-limits';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAutomatedLabelService } from './modules/accounts/automated-label.service';
 import { createBlueskyConnectService } from './modules/accounts/bluesky-connect.service';
 import { createCredentialStore } from './modules/accounts/credential-store';
 import { createXConnectService } from './modules/accounts/x-connect.service';
@@ -131,12 +133,15 @@ export function composeServices(deps: {
 
   // Connected accounts: each network revokes what it granted when a connection is removed.
   const accounts = createAccountsService({ repositories, adapters, budget, log });
+  // The automated label on a persona's accounts (decision 034), seen to by a job.
+  const automatedLabel = createAutomatedLabelService({ repositories, adapters, queue, log });
   const bluesky = createBlueskyConnectService({
     repositories,
     bluesky: adapters.bluesky.connect,
     appUrl: config.appUrl,
     defaultService: config.bluesky.service,
     log,
+    onConnected: (persona) => automatedLabel.connected(persona),
   });
   const xConnect = createXConnectService({ x: adapters.x.connect, appUrl: config.appUrl, repositories, accounts });
 
@@ -237,6 +242,7 @@ export function composeServices(deps: {
         if (autoReplies.enabled || engaging.enabled) await replies.queueFor(persona.id);
         if (engaging.enabled) await engagement.queueFor(persona.id);
       },
+      onAutomatedLabelChanged: (personaId) => automatedLabel.queueFor(personaId),
     }),
     tags: createTagsService(data),
     automation: createAutomationService(data),
@@ -312,6 +318,7 @@ export function composeServices(deps: {
     ...automationJobs(autoPosting),
     ...engagementJobs(replies, engagement),
     ...sourceJobs(services.sources),
+    ...automatedLabelJobs(automatedLabel),
   ];
 
   return {

@@ -1,7 +1,17 @@
-import { type AutomationPlan, type Persona, type PostBrief, type ScheduledItem, textPart } from '@plume/core';
+import { AtpAgent } from '@atproto/api';
+import {
+  type AutomationPlan,
+  type Persona,
+  type PostBrief,
+  type ScheduledItem,
+  textPart,
+  type WhoCanReply,
+} from '@plume/core';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, sourceItems } from '../src/db/schema';
+import { personas as personasTable, platformAccounts, posts, sourceItems } from '../src/db/schema';
+import type { PublishOptions, ReplyRef } from '../src/integrations/platform';
+import { LABEL_AUTOMATED_DUE } from '../src/jobs/automated-label';
 import { AUTO_POSTING_DUE, WRITE_SLOT } from '../src/jobs/automation';
 import { createAutoPostingService } from '../src/modules/automation/auto-posting.service';
 import { createRepositories } from '../src/modules/repositories';
@@ -82,7 +92,10 @@ async function run(target: TestServer, name: string, data: Record<string, unknow
  * time instead (UTC, the zone of a user without one), which the every-minute look leaves alone
  * until it is less than an hour away: a test then writes that slot itself, racing nothing.
  */
-async function hourlyPersona(client: Client, overrides: { publishWithoutReview?: boolean; dailyAt?: Date } = {}) {
+async function hourlyPersona(
+  client: Client,
+  overrides: { publishWithoutReview?: boolean; dailyAt?: Date; whoCanReply?: WhoCanReply } = {},
+) {
   const created = await readJson<Persona>(
     await client.request('/api/personas', { method: 'POST', json: { name: 'Clockwork', is_active: true } }),
     201,
@@ -105,7 +118,12 @@ async function hourlyPersona(client: Client, overrides: { publishWithoutReview?:
       smartTiming: false,
       publishWithoutReview: overrides.publishWithoutReview ?? false,
     },
-    safety: { ...created.automation.safety, humanLikePatterns: false, cooldownPeriods: false },
+    safety: {
+      ...created.automation.safety,
+      humanLikePatterns: false,
+      cooldownPeriods: false,
+      whoCanReply: overrides.whoCanReply ?? 'everyone',
+    },
   };
   const persona = await readJson<Persona>(
     await client.request(`/api/personas/${created.id}`, { method: 'PUT', json: { automation } }),
@@ -113,6 +131,35 @@ async function hourlyPersona(client: Client, overrides: { publishWithoutReview?:
   );
   return { persona, account };
 }
+
+/** The account's threadgates, as its repository holds them. */
+async function threadgatesOf(did: string) {
+  const agent = new AtpAgent({ service: bsky.pdsUrl });
+  const { data } = await agent.com.atproto.repo.listRecords({ repo: did, collection: 'app.bsky.feed.threadgate' });
+  return data.records.map((r) => {
+    const value = r.value as { post: string; allow?: unknown[] };
+    return { uri: r.uri, post: value.post, allow: value.allow };
+  });
+}
+
+/** The account's profile record as its repository holds it (undefined before it has one). */
+async function profileOf(did: string): Promise<Record<string, unknown> | undefined> {
+  const agent = new AtpAgent({ service: bsky.pdsUrl });
+  try {
+    const { data } = await agent.com.atproto.repo.getRecord({
+      repo: did,
+      collection: 'app.bsky.actor.profile',
+      rkey: 'self',
+    });
+    return data.value as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The self-labels on a profile record. */
+const selfLabels = (profile: Record<string, unknown> | undefined) =>
+  ((profile?.labels as { values?: { val: string }[] } | undefined)?.values ?? []).map((l) => l.val);
 
 /** The signed-in user's id (what a write-slot job carries). */
 const ownerOf = async (client: Client) =>
@@ -317,9 +364,9 @@ describe('automated posting', () => {
     expect(await slotPosts(persona.id)).toHaveLength(1);
   });
 
-  it('with Publish without review, publishes the slot’s post once to Bluesky', async () => {
+  it('with Publish without review, publishes the slot’s post once to Bluesky, with its threadgate', async () => {
     const dee = await signedInUser(server.url, 'direct');
-    const { persona, account } = await hourlyPersona(dee, { publishWithoutReview: true });
+    const { persona, account } = await hourlyPersona(dee, { publishWithoutReview: true, whoCanReply: 'followers' });
     await run(server, AUTO_POSTING_DUE);
     if (peer) await run(peer, AUTO_POSTING_DUE);
     const [due] = await until(async () => {
@@ -329,6 +376,14 @@ describe('automated posting', () => {
     const onBluesky = await bsky.postsOf(account.did);
     expect(onBluesky.map((r) => r.value.text)).toEqual([due?.content]);
     expect(await slotPosts(persona.id)).toHaveLength(1);
+    // Only its followers may reply: the threadgate under the post's record key, made with it.
+    expect(await threadgatesOf(account.did)).toEqual([
+      {
+        uri: due?.externalId?.replace('app.bsky.feed.post', 'app.bsky.feed.threadgate'),
+        post: due?.externalId,
+        allow: [{ $type: 'app.bsky.feed.threadgate#followerRule' }],
+      },
+    ]);
   });
 
   it('skips a slot it cannot post once, and the plan says why', async () => {
@@ -359,5 +414,155 @@ describe('automated posting', () => {
     expect(await slotPosts(persona.id)).toHaveLength(0);
     const plan = await readJson<AutomationPlan>(await eve.request(`/api/personas/${persona.id}/automation/plan`), 200);
     expect(plan.posting).toBe(false);
+  });
+});
+
+describe('saying the account is automated, and who may reply', () => {
+  it('labels the Bluesky account as automated while the persona acts without review, and takes off only that label', async () => {
+    const flo = await signedInUser(server.url, 'label');
+    // The owner's profile, with everything a profile has: names, pictures, another self-label, a
+    // pinned post, and a field Plume does not know.
+    const account = await bsky.createAccount('owner');
+    const pinned = await account.agent.post({ text: 'Pinned by the owner', createdAt: new Date().toISOString() });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const avatar = (await account.agent.uploadBlob(png, { encoding: 'image/png' })).data.blob;
+    const original = {
+      $type: 'app.bsky.actor.profile',
+      displayName: 'The Owner',
+      description: 'A person who also uses this account.',
+      avatar: avatar.toJSON(),
+      banner: avatar.toJSON(),
+      labels: { $type: 'com.atproto.label.defs#selfLabels', values: [{ val: '!no-unauthenticated' }] },
+      pinnedPost: { uri: pinned.uri, cid: pinned.cid },
+      createdAt: '2025-01-02T03:04:05.000Z',
+      plumeDoesNotKnowThis: 'kept',
+    };
+    await account.agent.com.atproto.repo.putRecord({
+      repo: account.did,
+      collection: 'app.bsky.actor.profile',
+      rkey: 'self',
+      record: original,
+    });
+    const stored = await profileOf(account.did);
+
+    // Publishing without review before its account is connected: connecting it labels it.
+    const created = await readJson<Persona>(
+      await flo.request('/api/personas', { method: 'POST', json: { name: 'Labelled', is_active: true } }),
+      201,
+    );
+    const automation = (patch: {
+      publishWithoutReview?: boolean;
+      labelAutomated?: boolean;
+    }): Persona['automation'] => ({
+      ...created.automation,
+      // Posting once a day, at a time the every-minute look leaves alone (see hourlyPersona).
+      autoPosting: {
+        ...created.automation.autoPosting,
+        enabled: true,
+        frequency: 'daily',
+        customTimes: [later.toISOString().slice(11, 16)],
+        smartTiming: false,
+        publishWithoutReview: patch.publishWithoutReview ?? true,
+      },
+      safety: { ...created.automation.safety, labelAutomated: patch.labelAutomated ?? true },
+    });
+    const save = async (patch: Parameters<typeof automation>[0]) =>
+      readJson<Persona>(
+        await flo.request(`/api/personas/${created.id}`, { method: 'PUT', json: { automation: automation(patch) } }),
+        200,
+      );
+    // Posting on, without review; the label switch is on by default.
+    expect(created.automation.safety.labelAutomated).toBe(true);
+    await save({});
+    expect(await profileOf(account.did)).toEqual(stored);
+    const withBot = {
+      ...stored,
+      labels: { ...original.labels, values: [{ val: '!no-unauthenticated' }, { val: 'bot' }] },
+    };
+    await readJson(
+      await flo.request(`/api/personas/${created.id}/accounts/bluesky/app-password`, {
+        method: 'POST',
+        json: { handle: account.handle, appPassword: account.appPassword },
+      }),
+      200,
+    );
+    await until(async () => (selfLabels(await profileOf(account.did)).includes('bot') ? true : undefined));
+    // Everything else is as the owner left it.
+    expect(await profileOf(account.did)).toEqual(withBot);
+
+    // Switched off: only the bot label goes.
+    await save({ labelAutomated: false });
+    await until(async () => (selfLabels(await profileOf(account.did)).includes('bot') ? undefined : true));
+    expect(await profileOf(account.did)).toEqual(stored);
+
+    // On again, then reviewed again: no longer acting on its own, the label goes with it.
+    await save({ labelAutomated: true });
+    await until(async () => (selfLabels(await profileOf(account.did)).includes('bot') ? true : undefined));
+    expect(await profileOf(account.did)).toEqual(withBot);
+    await save({ publishWithoutReview: false });
+    await until(async () => (selfLabels(await profileOf(account.did)).includes('bot') ? undefined : true));
+    expect(await profileOf(account.did)).toEqual(stored);
+
+    // Settings that changed without a save's notice (a persona from before the switch existed):
+    // the hourly look finds the account whose label is not what its persona asks, and labels it.
+    await server.app.database.db
+      .update(personasTable)
+      .set({ automation: automation({}) })
+      .where(eq(personasTable.id, created.id));
+    expect(await run(server, LABEL_AUTOMATED_DUE)).toBeGreaterThanOrEqual(1);
+    await until(async () => (selfLabels(await profileOf(account.did)).includes('bot') ? true : undefined));
+    expect(await profileOf(account.did)).toEqual(withBot);
+    // Once seen to, it is not looked at again.
+    await until(async () => {
+      const [row] = await server.app.database.db
+        .select({ label: platformAccounts.automatedLabel })
+        .from(platformAccounts)
+        .where(eq(platformAccounts.personaId, created.id));
+      return row?.label === true ? true : undefined;
+    });
+    // (Another test's account may still be on its way: the look settles at none due.)
+    await until(async () => ((await run(server, LABEL_AUTOMATED_DUE)) === 0 ? true : undefined));
+  });
+
+  it('gates an automated post’s replies as chosen, on the post that starts the thread only', async () => {
+    const gil = await signedInUser(server.url, 'gates');
+    const { persona, account } = await hourlyPersona(gil, { dailyAt: later });
+    const [row] = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(and(eq(platformAccounts.personaId, persona.id), eq(platformAccounts.platform, 'bluesky')));
+    if (!row) throw new Error('no Bluesky account');
+    const publish = (texts: string[], options: PublishOptions, replyTo?: ReplyRef) =>
+      server.app.adapters.bluesky.publish(row, texts.map(textPart), replyTo, options);
+    const rules = {
+      following: [{ $type: 'app.bsky.feed.threadgate#followingRule' }],
+      mentioned: [{ $type: 'app.bsky.feed.threadgate#mentionRule' }],
+      followers: [{ $type: 'app.bsky.feed.threadgate#followerRule' }],
+      nobody: [],
+    };
+    const roots: Record<string, string> = {};
+    for (const whoCanReply of Object.keys(rules) as (keyof typeof rules)[]) {
+      const { externalIds } = await publish([`Only ${whoCanReply}`, `and the rest of ${whoCanReply}`], { whoCanReply });
+      roots[whoCanReply] = externalIds[0] ?? '';
+    }
+    // Everyone: no threadgate at all; a reply cannot gate its own replies.
+    const open = await publish(['Open to all'], { whoCanReply: 'everyone' });
+    const first = open.externalIds[0] ?? '';
+    const [post] = (await bsky.postsOf(account.did)).filter((r) => r.uri === first);
+    const ref = { id: first, cid: post?.cid ?? '' };
+    await publish(['A reply in a thread'], { whoCanReply: 'nobody' }, { parent: ref, root: ref });
+
+    const gates = await threadgatesOf(account.did);
+    expect(gates.map((g) => g.post).sort()).toEqual(Object.values(roots).sort());
+    for (const [whoCanReply, allow] of Object.entries(rules)) {
+      expect(gates.find((g) => g.post === roots[whoCanReply])).toEqual({
+        uri: roots[whoCanReply]?.replace('app.bsky.feed.post', 'app.bsky.feed.threadgate'),
+        post: roots[whoCanReply],
+        allow,
+      });
+    }
   });
 });

@@ -85,7 +85,7 @@ async function logged(work: () => Promise<unknown>) {
 }
 
 async function personaOn(name: string, automation: (a: Persona['automation']) => Persona['automation']) {
-  // No sources: no poll-source job reads the persona while a test counts.
+  // No sources, no automated label: no poll-source or label job reads the persona while a test counts.
   const { persona, account, accountId } = await blueskyPersona(
     { server, bsky, client: ann },
     {
@@ -93,7 +93,10 @@ async function personaOn(name: string, automation: (a: Persona['automation']) =>
       is_active: true,
       sources: [],
       automation: (base) =>
-        automation({ ...base, safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false } }),
+        automation({
+          ...base,
+          safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false, labelAutomated: false },
+        }),
     },
   );
   const userId = (await readJson<{ user: { id: string } }>(await ann.request('/api/session'), 200)).user.id;

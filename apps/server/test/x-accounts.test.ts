@@ -11,12 +11,13 @@ import {
 } from '@plume/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountSnapshots, mentionCursors, oauthStates, platformAccounts, postMetrics } from '../src/db/schema';
-import { PlatformError, type PublishOutcome } from '../src/integrations/platform';
+import { accountSnapshots, mentionCursors, oauthStates, platformAccounts, postMetrics, posts } from '../src/db/schema';
+import { PlatformError, type PublishOptions, type PublishOutcome, type ReplyRef } from '../src/integrations/platform';
 import { X_RECONNECT } from '../src/integrations/x/x-adapter';
 import { createXApi } from '../src/integrations/x/x-api';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { SYNC_METRICS } from '../src/jobs/metrics';
+import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { createMetricsRepository } from '../src/modules/metrics/metrics.repository';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
@@ -150,13 +151,18 @@ async function connectedPersona(c: Client): Promise<Persona> {
 
 /** The X adapter of a server, publishing as a persona's account as a job does: the account loaded once, then handed over. */
 const publisherOf = (s: TestServer = server) => ({
-  async publish(personaId: string, parts: string[]): Promise<PublishOutcome> {
+  async publish(
+    personaId: string,
+    parts: string[],
+    replyTo?: ReplyRef,
+    options?: PublishOptions,
+  ): Promise<PublishOutcome> {
     const [account] = await s.app.database.db
       .select()
       .from(platformAccounts)
       .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, 'x')));
     if (!account) throw new Error('no X account');
-    return s.app.adapters.x.publish(account, parts.map(textPart));
+    return s.app.adapters.x.publish(account, parts.map(textPart), replyTo, options);
   },
 });
 
@@ -641,6 +647,80 @@ describe('publishing to X', () => {
       message: 'You are not allowed to create a Tweet with duplicate content.',
       details: { status: 403, postedIds: [] },
     });
+  });
+
+  it('limits who may reply with reply_settings on the post that starts a thread, and marks every AI-written part made_with_ai', async () => {
+    const tweetOf = (id: string | undefined) => stub.state.tweets.find((t) => t.id === id);
+    // Each choice as X has it: no followers-only or "nobody" setting, the nearest stands in.
+    const expected = {
+      everyone: undefined,
+      following: 'following',
+      mentioned: 'mentionedUsers',
+      followers: 'following',
+      nobody: 'mentionedUsers',
+    } as const;
+    for (const [whoCanReply, replySettings] of Object.entries(expected)) {
+      const parts = [say(`1/2 ${whoCanReply}`), say(`2/2 ${whoCanReply}`)];
+      const { externalIds } = await publisherOf().publish(persona.id, parts, undefined, {
+        whoCanReply: whoCanReply as keyof typeof expected,
+        aiWritten: true,
+      });
+      const [first, second] = externalIds.map(tweetOf);
+      expect(first?.replySettings).toBe(replySettings);
+      // The second part replies to the first: a reply cannot limit its replies.
+      expect(second).toMatchObject({ inReplyTo: first?.id, madeWithAi: true });
+      expect(second?.replySettings).toBeUndefined();
+      expect(first?.madeWithAi).toBe(true);
+    }
+    // Written by a person: neither field is sent.
+    const plain = await publisherOf().publish(persona.id, [say('By hand')]);
+    expect(tweetOf(plain.externalIds[0])).not.toHaveProperty('madeWithAi');
+    expect(tweetOf(plain.externalIds[0])).not.toHaveProperty('replySettings');
+    // A reply to someone else's post never carries reply_settings.
+    const parent = tweetOf(plain.externalIds[0]);
+    const ref = { parent: { id: parent?.id ?? '' }, root: { id: parent?.id ?? '' } };
+    const reply = await publisherOf().publish(persona.id, [say('A reply')], ref, {
+      whoCanReply: 'nobody',
+      aiWritten: true,
+    });
+    expect(tweetOf(reply.externalIds[0])).toMatchObject({ inReplyTo: parent?.id, madeWithAi: true });
+    expect(tweetOf(reply.externalIds[0])).not.toHaveProperty('replySettings');
+    expect(stub.state.refusals).toEqual([]);
+  });
+
+  it('publishes what automation wrote with the persona’s reply limit, made_with_ai when a model wrote it', async () => {
+    const owner = await connectedPersona(ann);
+    const automation = {
+      ...owner.automation,
+      safety: { ...owner.automation.safety, cooldownPeriods: false, whoCanReply: 'mentioned' },
+    };
+    await read<Persona>(await ann.request(`/api/personas/${owner.id}`, { method: 'PUT', json: { automation } }));
+    const slot = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    /** A post automation wrote for a slot, due now, published by its job. */
+    const automated = async (writer: string, at: Date) => {
+      const text = say(`Written by ${writer}`);
+      const [row] = await server.app.database.db
+        .insert(posts)
+        .values({
+          id: crypto.randomUUID(),
+          personaId: owner.id,
+          platform: 'x',
+          content: text,
+          parts: [textPart(text)],
+          status: 'scheduled',
+          scheduledFor: new Date(),
+          autoSlot: at,
+          writer,
+        })
+        .returning();
+      expect(await runJob(server, PUBLISH_POST, { postId: row?.id })).toBe('posted');
+      return stub.state.tweets.find((t) => t.text === text);
+    };
+    expect(await automated('custom', slot)).toMatchObject({ replySettings: 'mentionedUsers', madeWithAi: true });
+    // The offline composer fills templates: automated, not AI-written.
+    const templated = await automated('offline', new Date(slot.getTime() - 3_600_000));
+    expect(templated).toMatchObject({ replySettings: 'mentionedUsers' });
+    expect(templated).not.toHaveProperty('madeWithAi');
   });
 
   it('treats a connection dropped after sending as unknown (the post may exist)', async () => {

@@ -196,6 +196,55 @@ test('the frequency decides the schedule, the weekly schedule with Custom; summa
   await expect(next).toHaveText('Not scheduled');
 });
 
+test('the automated label is offered once the persona acts without review; it and who can reply survive a reload', async ({
+  page,
+}) => {
+  const persona = await openAutomation(page, 'Disclosure');
+  const label = page.getByRole('switch', { name: 'Label this account as automated' });
+  const replies = page.getByLabel('Who can reply to its automated posts');
+  // Nothing acts without review yet: the switch is only announced.
+  await expect(label).toHaveCount(0);
+  await expect(page.getByText('“Label this account as automated” is offered once')).toBeVisible();
+  await expect(replies).toHaveValue('everyone');
+  await expect(page.getByText('Bluesky: everyone can reply.')).toBeVisible();
+
+  // Engagement with one action on acts on its own: the switch appears, checked.
+  await page.getByRole('switch', { name: 'Engagement Optimization' }).click();
+  await page.getByRole('switch', { name: 'Auto-like' }).click();
+  await expect(label).toBeChecked();
+  await label.click();
+  await expect(label).not.toBeChecked();
+  // Where the networks differ, the description says what each does.
+  await replies.selectOption('followers');
+  await expect(page.getByText('X: accounts it follows (X has no followers-only setting).')).toBeVisible();
+  await expect(page.getByText('Bluesky: its followers.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const { safety } = await stored(page, persona.id);
+      return [safety.labelAutomated, safety.whoCanReply];
+    })
+    .toEqual([false, 'followers']);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  await expect(label).not.toBeChecked();
+  await expect(replies).toHaveValue('followers');
+  await label.click();
+  await replies.selectOption('nobody');
+  await expect(page.getByText('X: only accounts the post mentions (X has no “nobody” setting).')).toBeVisible();
+  await expect(page.getByText('Bluesky: nobody.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const { safety } = await stored(page, persona.id);
+      return [safety.labelAutomated, safety.whoCanReply];
+    })
+    .toEqual([true, 'nobody']);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  await expect(label).toBeChecked();
+  await expect(replies).toHaveValue('nobody');
+});
+
 test('an out-of-range limit shows an error and is not saved', async ({ page }) => {
   const persona = await openAutomation(page, 'Limits');
   await page.getByRole('button', { name: 'Safety settings' }).click();

@@ -417,6 +417,11 @@ export const platformAccounts = pgTable(
     metricsFailures: integer('metrics_failures').notNull().default(0),
     /** After failures, the scheduled sync waits until then (backoff); null: no wait. */
     metricsRetryAt: timestamp('metrics_retry_at', { withTimezone: true }),
+    /**
+     * The "automated" label Plume last saw to on the account's profile (Bluesky's `bot` self-label):
+     * true, put or found there; false, taken off; null, never looked after (a new connection).
+     */
+    automatedLabel: boolean('automated_label'),
     ...timestamps,
   },
   (t) => [

@@ -4,7 +4,7 @@
  * registers them in one `Record<Platform, PlatformAdapter>` handed to every service, which speaks
  * to a network only in these words. Adding a network is one adapter and its entry there.
  */
-import type { Platform, PostPart, Spend } from '@plume/core';
+import type { Platform, PostPart, Spend, WhoCanReply } from '@plume/core';
 
 /** A post that went out: the id of every part, first part first (tweet ids, at:// URIs). */
 export type PublishOutcome = {
@@ -65,6 +65,21 @@ export type PostReading = {
  * many as the read budget allowed, newest first), and how many calls that took.
  */
 export type AccountMetrics = { account: AccountReading; posts: PostReading[]; reads: number };
+
+/**
+ * How a post goes out beyond its parts (decision 034). Plume's automation sets them on what it
+ * writes; a post a person wrote goes out without them.
+ */
+export type PublishOptions = {
+  /**
+   * Who may reply: Bluesky writes a threadgate record with the post, X sends `reply_settings`
+   * (`PLATFORM_RULES[p].replyControl` says what each choice becomes). Only a post that starts a
+   * conversation can limit its replies: with `replyTo` it is left out on both networks.
+   */
+  whoCanReply?: WhoCanReply;
+  /** A model wrote it: said where the network has a way to say so (X's `made_with_ai`). */
+  aiWritten?: boolean;
+};
 
 /** A post on a network, as a reply needs to point at it (Bluesky wants the cid too). */
 export type PostRef = { id: string; cid?: string };
@@ -256,7 +271,18 @@ export interface PlatformAdapter {
    * under `replyTo` when given. A retry after a refreshed token goes on from the last part that
    * went out; a failure names the parts already posted (details.postedIds).
    */
-  publish(account: PlatformAccount, parts: readonly PostPart[], replyTo?: ReplyRef): Promise<PublishOutcome>;
+  publish(
+    account: PlatformAccount,
+    parts: readonly PostPart[],
+    replyTo?: ReplyRef,
+    options?: PublishOptions,
+  ): Promise<PublishOutcome>;
+  /**
+   * Adds (`on`) or removes the account's own "automated" label, changing nothing else on its
+   * profile (Bluesky's `bot` self-label); networks whose API cannot leave it out. Answers whether
+   * the profile changed.
+   */
+  setAutomatedLabel?(account: PlatformAccount, on: boolean): Promise<boolean>;
   /**
    * The account's post with this text made since `since` (reconciling an unconfirmed post);
    * networks that cannot tell leave it out.

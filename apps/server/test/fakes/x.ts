@@ -33,6 +33,28 @@ const KNOWN_SCOPES = new Set([
   'media.write',
 ]);
 
+/** The fields of POST /2/tweets (X's API reference, Create or Edit Post); any other is refused. */
+const TWEET_FIELDS = new Set([
+  'card_uri',
+  'community_id',
+  'direct_message_deep_link',
+  'edit_options',
+  'for_super_followers_only',
+  'geo',
+  'made_with_ai',
+  'media',
+  'nullcast',
+  'paid_partnership',
+  'poll',
+  'quote_tweet_id',
+  'reply',
+  'reply_settings',
+  'share_with_followers',
+  'text',
+]);
+/** Who may reply to a post, as X takes it; none: everyone. */
+const REPLY_SETTINGS = new Set(['following', 'mentionedUsers', 'subscribers', 'verified']);
+
 export type XStubUser = {
   id: string;
   name: string;
@@ -49,6 +71,10 @@ export type XStubTweet = {
   inReplyTo: string | null;
   /** The tweet it quotes, if any. */
   quoteOf?: string | null;
+  /** Who may reply, as POST /2/tweets set it (`reply_settings`); absent: everyone. */
+  replySettings?: string;
+  /** Whether it was posted as made with AI (`made_with_ai`). */
+  madeWithAi?: boolean;
   createdAt: string;
   /** What others did with it (a test sets them); X gives them as public_metrics. */
   metrics: {
@@ -316,11 +342,29 @@ export function createXStub(options: { clientId: string; clientSecret: string })
       const p = problem(403, 'Forbidden', 'You are not permitted to perform this action.');
       return send(res, p.status, p.body);
     }
-    let body: { text?: unknown; reply?: { in_reply_to_tweet_id?: unknown } };
+    let body: {
+      text?: unknown;
+      reply?: { in_reply_to_tweet_id?: unknown };
+      reply_settings?: unknown;
+      made_with_ai?: unknown;
+    };
     try {
       body = JSON.parse(raw) as typeof body;
     } catch {
       return refuse(res, 'tweet body is not JSON', 400, problem(400, 'Invalid Request', 'Body is not JSON').body);
+    }
+    // X checks the body against its schema: a field it does not know, or a value outside a field's
+    // set, is refused (API reference, Create or Edit Post).
+    const unknownField = Object.keys(body).find((key) => !TWEET_FIELDS.has(key));
+    const badSettings = body.reply_settings !== undefined && !REPLY_SETTINGS.has(String(body.reply_settings));
+    const badAi = body.made_with_ai !== undefined && typeof body.made_with_ai !== 'boolean';
+    if (unknownField || badSettings || badAi) {
+      const field = unknownField ?? (badSettings ? 'reply_settings' : 'made_with_ai');
+      const message = unknownField
+        ? `$.${field}: is not defined in the schema and the schema does not allow additional properties`
+        : `$.${field}: does not have a value in the enumeration`;
+      const p = problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.');
+      return refuse(res, `tweet body: ${message}`, p.status, { ...p.body, errors: [{ message }] });
     }
     const text = typeof body.text === 'string' ? body.text : '';
     const inReplyTo = body.reply?.in_reply_to_tweet_id;
@@ -355,6 +399,8 @@ export function createXStub(options: { clientId: string; clientSecret: string })
       text,
       authorId: auth.userId,
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
+      ...(typeof body.reply_settings === 'string' ? { replySettings: body.reply_settings } : {}),
+      ...(typeof body.made_with_ai === 'boolean' ? { madeWithAi: body.made_with_ai } : {}),
       createdAt: new Date().toISOString(),
       metrics: { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0, impression_count: 0 },
     });

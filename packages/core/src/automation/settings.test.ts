@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAutomation } from '../personas/defaults';
 import {
+  actsWithoutReview,
   automationActive,
   formatKeywordList,
   formatTimeSaved,
   integerFieldError,
   keywordListError,
+  labelsAccountAsAutomated,
   newReplyTemplate,
   parseKeywordList,
   removeReplyTemplate,
@@ -81,5 +83,33 @@ describe('automation status and reply templates', () => {
     expect(renamed).toHaveLength(appended.length);
     expect(renamed.at(-1)?.name).toBe('Renamed');
     expect(removeReplyTemplate(renamed, 'appreciation').map((t) => t.id)).not.toContain('appreciation');
+  });
+});
+
+describe('the automated label', () => {
+  it('is offered while the persona acts without review, on by default, and counts only then', () => {
+    const a = defaultAutomation();
+    expect(a.safety.labelAutomated).toBe(true);
+    expect(actsWithoutReview(a)).toBe(false);
+    expect(labelsAccountAsAutomated(a)).toBe(false);
+    // Reviewed posting and replies are a person's say; unreviewed ones are not.
+    const posting = { ...a, autoPosting: { ...a.autoPosting, enabled: true } };
+    expect(actsWithoutReview(posting)).toBe(false);
+    expect(actsWithoutReview({ ...posting, autoPosting: { ...posting.autoPosting, publishWithoutReview: true } })).toBe(
+      true,
+    );
+    const replying = { ...a, autoReplies: { ...a.autoReplies, enabled: true, publishWithoutReview: true } };
+    expect(actsWithoutReview(replying)).toBe(true);
+    // Without review but switched off: no switch, no effect.
+    expect(actsWithoutReview({ ...a, autoReplies: { ...a.autoReplies, publishWithoutReview: true } })).toBe(false);
+    // Engagement acts on its own once one of its actions is on.
+    const engaging = { ...a, engagement: { ...a.engagement, enabled: true } };
+    expect(actsWithoutReview(engaging)).toBe(false);
+    const liking = {
+      ...engaging,
+      engagement: { ...engaging.engagement, autoLike: { ...a.engagement.autoLike, enabled: true } },
+    };
+    expect(labelsAccountAsAutomated(liking)).toBe(true);
+    expect(labelsAccountAsAutomated({ ...liking, safety: { ...liking.safety, labelAutomated: false } })).toBe(false);
   });
 });

@@ -11,6 +11,30 @@ export function automationActive(a: Automation): boolean {
   return a.autoPosting.enabled || a.autoReplies.enabled || a.engagement.enabled;
 }
 
+/**
+ * Whether the persona acts with no person looking first: it publishes its posts or its replies
+ * without review, or likes, reposts or follows on its own.
+ */
+export function actsWithoutReview(a: Automation): boolean {
+  const { autoPosting, autoReplies, engagement } = a;
+  const engages =
+    engagement.enabled &&
+    (engagement.autoLike.enabled || engagement.autoRetweet.enabled || engagement.autoFollow.enabled);
+  return (
+    (autoPosting.enabled && autoPosting.publishWithoutReview) ||
+    (autoReplies.enabled && autoReplies.publishWithoutReview) ||
+    engages
+  );
+}
+
+/**
+ * Whether the persona's account says it is automated (Bluesky's `bot` self-label): the switch is
+ * offered, on by default, while the persona acts without review, and counts only then.
+ */
+export function labelsAccountAsAutomated(a: Automation): boolean {
+  return actsWithoutReview(a) && a.safety.labelAutomated;
+}
+
 /** 'a, b ,, c' -> ['a', 'b', 'c']: comma separated, trimmed, empties dropped. */
 export function parseKeywordList(text: string): string[] {
   return text

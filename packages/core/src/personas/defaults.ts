@@ -84,7 +84,14 @@ export function defaultAutomation(): Automation {
         targetCriteria: { minFollowers: 100, maxFollowers: 10_000, keywords: [] },
       },
     },
-    safety: { dailyActivityLimit: 50, cooldownPeriods: true, humanLikePatterns: true, backupBeforeActions: true },
+    safety: {
+      dailyActivityLimit: 50,
+      cooldownPeriods: true,
+      humanLikePatterns: true,
+      backupBeforeActions: true,
+      labelAutomated: true,
+      whoCanReply: 'everyone',
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformSchema } from '../platforms/platform-schema';
+import { WHO_CAN_REPLY } from '../platforms/platforms';
 import { type Traits, traitsSchema } from './traits';
 
 /** Strips < and > and trims, as the spec does for names and prompts. */
@@ -156,6 +157,13 @@ export const automationSchema = z
       cooldownPeriods: z.boolean(),
       humanLikePatterns: z.boolean(),
       backupBeforeActions: z.boolean(),
+      /**
+       * Bluesky's `bot` self-label on the connected account's profile while the persona acts without
+       * review (offered, and on unless switched off, then; decision 034).
+       */
+      labelAutomated: z.boolean().default(true),
+      /** Who may reply to the posts automation writes and publishes (each network's nearest limit). */
+      whoCanReply: z.enum(WHO_CAN_REPLY).default('everyone'),
     }),
   })
   .meta({ id: 'Automation' });

@@ -12,6 +12,9 @@ describe('the platform budgets', () => {
     expect(plannedSpend('bluesky', 'like')).toEqual({ points: 3 });
     expect(plannedSpend('bluesky', 'follow')).toEqual({ points: 3 });
     expect(plannedSpend('x', 'post', 2)).toEqual({ posts: 2 });
+    // A threadgate is one more record on Bluesky, nothing on X.
+    expect(plannedSpend('bluesky', 'post', 2, true)).toEqual({ points: 9 });
+    expect(plannedSpend('x', 'post', 2, true)).toEqual({ posts: 2 });
     expect(plannedSpend('x', 'like')).toEqual({});
   });
 

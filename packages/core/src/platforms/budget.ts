@@ -54,12 +54,18 @@ export function limitsOf(platform: Platform, meter: BudgetMeter): readonly Budge
 
 /**
  * What an action of Plume's will spend before it is taken (the budget asks whether it fits): on
- * Bluesky a record created per post part and per like, repost or follow; on X a post per part.
+ * Bluesky a record created per post part and per like, repost or follow, and one more for a post's
+ * threadgate (`gated`: who may reply is limited, decision 034); on X a post per part.
  */
-export function plannedSpend(platform: Platform, action: 'post' | 'like' | 'repost' | 'follow', parts = 1): Spend {
+export function plannedSpend(
+  platform: Platform,
+  action: 'post' | 'like' | 'repost' | 'follow',
+  parts = 1,
+  gated = false,
+): Spend {
   const count = action === 'post' ? Math.max(1, parts) : 1;
   const points = PLATFORM_RULES[platform].budget.writePoints;
-  if (points) return { points: points.create * count };
+  if (points) return { points: points.create * (count + (action === 'post' && gated ? 1 : 0)) };
   return action === 'post' ? { posts: count } : {};
 }
 

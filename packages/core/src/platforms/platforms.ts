@@ -32,6 +32,22 @@ export type MeterRules = {
   within?: BudgetMeter;
 };
 
+/**
+ * Who may reply to a persona's automated posts (decision 034). Each network offers its own set of
+ * limits: `PlatformRules.replyControl` says what each choice becomes there.
+ */
+export const WHO_CAN_REPLY = ['everyone', 'following', 'mentioned', 'followers', 'nobody'] as const;
+export type WhoCanReply = (typeof WHO_CAN_REPLY)[number];
+
+/** Each choice as people read it. */
+export const WHO_CAN_REPLY_LABELS: Record<WhoCanReply, string> = {
+  everyone: 'Everyone',
+  following: 'People it follows',
+  mentioned: 'People mentioned in the post',
+  followers: 'Its followers',
+  nobody: 'Nobody',
+};
+
 export type PlatformRules = {
   /** The name shown to people. */
   label: string;
@@ -63,6 +79,14 @@ export type PlatformRules = {
     meters: Partial<Record<BudgetMeter, MeterRules>>;
     writePoints?: { create: number; update: number; delete: number };
   };
+  /**
+   * Who may reply to a post that starts a conversation, as the network can limit it: what each
+   * choice means there, in people's words (where the network has no such limit, the nearest it
+   * has, said plainly). A reply cannot limit its own replies on either network.
+   */
+  replyControl: Record<WhoCanReply, string>;
+  /** Whether Plume can mark the account itself as automated (Bluesky's `bot` self-label on the profile). */
+  automatedLabel: boolean;
 };
 
 export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
@@ -86,6 +110,16 @@ export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
         userReads: { label: ['profile read', 'profiles read'], limits: [], priceUsd: 0.01 },
       },
     },
+    // POST /2/tweets `reply_settings`: following, mentionedUsers, subscribers, verified (or none: everyone).
+    replyControl: {
+      everyone: 'everyone can reply',
+      following: 'accounts it follows',
+      mentioned: 'accounts the post mentions',
+      followers: 'accounts it follows (X has no followers-only setting)',
+      nobody: 'only accounts the post mentions (X has no “nobody” setting)',
+    },
+    // X's automated-account label is set by the owner in X's settings; its API has no way to set it.
+    automatedLabel: false,
   },
   bluesky: {
     label: 'Bluesky',
@@ -118,6 +152,15 @@ export const PLATFORM_RULES: Record<Platform, PlatformRules> = {
       },
       writePoints: { create: 3, update: 2, delete: 1 },
     },
+    // An app.bsky.feed.threadgate record beside the post: its allow rules, or none for everyone.
+    replyControl: {
+      everyone: 'everyone can reply',
+      following: 'accounts it follows',
+      mentioned: 'accounts the post mentions',
+      followers: 'its followers',
+      nobody: 'nobody',
+    },
+    automatedLabel: true,
   },
 };
 

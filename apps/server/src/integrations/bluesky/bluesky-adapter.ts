@@ -94,8 +94,11 @@ export function createBlueskyAdapter(deps: { client: BlueskyClient; credentials:
       await client.revokeOAuth(account.externalId);
     },
 
-    publish: (account, parts, replyTo) =>
-      call(account, (agent) => client.postThread(agent, account.username, parts, replyTo)),
+    publish: (account, parts, replyTo, options) =>
+      call(account, (agent) => client.postThread(agent, account.username, parts, replyTo, options)),
+
+    setAutomatedLabel: (account, on) =>
+      call(account, (agent) => client.setAutomatedLabel(agent, account.externalId, on)),
 
     findRecentPost: (account, text, since) =>
       call(account, (agent) => client.findRecentPost(agent, account.externalId, account.username, text, since)),

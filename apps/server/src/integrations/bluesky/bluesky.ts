@@ -1,4 +1,14 @@
-import { Agent, type AppBskyFeedDefs, AtpAgent, type AtpSessionData, RichText, XRPCError } from '@atproto/api';
+import {
+  Agent,
+  type AppBskyFeedDefs,
+  type AppBskyFeedThreadgate,
+  AtpAgent,
+  type AtpSessionData,
+  ComAtprotoRepoPutRecord,
+  RichText,
+  XRPCError,
+} from '@atproto/api';
+import { TID } from '@atproto/common-web';
 import {
   NodeOAuthClient,
   type NodeSavedSession,
@@ -8,7 +18,7 @@ import {
   TokenRefreshError,
   TokenRevokedError,
 } from '@atproto/oauth-client-node';
-import { BLUESKY_OAUTH_SCOPE, PLATFORM_RULES, type PostPart, postUrl, type Spend } from '@plume/core';
+import { BLUESKY_OAUTH_SCOPE, PLATFORM_RULES, type PostPart, postUrl, type Spend, type WhoCanReply } from '@plume/core';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import { isPrivateAddress, privateAddressMessage } from '../feeds/safe-fetch';
@@ -24,6 +34,7 @@ import type {
   PendingAuthorizations,
   PlatformAccount,
   PostReading,
+  PublishOptions,
   PublishOutcome,
   ReplyRef,
   UsageMeter,
@@ -78,6 +89,23 @@ function candidatePost(post: AppBskyFeedDefs.PostView): CandidatePost {
     reposted: Boolean(post.viewer?.repost),
   };
 }
+
+/**
+ * A threadgate's allow rules for each limit (app.bsky.feed.threadgate): an empty list lets nobody
+ * reply; everyone needs no threadgate at all.
+ */
+const THREADGATE_RULES: Record<Exclude<WhoCanReply, 'everyone'>, AppBskyFeedThreadgate.Record['allow']> = {
+  following: [{ $type: 'app.bsky.feed.threadgate#followingRule' }],
+  mentioned: [{ $type: 'app.bsky.feed.threadgate#mentionRule' }],
+  followers: [{ $type: 'app.bsky.feed.threadgate#followerRule' }],
+  nobody: [],
+};
+
+const PROFILE = 'app.bsky.actor.profile';
+/** The self-label Bluesky asks automated accounts to carry on their profile. */
+const BOT_LABEL = 'bot';
+/** Tries of a profile write that lost a race with another writer (the owner's app) before giving up. */
+const PROFILE_WRITE_TRIES = 5;
 
 /** The parts of an at:// URI. */
 function rkeyOf(uri: string): string {
@@ -250,6 +278,46 @@ function refusedBeforeSending(error: unknown): boolean {
 }
 
 /**
+ * A post and its threadgate in one commit (applyWrites), as Bluesky's own app makes them: the
+ * threadgate's record key is the post's, chosen here (a TID) since both are written at once.
+ */
+async function postGated(
+  agent: Agent,
+  record: Record<string, unknown>,
+  whoCanReply: Exclude<WhoCanReply, 'everyone'>,
+): Promise<{ uri: string; cid: string }> {
+  const repo = agent.assertDid;
+  const rkey = TID.nextStr();
+  const uri = `at://${repo}/app.bsky.feed.post/${rkey}`;
+  const { data } = await agent.com.atproto.repo.applyWrites({
+    repo,
+    validate: true,
+    writes: [
+      {
+        $type: 'com.atproto.repo.applyWrites#create',
+        collection: 'app.bsky.feed.post',
+        rkey,
+        value: { $type: 'app.bsky.feed.post', ...record },
+      },
+      {
+        $type: 'com.atproto.repo.applyWrites#create',
+        collection: 'app.bsky.feed.threadgate',
+        rkey,
+        value: {
+          $type: 'app.bsky.feed.threadgate',
+          post: uri,
+          allow: THREADGATE_RULES[whoCanReply],
+          createdAt: record.createdAt,
+        },
+      },
+    ],
+  });
+  const created = data.results?.[0] as { uri?: string; cid?: string } | undefined;
+  if (!created?.uri || !created.cid) throw new PlatformError('Bluesky did not say what it created', 'unknown');
+  return { uri: created.uri, cid: created.cid };
+}
+
+/**
  * The only code that talks to Bluesky: OAuth (PAR, PKCE, DPoP) through @atproto/oauth-client-node
  * with its state and sessions sealed in the database, app-password sessions (reused, not created
  * per call: createSession is rate limited), profiles, and posts with RichText facets. The
@@ -417,14 +485,19 @@ export function createBlueskyClient(deps: {
 
     /**
      * Posts the parts as a thread (each a reply to the one before, all under the first), each with
-     * its languages; with `replyTo`, the first part replies to that post, in its thread.
+     * its languages; with `replyTo`, the first part replies to that post, in its thread. A limit on
+     * who may reply (`options.whoCanReply`, a thread of its own only) goes out with the first part
+     * in one commit: its threadgate record, under the post's record key, is written with the post
+     * or neither is.
      */
     async postThread(
       agent: Agent,
       handle: string,
       parts: readonly PostPart[],
       replyTo?: ReplyRef,
+      options: PublishOptions = {},
     ): Promise<PublishOutcome> {
+      const gate = !replyTo && options.whoCanReply && options.whoCanReply !== 'everyone' ? options.whoCanReply : null;
       const posted: { uri: string; cid: string }[] = [];
       const above = replyTo
         ? {
@@ -438,13 +511,14 @@ export function createBlueskyClient(deps: {
           await rich.detectFacets(agent);
           const root = above?.root ?? posted[0];
           const parent = posted[posted.length - 1] ?? above?.parent;
-          const result = await agent.post({
+          const record = {
             text: rich.text,
             facets: rich.facets,
             createdAt: new Date().toISOString(),
             ...(part.langs.length > 0 ? { langs: [...part.langs] } : {}),
             ...(root && parent ? { reply: { root, parent } } : {}),
-          });
+          };
+          const result = gate && posted.length === 0 ? await postGated(agent, record, gate) : await agent.post(record);
           posted.push({ uri: result.uri, cid: result.cid });
         }
       } catch (error) {
@@ -458,6 +532,50 @@ export function createBlueskyClient(deps: {
         externalIds: posted.map((p) => p.uri),
         url: first ? pageOf(handle, first.uri) : null,
       };
+    },
+
+    /**
+     * Adds or removes the `bot` self-label on the account's profile record, keeping everything else
+     * in it as it is (name, description, pictures, other self-labels, pinned post, fields Plume does
+     * not know): the record is read, changed in its labels only, and written back only if nobody
+     * wrote it meanwhile (swapRecord on the cid read; a lost race reads it again). Answers whether
+     * it changed anything.
+     */
+    async setAutomatedLabel(agent: Agent, did: string, on: boolean): Promise<boolean> {
+      for (let attempt = 1; ; attempt++) {
+        let current: { cid: string; value: Record<string, unknown> } | null = null;
+        try {
+          const { data } = await agent.com.atproto.repo.getRecord({ repo: did, collection: PROFILE, rkey: 'self' });
+          if (!data.cid) throw new PlatformError('Bluesky gave the profile without its version (cid)', 'rejected');
+          current = { cid: data.cid, value: data.value as Record<string, unknown> };
+        } catch (error) {
+          // No profile yet: one is made for the label alone (nothing to remove otherwise).
+          if (!(error instanceof XRPCError && error.error === 'RecordNotFound')) throw error;
+        }
+        const labels = current?.value.labels as { $type?: string; values?: { val: string }[] } | undefined;
+        const values = labels?.values ?? [];
+        if (values.some((l) => l.val === BOT_LABEL) === on) return false;
+        const nextValues = on ? [...values, { val: BOT_LABEL }] : values.filter((l) => l.val !== BOT_LABEL);
+        const { labels: _dropped, ...rest } = current?.value ?? { $type: PROFILE };
+        const record =
+          nextValues.length > 0
+            ? { ...rest, labels: { ...labels, $type: 'com.atproto.label.defs#selfLabels', values: nextValues } }
+            : rest;
+        try {
+          await agent.com.atproto.repo.putRecord({
+            repo: did,
+            collection: PROFILE,
+            rkey: 'self',
+            record,
+            // null: only if there is still no profile record.
+            swapRecord: current?.cid ?? null,
+          });
+          return true;
+        } catch (error) {
+          if (!(error instanceof ComAtprotoRepoPutRecord.InvalidSwapError) || attempt >= PROFILE_WRITE_TRIES)
+            throw error;
+        }
+      }
     },
 
     /** The account's own recent post with this text, made since `since` (reconciling an unconfirmed post). */

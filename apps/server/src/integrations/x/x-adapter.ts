@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { postUrl, X_NOT_CONFIGURED } from '@plume/core';
+import { postUrl, type WhoCanReply, X_NOT_CONFIGURED } from '@plume/core';
 import type { SecretBox } from '../../crypto/secret-box';
 import {
   type CredentialStore,
@@ -8,7 +8,7 @@ import {
   type PlatformAdapter,
   PlatformError,
 } from '../platform';
-import { createPkcePair, toXError, type XApi, type XTokenSet } from './x-api';
+import { createPkcePair, toXError, type XApi, type XReplySettings, type XTokenSet } from './x-api';
 
 /** How long the authorization may take, from the popup opening to the callback (X's codes last 30 s). */
 const STATE_TTL_MS = 10 * 60_000;
@@ -22,6 +22,18 @@ const NO_ACCOUNT = 'No X account is connected to this persona. Connect one in th
 type XCredentials = { accessToken: string; refreshToken: string | null; expiresAt: string };
 /** What is sealed in oauth_states while the user is at X's authorization page. */
 type PendingAuthorization = { appState: string; codeVerifier: string };
+
+/**
+ * Who may reply, as X's `reply_settings` says it (PLATFORM_RULES.x.replyControl words it for
+ * people): X has no followers-only and no "nobody" setting; the nearest ones stand in for them.
+ */
+const X_REPLY_SETTINGS: Record<WhoCanReply, XReplySettings | undefined> = {
+  everyone: undefined,
+  following: 'following',
+  mentioned: 'mentionedUsers',
+  followers: 'following',
+  nobody: 'mentionedUsers',
+};
 
 const credentialsPurpose = (personaId: string) => `x-credentials:${personaId}`;
 const STATE_PURPOSE = 'x-oauth-state';
@@ -233,7 +245,7 @@ export function createXAdapter(deps: {
      * One post, or a thread as a reply chain. A retry after a refreshed token goes on from the
      * last part that went out, so no part is posted twice; a failure reports the parts posted.
      */
-    publish: (account, parts, replyTo) =>
+    publish: (account, parts, replyTo, options = {}) =>
       credentials.guard(account, async () => {
         const texts = parts.map((part) => part.text);
         const posted: string[] = [];
@@ -245,6 +257,9 @@ export function createXAdapter(deps: {
               const ids = await client.postThread(accessToken, texts.slice(posted.length), {
                 inReplyTo: posted.at(-1) ?? replyTo?.parent.id,
                 accountId: account.externalId,
+                // Who may reply is said on the post that starts the conversation, never on a reply.
+                replySettings: replyTo ? undefined : X_REPLY_SETTINGS[options.whoCanReply ?? 'everyone'],
+                madeWithAi: options.aiWritten === true,
               });
               posted.push(...ids);
             } catch (error) {

@@ -11,6 +11,7 @@ import {
   ApiRequestError,
   ApiResponseError,
   type ITwitterApiClientPlugin,
+  type SendTweetV2Params,
   TwitterApi,
 } from 'twitter-api-v2';
 import {
@@ -36,6 +37,12 @@ export type XTokenSet = {
   scope: string[];
 };
 
+/** POST /2/tweets `reply_settings`: who may reply besides everyone (X's API reference, Create Post). */
+export type XReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
+
+/** The body of POST /2/tweets as Plume sends it. `made_with_ai` is newer than twitter-api-v2's types. */
+type XTweetBody = SendTweetV2Params & { made_with_ai?: boolean };
+
 export interface XApi {
   /** X's authorization page for this state and PKCE challenge (S256). */
   authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string;
@@ -44,13 +51,20 @@ export interface XApi {
   me(accessToken: string): Promise<AccountProfile>;
   /**
    * Posts the parts as a reply chain (a thread), each replying to the one before; `inReplyTo`
-   * continues an earlier chain. Returns every id, first part first. `accountId` (the X user the
-   * token is for) is whose spend each post is.
+   * continues an earlier chain. `replySettings` limits who may reply to the first part when it
+   * starts the conversation (X takes it on a post, not on a reply); `madeWithAi` marks every
+   * part as AI-written. `accountId` (the X user the token is for) is whose spend each post is.
+   * Returns every id, first part first.
    */
   postThread(
     accessToken: string,
     parts: string[],
-    options?: { inReplyTo?: string; accountId?: string },
+    options?: {
+      inReplyTo?: string | undefined;
+      replySettings?: XReplySettings | undefined;
+      madeWithAi?: boolean;
+      accountId?: string;
+    },
   ): Promise<string[]>;
   revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void>;
   /**
@@ -323,8 +337,14 @@ export function createXApi(options: {
       const ids: string[] = [];
       let replyTo = postOptions.inReplyTo;
       for (const text of parts) {
+        const body: XTweetBody = {
+          text,
+          ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}),
+          ...(!replyTo && postOptions.replySettings ? { reply_settings: postOptions.replySettings } : {}),
+          ...(postOptions.madeWithAi ? { made_with_ai: true } : {}),
+        };
         try {
-          const { data } = replyTo ? await v2.reply(text, replyTo) : await v2.tweet(text);
+          const { data } = await v2.tweet(body);
           ids.push(data.id);
           await billed(postOptions.accountId, { posts: 1, linkPosts: xFindsLink(text) ? 1 : 0 });
           replyTo = data.id;

@@ -87,6 +87,8 @@ export function createAccountsRepository(db: Db) {
         errorMessage: null,
         // Working again: a later breakage is told again.
         attentionNotifiedAt: null,
+        // A new connection (maybe to another account): its label is looked after afresh.
+        automatedLabel: null,
         connectedAt: now,
         lastSyncAt: now,
         updatedAt: now,
@@ -172,6 +174,14 @@ export function createAccountsRepository(db: Db) {
         .from(platformAccounts)
         .where(and(eq(platformAccounts.platform, platform), eq(platformAccounts.externalId, externalId)));
       return row?.n ?? 0;
+    },
+
+    /** Records the automated label Plume saw to on an account, on every connection to it. */
+    async recordAutomatedLabel(platform: Platform, externalId: string, on: boolean): Promise<void> {
+      await db
+        .update(platformAccounts)
+        .set({ automatedLabel: on, updatedAt: new Date() })
+        .where(and(eq(platformAccounts.platform, platform), eq(platformAccounts.externalId, externalId)));
     },
 
     // OAuth states: single use, short lived.

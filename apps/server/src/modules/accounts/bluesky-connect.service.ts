@@ -1,4 +1,4 @@
-import type { Account, BlueskyAppPasswordRequest, BlueskyProfile } from '@plume/core';
+import type { Account, BlueskyAppPasswordRequest, BlueskyProfile, Persona } from '@plume/core';
 import { parseBlueskyHandle } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -37,14 +37,22 @@ export function createBlueskyConnectService(deps: {
   appUrl: string;
   defaultService: string;
   log: FastifyBaseLogger;
+  /** Told when an account was connected to the persona (its automated label is seen to: decision 034). */
+  onConnected?: (persona: Persona) => Promise<void>;
 }) {
   const { repositories, bluesky, appUrl, defaultService, log } = deps;
 
+  /** A connection was saved: what it should say about the persona is seen to (a failure to ask is logged, never the user's). */
+  async function connected(persona: Persona): Promise<void> {
+    await deps.onConnected?.(persona).catch((error: unknown) => log.warn({ err: error }, 'after connecting'));
+  }
+
   /** Reads the authorized account's profile and saves the connection. */
   async function connectOAuth(
-    personaId: string,
+    persona: Persona,
     grant: AccountGrant,
   ): Promise<{ account: Account; profile: BlueskyProfile }> {
+    const personaId = persona.id;
     const profile = await grant.profile();
     const row = await repositories.accounts.upsert({
       personaId,
@@ -57,6 +65,7 @@ export function createBlueskyConnectService(deps: {
       credentials: grant.seal(personaId),
       followers: profile.followers,
     });
+    await connected(persona);
     return { account: toAccount(row), profile: { did: profile.externalId, handle: profile.username } };
   }
 
@@ -115,7 +124,7 @@ export function createBlueskyConnectService(deps: {
         appState = readAppState(done.appState);
         if (!appState) return callbackPage(appUrl, { error: 'State validation failed. Please try again.' });
         const persona = await ownPersona(repositories.personas, appState.userId, appState.personaId);
-        const { profile } = await connectOAuth(persona.id, done.grant);
+        const { profile } = await connectOAuth(persona, done.grant);
         return callbackPage(appUrl, {
           personaId: persona.id,
           popupId: appState.popupId,
@@ -153,9 +162,9 @@ export function createBlueskyConnectService(deps: {
       if (!appState || appState.userId !== userId || (body.personaId && body.personaId !== appState.personaId)) {
         throw new ForbiddenError('State validation failed. Please try again.');
       }
-      await ownPersona(repositories.personas, userId, appState.personaId);
+      const persona = await ownPersona(repositories.personas, userId, appState.personaId);
       try {
-        return { personaId: appState.personaId, ...(await connectOAuth(appState.personaId, done.grant)) };
+        return { personaId: appState.personaId, ...(await connectOAuth(persona, done.grant)) };
       } catch (error) {
         // Authorized, but the account's server did not answer for its profile: a 502 that says so.
         log.info({ err: error }, 'bluesky profile could not be read after authorizing');
@@ -165,7 +174,7 @@ export function createBlueskyConnectService(deps: {
 
     /** The second way in: an app password (bots, self-hosted servers). */
     async connectWithAppPassword(userId: string, personaId: string, body: BlueskyAppPasswordRequest): Promise<Account> {
-      await ownPersona(repositories.personas, userId, personaId);
+      const persona = await ownPersona(repositories.personas, userId, personaId);
       const service = body.service ?? defaultService;
       if (!bluesky.signIn) throw new ProviderError('Bluesky', 'app passwords are not available');
       let grant: Awaited<ReturnType<NonNullable<AccountConnect['signIn']>>>;
@@ -185,6 +194,7 @@ export function createBlueskyConnectService(deps: {
         credentials: grant.seal(personaId),
         followers: 0,
       });
+      await connected(persona);
       // The profile is a nicety: the connection stands even if it can't be read now.
       try {
         const profile = await bluesky.profile(row);

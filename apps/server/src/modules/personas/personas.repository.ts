@@ -160,6 +160,36 @@ function toColumns(p: Persona) {
 
 export function createPersonasRepository(db: Db) {
   return {
+    /**
+     * The personas connected to the accounts on `platforms` that this persona is connected to
+     * (itself included), each with its rows for them picked: one account may serve several personas,
+     * and what the account shows answers to all of them.
+     */
+    sharingAccounts(personaId: string, platforms: readonly Platform[]): Promise<PersonaAtWork[]> {
+      if (platforms.length === 0) return Promise.resolve([]);
+      const own = db
+        .select({ externalId: platformAccounts.externalId })
+        .from(platformAccounts)
+        .where(and(eq(platformAccounts.personaId, personaId), inArray(platformAccounts.platform, [...platforms])));
+      const sharing = db
+        .select({ id: platformAccounts.personaId })
+        .from(platformAccounts)
+        .where(and(inArray(platformAccounts.platform, [...platforms]), inArray(platformAccounts.externalId, own)));
+      const picked = and(inArray(platformAccounts.platform, [...platforms]), inArray(platformAccounts.externalId, own));
+      return personasAtWork(db, inArray(personas.id, sharing), sql<boolean>`(${picked})`);
+    },
+
+    /** Every persona with an account on `platforms`, each with those accounts picked. */
+    connectedTo(platforms: readonly Platform[]): Promise<PersonaAtWork[]> {
+      if (platforms.length === 0) return Promise.resolve([]);
+      const on = inArray(platformAccounts.platform, [...platforms]);
+      return personasAtWork(
+        db,
+        inArray(personas.id, db.select({ id: platformAccounts.personaId }).from(platformAccounts).where(on)),
+        sql<boolean>`(${on})`,
+      );
+    },
+
     /** Serialises writes that check the per-user active limit (inside a transaction). */
     async lockUser(userId: string): Promise<void> {
       await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${userId}`}))`);

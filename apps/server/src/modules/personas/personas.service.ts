@@ -4,6 +4,7 @@ import {
   defaultPersonaSettings,
   describeChanges,
   keepSourceChecks,
+  labelsAccountAsAutomated,
   MAX_ACTIVE_PERSONAS,
   type Persona,
   type PersonaImport,
@@ -59,6 +60,12 @@ export function createPersonasService(deps: {
    * mentions are read and its engagement run at once, not at the next minute or ten.
    */
   onEngagementChanged?: (persona: Persona) => Promise<void>;
+  /**
+   * Told when what the persona's accounts should say about it changes (decision 034: the
+   * automated label, on while it acts without review and the switch is on), so it is put on or
+   * taken off now.
+   */
+  onAutomatedLabelChanged?: (personaId: string) => Promise<void>;
 }) {
   const { repositories, unitOfWork, planLimits } = deps;
   /**
@@ -97,6 +104,12 @@ export function createPersonasService(deps: {
       await repos.personas.addVersion(created, summary);
       return created;
     });
+  }
+
+  /** After a save: tells whoever looks after the automated label when its effect changed. */
+  async function labelChanged(before: Persona, saved: Persona): Promise<void> {
+    if (labelsAccountAsAutomated(before.automation) === labelsAccountAsAutomated(saved.automation)) return;
+    await deps.onAutomatedLabelChanged?.(saved.id).catch(() => undefined);
   }
 
   /** Saves `next` over the stored persona, as a new version described by `summary` (or by the diff). */
@@ -146,8 +159,9 @@ export function createPersonasService(deps: {
         }
         if (input.sources) next.sources = keepSourceChecks(before.sources, input.sources);
         if (input.tags) await checkTags(repos, userId, input.tags);
-        return save(repos, userId, before, next);
-      }).then(async (saved) => {
+        return { before, saved: await save(repos, userId, before, next) };
+      }).then(async ({ before, saved }) => {
+        await labelChanged(before, saved);
         const posting = saved.is_active && saved.automation.autoPosting.enabled;
         const changed = input.automation !== undefined || input.is_active !== undefined;
         if (posting && changed) await deps.onPostingChanged?.(saved.id).catch(() => undefined);
@@ -199,7 +213,10 @@ export function createPersonasService(deps: {
           is_public: before.is_public,
           tags: version.snapshot.tags.filter((tag) => existingTags.has(tag)),
         };
-        return save(repos, userId, before, next, rollbackSummary(version.createdAt));
+        return { before, saved: await save(repos, userId, before, next, rollbackSummary(version.createdAt)) };
+      }).then(async ({ before, saved }) => {
+        await labelChanged(before, saved);
+        return saved;
       });
     },
 

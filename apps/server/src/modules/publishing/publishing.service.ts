@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
-import { asPlatformError, type PlatformAdapter, PlatformError } from '../../integrations/platform';
+import { asPlatformError, type PlatformAdapter, PlatformError, type PublishOptions } from '../../integrations/platform';
 import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
@@ -47,6 +47,16 @@ const SETTLE_FROM = ['publishing', 'unconfirmed'] as const;
 const beforeSending = (failure: PlatformError) =>
   (failure.details.postedIds ?? []).length === 0 &&
   (failure.kind === 'rate_limited' || (failure.kind === 'rejected' && failure.details.status === undefined));
+
+/**
+ * How a post automation wrote goes out (decision 034): with the persona's limit on who may reply,
+ * and said to be AI-written when a model wrote it (the offline composer's templates are not). A
+ * post a person wrote goes out as written.
+ */
+export function automatedOptions(post: Pick<PostRow, 'writer'>, persona: Persona): PublishOptions | undefined {
+  if (post.writer === null) return undefined;
+  return { whoCanReply: persona.automation.safety.whoCanReply, aiWritten: post.writer !== 'offline' };
+}
 
 export function createPublishingService(deps: {
   repositories: Repositories;
@@ -108,12 +118,17 @@ export function createPublishingService(deps: {
   }
 
   /** Calls the platform once for a post already marked publishing, as its account (loaded here unless given). */
-  async function callPlatform(post: PostRow, parts: PostPart[], account?: AccountRow): Promise<unknown> {
+  async function callPlatform(
+    post: PostRow,
+    parts: PostPart[],
+    account?: AccountRow,
+    options?: PublishOptions,
+  ): Promise<unknown> {
     try {
       const replyTo = post.replyTo?.ref;
       const platform = post.platform;
       const connected = account ?? (await accounts.requireAccount(post.personaId, platform));
-      return await adapters[platform].publish(connected, parts, replyTo);
+      return await adapters[platform].publish(connected, parts, replyTo, options);
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
       if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });
@@ -143,7 +158,10 @@ export function createPublishingService(deps: {
     }
     const spaced = await safety.spacedUntil(persona, post.platform, at);
     if (spaced) return { until: spaced, reason: 'Waiting out the cooldown between posts' };
-    const room = account ? await budget.wait(account, plannedSpend(post.platform, 'post', post.parts.length)) : null;
+    // A post starting a conversation with a limit on who replies also writes its threadgate.
+    const gated = !post.replyTo && (automatedOptions(post, persona)?.whoCanReply ?? 'everyone') !== 'everyone';
+    const planned = plannedSpend(post.platform, 'post', post.parts.length, gated);
+    const room = account ? await budget.wait(account, planned) : null;
     return room ? { until: room.until, reason: `Waiting for room: ${room.reason}` } : null;
   }
 
@@ -253,7 +271,7 @@ export function createPublishingService(deps: {
         await sendPublishPost(queue, { postId: post.id }, { at: delay.until });
         return 'deferred';
       }
-      const outcome = await callPlatform(post, parts, post.account ?? undefined);
+      const outcome = await callPlatform(post, parts, post.account ?? undefined, automatedOptions(post, post.persona));
       if (outcome instanceof Error || !(outcome && typeof outcome === 'object' && 'externalIds' in outcome)) {
         const failure = asPlatformError(outcome);
         if (beforeSending(failure) && post.attempts + 1 < MAX_ATTEMPTS) {

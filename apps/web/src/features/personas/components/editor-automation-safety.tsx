@@ -2,6 +2,7 @@ import { type Automation, integerFieldError } from '@plume/core';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { DisclosureSettings } from './editor-automation-disclosure';
 import { AutomationCard, DialogActions, Facts, NumberField, SwitchRow } from './editor-automation-fields';
 import type { AutomationCardProps } from './editor-automation-types';
 
@@ -18,7 +19,7 @@ const toggles: { key: 'cooldownPeriods' | 'humanLikePatterns' | 'backupBeforeAct
     },
   ];
 
-export function SafetyCard({ automation, commit }: AutomationCardProps) {
+export function SafetyCard({ automation, commit, personaId }: AutomationCardProps) {
   const safety = automation.safety;
   const [open, setOpen] = useState(false);
   const setSafety = (patch: Partial<Safety>) => commit({ ...automation, safety: { ...safety, ...patch } });
@@ -38,6 +39,7 @@ export function SafetyCard({ automation, commit }: AutomationCardProps) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Safety settings
       </Button>
+      <DisclosureSettings automation={automation} commit={commit} personaId={personaId} />
       <Modal open={open} onOpenChange={setOpen} title="Safety settings">
         <SafetyForm
           safety={safety}
