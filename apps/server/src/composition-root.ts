@@ -32,6 +32,7 @@ import { createAuth } from './modules/auth/auth';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAutoPostingService } from './modules/automation/auto-posting.service';
 import { createAutomationService } from './modules/automation/automation.service';
+import { createAutomationPause } from './modules/automation/pause';
 import { createEngagementService } from './modules/engagement/engagement.service';
 import { createRepliesService } from './modules/engagement/replies.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
@@ -93,9 +94,33 @@ export function composeServices(deps: {
     writingLimit,
   });
 
+  // Automation runs on the real clock and real dice unless a test moves or fixes them.
+  const automationClock = deps.clock ? { now: deps.clock } : {};
+  const automationDice = deps.random ? { random: deps.random } : {};
+
+  // The pause rule (decision 0XD): errors on an account, a post its owner deleted, reply drafts
+  // rejected in a row pause a persona's automation; resumed, it looks at its work at once.
+  const pause = createAutomationPause({
+    repositories,
+    queue,
+    onResumed: async (persona) => {
+      if (persona.automation.autoPosting.enabled) await sendAutoPostingDue(queue);
+      if (persona.automation.autoReplies.enabled) await replies.queueFor(persona.id);
+      if (persona.automation.engagement.enabled) await engagement.queueFor(persona.id);
+    },
+    log,
+    ...automationClock,
+  });
+
   // The networks: one adapter each (integrations/platform.ts), registered once and handed to every
-  // service; their tokens are kept and renewed through the one credential store.
-  const credentials = createCredentialStore({ accounts: repositories.accounts, lock, queue });
+  // service; their tokens are kept and renewed through the one credential store. A connection it
+  // marks for a reconnect pauses its persona's automation.
+  const credentials = createCredentialStore({
+    accounts: repositories.accounts,
+    lock,
+    queue,
+    onRefused: (account, why) => pause.connectionRefused(account, why),
+  });
   const adapters: Record<Platform, PlatformAdapter> = {
     x: createXAdapter({
       api: config.x ? createXApi({ ...config.x, ...config.xEndpoints }) : undefined,
@@ -136,6 +161,7 @@ export function composeServices(deps: {
     adapters,
     queue,
     planLimits,
+    pause,
     log,
   });
 
@@ -145,6 +171,7 @@ export function composeServices(deps: {
     accounts: repositories.accounts,
     personas: repositories.personas,
     inbox: repositories.inbox,
+    pause,
     adapters,
     maxPages: config.metrics.maxPages,
     intervalMs: {
@@ -154,6 +181,7 @@ export function composeServices(deps: {
     queue,
     lock,
     log,
+    ...automationClock,
   });
 
   const feeds = createFeedsAdapter({ reach: config.feedsReach });
@@ -170,9 +198,6 @@ export function composeServices(deps: {
     writingLimit,
     ...(deps.clock ? { now: deps.clock } : {}),
   });
-  // Automation runs on the real clock and real dice unless a test moves or fixes them.
-  const automationClock = deps.clock ? { now: deps.clock } : {};
-  const automationDice = deps.random ? { random: deps.random } : {};
   // Automated posting (decision 021): the writer above, a write-slot job per slot.
   const autoPosting = createAutoPostingService({
     repositories,
@@ -201,6 +226,7 @@ export function composeServices(deps: {
     adapters,
     queue,
     lock,
+    pause,
     log,
     ...automationClock,
     ...automationDice,
@@ -224,6 +250,7 @@ export function composeServices(deps: {
     autoPosting,
     replies,
     engagement,
+    pause,
     aiSettings,
     writing,
     landing: createLandingService({
@@ -251,6 +278,7 @@ export function composeServices(deps: {
       lock,
       planLimits,
       metrics: repositories.metrics,
+      pause,
     }),
     feeds: createFeedsService(feeds),
     metrics,

@@ -22,6 +22,7 @@ import type { CandidatePost, EngagementActions, PlatformAdapter } from '../../in
 import { sendEngage } from '../../jobs/engagement';
 import type { Queue } from '../../jobs/queue';
 import type { AccountRow } from '../accounts/accounts.repository';
+import type { AutomationPause } from '../automation/pause';
 import { createSafety } from '../automation/safety';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
@@ -56,6 +57,8 @@ export function createEngagementService(deps: {
   /** Where engage jobs are queued. */
   queue: Queue;
   lock: NamedLock;
+  /** Each action's outcome counts in its account's run of failures (decision 0XD). */
+  pause: Pick<AutomationPause, 'streak'>;
   log: FastifyBaseLogger;
   now?: () => Date;
   random?: () => number;
@@ -63,7 +66,10 @@ export function createEngagementService(deps: {
   const { repositories: r, adapters, log, now = () => new Date(), random = Math.random } = deps;
   const safety = createSafety(r);
 
-  /** Takes one action once: its unique key first, then the platform; a refusal takes the key back. */
+  /**
+   * Takes one action once: its unique key first, then the platform; a refusal takes the key back.
+   * `streak`: the account's run of failures, which the outcome adds to or clears.
+   */
   async function act(
     persona: Persona,
     kind: EngageKind,
@@ -71,7 +77,10 @@ export function createEngagementService(deps: {
     target: { url: string; words: string; why: string },
     call: () => Promise<string>,
     at: Date,
+    streak: ReturnType<AutomationPause['streak']>,
   ): Promise<boolean> {
+    // The account kept failing: its automation paused, and this run stops here.
+    if (streak.stopped) return false;
     const actionId = await r.automation.record(persona.id, kind, at, { platform: 'bluesky', subject });
     if (!actionId) return false;
     let recordId: string;
@@ -80,8 +89,10 @@ export function createEngagementService(deps: {
     } catch (error) {
       await r.automation.removeAction(actionId);
       log.info({ personaId: persona.id, kind, error: String(error) }, 'engagement action refused');
+      await streak.failed(error instanceof Error ? error.message : String(error));
       return false;
     }
+    await streak.worked();
     await r.automation.setRecord(actionId, recordId);
     await r.automation.log(
       {
@@ -126,6 +137,7 @@ export function createEngagementService(deps: {
     let dailyLeft = (await safety.daily(persona, timeZone, at, { planned: true })).left;
     if (dailyLeft <= 0) return 'limit';
     const own = await r.engagement.ownAccountIds(userId);
+    const streak = deps.pause.streak(account);
     const done = { likes: 0, reposts: 0, follows: 0 };
     /**
      * A run's share of a cap; with Human-like patterns drawn at random around it (0 to twice the
@@ -171,7 +183,7 @@ export function createEngagementService(deps: {
         if (already.has(p.uri)) continue;
         already.add(p.uri);
         const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
-        if (await act(persona, 'like', p.uri, words, () => actions.like(account, p), at)) {
+        if (await act(persona, 'like', p.uri, words, () => actions.like(account, p), at, streak)) {
           n -= 1;
           dailyLeft -= 1;
           done.likes += 1;
@@ -199,7 +211,7 @@ export function createEngagementService(deps: {
           words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`,
           why: `it matches “${keyword}”`,
         };
-        if (await act(persona, 'repost', p.uri, words, () => actions.repost(account, p), at)) {
+        if (await act(persona, 'repost', p.uri, words, () => actions.repost(account, p), at, streak)) {
           n -= 1;
           dailyLeft -= 1;
           done.reposts += 1;
@@ -239,7 +251,7 @@ export function createEngagementService(deps: {
             words: `@${p.handle}`,
             why: `${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
           };
-          if (await act(persona, 'follow', p.did, words, () => actions.follow(account, p.did), at)) {
+          if (await act(persona, 'follow', p.did, words, () => actions.follow(account, p.did), at, streak)) {
             n -= 1;
             dailyLeft -= 1;
             done.follows += 1;

@@ -21,6 +21,7 @@ import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
 import { reconnectNeeded } from '../accounts/credential-store';
+import type { AutomationPause } from '../automation/pause';
 import { createSafety } from '../automation/safety';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
@@ -55,6 +56,8 @@ export function createPublishingService(deps: {
   /** Where a post's publish job is queued (retries and deferrals). */
   queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
+  /** Each publish's outcome counts in its account's run of failures (decision 0XD). */
+  pause: Pick<AutomationPause, 'streak'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -64,15 +67,23 @@ export function createPublishingService(deps: {
   /**
    * Records what the platform said about a post being published; returns the result the API shows.
    * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
+   * The account it went out on (when it had one) counts the outcome in its run of failures.
    */
-  async function settle(post: PostRow, parts: PostPart[], outcome: unknown): Promise<PublishResult> {
+  async function settle(
+    post: PostRow,
+    parts: PostPart[],
+    outcome: unknown,
+    account: AccountRow | null | undefined,
+  ): Promise<PublishResult> {
     const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
+    const streak = account ? deps.pause.streak(account) : null;
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
       await posts.markPosted(post.id, externalIds, url, SETTLE_FROM);
       // The persona's card counts it now, not at the next metrics reading.
       await repositories.metrics.countPublished(post.personaId);
+      await streak?.worked();
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
     const failure = asPlatformError(outcome);
@@ -84,6 +95,7 @@ export function createPublishingService(deps: {
     if (failure.kind === 'unknown') await posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM);
     else await posts.markFailed(post.id, message, postedIds, SETTLE_FROM);
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
+    await streak?.failed(message);
     return {
       ...base,
       status: failure.kind === 'unknown' ? 'unconfirmed' : 'failed',
@@ -185,7 +197,9 @@ export function createPublishingService(deps: {
       const outcomes = await Promise.all(
         claimed.map((post) => callPlatform(post, parts, connected.get(post.platform))),
       );
-      const results = await Promise.all(claimed.map((post, i) => settle(post, parts, outcomes[i])));
+      const results = await Promise.all(
+        claimed.map((post, i) => settle(post, parts, outcomes[i], connected.get(post.platform))),
+      );
       if (results.every((r) => r.status !== 'posted')) {
         const summary = results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; ');
         // Every platform said "too many requests" before sending: 429 with the longest wait.
@@ -214,6 +228,12 @@ export function createPublishingService(deps: {
         return 'busy';
       }
       const parts = post.parts;
+      // What automation scheduled on its own does not go out while its automation is paused
+      // (decision 0XD): it waits for a person in the review queue, as the pause put the others.
+      if (post.persona.automation_pause && !post.approvedAt && (post.autoSlot || post.replyTo)) {
+        await posts.holdClaimed(post.id);
+        return 'held for review';
+      }
       // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
       const delay = await safetyDelay(post.persona, post.timeZone, post, claimedAt);
       if (delay) {
@@ -234,7 +254,7 @@ export function createPublishingService(deps: {
           return 'retrying';
         }
       }
-      return (await settle(post, parts, outcome)).status;
+      return (await settle(post, parts, outcome, post.account)).status;
     },
 
     /**
