@@ -158,11 +158,11 @@ export function createAutomationPause(deps: {
       );
       for (const post of gone) {
         if (!(await r.posts.markGone(post.id, at))) continue;
-        const minutes = Math.max(1, Math.round((at.getTime() - post.postedAt.getTime()) / 60_000));
+        const minutes = Math.max(1, Math.ceil((at.getTime() - post.postedAt.getTime()) / 60_000));
         await pause(
           account.personaId,
           'post_deleted',
-          `“${quotePost(post.content)}” was deleted on ${where(account)} less than ${plural(minutes, 'minute')} after it went out.`,
+          `“${quotePost(post.content)}” was deleted on ${where(account)} within ${plural(minutes, 'minute')} of going out.`,
           { postId: post.id, platform: account.platform },
         );
       }
