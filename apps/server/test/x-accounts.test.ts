@@ -717,7 +717,7 @@ describe('automation that pauses itself when its X account answers errors (decis
     expect(sent.status, await sent.text()).toBe(502);
     expect(await pauseOf(owner, persona.id)).toMatchObject({
       reason: 'reconnect',
-      message: `the connection to X (@ada_writes) needs a reconnect (${X_RECONNECT}).`,
+      message: `the connection to X (@ada_writes) needs a reconnect: ${X_RECONNECT}`,
     });
     const notice = await until(async () =>
       (await notices(owner)).find((n) => n.title.endsWith('X connection needs attention')),

@@ -284,6 +284,7 @@ test('automation that paused itself shows why on the card and in the Automation 
   await expect(notice.getByRole('heading', { name: 'Automation paused' })).toBeVisible();
   await expect(notice).toContainText(`The connection to Bluesky (@${halted.handle}) needs a reconnect`);
   await expect(notice).toContainText('Posts you wrote or approved yourself still go out.');
+  await expectNoViolations(page);
 
   // The Automation tab says the same, and its banner reads Paused.
   await card(page, 'Halted').getByRole('link', { name: 'Edit Halted' }).click();

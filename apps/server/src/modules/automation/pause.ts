@@ -116,7 +116,7 @@ export function createAutomationPause(deps: {
      * pause in the connection's own notice when both are told together (notifications.service).
      */
     async connectionRefused(account: Pick<AccountRow, 'personaId' | 'platform' | 'username'>, why: string) {
-      await pause(account.personaId, 'reconnect', `the connection to ${where(account)} needs a reconnect (${why}).`, {
+      await pause(account.personaId, 'reconnect', `the connection to ${where(account)} needs a reconnect: ${why}`, {
         platform: account.platform,
       });
     },

@@ -1,5 +1,4 @@
 import { PAUSE_EFFECT, type Persona } from '@plume/core';
-import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -17,26 +16,22 @@ const since = new Intl.DateTimeFormat(undefined, {
  * the dashboard (compact) and the editor's Automation tab. Nothing when it runs.
  */
 export function AutomationPaused({ persona, compact = false }: { persona: Persona; compact?: boolean }) {
-  const headingId = useId();
   const resume = useResumeAutomation();
   const pause = persona.automation_pause;
   if (!pause) return null;
+  // Under the card's name (h3) on the dashboard, among the tab's sections (h2) in the editor.
+  const Heading = compact ? 'h4' : 'h2';
   return (
-    <section
-      aria-labelledby={headingId}
+    // Not a landmark (a named section would be one): several cards may show it at once.
+    <div
       data-testid="automation-paused"
       className={cn(
         'space-y-2 rounded-xl border border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50',
         compact ? 'p-3 text-sm' : 'p-4',
       )}
     >
-      <h2 id={headingId} className={cn('font-semibold', compact ? 'text-sm' : 'text-base')}>
-        Automation paused
-      </h2>
-      <p>
-        <span className="sr-only">Paused: </span>
-        {pause.message.charAt(0).toUpperCase() + pause.message.slice(1)}
-      </p>
+      <Heading className={cn('font-semibold', compact ? 'text-sm' : 'text-base')}>Automation paused</Heading>
+      <p>{pause.message.charAt(0).toUpperCase() + pause.message.slice(1)}</p>
       <p className="text-xs text-amber-900 dark:text-amber-100">
         Since {since.format(new Date(pause.since))}. {PAUSE_EFFECT}
       </p>
@@ -54,6 +49,6 @@ export function AutomationPaused({ persona, compact = false }: { persona: Person
       >
         {resume.isPending ? 'Resuming…' : 'Resume'}
       </Button>
-    </section>
+    </div>
   );
 }
