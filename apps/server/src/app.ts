@@ -139,6 +139,7 @@ export async function buildApp(
       automation: services.automation,
       autoPosting: services.autoPosting,
       engagement: services.engagement,
+      pause: services.pause,
     }),
   );
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: services.aiSettings }));

@@ -34,6 +34,7 @@ import { createAuth } from './modules/auth/auth';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAutoPostingService } from './modules/automation/auto-posting.service';
 import { createAutomationService } from './modules/automation/automation.service';
+import { createAutomationPause } from './modules/automation/pause';
 import { type BudgetLimits, createBudget } from './modules/budget/budget.service';
 import { createEngagementService } from './modules/engagement/engagement.service';
 import { createRepliesService } from './modules/engagement/replies.service';
@@ -98,18 +99,42 @@ export function composeServices(deps: {
     writingLimit,
   });
 
+  // Automation runs on the real clock and real dice unless a test moves or fixes them.
+  const automationClock = deps.clock ? { now: deps.clock } : {};
+  const automationDice = deps.random ? { random: deps.random } : {};
+
   // Every platform budget (decision 033): each adapter reports what its calls spent, on
   // automation's clock (a test that moves it moves the windows too); automation asks before it acts.
   const budget = createBudget({
     repository: repositories.budget,
     log,
     ...(deps.budgetLimits ? { limits: deps.budgetLimits } : {}),
-    ...(deps.clock ? { now: deps.clock } : {}),
+    ...automationClock,
+  });
+
+  // The pause rule (decision 035): errors on an account, a post its owner deleted, reply drafts
+  // rejected in a row pause a persona's automation; resumed, it looks at its work at once.
+  const pause = createAutomationPause({
+    repositories,
+    queue,
+    onResumed: async (persona) => {
+      if (persona.automation.autoPosting.enabled) await sendAutoPostingDue(queue);
+      if (persona.automation.autoReplies.enabled) await replies.queueFor(persona.id);
+      if (persona.automation.engagement.enabled) await engagement.queueFor(persona.id);
+    },
+    log,
+    ...automationClock,
   });
 
   // The networks: one adapter each (integrations/platform.ts), registered once and handed to every
-  // service; their tokens are kept and renewed through the one credential store.
-  const credentials = createCredentialStore({ accounts: repositories.accounts, lock, queue });
+  // service; their tokens are kept and renewed through the one credential store. A connection it
+  // marks for a reconnect pauses its persona's automation.
+  const credentials = createCredentialStore({
+    accounts: repositories.accounts,
+    lock,
+    queue,
+    onRefused: (account, why) => pause.connectionRefused(account, why),
+  });
   const adapters: Record<Platform, PlatformAdapter> = {
     x: createXAdapter({
       api: config.x ? createXApi({ ...config.x, ...config.xEndpoints, meter: budget.meter }) : undefined,
@@ -155,6 +180,7 @@ export function composeServices(deps: {
     queue,
     planLimits,
     budget,
+    pause,
     log,
   });
 
@@ -164,6 +190,7 @@ export function composeServices(deps: {
     accounts: repositories.accounts,
     personas: repositories.personas,
     inbox: repositories.inbox,
+    pause,
     adapters,
     maxPages: config.metrics.maxPages,
     intervalMs: {
@@ -173,6 +200,7 @@ export function composeServices(deps: {
     queue,
     lock,
     log,
+    ...automationClock,
   });
 
   const feeds = createFeedsAdapter({ reach: config.feedsReach });
@@ -191,9 +219,6 @@ export function composeServices(deps: {
     writingLimit,
     ...(deps.clock ? { now: deps.clock } : {}),
   });
-  // Automation runs on the real clock and real dice unless a test moves or fixes them.
-  const automationClock = deps.clock ? { now: deps.clock } : {};
-  const automationDice = deps.random ? { random: deps.random } : {};
   // Automated posting (decision 021): the writer above, a write-slot job per slot.
   const autoPosting = createAutoPostingService({
     repositories,
@@ -223,6 +248,7 @@ export function composeServices(deps: {
     queue,
     budget,
     lock,
+    pause,
     log,
     ...automationClock,
     ...automationDice,
@@ -249,6 +275,7 @@ export function composeServices(deps: {
     autoPosting,
     replies,
     engagement,
+    pause,
     aiSettings,
     writing,
     landing: createLandingService({
@@ -276,6 +303,7 @@ export function composeServices(deps: {
       lock,
       planLimits,
       metrics: repositories.metrics,
+      pause,
     }),
     feeds: createFeedsService(feeds),
     metrics,

@@ -1,14 +1,22 @@
 import { type AtpAgent, RichText } from '@atproto/api';
-import type { Account, AutomationPlan, Persona, ScheduledItem } from '@plume/core';
+import type {
+  Account,
+  AutomationPlan,
+  DevOutboxMessage,
+  InAppNotificationList,
+  Persona,
+  ScheduledItem,
+} from '@plume/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mentionCursors, mentions } from '../src/db/schema';
+import { WRITE_SLOT } from '../src/jobs/automation';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { networkLimits } from '../src/modules/budget/budget.service';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
 import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
-import { type Client, readJson, signedInUser } from './helpers/client';
+import { type Client, createClient, readJson, signedInUser } from './helpers/client';
 import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
@@ -480,5 +488,126 @@ describe('every platform budget on Bluesky (decision 033)', () => {
     } finally {
       limits.bluesky.points = networkLimits().bluesky.points ?? [];
     }
+  });
+});
+
+describe('automation that pauses itself (decision 035)', () => {
+  it('pauses after three reply drafts rejected in a row (an approval between starts again), tells its owner, does nothing until resumed; Resume answers at once', async () => {
+    // Real time again (tests above moved the clock on): a first read looks back an hour from it.
+    ahead = 0;
+    const zoe = await signedInUser(server.url, 'doubter');
+    const me = {
+      id: (await readJson<{ user: { id: string } }>(await zoe.request('/api/session'), 200)).user.id,
+      email: (await readJson<{ email: string }>(await zoe.request('/api/me/profile'), 200)).email,
+    };
+    // A daily slot half a day away: not due for the every-minute look, still a slot a job may write.
+    const slot = new Date(Math.ceil((clock().getTime() + 12 * 3_600_000) / 3_600_000) * 3_600_000);
+    const { persona, account, accountId } = await personaOn(zoe, 'Doubted', (a) => ({
+      ...a,
+      autoPosting: {
+        ...a.autoPosting,
+        enabled: true,
+        frequency: 'daily',
+        customTimes: [slot.toISOString().slice(11, 16)],
+        smartTiming: false,
+      },
+      autoReplies: { ...a.autoReplies, maxRepliesPerHour: 10 },
+      engagement: { ...a.engagement, enabled: true },
+    }));
+    const review = async () =>
+      readJson<ScheduledItem[]>(await zoe.request(`/api/schedule?status=pending_review&personaId=${persona.id}`), 200);
+    const reviewed = async (id: string | undefined, verdict: 'approve' | 'reject') =>
+      readJson(
+        await zoe.request(`/api/review/${id}/${verdict}`, {
+          method: 'POST',
+          ...(verdict === 'approve' ? { json: { queue: true } } : {}),
+        }),
+        verdict === 'approve' ? 200 : 204,
+      );
+    const current = async () => readJson<Persona>(await zoe.request(`/api/personas/${persona.id}`), 200);
+
+    const [bob, carol] = [await bsky.createAccount('bob'), await bsky.createAccount('carol')];
+    await say(bob.agent, `@${account.handle} what do you think of slow mornings?`);
+    await say(bob.agent, `@${account.handle} and how do you plan a week?`);
+    await say(carol.agent, `@${account.handle} thanks, love this post!`);
+    await say(carol.agent, `@${account.handle} any thoughts on tea?`);
+    await notified(account, 4);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    const drafts = await review();
+    expect(drafts).toHaveLength(4);
+
+    // Rejected, approved, rejected, rejected: two in a row, still running.
+    await reviewed(drafts[0]?.id, 'reject');
+    await reviewed(drafts[1]?.id, 'approve');
+    await reviewed(drafts[2]?.id, 'reject');
+    await reviewed(drafts[3]?.id, 'reject');
+    expect((await current()).automation_pause).toBeNull();
+
+    // A third in a row pauses it.
+    const dave = await bsky.createAccount('dave');
+    await say(dave.agent, `@${account.handle} what would you build first?`);
+    await notified(account, 5);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+    const [fifth] = await review();
+    await reviewed(fifth?.id, 'reject');
+    const paused = await current();
+    expect(paused.automation_pause).toMatchObject({
+      reason: 'replies_rejected',
+      message: 'you rejected 3 reply drafts in a row.',
+    });
+    const listed = (await readJson<Persona[]>(await zoe.request('/api/personas'), 200)).find(
+      (p) => p.id === persona.id,
+    );
+    expect(listed?.automation_pause).toEqual(paused.automation_pause);
+
+    // Its owner is told in the app and by e-mail, once.
+    const notice = await until(async () => {
+      const list = await readJson<InAppNotificationList>(await zoe.request('/api/notifications'), 200);
+      return list.items.find((n) => n.title === "Doubted's automation is paused");
+    });
+    expect(notice).toMatchObject({
+      personaId: persona.id,
+      link: `/editor/${persona.id}?tab=automation`,
+      message: expect.stringContaining('You rejected 3 reply drafts in a row. Until you resume'),
+    });
+    const mails = await until(async () => {
+      const outbox = await readJson<DevOutboxMessage[]>(await createClient(server.url).request('/api/dev/outbox'), 200);
+      const mine = outbox.filter((m) => m.to === me.email && m.subject === "Doubted's automation is paused");
+      return mine.length > 0 ? mine : undefined;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Posts you wrote or approved yourself still go out.');
+
+    // Paused: a new mention is not read, no engagement runs, no slot is written.
+    const erin = await bsky.createAccount('erin');
+    await say(erin.agent, `@${account.handle} how do you choose topics?`);
+    await notified(account, 6);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('not replying');
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toBe('off');
+    const job = { personaId: persona.id, userId: me.id, slot: slot.toISOString() };
+    expect(await runJob(server, WRITE_SLOT, job)).toBe('paused');
+    expect(await review()).toEqual([]);
+    const plan = await readJson<AutomationPlan>(await zoe.request(`/api/personas/${persona.id}/automation/plan`), 200);
+    expect(plan.posting).toBe(false);
+    expect(plan.log[0]).toMatchObject({ event: 'paused', message: 'Paused: you rejected 3 reply drafts in a row.' });
+
+    // Resumed over HTTP: the mention that came meanwhile is answered, the slot written.
+    const resumed = await readJson<Persona>(
+      await zoe.request(`/api/personas/${persona.id}/automation/resume`, { method: 'POST' }),
+      200,
+    );
+    expect(resumed.automation_pause).toBeNull();
+    const answered = await until(async () => {
+      const waiting = await review();
+      return waiting.find((d) => d.replyTo?.author === erin.handle);
+    });
+    expect(answered.status).toBe('pending_review');
+    expect(await runJob(server, WRITE_SLOT, job)).toBe('written');
+    const log = (await readJson<AutomationPlan>(await zoe.request(`/api/personas/${persona.id}/automation/plan`), 200))
+      .log;
+    expect(log.some((e) => e.event === 'resumed' && e.message === 'Resumed by you.')).toBe(true);
+    // Resuming what runs is harmless; another user's persona is not found.
+    await readJson(await zoe.request(`/api/personas/${persona.id}/automation/resume`, { method: 'POST' }), 200);
+    await readJson(await ann.request(`/api/personas/${persona.id}/automation/resume`, { method: 'POST' }), 404);
   });
 });

@@ -82,6 +82,7 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     'GET /api/personas/{id}/automation/activity': { query: { timeZone: 'UTC' }, status: 404 },
     'GET /api/personas/{id}/automation/plan': { status: 404 },
     'POST /api/personas/{id}/automation/actions/{actionId}/undo': { status: 404 },
+    'POST /api/personas/{id}/automation/resume': { status: 404 },
     'GET /api/personas/{id}/analytics': { query: { range: '7d', compare: 'true' }, status: 404 },
     'GET /api/conversations/{personaId}': { status: 404 },
     'GET /api/personas/{id}/accounts': { status: 404 },

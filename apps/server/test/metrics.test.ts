@@ -1,7 +1,14 @@
-import type { Analytics, InAppNotificationList, Persona, PublishResponse, UsageSummary } from '@plume/core';
+import type {
+  Analytics,
+  AutomationPlan,
+  InAppNotificationList,
+  Persona,
+  PublishResponse,
+  UsageSummary,
+} from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountSnapshots, postMetrics } from '../src/db/schema';
+import { accountSnapshots, postMetrics, posts } from '../src/db/schema';
 import { SYNC_METRICS } from '../src/jobs/metrics';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
 import { blueskyPersona } from './helpers/bluesky-persona';
@@ -18,12 +25,17 @@ import { until } from './helpers/until';
 let bsky: BlueskyNetworkWithAppView;
 let server: TestServer;
 let ann: Client;
+/** How far the jobs' clock is ahead of real time (a test reads as if minutes had passed). */
+let ahead = 0;
 
 beforeAll(async () => {
   bsky = await startBlueskyNetworkWithAppView();
   const { appViewUrl: _appView, ...env } = bsky.env;
   // Syncs run when a test asks (the every-minute look would race the tests' own).
-  server = await build({ ...env, METRICS_SYNC_MINUTES: '0', X_METRICS_SYNC_MINUTES: '0' });
+  server = await build(
+    { ...env, METRICS_SYNC_MINUTES: '0', X_METRICS_SYNC_MINUTES: '0' },
+    { clock: () => new Date(Date.now() + ahead) },
+  );
   ann = await signedInUser(server.url, 'metrics');
 });
 afterAll(async () => {
@@ -266,5 +278,100 @@ describe('the metrics sync on Bluesky', () => {
       .from(accountSnapshots)
       .where(eq(accountSnapshots.accountId, accountId));
     expect(snapshots).toHaveLength(1);
+  });
+});
+
+describe('a post its owner deleted (decision 035)', () => {
+  it('pauses the persona’s automation when the reading after a post finds it deleted within the hour, once; not after the hour', async () => {
+    const {
+      persona,
+      account: owner,
+      accountId,
+    } = await blueskyPersona(
+      { server, bsky, client: ann },
+      {
+        name: 'Regretted',
+        is_active: true,
+        handle: 'owner',
+        // Posting on, with no slot to write: automation runs, and nothing but the test posts.
+        automation: (a) => ({
+          ...a,
+          autoPosting: { ...a.autoPosting, enabled: true, frequency: 'custom', customTimes: [], advancedSchedule: {} },
+        }),
+      },
+    );
+    const publish = async (content: string) => {
+      const sent = await readJson<PublishResponse>(
+        await ann.request(`/api/personas/${persona.id}/post`, {
+          method: 'POST',
+          json: { platform: 'bluesky', content },
+        }),
+        200,
+      );
+      return sent.results[0]?.postId ?? '';
+    };
+    const deleteOnBluesky = async (content: string) => {
+      const record = (await bsky.postsOf(owner.did)).find((r) => r.value.text === content);
+      if (!record) throw new Error(`“${content}” is not on the account`);
+      await owner.agent.deletePost(record.uri);
+      await bsky.processAll();
+    };
+    const pauseOf = async () =>
+      (await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).automation_pause;
+    const notices = async () =>
+      (await readJson<InAppNotificationList>(await ann.request('/api/notifications'), 200)).items.filter(
+        (n) => n.personaId === persona.id && n.title === "Regretted's automation is paused",
+      );
+
+    try {
+      await publish('Kept on the account');
+      const regretted = await publish('Soon regretted');
+      await deleteOnBluesky('Soon regretted');
+
+      // Read at once, it is too young to judge (the network may not list a new post yet).
+      expect(await sync(accountId)).toBe('synced');
+      expect(await pauseOf()).toBeNull();
+
+      // Five minutes on, the reading asks for it by id, does not get it: deleted by its owner.
+      ahead = 5 * 60_000;
+      expect(await sync(accountId)).toBe('synced');
+      expect(await pauseOf()).toMatchObject({
+        reason: 'post_deleted',
+        // Five minutes and the test's own seconds.
+        message: expect.stringMatching(
+          new RegExp(
+            `^“Soon regretted” was deleted on Bluesky \\(@${owner.handle.replaceAll('.', '\\.')}\\) within [56] minutes of going out\\.$`,
+          ),
+        ),
+      });
+      const [gone] = await server.app.database.db.select().from(posts).where(eq(posts.id, regretted));
+      expect(gone?.goneAt).not.toBeNull();
+      const plan = await readJson<AutomationPlan>(
+        await ann.request(`/api/personas/${persona.id}/automation/plan`),
+        200,
+      );
+      expect(plan.log[0]).toMatchObject({ event: 'paused', postId: regretted, platform: 'bluesky' });
+      const [notice] = await until(async () => {
+        const found = await notices();
+        return found.length > 0 ? found : undefined;
+      });
+      expect(notice?.message).toContain('“Soon regretted” was deleted on Bluesky');
+
+      // Read again, and after Resume: the same deletion pauses nothing more.
+      expect(await sync(accountId)).toBe('synced');
+      await readJson(await ann.request(`/api/personas/${persona.id}/automation/resume`, { method: 'POST' }), 200);
+      expect(await sync(accountId)).toBe('synced');
+      expect(await pauseOf()).toBeNull();
+      expect(await notices()).toHaveLength(1);
+
+      // A post deleted but read only after its hour: no sign of disagreement to act on.
+      await publish('Old news');
+      await deleteOnBluesky('Old news');
+      ahead = 61 * 60_000;
+      expect(await sync(accountId)).toBe('synced');
+      expect(await pauseOf()).toBeNull();
+    } finally {
+      ahead = 0;
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   type Account,
   estimatedCostUsd,
+  type InAppNotificationList,
   type Persona,
   type ScheduledItem,
   textPart,
@@ -21,7 +22,7 @@ import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { createMetricsRepository } from '../src/modules/metrics/metrics.repository';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
-import { type Client, createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
@@ -726,6 +727,84 @@ describe('publishing to X', () => {
   it('treats a connection dropped after sending as unknown (the post may exist)', async () => {
     stub.next('POST /2/tweets', 'reset');
     expect(await publishFailure(persona.id, [say('Dropped')])).toMatchObject({ kind: 'unknown' });
+  });
+});
+
+describe('automation that pauses itself when its X account answers errors (decision 035)', () => {
+  /** A persona of `c` on X whose automation runs (posting on, with no slot to write). */
+  async function automatedPersona(c: Client): Promise<Persona> {
+    const persona = await connectedPersona(c);
+    const autoPosting = {
+      ...persona.automation.autoPosting,
+      enabled: true,
+      frequency: 'custom' as const,
+      customTimes: [],
+      advancedSchedule: {},
+    };
+    return read<Persona>(
+      await c.request(`/api/personas/${persona.id}`, {
+        method: 'PUT',
+        json: { automation: { ...persona.automation, autoPosting } },
+      }),
+    );
+  }
+  const pauseOf = async (c: Client, personaId: string) =>
+    (await read<Persona>(await c.request(`/api/personas/${personaId}`))).automation_pause;
+  const notices = async (c: Client) => (await read<InAppNotificationList>(await c.request('/api/notifications'))).items;
+
+  it('pauses after three failed posts in a row on the account (one that goes out starts again), told once', async () => {
+    const owner = await signedIn();
+    const persona = await automatedPersona(owner);
+    const refusal = {
+      status: 403,
+      body: { title: 'Forbidden', detail: 'You are not permitted to perform this action.', type: 'about:blank' },
+    };
+    const attempt = async (outcome: 'fails' | 'goes out') => {
+      if (outcome === 'fails') stub.next('POST /2/tweets', refusal);
+      const sent = await post(owner, `/api/personas/${persona.id}/post`, { platform: 'x', content: say('Trying') });
+      expect(sent.status, await sent.text()).toBe(outcome === 'fails' ? 502 : 200);
+    };
+    await attempt('fails');
+    await attempt('fails');
+    await attempt('goes out');
+    await attempt('fails');
+    await attempt('fails');
+    expect(await pauseOf(owner, persona.id)).toBeNull();
+
+    await attempt('fails');
+    expect(await pauseOf(owner, persona.id)).toMatchObject({
+      reason: 'account_errors',
+      message:
+        '3 posts or actions in a row failed on X (@ada_writes); the last: You are not permitted to perform this action.',
+    });
+    const notice = await until(async () =>
+      (await notices(owner)).find((n) => n.title === `${persona.name}'s automation is paused`),
+    );
+    expect(notice.message).toContain('3 posts or actions in a row failed on X');
+
+    // Paused, what its owner posts still goes out; a further failure pauses nothing more.
+    await attempt('goes out');
+    await attempt('fails');
+    await readJson(await owner.request(`/api/personas/${persona.id}/automation/resume`, { method: 'POST' }), 200);
+    expect(await pauseOf(owner, persona.id)).toBeNull();
+    expect((await notices(owner)).filter((n) => n.title.endsWith('automation is paused'))).toHaveLength(1);
+  });
+
+  it('pauses when X refuses the connection, told in the one notice that asks for a reconnect', async () => {
+    const owner = await signedIn();
+    const persona = await automatedPersona(owner);
+    stub.revokeEverything();
+    const sent = await post(owner, `/api/personas/${persona.id}/post`, { platform: 'x', content: say('Revoked') });
+    expect(sent.status, await sent.text()).toBe(502);
+    expect(await pauseOf(owner, persona.id)).toMatchObject({
+      reason: 'reconnect',
+      message: `the connection to X (@ada_writes) needs a reconnect: ${X_RECONNECT}`,
+    });
+    const notice = await until(async () =>
+      (await notices(owner)).find((n) => n.title.endsWith('X connection needs attention')),
+    );
+    expect(notice.message).toContain('Its automation is paused: resume it once the account is reconnected.');
+    expect((await notices(owner)).filter((n) => n.title.endsWith('automation is paused'))).toEqual([]);
   });
 });
 

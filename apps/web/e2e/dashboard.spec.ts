@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Persona, Tag } from '@plume/core';
-import { apiCall, expect, pauseClock, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, expectNoViolations, pauseClock, signIn, test, uniqueEmail } from './fixtures';
+import { createBlueskyAccount } from './peers';
 
 /** A real feed document, served on loopback as its site would serve it. */
 let feed: Server;
@@ -250,4 +251,79 @@ test('the opportunities panel shows fresh source items with where to act, and a 
   await page.reload();
   await expect(panel.getByTestId('opportunities-empty')).toBeVisible();
   expect(await apiCall(page, 'GET', '/api/opportunities')).toMatchObject({ items: [], dismissed: 1 });
+});
+
+test('automation that paused itself shows why on the card and in the Automation tab, and Resume runs it again', async ({
+  page,
+}) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Halted', setup_complete: true });
+  const halted = await createBlueskyAccount('halted');
+  await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+    handle: halted.handle,
+    appPassword: halted.appPassword,
+  });
+  // Posting on, with no slot to write: its automation runs, and nothing but the test posts.
+  const autoPosting = {
+    ...persona.automation.autoPosting,
+    enabled: true,
+    frequency: 'custom',
+    customTimes: [],
+    advancedSchedule: {},
+  };
+  await apiCall(page, 'PUT', `/api/personas/${persona.id}`, { automation: { ...persona.automation, autoPosting } });
+  // The account's owner deactivates it: Bluesky refuses the connection, and the persona's automation pauses.
+  await halted.agent.com.atproto.server.deactivateAccount({});
+  const refused = await page.request.post(`/api/personas/${persona.id}/post`, {
+    data: { platform: 'bluesky', content: 'Anyone there?' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(502);
+
+  await page.reload();
+  const notice = card(page, 'Halted').getByTestId('automation-paused');
+  await expect(notice.getByRole('heading', { name: 'Automation paused' })).toBeVisible();
+  await expect(notice).toContainText(`The connection to Bluesky (@${halted.handle}) needs a reconnect`);
+  await expect(notice).toContainText('Posts you wrote or approved yourself still go out.');
+  await expectNoViolations(page);
+
+  // The Automation tab says the same, and its banner reads Paused.
+  await card(page, 'Halted').getByRole('link', { name: 'Edit Halted' }).click();
+  await page.getByRole('tab', { name: 'Automation' }).click();
+  const tabNotice = page.getByTestId('automation-paused');
+  await expect(tabNotice).toContainText(`The connection to Bluesky (@${halted.handle}) needs a reconnect`);
+  await expect(page.getByTestId('automation-status')).toHaveText('Paused');
+  await expectNoViolations(page);
+  await tabNotice.getByRole('button', { name: 'Resume automation' }).click();
+  await expect(page.getByText("Halted's automation runs again")).toBeVisible();
+  await expect(tabNotice).toBeHidden();
+  await expect(page.getByTestId('automation-status')).toHaveText('Active');
+
+  // Resumed on the server: the card shows nothing after a reload.
+  await page.goto('/dashboard');
+  await expect(card(page, 'Halted').getByRole('heading', { name: 'Halted' })).toBeVisible();
+  await expect(card(page, 'Halted').getByTestId('automation-paused')).toHaveCount(0);
+  expect((await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`)).automation_pause).toBeNull();
+});
+
+test('Resume on the dashboard card runs a paused persona again', async ({ page }) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Stalled', setup_complete: true });
+  const stalled = await createBlueskyAccount('stalled');
+  await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+    handle: stalled.handle,
+    appPassword: stalled.appPassword,
+  });
+  const engagement = { ...persona.automation.engagement, enabled: true };
+  await apiCall(page, 'PUT', `/api/personas/${persona.id}`, { automation: { ...persona.automation, engagement } });
+  await stalled.agent.com.atproto.server.deactivateAccount({});
+  await page.request.post(`/api/personas/${persona.id}/post`, {
+    data: { platform: 'bluesky', content: 'Still there?' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  await page.reload();
+  await expect(card(page, 'Stalled').getByTestId('automation-paused')).toContainText('needs a reconnect');
+  await card(page, 'Stalled').getByRole('button', { name: 'Resume automation of Stalled' }).click();
+  await expect(card(page, 'Stalled').getByTestId('automation-paused')).toHaveCount(0);
+  await page.reload();
+  await expect(card(page, 'Stalled').getByRole('heading', { name: 'Stalled' })).toBeVisible();
+  await expect(card(page, 'Stalled').getByTestId('automation-paused')).toHaveCount(0);
 });

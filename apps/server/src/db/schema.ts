@@ -137,6 +137,17 @@ export const personas = pgTable(
      * highest revision change whenever their list does (GET /api/personas' cache).
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('personas_revision_seq')`),
+    /**
+     * When the persona's automation paused itself, why (an AutomationPauseReason) and what
+     * happened (decision 035); null while it runs. Written only by modules/automation/pause.ts.
+     */
+    automationPausedAt: timestamp('automation_paused_at', { withTimezone: true }),
+    automationPauseReason: text('automation_pause_reason'),
+    automationPauseMessage: text('automation_pause_message'),
+    /** When the owner was told of the pause (in the app and by e-mail); null while a pause waits to be told. */
+    automationPauseToldAt: timestamp('automation_pause_told_at', { withTimezone: true }),
+    /** Reply drafts rejected in a row since the last one approved (or the last pause they caused). */
+    replyRejections: integer('reply_rejections').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -422,6 +433,8 @@ export const platformAccounts = pgTable(
      * true, put or found there; false, taken off; null, never looked after (a new connection).
      */
     automatedLabel: boolean('automated_label'),
+    /** Publishes and engagement actions that failed in a row on it; 0 after one that worked (decision 035). */
+    actionFailures: integer('action_failures').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -491,6 +504,10 @@ export const posts = pgTable(
      * what threading needs (Bluesky: parent and root with their cids; X: in_reply_to).
      */
     replyTo: jsonb('reply_to').$type<StoredReplyTo>(),
+    /** When a person approved it in the review queue; null for posts scheduled without review (decision 035). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** When a metrics read found it deleted on the network (decision 035); null while it is there or unread. */
+    goneAt: timestamp('gone_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -27,7 +27,7 @@ export async function sendSyncMetrics(
 
 /**
  * A sync-metrics job per account when it is due (queued once per account at a time), and every
- * minute a look for accounts that are: just connected, past their interval, or an hour after a post.
+ * minute a look for accounts that are: just connected, past their interval, or 50 minutes after a post (decision 035).
  */
 export function metricsJobs(metrics: MetricsService): JobDefinition[] {
   return [

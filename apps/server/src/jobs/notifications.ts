@@ -5,7 +5,7 @@ export const SEND_NOTIFICATIONS = 'send-notifications';
 export const WEEKLY_SUMMARY = 'weekly-summary';
 
 /**
- * Tells the owner now, not at the next minute: a connection broke. Sends that come together make
+ * Tells the owner now, not at the next minute: a connection broke, automation paused. Sends that come together make
  * one run (its key); a send that fails is not the caller's failure, since the every-minute run
  * tells it anyway.
  */
@@ -14,8 +14,8 @@ export async function sendNotificationsNow(queue: Queue): Promise<void> {
 }
 
 /**
- * Every minute (and at once when a connection breaks) the notices due (post outcomes, broken
- * connections); Mondays at 09:00 UTC the weekly summary.
+ * Every minute (and at once when a connection breaks or automation pauses) the notices due (post
+ * outcomes, broken connections, automation pauses); Mondays at 09:00 UTC the weekly summary.
  */
 export function notificationJobs(notifications: NotificationsService): JobDefinition[] {
   return [

@@ -153,8 +153,9 @@ export const NOTIFICATION_EVENTS = [
   },
   {
     key: 'accountAttention',
-    label: 'Account connection needs attention',
-    description: 'An X or Bluesky account stopped working and has to be connected again.',
+    label: 'Account or automation needs attention',
+    description:
+      "An X or Bluesky account stopped working and has to be connected again, or a persona's automation paused itself.",
   },
   {
     key: 'weeklySummary',

@@ -6,7 +6,8 @@ import { POST_STATUSES } from '../publishing/publishing';
 /**
  * written: a post for a slot; skipped: a slot left out, and why; backup: a version saved first;
  * replied: a reply written to a mention; passed: a mention not answered, and why; liked, reposted,
- * followed: an engagement action (undoable); undone: one taken back.
+ * followed: an engagement action (undoable); undone: one taken back; paused: the automation
+ * paused itself, and why; resumed: its owner resumed it.
  */
 export const AUTOMATION_LOG_EVENTS = [
   'written',
@@ -18,6 +19,8 @@ export const AUTOMATION_LOG_EVENTS = [
   'reposted',
   'followed',
   'undone',
+  'paused',
+  'resumed',
 ] as const;
 export type AutomationLogEvent = (typeof AUTOMATION_LOG_EVENTS)[number];
 
@@ -42,7 +45,7 @@ export type AutomationLogEntry = z.infer<typeof automationLogEntrySchema>;
 export const automationPlanSchema = z
   .object({
     timeZone: z.string(),
-    /** Whether the persona posts on its own now (posting on and the persona active). */
+    /** Whether the persona posts on its own now (posting on, the persona active, its automation not paused). */
     posting: z.boolean(),
     slots: z.array(
       z.object({

@@ -36,6 +36,7 @@ function persona(over: Partial<Persona> & { followers?: number; posts?: number; 
     templates: [],
     monetization: { enabled: false, links: [] },
     setup_complete: true,
+    automation_pause: null,
     ...rest,
   };
 }

@@ -36,6 +36,7 @@ const persona: Persona = {
   templates: defaultStrategies(),
   monetization: { enabled: false, links: [] },
   setup_complete: false,
+  automation_pause: null,
 };
 
 describe('persona name', () => {

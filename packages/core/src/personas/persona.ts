@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AutomationPause, automationPauseSchema } from '../automation/pause';
 import { platformSchema } from '../platforms/platform-schema';
 import { WHO_CAN_REPLY } from '../platforms/platforms';
 import { type Traits, traitsSchema } from './traits';
@@ -258,6 +259,11 @@ export const personaSchema = z
     templates: z.array(strategySchema).max(50),
     monetization: monetizationSchema,
     setup_complete: z.boolean(),
+    /**
+     * Set when the persona's automation paused itself, and why (decision 035); null while it runs.
+     * The server's to set; POST /api/personas/{id}/automation/resume clears it.
+     */
+    automation_pause: automationPauseSchema.nullable(),
   })
   .meta({ id: 'Persona' });
 export type Persona = z.infer<typeof personaSchema>;
@@ -268,7 +274,10 @@ const customPromptSchema = z
   .transform(cleanText)
   .pipe(z.string().max(200, 'Custom prompt must be at most 200 characters'));
 
-/** What a client may write. Server-owned fields (id, created_at, stats, recent tweets, accounts) are ignored. */
+/**
+ * What a client may write. Server-owned fields (id, created_at, stats, recent tweets, accounts,
+ * the automation's pause) are ignored.
+ */
 export const personaWriteSchema = z
   .object({
     name: personaNameSchema,
@@ -326,6 +335,7 @@ export type ClientPersona = {
   advancedOptions: AdvancedOptions;
   automation: Automation;
   setupComplete: boolean;
+  automationPause: AutomationPause | null;
 };
 
 export function toClientPersona(p: Persona): ClientPersona {
@@ -350,6 +360,7 @@ export function toClientPersona(p: Persona): ClientPersona {
     advancedOptions: p.advanced_options,
     automation: p.automation,
     setupComplete: p.setup_complete,
+    automationPause: p.automation_pause,
   };
 }
 
@@ -375,6 +386,7 @@ export function toServerPersona(c: ClientPersona): Persona {
     templates: c.templates,
     monetization: c.monetization,
     setup_complete: c.setupComplete,
+    automation_pause: c.automationPause,
   };
 }
 

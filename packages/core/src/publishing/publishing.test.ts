@@ -111,11 +111,18 @@ describe('the post state machine', () => {
 
   it('settles a publish as posted, failed or unconfirmed, or sends it back before anything was sent', () => {
     expect(POST_STATUSES.filter((to) => canMove('publishing', to))).toEqual([
+      'pending_review',
       'scheduled',
       'posted',
       'failed',
       'unconfirmed',
     ]);
+  });
+
+  it('sends what automation scheduled without review back to the review queue when its automation pauses', () => {
+    expect(canMove('scheduled', 'pending_review')).toBe(true);
+    expect(canMove('publishing', 'pending_review')).toBe(true); // held at its claim
+    expect(canMove('posted', 'pending_review')).toBe(false);
   });
 
   it('leaves an unknown outcome to be found on the account or decided by the user, and cannot cancel what is in flight', () => {

@@ -28,13 +28,14 @@ export type PostStatus = (typeof POST_STATUSES)[number];
  * blind retry; when the sweeper guessed `unconfirmed` for a publish that was only slow, the
  * platform's late answer settles it (posted, failed, or unconfirmed with the parts that went out).
  * A post that went back to `scheduled` from `publishing` met an error known to happen
- * before sending (or a Safety deferral).
+ * before sending (or a Safety deferral). One that automation scheduled without review goes back
+ * to `pending_review` (from scheduled, or from its claim) when its persona's automation pauses.
  */
 export const POST_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
   draft: ['pending_review', 'scheduled', 'canceled'],
   pending_review: ['scheduled', 'canceled'],
-  scheduled: ['publishing', 'scheduled', 'canceled'],
-  publishing: ['posted', 'failed', 'unconfirmed', 'scheduled'],
+  scheduled: ['publishing', 'scheduled', 'canceled', 'pending_review'],
+  publishing: ['posted', 'failed', 'unconfirmed', 'scheduled', 'pending_review'],
   failed: ['scheduled', 'posted', 'canceled'],
   unconfirmed: ['posted', 'failed', 'unconfirmed', 'scheduled', 'canceled'],
   posted: [],

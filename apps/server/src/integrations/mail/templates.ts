@@ -1,3 +1,4 @@
+import { PAUSE_EFFECT } from '@plume/core';
 import type { MailMessage } from './mailer';
 
 function escapeHtml(value: string): string {
@@ -87,6 +88,8 @@ export function accountAttentionMail(
     platformLabel: string;
     username: string;
     errorMessage: string | null;
+    /** Its persona's automation paused for it too (told here, in one e-mail). */
+    automationPaused?: boolean;
   },
   appUrl: string,
 ): MailMessage {
@@ -96,8 +99,27 @@ export function accountAttentionMail(
     [
       `The ${account.platformLabel} account @${account.username} of ${account.personaName} stopped working. Scheduled posts for it will fail until it is connected again.`,
       `Reason: ${account.errorMessage ?? 'the platform refused the connection'}`,
+      ...(account.automationPaused
+        ? [
+            `${account.personaName}'s automation is paused. ${PAUSE_EFFECT} Reconnect the account, then resume it on the dashboard or in the Automation tab.`,
+          ]
+        : []),
     ],
     { label: 'Reconnect the account', url: `${appUrl}/editor/${account.personaId}?tab=accounts` },
+  );
+}
+
+/** A persona's automation paused itself (decision 035): why, what that stops, and where to resume. */
+export function automationPausedMail(
+  to: string,
+  pause: { personaId: string; personaName: string; message: string },
+  appUrl: string,
+): MailMessage {
+  return notice(
+    to,
+    `${pause.personaName}'s automation is paused`,
+    [`Plume paused ${pause.personaName}'s automation: ${pause.message}`, PAUSE_EFFECT],
+    { label: 'Review and resume', url: `${appUrl}/editor/${pause.personaId}?tab=automation` },
   );
 }
 

@@ -2,7 +2,7 @@ import type { NamedLock } from '../../db/named-lock';
 import { type CredentialStore, type PlatformAccount, PlatformError } from '../../integrations/platform';
 import { sendNotificationsNow } from '../../jobs/notifications';
 import type { Queue } from '../../jobs/queue';
-import type { AccountsRepository } from './accounts.repository';
+import type { AccountRow, AccountsRepository } from './accounts.repository';
 
 /**
  * The one rule for a connection marked `error` (a call was refused for its credentials): no call
@@ -32,6 +32,8 @@ export function createCredentialStore(deps: {
   lock: NamedLock;
   /** Where the owner's notice that the connection broke is queued, at once. */
   queue: Queue;
+  /** Told when a connection is marked for a reconnect: its persona's automation pauses (decision 035). */
+  onRefused?: (account: AccountRow, why: string) => Promise<void>;
 }): CredentialStore {
   const { accounts, lock, queue } = deps;
   return {
@@ -55,7 +57,9 @@ export function createCredentialStore(deps: {
       } catch (error) {
         // A connection already marked keeps its first reason (and the notice already sent for it).
         if (error instanceof PlatformError && error.kind === 'auth' && account.status !== 'error') {
-          await accounts.markError(account.id, error.message);
+          const marked = await accounts.markError(account.id, error.message);
+          // The call's own failure is what the caller hears, whatever the pause does.
+          if (marked) await deps.onRefused?.(marked, error.message).catch(() => undefined);
           await sendNotificationsNow(queue);
         }
         throw error;

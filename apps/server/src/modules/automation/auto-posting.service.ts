@@ -29,7 +29,7 @@ export const WRITE_AHEAD_MS = 60 * 60_000;
 const EARLIEST_SHIFT_MS = 15 * 60_000;
 const MINUTE = 60_000;
 
-export type SlotOutcome = 'written' | 'already written' | 'not a slot' | 'posting off' | 'skipped';
+export type SlotOutcome = 'written' | 'already written' | 'not a slot' | 'posting off' | 'paused' | 'skipped';
 
 type Kind = 'original' | 'curated' | 'promotional';
 const slotLabel = (slot: Date, timeZone: string) =>
@@ -198,6 +198,8 @@ export function createAutoPostingService(deps: {
       const at = now();
       const work = await r.automation.slotWork(job.userId, job.personaId);
       if (!work || !isPosting(work.persona)) return 'posting off';
+      // Its automation paused itself (decision 035): nothing is written until it is resumed.
+      if (work.persona.automation_pause) return 'paused';
       const { persona } = work;
       const timeZone = work.timeZone ?? 'UTC';
       const [slot] = slotsOf(persona, timeZone, job.slot, 1);
@@ -313,7 +315,7 @@ export function createAutoPostingService(deps: {
       const log = await r.automation.logOf(persona.id, 30);
       return {
         timeZone,
-        posting: isPosting(persona),
+        posting: isPosting(persona) && !persona.automation_pause,
         slots: slots.map((s) => ({
           slot: s.slot.toISOString(),
           at: s.at.toISOString(),

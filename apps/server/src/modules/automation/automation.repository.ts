@@ -1,7 +1,7 @@
-import type { AutomationActionKind, AutomationLogEntry, Persona, Platform } from '@plume/core';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AutomationActionKind, AutomationLogEntry, AutomationPauseReason, Persona, Platform } from '@plume/core';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { automationActions, automationLog, personas, posts, sourceItems } from '../../db/schema';
+import { automationActions, automationLog, personas, platformAccounts, posts, sourceItems } from '../../db/schema';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { personasAtWork } from '../personas/personas.repository';
 
@@ -15,6 +15,17 @@ export type NewLogEntry = {
   url?: string | null;
   actionId?: string | null;
 };
+
+/**
+ * A persona whose automation runs something (core's automationActive): active, with posting,
+ * replies or engagement on. Only such a persona pauses.
+ */
+const automates = and(
+  eq(personas.isActive, true),
+  sql`(${personas.automation} -> 'autoPosting' ->> 'enabled' = 'true'
+    or ${personas.automation} -> 'autoReplies' ->> 'enabled' = 'true'
+    or ${personas.automation} -> 'engagement' ->> 'enabled' = 'true')`,
+);
 
 /**
  * Likes, reposts and follows: the actions that are an activity of their own (a post or a reply
@@ -162,12 +173,96 @@ export function createAutomationRepository(db: Db) {
       return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
     },
 
-    /** Active personas with automated posting on, with their owners and the owners' time zones, in one query. */
+    /**
+     * Active personas with automated posting on and not paused, with their owners and the owners'
+     * time zones, in one query.
+     */
     async postingPersonas(): Promise<{ persona: Persona; userId: string; timeZone: string | null }[]> {
       return personasAtWork(
         db,
-        and(eq(personas.isActive, true), sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`),
+        and(
+          eq(personas.isActive, true),
+          isNull(personas.automationPausedAt),
+          sql`(${personas.automation} -> 'autoPosting' ->> 'enabled') = 'true'`,
+        ),
       );
+    },
+
+    /**
+     * Pauses a persona's automation (decision 035) unless it is paused already or runs nothing:
+     * true when this call paused it. Its run of rejected reply drafts starts again; its owner is
+     * told by the notifications job (automation_pause_told_at).
+     */
+    async pause(
+      personaId: string,
+      pause: { reason: AutomationPauseReason; message: string; at: Date },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(personas)
+        .set({
+          automationPausedAt: pause.at,
+          automationPauseReason: pause.reason,
+          automationPauseMessage: pause.message,
+          automationPauseToldAt: null,
+          replyRejections: 0,
+        })
+        .where(and(eq(personas.id, personaId), isNull(personas.automationPausedAt), automates))
+        .returning({ id: personas.id });
+      return rows.length > 0;
+    },
+
+    /** Clears a pause, and the runs of failures on the persona's accounts: true when it was paused. */
+    async resume(personaId: string): Promise<boolean> {
+      const rows = await db
+        .update(personas)
+        .set({
+          automationPausedAt: null,
+          automationPauseReason: null,
+          automationPauseMessage: null,
+          automationPauseToldAt: null,
+          replyRejections: 0,
+        })
+        .where(and(eq(personas.id, personaId), isNotNull(personas.automationPausedAt)))
+        .returning({ id: personas.id });
+      await db
+        .update(platformAccounts)
+        .set({ actionFailures: 0 })
+        .where(and(eq(platformAccounts.personaId, personaId), gt(platformAccounts.actionFailures, 0)));
+      return rows.length > 0;
+    },
+
+    /** One more failed publish or action in a row on the account: how many now. */
+    async countFailure(accountId: string): Promise<number> {
+      const [row] = await db
+        .update(platformAccounts)
+        .set({ actionFailures: sql`${platformAccounts.actionFailures} + 1` })
+        .where(eq(platformAccounts.id, accountId))
+        .returning({ n: platformAccounts.actionFailures });
+      return row?.n ?? 0;
+    },
+
+    async clearFailures(accountId: string): Promise<void> {
+      await db
+        .update(platformAccounts)
+        .set({ actionFailures: 0 })
+        .where(and(eq(platformAccounts.id, accountId), gt(platformAccounts.actionFailures, 0)));
+    },
+
+    /** One more reply draft rejected in a row: how many now. */
+    async countRejection(personaId: string): Promise<number> {
+      const [row] = await db
+        .update(personas)
+        .set({ replyRejections: sql`${personas.replyRejections} + 1` })
+        .where(eq(personas.id, personaId))
+        .returning({ n: personas.replyRejections });
+      return row?.n ?? 0;
+    },
+
+    async clearRejections(personaId: string): Promise<void> {
+      await db
+        .update(personas)
+        .set({ replyRejections: 0 })
+        .where(and(eq(personas.id, personaId), gt(personas.replyRejections, 0)));
     },
 
     /**

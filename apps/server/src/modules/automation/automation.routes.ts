@@ -4,6 +4,7 @@ import {
   automationActivitySchema,
   automationPlanSchema,
   personaIdParamsSchema,
+  personaSchema,
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,12 +13,14 @@ import type { AuthService } from '../auth/auth.service';
 import type { EngagementService } from '../engagement/engagement.service';
 import type { AutoPostingService } from './auto-posting.service';
 import type { AutomationService } from './automation.service';
+import type { AutomationPause } from './pause';
 
 export function automationRoutes(deps: {
   auth: AuthService;
   automation: AutomationService;
   autoPosting: AutoPostingService;
   engagement: Pick<EngagementService, 'undo'>;
+  pause: Pick<AutomationPause, 'resume'>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -50,6 +53,19 @@ export function automationRoutes(deps: {
         },
       },
       async (request) => deps.autoPosting.plan(await deps.auth.requireUserId(request.headers), request.params.id),
+    );
+
+    app.post(
+      '/api/personas/:id/automation/resume',
+      {
+        schema: {
+          tags: ['automation'],
+          summary: "Resumes a persona's automation after it paused itself (its `automation_pause` is cleared)",
+          params: personaIdParamsSchema,
+          response: { 200: personaSchema, ...errorResponses },
+        },
+      },
+      async (request) => deps.pause.resume(await deps.auth.requireUserId(request.headers), request.params.id),
     );
 
     app.post(

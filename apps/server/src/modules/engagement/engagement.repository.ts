@@ -1,5 +1,5 @@
 import type { Persona, Platform } from '@plume/core';
-import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mentionCursors, mentionReads, mentions, personas, platformAccounts } from '../../db/schema';
 import type { Mention } from '../../integrations/platform';
@@ -17,12 +17,15 @@ type Working = { persona: Persona; userId: string; timeZone: string; account: Ac
  * reading them cost, and each mention with the decision taken on it.
  */
 export function createEngagementRepository(db: Db) {
-  /** Active personas of `where`, one entry per account of theirs in good standing that `pick` names. */
+  /**
+   * Active personas of `where` whose automation is not paused (decision 035), one entry per account
+   * of theirs in good standing that `pick` names.
+   */
   const working = async (where: SQL, pick: SQL<boolean> = sql<boolean>`true`): Promise<Working[]> =>
     (
       await personasAtWork(
         db,
-        and(eq(personas.isActive, true), where),
+        and(eq(personas.isActive, true), isNull(personas.automationPausedAt), where),
         sql<boolean>`(${platformAccounts.status} = 'active' and ${pick})`,
       )
     ).flatMap(({ persona, userId, timeZone, picked }) =>

@@ -23,6 +23,7 @@ import type { CandidatePost, PlatformAdapter } from '../../integrations/platform
 import { sendEngage } from '../../jobs/engagement';
 import type { Queue } from '../../jobs/queue';
 import type { AccountRow } from '../accounts/accounts.repository';
+import type { AutomationPause } from '../automation/pause';
 import { type BudgetWait, createSafety } from '../automation/safety';
 import type { Budget } from '../budget/budget.service';
 import { ownPersona } from '../personas/persona-access';
@@ -89,6 +90,8 @@ export function createEngagementService(deps: {
   /** Each network's limits on the account (decision 033): an action waits for room instead of meeting a 429. */
   budget: Pick<Budget, 'wait'>;
   lock: NamedLock;
+  /** Each action's outcome counts in its account's run of failures (decision 035). */
+  pause: Pick<AutomationPause, 'streak'>;
   log: FastifyBaseLogger;
   now?: () => Date;
   random?: () => number;
@@ -99,6 +102,7 @@ export function createEngagementService(deps: {
   /**
    * Takes one action once: room for it within the network's limits on the account first (else the
    * run's `held` says until when), its unique key, then the platform; a refusal takes the key back.
+   * `streak`: the account's run of failures, which the outcome adds to or clears.
    */
   async function act(
     persona: Persona,
@@ -108,7 +112,10 @@ export function createEngagementService(deps: {
     target: { url: string; words: string; why: string },
     call: () => Promise<string>,
     at: Date,
+    streak: ReturnType<AutomationPause['streak']>,
   ): Promise<boolean> {
+    // The account kept failing: its automation paused, and this run stops here.
+    if (streak.stopped) return false;
     if (run.held) return false;
     run.held = await deps.budget.wait(run.account, plannedSpend(run.account.platform, kind));
     if (run.held) return false;
@@ -120,8 +127,10 @@ export function createEngagementService(deps: {
     } catch (error) {
       await r.automation.removeAction(actionId);
       log.info({ personaId: persona.id, kind, error: String(error) }, 'engagement action refused');
+      await streak.failed(error instanceof Error ? error.message : String(error));
       return false;
     }
+    await streak.worked();
     await r.automation.setRecord(actionId, recordId);
     await r.automation.log(
       {
@@ -151,6 +160,7 @@ export function createEngagementService(deps: {
     let dailyLeft = (await safety.daily(persona, timeZone, at, { planned: true })).left;
     if (dailyLeft <= 0) return 'limit';
     const own = await r.engagement.ownAccountIds(userId);
+    const streak = deps.pause.streak(account);
     const done = { likes: 0, reposts: 0, follows: 0 };
     /** The run's account, and the wait for room once the network's limits hold it (decision 033). */
     const run: { account: AccountRow; held: BudgetWait | null } = { account, held: null };
@@ -262,7 +272,7 @@ export function createEngagementService(deps: {
           if (already.has(p.uri)) continue;
           already.add(p.uri);
           const words = { url: p.url, words: `a post by @${p.author.handle} (“${snippet(p.text)}”)`, why };
-          if (await act(persona, run, what, p.uri, words, () => actions[what](account, p), at)) {
+          if (await act(persona, run, what, p.uri, words, () => actions[what](account, p), at, streak)) {
             left -= 1;
             dailyLeft -= 1;
             if (what === 'like') done.likes += 1;
@@ -318,7 +328,7 @@ export function createEngagementService(deps: {
             words: `@${p.handle}`,
             why: `${how}; ${p.followers.toLocaleString('en-US')} followers, inside ${minFollowers.toLocaleString('en-US')}–${maxFollowers.toLocaleString('en-US')}${followWords.length > 0 ? ', and the profile matches the keywords' : ''}`,
           };
-          if (await act(persona, run, 'follow', p.did, words, () => actions.follow(account, p.did), at)) {
+          if (await act(persona, run, 'follow', p.did, words, () => actions.follow(account, p.did), at, streak)) {
             n -= 1;
             dailyLeft -= 1;
             done.follows += 1;

@@ -4,8 +4,12 @@ import type { Db } from '../../db/client';
 import { accountSnapshots, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
 import type { AccountMetrics } from '../../integrations/platform';
 
-/** A published post is read again this long after it went out (its first reading). */
-export const FIRST_READING_AFTER_MS = 60 * 60_000;
+/**
+ * A published post is read again this long after it went out (its first reading): inside the
+ * hour in which a post deleted by its owner pauses the persona's automation (decision 035), so
+ * the reading that counts it also looks for it, and no read is added for that.
+ */
+export const FIRST_READING_AFTER_MS = 50 * 60_000;
 /** How far back the figures on a persona's card look (its averages and engagement rate). */
 export const STATS_WINDOW_DAYS = 90;
 /** How many of the newest posts a persona's card lists. */
@@ -41,8 +45,8 @@ export function createMetricsRepository(db: Db) {
   return {
     /**
      * Connected accounts whose metrics are due: never read (just connected), read longer ago than
-     * their platform's interval, or with a post published at least an hour before now but after
-     * their last reading (its first reading). Accounts in error wait for a reconnect; accounts
+     * their platform's interval, or with a post published at least FIRST_READING_AFTER_MS before
+     * now that their last reading came before that long after it (its first reading). Accounts in error wait for a reconnect; accounts
      * whose last reads failed wait out their backoff.
      */
     async dueAccounts(now: Date, intervalMs: Record<Platform, number>, limit: number): Promise<string[]> {
@@ -60,7 +64,7 @@ export function createMetricsRepository(db: Db) {
           and ${posts.platform} = ${platformAccounts.platform}
           and ${posts.status} = 'posted'
           and ${posts.postedAt} <= ${new Date(now.getTime() - FIRST_READING_AFTER_MS)}
-          and ${posts.postedAt} + interval '1 hour' > ${platformAccounts.metricsReadAt}
+          and ${posts.postedAt} + ${`${FIRST_READING_AFTER_MS / 1000} seconds`}::interval > ${platformAccounts.metricsReadAt}
       )`;
       const rows = await db
         .select({ id: platformAccounts.id })

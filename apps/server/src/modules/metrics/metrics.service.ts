@@ -5,6 +5,7 @@ import { type AccountMetrics, type PlatformAdapter, PlatformError } from '../../
 import { sendSyncMetrics } from '../../jobs/metrics';
 import type { Queue } from '../../jobs/queue';
 import type { AccountsRepository } from '../accounts/accounts.repository';
+import type { AutomationPause } from '../automation/pause';
 import type { InboxRepository, NewNotification } from '../inbox/inbox.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
@@ -46,6 +47,8 @@ export function createMetricsService(deps: {
   queue: Queue;
   /** Where engagement spikes are told. */
   inbox: Pick<InboxRepository, 'add'>;
+  /** Looks for Plume's posts of the last hour the read found deleted (decision 035). */
+  pause: Pick<AutomationPause, 'afterReading'>;
   lock: NamedLock;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -102,6 +105,8 @@ export function createMetricsService(deps: {
         const days = row.metricsReadAt ? REREAD_DAYS : BACKFILL_DAYS;
         const since = new Date(started.getTime() - days * 86_400_000);
         let reading: AccountMetrics;
+        /** Plume's posts the network was asked for by id: one it did not answer is not there. */
+        const askedById = new Set<string>();
         try {
           const reader = adapters[platform];
           if (!reader.readMetrics) return 'unavailable';
@@ -114,6 +119,7 @@ export function createMetricsService(deps: {
           );
           if (missing.length > 0 && reader.readPosts) {
             const more = await reader.readPosts(row, missing);
+            for (const id of missing) askedById.add(id);
             reading = { ...reading, posts: [...reading.posts, ...more.posts], reads: reading.reads + more.reads };
           }
         } catch (error) {
@@ -134,6 +140,7 @@ export function createMetricsService(deps: {
         // The card's figures from this reading (each connection's follower count is read from its row).
         await metrics.refreshPersonaStats(row.personaId, started);
         await tellSpikes(row.personaId, started);
+        await deps.pause.afterReading(row, reading.posts, askedById, started);
         log.debug({ accountId, posts: reading.posts.length, reads: reading.reads }, 'metrics synced');
         return 'synced';
       });

@@ -25,6 +25,17 @@ export type BrokenConnection = Recipient & {
   platform: Platform;
   username: string;
   errorMessage: string | null;
+  /** Its persona's automation paused because of it, and that was not told yet: told with it. */
+  pausedForIt: boolean;
+  wanted: boolean;
+};
+
+/** A persona's automation that paused itself and whose owner was not told yet (decision 035). */
+export type PendingPause = Recipient & {
+  personaId: string;
+  personaName: string;
+  message: string;
+  pausedAt: Date;
   wanted: boolean;
 };
 
@@ -98,6 +109,8 @@ export function createNotificationsRepository(db: Db) {
           platform: platformAccounts.platform,
           username: platformAccounts.username,
           errorMessage: platformAccounts.errorMessage,
+          pausedForIt: sql<boolean>`(${personas.automationPauseReason} = 'reconnect'
+            and ${personas.automationPausedAt} is not null and ${personas.automationPauseToldAt} is null)`,
           userId: users.id,
           email: users.email,
           name: users.name,
@@ -128,6 +141,55 @@ export function createNotificationsRepository(db: Db) {
         .update(platformAccounts)
         .set({ attentionNotifiedAt: null })
         .where(and(eq(platformAccounts.id, id), eq(platformAccounts.attentionNotifiedAt, at)));
+    },
+
+    /**
+     * Automation pauses nobody was told about. The e-mail follows the owner's "Account needs
+     * attention" choice: a persona that stopped on its own needs their attention.
+     */
+    async pendingPauses(limit: number): Promise<PendingPause[]> {
+      const rows = await db
+        .select({
+          personaId: personas.id,
+          personaName: personas.name,
+          message: personas.automationPauseMessage,
+          pausedAt: personas.automationPausedAt,
+          userId: users.id,
+          email: users.email,
+          name: users.name,
+          wanted: sql<boolean>`coalesce(${userPreferences.emailAccountAttention}, true)`,
+        })
+        .from(personas)
+        .innerJoin(users, eq(users.id, personas.userId))
+        .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+        .where(and(isNotNull(personas.automationPausedAt), isNull(personas.automationPauseToldAt)))
+        .orderBy(asc(personas.automationPausedAt))
+        .limit(limit);
+      return rows.flatMap((r) => (r.pausedAt ? [{ ...r, message: r.message ?? '', pausedAt: r.pausedAt }] : []));
+    },
+
+    /** Marks pauses as told; returns the persona ids this caller marked. */
+    async markPausesTold(personaIds: string[], at: Date): Promise<string[]> {
+      if (personaIds.length === 0) return [];
+      const rows = await db
+        .update(personas)
+        .set({ automationPauseToldAt: at })
+        .where(
+          and(
+            inArray(personas.id, personaIds),
+            isNotNull(personas.automationPausedAt),
+            isNull(personas.automationPauseToldAt),
+          ),
+        )
+        .returning({ id: personas.id });
+      return rows.map((r) => r.id);
+    },
+
+    async unmarkPause(personaId: string, at: Date): Promise<void> {
+      await db
+        .update(personas)
+        .set({ automationPauseToldAt: null })
+        .where(and(eq(personas.id, personaId), eq(personas.automationPauseToldAt, at)));
     },
 
     /** Everyone who asked for the weekly summary. */

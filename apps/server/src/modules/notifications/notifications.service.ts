@@ -1,8 +1,9 @@
-import { PLATFORM_LABELS, quotePost } from '@plume/core';
+import { PAUSE_EFFECT, PLATFORM_LABELS, quotePost } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 import {
   accountAttentionMail,
+  automationPausedMail,
   postFailedMail,
   postPublishedMail,
   weeklySummaryMail,
@@ -15,6 +16,7 @@ const BATCH = 100;
 const WEEK_MS = 7 * 86_400_000;
 /** Two weekly summaries to one user are at least this far apart (a week, less some slack for the cron). */
 const WEEKLY_GAP_MS = 6 * 86_400_000;
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The e-mails chosen in Account settings, Notifications. Events are read from the database (a
@@ -44,7 +46,7 @@ export function createNotificationsService(deps: {
   }
 
   return {
-    /** Every minute: scheduled posts' outcomes and broken connections nobody was told about. */
+    /** Every minute: scheduled posts' outcomes, broken connections and automation pauses nobody was told about. */
     async sendPending(): Promise<{ sent: number; skipped: number }> {
       let sent = 0;
       let skipped = 0;
@@ -95,6 +97,13 @@ export function createNotificationsService(deps: {
           at,
         ),
       );
+      // A pause the broken connection caused is told with it, in one notice (decision 035).
+      const pausedWith = new Set(
+        await repository.markPausesTold(
+          broken.filter((b) => claimed.has(b.accountId) && b.pausedForIt).map((b) => b.personaId),
+          at,
+        ),
+      );
       await deps.inbox.add(
         broken
           .filter((b) => claimed.has(b.accountId))
@@ -104,7 +113,9 @@ export function createNotificationsService(deps: {
             kind: 'platform_update' as const,
             severity: 'update' as const,
             title: `${b.personaName}'s ${PLATFORM_LABELS[b.platform]} connection needs attention`,
-            message: `${b.errorMessage ?? 'The connection stopped working'}: reconnect @${b.username} in the Accounts tab.`,
+            message: `${b.errorMessage ?? 'The connection stopped working'}: reconnect @${b.username} in the Accounts tab.${
+              pausedWith.has(b.personaId) ? ' Its automation is paused: resume it once the account is reconnected.' : ''
+            }`,
             link: `/editor/${b.personaId}?tab=accounts`,
             dedupeKey: `account:${b.accountId}:${at.toISOString()}`,
           })),
@@ -115,12 +126,49 @@ export function createNotificationsService(deps: {
           skipped += 1;
           continue;
         }
+        const automationPaused = pausedWith.has(connection.personaId);
         const message = accountAttentionMail(
           connection.email,
-          { ...connection, platformLabel: PLATFORM_LABELS[connection.platform] },
+          { ...connection, platformLabel: PLATFORM_LABELS[connection.platform], automationPaused },
           appUrl,
         );
-        if (await deliver(message, () => repository.unmarkConnection(connection.accountId, at))) sent += 1;
+        const unmark = async () => {
+          await repository.unmarkConnection(connection.accountId, at);
+          if (automationPaused) await repository.unmarkPause(connection.personaId, at);
+        };
+        if (await deliver(message, unmark)) sent += 1;
+      }
+
+      // Automation that paused itself: why, and where to resume it.
+      const pauses = await repository.pendingPauses(BATCH);
+      const told = new Set(
+        await repository.markPausesTold(
+          pauses.map((p) => p.personaId),
+          at,
+        ),
+      );
+      await deps.inbox.add(
+        pauses
+          .filter((p) => told.has(p.personaId))
+          .map((p) => ({
+            userId: p.userId,
+            personaId: p.personaId,
+            kind: 'platform_update' as const,
+            severity: 'update' as const,
+            title: `${p.personaName}'s automation is paused`,
+            message: `${capitalize(p.message)} ${PAUSE_EFFECT}`,
+            link: `/editor/${p.personaId}?tab=automation`,
+            dedupeKey: `pause:${p.personaId}:${p.pausedAt.toISOString()}`,
+          })),
+      );
+      for (const pause of pauses) {
+        if (!told.has(pause.personaId)) continue;
+        if (!pause.wanted) {
+          skipped += 1;
+          continue;
+        }
+        const message = automationPausedMail(pause.email, pause, appUrl);
+        if (await deliver(message, () => repository.unmarkPause(pause.personaId, at))) sent += 1;
       }
       return { sent, skipped };
     },

@@ -1,4 +1,4 @@
-import type { ConnectedAccount, Persona, PersonaVersion, Platform } from '@plume/core';
+import type { AutomationPauseReason, ConnectedAccount, Persona, PersonaVersion, Platform } from '@plume/core';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personas, personaVersions, platformAccounts, userPreferences } from '../../db/schema';
@@ -133,9 +133,21 @@ function toPersona(row: Row, connections: StoredConnection[]): Persona {
     templates: row.templates as Persona['templates'],
     monetization: row.monetization as Persona['monetization'],
     setup_complete: row.setupComplete,
+    automation_pause: pauseOf(row),
   };
 }
 
+/** The automation's pause as the persona carries it (the reason as pause.ts wrote it). */
+function pauseOf(row: Row): Persona['automation_pause'] {
+  if (!row.automationPausedAt) return null;
+  return {
+    reason: row.automationPauseReason as AutomationPauseReason,
+    message: row.automationPauseMessage ?? '',
+    since: row.automationPausedAt.toISOString(),
+  };
+}
+
+/** The settings a save writes; figures and the automation's pause have writers of their own. */
 function toColumns(p: Persona) {
   return {
     name: p.name,
@@ -305,9 +317,12 @@ export function createPersonasRepository(db: Db) {
         .where(and(eq(personaVersions.personaId, personaId), eq(personaVersions.id, versionId)));
       // Snapshots taken before a field existed lack it: they read as that field's default.
       if (!row) return null;
-      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar' | 'is_public'> &
-        Partial<Pick<Persona, 'bio' | 'avatar' | 'is_public'>>;
-      return { snapshot: { bio: '', avatar: '', is_public: false, ...stored }, createdAt: row.createdAt };
+      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar' | 'is_public' | 'automation_pause'> &
+        Partial<Pick<Persona, 'bio' | 'avatar' | 'is_public' | 'automation_pause'>>;
+      return {
+        snapshot: { bio: '', avatar: '', is_public: false, automation_pause: null, ...stored },
+        createdAt: row.createdAt,
+      };
     },
   };
 }

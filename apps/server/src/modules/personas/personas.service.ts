@@ -35,6 +35,7 @@ function newPersona(input: PersonaWrite, extra: Partial<Persona> = {}): Persona 
     recent_tweets: [],
     connected_accounts: [],
     setup_complete: input.setup_complete ?? false,
+    automation_pause: null,
     ...extra,
   };
 }
@@ -209,6 +210,8 @@ export function createPersonasService(deps: {
           stats: before.stats,
           recent_tweets: before.recent_tweets,
           connected_accounts: before.connected_accounts,
+          // A pause is the automation's state now, not a setting an old version brings back.
+          automation_pause: before.automation_pause,
           // Who may see the persona is today's choice, not an old version's.
           is_public: before.is_public,
           tags: version.snapshot.tags.filter((tag) => existingTags.has(tag)),

@@ -7,7 +7,7 @@ import {
   type PostPart,
   type PostStatus,
 } from '@plume/core';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { personas, posts } from '../../db/schema';
@@ -55,6 +55,7 @@ export function createPostsRepository(db: Db) {
         | 'platform'
         | 'attempts'
         | 'claimedAt'
+        | 'approvedAt'
       >
     >,
   ): Promise<PostRow | undefined> {
@@ -340,10 +341,79 @@ export function createPostsRepository(db: Db) {
     edit(
       id: string,
       patch: Partial<
-        Pick<PostRow, 'content' | 'parts' | 'platform' | 'scheduledFor' | 'status' | 'error' | 'attempts'>
+        Pick<
+          PostRow,
+          'content' | 'parts' | 'platform' | 'scheduledFor' | 'status' | 'error' | 'attempts' | 'approvedAt'
+        >
       >,
     ) {
       return transition(id, EDITABLE_STATUSES, patch);
+    },
+
+    /**
+     * Its persona's automation paused (decision 035): what automation scheduled on its own (a slot's
+     * post or a reply, not approved by a person) and has not gone out waits in the review queue
+     * again. Answers how many.
+     */
+    async holdForReview(personaId: string, at: Date): Promise<number> {
+      if (!canMove('scheduled', 'pending_review'))
+        throw new Error('A post cannot move from scheduled to pending_review');
+      const rows = await db
+        .update(posts)
+        .set({ status: 'pending_review', updatedAt: at })
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            eq(posts.status, 'scheduled'),
+            isNull(posts.approvedAt),
+            or(isNotNull(posts.autoSlot), isNotNull(posts.replyTo)),
+          ),
+        )
+        .returning({ id: posts.id });
+      return rows.length;
+    },
+
+    /** A claimed post held back for review instead (its persona's automation paused meanwhile). */
+    holdClaimed(id: string) {
+      return transition(id, 'publishing', { status: 'pending_review', claimedAt: null });
+    },
+
+    /**
+     * Plume's posts of the persona on the platform published in [from, to) and not found gone yet:
+     * the ones a metrics read looks for (decision 035).
+     */
+    async publishedBetween(
+      personaId: string,
+      platform: Platform,
+      from: Date,
+      to: Date,
+    ): Promise<{ id: string; externalId: string; content: string; postedAt: Date }[]> {
+      const rows = await db
+        .select({ id: posts.id, externalId: posts.externalId, content: posts.content, postedAt: posts.postedAt })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            eq(posts.platform, platform),
+            eq(posts.status, 'posted'),
+            isNull(posts.goneAt),
+            gte(posts.postedAt, from),
+            lt(posts.postedAt, to),
+          ),
+        );
+      return rows.flatMap((r) =>
+        r.externalId && r.postedAt ? [{ ...r, externalId: r.externalId, postedAt: r.postedAt }] : [],
+      );
+    },
+
+    /** Marks a post found deleted on the network, once: false when it already was. */
+    async markGone(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(posts)
+        .set({ goneAt: at })
+        .where(and(eq(posts.id, id), isNull(posts.goneAt)))
+        .returning({ id: posts.id });
+      return rows.length > 0;
     },
 
     cancel(id: string) {

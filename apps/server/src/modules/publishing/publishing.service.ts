@@ -22,6 +22,7 @@ import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
 import { reconnectNeeded } from '../accounts/credential-store';
+import type { AutomationPause } from '../automation/pause';
 import { createSafety } from '../automation/safety';
 import type { Budget } from '../budget/budget.service';
 import { ownPersona } from '../personas/persona-access';
@@ -69,6 +70,8 @@ export function createPublishingService(deps: {
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   /** Each network's limits on the account (decision 033): a post waits for room instead of meeting a 429. */
   budget: Pick<Budget, 'wait' | 'waitWhole'>;
+  /** Each publish's outcome counts in its account's run of failures (decision 035). */
+  pause: Pick<AutomationPause, 'streak'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -89,15 +92,23 @@ export function createPublishingService(deps: {
   /**
    * Records what the platform said about a post being published; returns the result the API shows.
    * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
+   * The account it went out on (when it had one) counts the outcome in its run of failures.
    */
-  async function settle(post: PostRow, parts: PostPart[], outcome: unknown): Promise<PublishResult> {
+  async function settle(
+    post: PostRow,
+    parts: PostPart[],
+    outcome: unknown,
+    account: AccountRow | null | undefined,
+  ): Promise<PublishResult> {
     const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
+    const streak = account ? deps.pause.streak(account) : null;
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
       await posts.markPosted(post.id, externalIds, url, SETTLE_FROM);
       // The persona's card counts it now, not at the next metrics reading.
       await repositories.metrics.countPublished(post.personaId);
+      await streak?.worked();
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
     const failure = asPlatformError(outcome);
@@ -109,6 +120,7 @@ export function createPublishingService(deps: {
     if (failure.kind === 'unknown') await posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM);
     else await posts.markFailed(post.id, message, postedIds, SETTLE_FROM);
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
+    await streak?.failed(message);
     return {
       ...base,
       status: failure.kind === 'unknown' ? 'unconfirmed' : 'failed',
@@ -235,7 +247,9 @@ export function createPublishingService(deps: {
       const outcomes = await Promise.all(
         claimed.map((post) => callPlatform(post, parts, connected.get(post.platform))),
       );
-      const results = await Promise.all(claimed.map((post, i) => settle(post, parts, outcomes[i])));
+      const results = await Promise.all(
+        claimed.map((post, i) => settle(post, parts, outcomes[i], connected.get(post.platform))),
+      );
       if (results.every((r) => r.status !== 'posted')) {
         const summary = results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; ');
         // Every platform said "too many requests" before sending: 429 with the longest wait.
@@ -264,6 +278,12 @@ export function createPublishingService(deps: {
         return 'busy';
       }
       const parts = post.parts;
+      // What automation scheduled on its own does not go out while its automation is paused
+      // (decision 035): it waits for a person in the review queue, as the pause put the others.
+      if (post.persona.automation_pause && !post.approvedAt && (post.autoSlot || post.replyTo)) {
+        await posts.holdClaimed(post.id);
+        return 'held for review';
+      }
       // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
       const delay = await safetyDelay(post.persona, post.timeZone, post, post.account, claimedAt);
       if (delay) {
@@ -284,7 +304,7 @@ export function createPublishingService(deps: {
           return 'retrying';
         }
       }
-      return (await settle(post, parts, outcome)).status;
+      return (await settle(post, parts, outcome, post.account)).status;
     },
 
     /**

@@ -20,6 +20,7 @@ import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { AutomationPause } from '../automation/pause';
 import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
@@ -63,6 +64,8 @@ export function createSchedulingService(deps: {
   lock: NamedLock;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   metrics: Pick<MetricsRepository, 'countPublished'>;
+  /** Reply drafts approved and rejected in a row (decision 035). */
+  pause: Pick<AutomationPause, 'replyReviewed'>;
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
@@ -278,17 +281,19 @@ export function createSchedulingService(deps: {
           : choice;
       const updated = await atTime(userId, row.personaId, when, async (at) => {
         await planLimits.checkNewPosts(userId, 1, at, id);
-        return posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null });
+        // Approved by a person: it goes out even while its persona's automation is paused.
+        return posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, approvedAt: now() });
       });
       if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
       await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
+      if (row.replyTo) await deps.pause.replyReviewed(row.personaId, true);
       return reread(userId, id);
     },
 
     async reject(userId: string, id: string): Promise<void> {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be rejected');
-      await posts.cancel(id);
+      if ((await posts.cancel(id)) && row.replyTo) await deps.pause.replyReviewed(row.personaId, false);
     },
   };
   return service;

@@ -31,6 +31,7 @@ const persona = (id: string, name: string, extra: Partial<Persona> = {}): Person
   recent_tweets: [],
   connected_accounts: [],
   setup_complete: true,
+  automation_pause: null,
   ...extra,
 });
 

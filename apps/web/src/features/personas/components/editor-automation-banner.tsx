@@ -6,8 +6,17 @@ import { hintClass } from './editor-automation-fields';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Active or Inactive, and what automation really did today (never demo figures). */
-export function AutomationBanner({ personaId, active }: { personaId: string | undefined; active: boolean }) {
+/** Active, Paused (it paused itself) or Inactive, and what automation really did today (never demo figures). */
+export function AutomationBanner({
+  personaId,
+  active: switchedOn,
+  paused = false,
+}: {
+  personaId: string | undefined;
+  active: boolean;
+  paused?: boolean;
+}) {
+  const active = switchedOn && !paused;
   const headingId = useId();
   const activity = useAutomationActivity(personaId, timeZone());
   const show = (value: (a: NonNullable<typeof activity.data>) => string): string => {
@@ -38,7 +47,8 @@ export function AutomationBanner({ personaId, active }: { personaId: string | un
           className={cn('h-3 w-3 rounded-full', active ? 'bg-emerald-600' : 'bg-slate-400 dark:bg-slate-500')}
         />
         <h2 id={headingId} className="text-lg font-semibold">
-          Automation <span data-testid="automation-status">{active ? 'Active' : 'Inactive'}</span>
+          Automation{' '}
+          <span data-testid="automation-status">{active ? 'Active' : switchedOn ? 'Paused' : 'Inactive'}</span>
         </h2>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

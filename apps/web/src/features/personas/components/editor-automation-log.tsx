@@ -18,6 +18,8 @@ const EVENTS: Record<AutomationLogEvent, { symbol: string; label: string }> = {
   reposted: { symbol: '⟳', label: 'Reposted' },
   followed: { symbol: '+', label: 'Followed' },
   undone: { symbol: '↶', label: 'Undone' },
+  paused: { symbol: '⏸', label: 'Paused' },
+  resumed: { symbol: '▶', label: 'Resumed' },
 };
 
 /** A moment as the tab shows it, in the user's zone. */

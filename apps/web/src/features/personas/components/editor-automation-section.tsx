@@ -2,6 +2,7 @@ import { type Automation, automationActive, type Persona } from '@plume/core';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { personaSaveScope, useUpdatePersona } from '../api/update-persona';
+import { AutomationPaused } from './automation-paused';
 import { AutomationBanner } from './editor-automation-banner';
 import { EngagementCard } from './editor-automation-engagement';
 import { ActivityCard } from './editor-automation-log';
@@ -64,7 +65,12 @@ export function AutomationSection({
   const props: AutomationCardProps = { automation: draft.automation, commit, personaId: persona?.id };
   return (
     <div className="space-y-4">
-      <AutomationBanner personaId={persona?.id} active={automationActive(draft.automation)} />
+      {persona && <AutomationPaused persona={persona} />}
+      <AutomationBanner
+        personaId={persona?.id}
+        active={automationActive(draft.automation)}
+        paused={Boolean(persona?.automation_pause)}
+      />
       <ActivityCard personaId={persona?.id} />
       <PostingCard {...props} />
       <RepliesCard {...props} />

@@ -9,6 +9,7 @@ import { PersonaAvatar } from '../../../components/ui/persona-avatar';
 import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import { paths } from '../../../config/paths';
+import { AutomationPaused } from './automation-paused';
 
 const healthText = {
   excellent: ['Excellent', 'text-emerald-700 dark:text-emerald-300'],
@@ -85,6 +86,8 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
           </span>
         </div>
       </div>
+
+      <AutomationPaused persona={persona} compact />
 
       <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
         <PerformanceBadge engagementRate={stats.engagementRate} followers={stats.followers} />

@@ -17,6 +17,7 @@ const persona = (id: string, name: string, stats: Partial<PersonaStats>, extra: 
   recent_tweets: [],
   connected_accounts: [],
   setup_complete: true,
+  automation_pause: null,
   ...extra,
 });
 

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/*
+ * A persona's automation pauses itself when something says it should stop and ask (decision 035):
+ * its account answers errors, its owner deletes a post Plume published soon after it went out,
+ * or its reply drafts are rejected again and again. The rule lives on the server
+ * (modules/automation/pause.ts); this is what the persona carries and every screen says.
+ */
+
+/**
+ * Why it paused: `account_errors` (publishes or actions failed in a row on one account),
+ * `reconnect` (the network refused the connection: it needs a reconnect), `post_deleted` (a post
+ * Plume published was deleted on the network within the hour), `replies_rejected` (reply drafts
+ * rejected in a row).
+ */
+export const AUTOMATION_PAUSE_REASONS = ['account_errors', 'reconnect', 'post_deleted', 'replies_rejected'] as const;
+export type AutomationPauseReason = (typeof AUTOMATION_PAUSE_REASONS)[number];
+
+export const automationPauseSchema = z
+  .object({
+    reason: z.enum(AUTOMATION_PAUSE_REASONS),
+    /** What happened, in a sentence the owner reads after "Paused:". */
+    message: z.string(),
+    since: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AutomationPause' });
+export type AutomationPause = z.infer<typeof automationPauseSchema>;
+
+/** What a pause stops and what it leaves alone, in the words every screen and notice uses. */
+export const PAUSE_EFFECT =
+  'Until you resume, it writes no posts, answers no one and likes, reposts or follows no one. Posts you wrote or approved yourself still go out.';
