@@ -427,7 +427,7 @@ describe('likes, reposts and follows on Bluesky', () => {
 
 describe('every platform budget on Bluesky (decision 033)', () => {
   it('counts 3 write points a like and 1 an Undo; with no room for a second like under 80% of a small limit, the run waits for room and never sends it', async () => {
-    const { persona, account } = await personaOn(ann, 'Thrifty', (a) => ({
+    const { persona, account, accountId } = await personaOn(ann, 'Thrifty', (a) => ({
       ...a,
       autoReplies: { ...a.autoReplies, enabled: false },
     }));
@@ -454,11 +454,18 @@ describe('every platform budget on Bluesky (decision 033)', () => {
                 enabled: true,
                 autoLike: { enabled: true, maxLikesPerHour: 12, targetAccounts: [gus.handle] },
               },
+              // The automated label's profile write would spend points too (decision 034).
+              safety: { ...persona.automation.safety, labelAutomated: false },
             },
           },
         }),
         200,
       );
+      // Its mentions read (engagement takes its people from them: decision 032), a run likes one.
+      // The save queued a read and a run of its own; whichever runs first, one like is all there is room for.
+      await notified(account, 2);
+      await runJob(server, CHECK_MENTIONS, { accountId });
+      await runJob(server, ENGAGE, { personaId: persona.id });
       const waiting = await until(async () =>
         (await planOf(persona.id)).log.find((e) => e.event === 'skipped' && e.message.startsWith('Likes')),
       );

@@ -315,7 +315,8 @@ describe('every platform budget (decision 033)', () => {
             smartTiming: false,
             publishWithoutReview: true,
           },
-          safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
+          // The automated label's profile write would spend points too (decision 034).
+          safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false, labelAutomated: false },
         }),
       },
     );
