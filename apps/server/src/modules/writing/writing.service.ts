@@ -3,7 +3,6 @@ import {
   type BuiltPrompt,
   buildChatPrompt,
   buildPrompt,
-  CHAT_HISTORY_MAX_TURNS,
   type ChatFacts,
   type ChatHistoryTurn,
   type ChatRequest,
@@ -191,7 +190,7 @@ export function createWritingService(deps: {
   /** The conversation a chat message follows: the turns the request carries, else the persona's stored ones. */
   async function turnsOf(ctx: Context, body: ChatRequest): Promise<ChatHistoryTurn[]> {
     if (body.history) return body.history;
-    return ctx.personaId ? messages.recentTurns(ctx.personaId, CHAT_HISTORY_MAX_TURNS) : [];
+    return ctx.personaId ? messages.recentTurns(ctx.personaId, CHAT_STORED_TURNS) : [];
   }
 
   const writerOf = (ctx: Context): Writer => ctx.client?.provider ?? 'offline';
@@ -477,6 +476,11 @@ export function createWritingService(deps: {
 }
 export type WritingService = ReturnType<typeof createWritingService>;
 
+/**
+ * How far back chat reads a persona's stored conversation: follow-ups reach the post they change
+ * past a few questions in between (a model still gets only the latest, `CHAT_TURNS_FOR_MODEL`).
+ */
+const CHAT_STORED_TURNS = 50;
 /** How many scheduled posts, and drafts waiting for review, chat reads; and how many source items. */
 const CHAT_LISTED = 10;
 const CHAT_ITEMS = 12;
