@@ -430,7 +430,9 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
   expect(asked).toHaveLength(2);
 });
 
-test('a chat message shows at once in the conversation and the reply follows', async ({ page }) => {
+test('a chat message shows at once in the conversation, the reply follows, and "shorter" shortens the last post', async ({
+  page,
+}) => {
   const persona = await newPersona(page, 'Chatty');
   // The offline composer answers in a few milliseconds: the request is held back (not answered by
   // the test) until the message has been seen on its own.
@@ -463,6 +465,24 @@ test('a chat message shows at once in the conversation and the reply follows', a
   // The server kept both.
   await page.reload();
   await expect(messages).toHaveText(['You: How are you?', `AI: ${reply.text}`]);
+
+  // A post, then a follow-up that acts on it: the server follows the stored conversation.
+  const send = async (text: string) => {
+    await page.getByLabel('Message Chatty').fill(text);
+    const sent = page.waitForResponse('**/api/chat');
+    await page.getByRole('button', { name: 'Send' }).click();
+    return ((await (await sent).json()) as { text: string }).text;
+  };
+  const written = await send('Write a post about tide pools');
+  expect(written).toMatch(/tide pools/i);
+  await expect(messages.last()).toHaveText(`AI: ${written}`);
+  const shorter = await send('shorter');
+  await expect(messages).toHaveCount(6);
+  await expect(messages.nth(4)).toHaveText('You: shorter');
+  await expect(messages.last()).toHaveText(`AI: ${shorter}`);
+  expect(shorter.length).toBeLessThan(written.length);
+  // Its first sentences (or its start, cut at a word), the hashtags kept.
+  expect(written.startsWith(shorter.replace(/(?:\s+#\w+)+$/, '').replace(/…$/, ''))).toBe(true);
 });
 
 test('/advanced for an unknown id says Persona not found', async ({ page, consoleErrors }) => {

@@ -153,13 +153,39 @@ export const promptSchema = z
 
 const titlesSchema = z.array(z.string().trim().min(1).max(300)).max(20);
 
-/** POST /chat (also /api/chat): `{ prompt, persona, titles, personaId }` -> `{ text }`. */
+/**
+ * How many earlier turns of a conversation a chat request may carry (and chat reads of a persona's
+ * stored one), how long each may be, and how many of the latest a model is sent.
+ */
+export const CHAT_HISTORY_MAX_TURNS = 20;
+export const CHAT_TURNS_FOR_MODEL = 12;
+export const CHAT_TURN_MAX_CHARS = 2000;
+
+/** One earlier turn of a chat: what the person wrote (`user`) or what was answered (`assistant`). */
+export const chatTurnSchema = z
+  .object({
+    role: z.enum(['user', 'assistant']),
+    content: z.string().trim().min(1, 'must not be empty').max(CHAT_TURN_MAX_CHARS),
+  })
+  .meta({ id: 'ChatTurn' });
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
+
+/**
+ * POST /chat (also /api/chat): `{ prompt, persona, titles, personaId }` -> `{ text }`. `history`
+ * (Plume's addition, decision 0XG): the conversation's earlier turns, oldest first, that follow-ups
+ * ("shorter", "why did you write that?") act on and a model reads. Left out, a persona's own stored
+ * conversation is used; `[]` means none.
+ */
 export const chatRequestSchema = z
   .object({
     prompt: promptSchema,
     persona: personaOverrideSchema.optional(),
     titles: titlesSchema.optional(),
     personaId: z.uuid('must be a persona id').optional(),
+    history: z
+      .array(chatTurnSchema)
+      .max(CHAT_HISTORY_MAX_TURNS, `at most ${CHAT_HISTORY_MAX_TURNS} turns: send the latest`)
+      .optional(),
   })
   .meta({ id: 'ChatRequest' });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

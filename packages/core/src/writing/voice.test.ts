@@ -236,7 +236,7 @@ describe('chat about the persona itself', () => {
       'Today I published 1 post: “Tea is a verb.” (Bluesky, today at 09:00).',
     );
     expect(ask("What's scheduled?")).toBe(
-      'Next up: “Matcha myths.” on X, tomorrow at 09:00. Then 1 more after it. 1 of them is waiting for review.',
+      '1 post scheduled and 1 draft waiting for your review: “Matcha myths.” on X, tomorrow at 09:00; and “Gong fu at home.” on Bluesky, waiting for your review (for Thu 26 Nov at 09:00).',
     );
     expect(ask('Which sources do you read?')).toBe(
       'I read Tea News (rss). Latest: “Darjeeling harvest late this year”.',

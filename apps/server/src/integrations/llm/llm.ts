@@ -13,6 +13,8 @@ import { createPublicFetch } from '../net/public-fetch';
 export type LlmCall = {
   system: string;
   prompt: string;
+  /** Earlier turns of a conversation (chat), oldest first, starting with the user's; `prompt` follows them. */
+  history?: readonly { role: 'user' | 'assistant'; content: string }[];
   temperature: number;
   maxOutputTokens: number;
   signal?: AbortSignal;
@@ -137,10 +139,15 @@ export function createLlmClient(
   /** What both kinds of call send, with the caller's signal joined to our deadline. */
   const request = (call: LlmCall) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
+    // With earlier turns, the conversation goes as messages, the new prompt as the last user turn.
+    const input =
+      call.history && call.history.length > 0
+        ? { messages: [...call.history, { role: 'user' as const, content: call.prompt }] }
+        : { prompt: call.prompt };
     const settings = {
       model,
       system: call.system,
-      prompt: call.prompt,
+      ...input,
       temperature: call.temperature,
       maxOutputTokens: call.maxOutputTokens,
       abortSignal: call.signal ? AbortSignal.any([call.signal, timeout]) : timeout,

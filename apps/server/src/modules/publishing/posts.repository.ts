@@ -444,30 +444,38 @@ export function createPostsRepository(db: Db) {
     },
 
     /** What chat may tell of the persona's posts: the latest published, and the next ones coming up. */
+    /**
+     * Chat's view of a persona's posts: the latest published, the next scheduled, and the drafts
+     * waiting for review whatever their time (one sent to review by hand has none), with their count.
+     */
     async recentAndUpcoming(
       personaId: string,
       now: Date,
       limit: number,
-    ): Promise<{ recent: PostRow[]; upcoming: PostRow[] }> {
+    ): Promise<{ recent: PostRow[]; upcoming: PostRow[]; waiting: number }> {
       const recent = await db
         .select()
         .from(posts)
         .where(and(eq(posts.personaId, personaId), eq(posts.status, 'posted'), isNotNull(posts.postedAt)))
         .orderBy(desc(posts.postedAt))
         .limit(limit);
-      const upcoming = await db
+      const scheduled = await db
         .select()
         .from(posts)
-        .where(
-          and(
-            eq(posts.personaId, personaId),
-            inArray(posts.status, ['scheduled', 'pending_review']),
-            gte(posts.scheduledFor, now),
-          ),
-        )
+        .where(and(eq(posts.personaId, personaId), eq(posts.status, 'scheduled'), gte(posts.scheduledFor, now)))
         .orderBy(asc(posts.scheduledFor))
         .limit(limit);
-      return { recent, upcoming };
+      const pending = await db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.personaId, personaId), eq(posts.status, 'pending_review')))
+        .orderBy(sql`${posts.scheduledFor} asc nulls last`, asc(posts.createdAt))
+        .limit(limit);
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts)
+        .where(and(eq(posts.personaId, personaId), eq(posts.status, 'pending_review')));
+      return { recent, upcoming: [...scheduled, ...pending], waiting: counted?.n ?? 0 };
     },
 
     /**

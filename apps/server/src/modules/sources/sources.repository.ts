@@ -74,6 +74,26 @@ export function createSourcesRepository(db: Db) {
         .limit(limit);
       return rows.map((r) => r.title);
     },
+
+    /** The newest items kept for a persona from the given source addresses, with where and when. */
+    async latestItems(
+      personaId: string,
+      limit: number,
+      sourceUrls: string[],
+    ): Promise<{ sourceUrl: string; title: string; link: string | null; at: Date }[]> {
+      if (sourceUrls.length === 0) return [];
+      return db
+        .select({
+          sourceUrl: sourceItems.sourceUrl,
+          title: sourceItems.title,
+          link: sourceItems.link,
+          at: sql<Date>`coalesce(${sourceItems.publishedAt}, ${sourceItems.fetchedAt})`.mapWith(sourceItems.fetchedAt),
+        })
+        .from(sourceItems)
+        .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.sourceUrl, sourceUrls)))
+        .orderBy(desc(sourceItems.fetchedAt), desc(sourceItems.publishedAt))
+        .limit(limit);
+    },
   };
 }
 export type SourcesRepository = ReturnType<typeof createSourcesRepository>;

@@ -1,5 +1,5 @@
-import type { Message, Writer } from '@plume/core';
-import { asc, eq } from 'drizzle-orm';
+import { type ChatHistoryTurn, type Message, WRITERS, type Writer } from '@plume/core';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personaMessages } from '../../db/schema';
 
@@ -23,6 +23,23 @@ export function createWritingRepository(db: Db) {
         .where(eq(personaMessages.personaId, personaId))
         .orderBy(asc(personaMessages.seq));
       return rows.map((r) => ({ id: r.id, role: r.role === 'user' ? 'user' : 'assistant', content: r.content }));
+    },
+
+    /** The persona's last `limit` messages, oldest first, with who wrote each answer: chat's context. */
+    async recentTurns(personaId: string, limit: number): Promise<ChatHistoryTurn[]> {
+      const rows = await db
+        .select({ role: personaMessages.role, content: personaMessages.content, writer: personaMessages.writer })
+        .from(personaMessages)
+        .where(eq(personaMessages.personaId, personaId))
+        .orderBy(desc(personaMessages.seq))
+        .limit(limit);
+      const writerOf = (w: string | null): Writer | null =>
+        (WRITERS as readonly string[]).includes(w ?? '') ? (w as Writer) : null;
+      return rows.reverse().map((r) => ({
+        role: r.role === 'user' ? 'user' : 'assistant',
+        content: r.content,
+        writer: writerOf(r.writer),
+      }));
     },
   };
 }

@@ -1,6 +1,10 @@
 import {
+  answerChatOffline,
   type BuiltPrompt,
+  buildChatPrompt,
   buildPrompt,
+  type ChatFacts,
+  type ChatHistoryTurn,
   type ChatRequest,
   type ChatResponse,
   type ComposedPost,
@@ -17,10 +21,10 @@ import {
   type GeneratedPost,
   type GenerateRequest,
   hashtagsIn,
+  lengthRuleFor,
   MAX_TITLES_FOR_GENERATION,
   type Message,
   type Persona,
-  type PersonaFacts,
   type PersonaOverride,
   type Platform,
   type PostBrief,
@@ -70,7 +74,7 @@ type Context = {
 };
 
 export function createWritingService(deps: {
-  repositories: Pick<Repositories, 'personas' | 'sources' | 'posts' | 'preferences'>;
+  repositories: Pick<Repositories, 'personas' | 'sources' | 'posts' | 'preferences' | 'metrics'>;
   messages: WritingRepository;
   aiSettings: AiSettingsService;
   writingLimit: WritingLimit;
@@ -120,24 +124,73 @@ export function createWritingService(deps: {
     };
   }
 
-  /** What the persona's account holds, for chat to answer questions about it from. */
-  async function factsOf(userId: string, persona: Persona, headlines: string[]): Promise<PersonaFacts> {
+  /**
+   * What the persona's account holds, for chat to answer questions about it from: its latest posts,
+   * what is scheduled or waiting for review, its posts of the last 30 days with their counts, its
+   * figures, and the newest items of the sources it reads now.
+   */
+  async function factsOf(userId: string, persona: Persona, headlines: string[]): Promise<ChatFacts> {
     const now = (deps.now ?? (() => new Date()))();
-    const { recent, upcoming } = await repositories.posts.recentAndUpcoming(persona.id, now, 5);
+    const { recent, upcoming, waiting } = await repositories.posts.recentAndUpcoming(persona.id, now, CHAT_LISTED);
+    const enabled = persona.sources.filter((s) => s.enabled);
+    const scope = { personaId: persona.id };
+    const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
+    const [timeZone, items, read, unread] = await Promise.all([
+      repositories.preferences.timeZone(userId),
+      repositories.sources.latestItems(
+        persona.id,
+        CHAT_ITEMS,
+        enabled.map((s) => s.url),
+      ),
+      repositories.metrics.postsBetween(scope, monthAgo, now),
+      repositories.metrics.unreadPostsBetween(scope, monthAgo, now),
+    ]);
+    const sourceName = new Map(enabled.map((s) => [s.url, s.name]));
     const at = (d: Date | null) => (d ?? now).toISOString();
     return {
-      timeZone: (await repositories.preferences.timeZone(userId)) ?? 'UTC',
+      timeZone: timeZone ?? 'UTC',
       now: now.toISOString(),
       recent: recent.map((p) => ({ content: p.content, platform: p.platform, at: at(p.postedAt) })),
       upcoming: upcoming.map((p) => ({
         content: p.content,
         platform: p.platform,
-        at: at(p.scheduledFor),
+        at: p.scheduledFor ? p.scheduledFor.toISOString() : null,
         status: p.status === 'pending_review' ? 'pending_review' : 'scheduled',
       })),
+      waiting,
       sources: persona.sources.map((s) => ({ name: s.name, type: s.type, enabled: s.enabled })),
       headlines,
+      items: items.map((i) => ({
+        source: sourceName.get(i.sourceUrl) ?? i.sourceUrl,
+        title: i.title,
+        link: i.link,
+        at: i.at.toISOString(),
+      })),
+      performance: [...read, ...unread]
+        .sort((a, b) => b.postedAt.getTime() - a.postedAt.getTime())
+        .map((p) => ({
+          content: p.text,
+          platform: p.platform,
+          at: p.postedAt.toISOString(),
+          likes: p.likes,
+          reposts: p.reposts,
+          replies: p.replies,
+          quotes: p.quotes,
+        })),
+      stats: {
+        followers: persona.stats.followers,
+        totalPosts: persona.stats.totalTweets,
+        engagementRate: persona.stats.engagementRate,
+        connected: [...new Set(persona.connected_accounts.filter((a) => a.isConnected).map((a) => a.platform))],
+      },
+      strategies: persona.templates.filter((t) => t.enabled).map((t) => t.name),
     };
+  }
+
+  /** The conversation a chat message follows: the turns the request carries, else the persona's stored ones. */
+  async function turnsOf(ctx: Context, body: ChatRequest): Promise<ChatHistoryTurn[]> {
+    if (body.history) return body.history;
+    return ctx.personaId ? messages.recentTurns(ctx.personaId, CHAT_STORED_TURNS) : [];
   }
 
   const writerOf = (ctx: Context): Writer => ctx.client?.provider ?? 'offline';
@@ -201,17 +254,51 @@ export function createWritingService(deps: {
   }
 
   return {
-    /** POST /chat: one answer in the persona's voice. */
+    /**
+     * POST /chat: one answer in the persona's voice, following the conversation (decision 0XG). A
+     * model gets the account's facts and the recent turns; offline, the answer comes from the facts,
+     * a rule applied to the last post, a new post, or says plainly that it needs a model.
+     */
     async chat(userId: string, body: ChatRequest): Promise<ChatResponse> {
       const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
-      const facts = ctx.stored ? await factsOf(userId, ctx.stored, ctx.titles) : undefined;
-      const request: WritingRequest = { kind: 'chat', prompt: body.prompt, ...(facts ? { facts } : {}) };
+      const [facts, turns] = await Promise.all([
+        ctx.stored ? factsOf(userId, ctx.stored, ctx.titles) : undefined,
+        turnsOf(ctx, body),
+      ]);
       let text: string;
       if (ctx.client) {
-        text = await writeOne(ctx.client, buildPrompt({ persona: ctx.persona, request, titles: ctx.titles }));
+        const built = buildChatPrompt({
+          persona: ctx.persona,
+          prompt: body.prompt,
+          turns,
+          titles: ctx.titles,
+          ...(facts ? { facts } : {}),
+        });
+        text = await writeOne(ctx.client, built);
         if (!text) emptyAnswer(ctx.client);
       } else {
-        text = composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random })[0]?.content ?? '';
+        const rule = lengthRuleFor(ctx.persona, { kind: 'chat' });
+        const answer = answerChatOffline({
+          prompt: body.prompt,
+          turns,
+          persona: ctx.persona,
+          titles: ctx.titles,
+          rule,
+          ...(facts ? { facts } : {}),
+        });
+        if (answer.kind === 'text') text = answer.text;
+        else {
+          const compose = () =>
+            composeOffline({
+              persona: ctx.persona,
+              request: { kind: 'chat', prompt: answer.prompt },
+              titles: ctx.titles,
+              random,
+            })[0]?.content ?? '';
+          // "Another one" is a different post: the dice are thrown again a few times if they repeat it.
+          text = compose();
+          for (let i = 0; i < 5 && answer.avoid !== undefined && text === answer.avoid; i++) text = compose();
+        }
       }
       await record(ctx, 'chat', body.prompt, [text]);
       return { text, writer: writerOf(ctx) };
@@ -388,6 +475,15 @@ export function createWritingService(deps: {
   };
 }
 export type WritingService = ReturnType<typeof createWritingService>;
+
+/**
+ * How far back chat reads a persona's stored conversation: follow-ups reach the post they change
+ * past a few questions in between (a model still gets only the latest, `CHAT_TURNS_FOR_MODEL`).
+ */
+const CHAT_STORED_TURNS = 50;
+/** How many scheduled posts, and drafts waiting for review, chat reads; and how many source items. */
+const CHAT_LISTED = 10;
+const CHAT_ITEMS = 12;
 
 function toWritingRequest(body: GenerateRequest): WritingRequest {
   return {

@@ -7,7 +7,10 @@ import { inputClass } from '../../../components/ui/input-class';
 import { useChat } from '../api/chat';
 import { conversationQueryKey } from '../api/get-conversation';
 
-/** Ask the persona something: the message shows at once, the reply when the server has it. */
+/**
+ * Ask the persona something: the message shows at once, the reply when the server has it. The
+ * server follows the persona's stored conversation, so "shorter" acts on the last post.
+ */
 export function ChatForm({ personaId, personaName }: { personaId: string; personaName: string }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -38,9 +41,14 @@ export function ChatForm({ personaId, personaName }: { personaId: string; person
       <label htmlFor={id} className="text-sm font-medium">
         Message {personaName}
       </label>
+      <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+        Ask what is scheduled or what did best this week, give a subject to write about, then say “shorter”, “more
+        formal” or “why?”.
+      </p>
       <div className="flex gap-2">
         <input
           id={id}
+          aria-describedby={`${id}-hint`}
           value={text}
           maxLength={500}
           onChange={(e) => setText(e.target.value)}
