@@ -172,7 +172,7 @@ export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
 /**
  * POST /chat (also /api/chat): `{ prompt, persona, titles, personaId }` -> `{ text }`. `history`
- * (Plume's addition, decision 0XG): the conversation's earlier turns, oldest first, that follow-ups
+ * (Plume's addition, decision 036): the conversation's earlier turns, oldest first, that follow-ups
  * ("shorter", "why did you write that?") act on and a model reads. Left out, a persona's own stored
  * conversation is used; `[]` means none.
  */

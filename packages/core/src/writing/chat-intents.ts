@@ -1,5 +1,5 @@
 /**
- * What a chat message asks for, read without a model (decision 0XG): a question about the account,
+ * What a chat message asks for, read without a model (decision 036): a question about the account,
  * a change to the last text, a follow-up about it, small talk, a post to write, or a question only a
  * model could answer. Rules over the words, checked in a fixed order; the first that matches wins.
  */

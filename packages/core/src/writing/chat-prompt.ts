@@ -1,5 +1,5 @@
 /**
- * What a model is told for chat (decision 0XG): who the persona is and how it sounds, the facts
+ * What a model is told for chat (decision 036): who the persona is and how it sounds, the facts
  * of its account gathered for this message, and the conversation's recent turns as messages, with
  * the rule to answer from those facts only.
  */

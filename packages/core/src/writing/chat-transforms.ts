@@ -1,5 +1,5 @@
 /**
- * Changes chat makes to a text without a model (decision 0XG): each is a plain rule, and each
+ * Changes chat makes to a text without a model (decision 036): each is a plain rule, and each
  * returns null when it would change nothing, so the answer can say so instead of pretending.
  */
 import { graphemeCount } from '../personas/persona';

@@ -1,5 +1,5 @@
 /**
- * Chat without a model (decision 0XG): every message is read for what it asks (`chatIntents`) and
+ * Chat without a model (decision 036): every message is read for what it asks (`chatIntents`) and
  * answered from the account's facts, by a rule applied to the last text written in the
  * conversation, by a new post (the offline composer, in the service), or, when only a model could
  * do it, by saying so plainly. Never an unrelated post.

@@ -255,7 +255,7 @@ export function createWritingService(deps: {
 
   return {
     /**
-     * POST /chat: one answer in the persona's voice, following the conversation (decision 0XG). A
+     * POST /chat: one answer in the persona's voice, following the conversation (decision 036). A
      * model gets the account's facts and the recent turns; offline, the answer comes from the facts,
      * a rule applied to the last post, a new post, or says plainly that it needs a model.
      */
