@@ -1,5 +1,5 @@
 /**
- * Chat's answers about the persona's own account when no model is set up (decisions 023, 0XG):
+ * Chat's answers about the persona's own account when no model is set up (decisions 023, 036):
  * what it posted, what is coming up or waiting for review, which post did best, how the account is
  * doing, what its sources say, who it is. Read from its real posts, metrics and sources
  * (`ChatFacts`), never made up; a fact it does not have is said to be missing.
