@@ -221,7 +221,8 @@ describe('a server that stops while a job runs', () => {
               smartTiming: false,
               publishWithoutReview: true,
             },
-            safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false },
+            // No label job beside it (decision 034): this connection has no session to write one with.
+            safety: { ...base.safety, humanLikePatterns: false, cooldownPeriods: false, labelAutomated: false },
           },
         },
       }),
