@@ -49,6 +49,7 @@ import { createSchedulingService } from './modules/scheduling/scheduling.service
 import { createSourcesService } from './modules/sources/sources.service';
 import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
+import { createDraftCheck } from './modules/writing/draft-check';
 import { createWritingService } from './modules/writing/writing.service';
 
 /**
@@ -91,6 +92,7 @@ export function composeServices(deps: {
     timeoutMs: config.aiTimeoutMs,
     reach: config.aiReach,
     writingLimit,
+    ollamaUrl: config.ollamaUrl,
   });
 
   // The networks: one adapter each (integrations/platform.ts), registered once and handed to every
@@ -162,12 +164,16 @@ export function composeServices(deps: {
     metrics: repositories.metrics,
     preferences: repositories.preferences,
     engagement: repositories.engagement,
+    posts: repositories.posts,
   });
+  // The one check before review (decision 0XF), for every writer path and the queue's door.
+  const check = createDraftCheck(repositories);
   const writing = createWritingService({
     repositories,
     messages: repositories.messages,
     aiSettings,
     writingLimit,
+    check,
     ...(deps.clock ? { now: deps.clock } : {}),
   });
   // Automation runs on the real clock and real dice unless a test moves or fixes them.
@@ -177,6 +183,7 @@ export function composeServices(deps: {
   const autoPosting = createAutoPostingService({
     repositories,
     write: writing.writeForAutomation,
+    check,
     queue,
     planLimits,
     log,
@@ -189,6 +196,7 @@ export function composeServices(deps: {
     ...data,
     adapters,
     replyWriter: writing.replyWriter,
+    check,
     queue,
     planLimits,
     lock,
@@ -253,6 +261,7 @@ export function composeServices(deps: {
       lock,
       planLimits,
       metrics: repositories.metrics,
+      check,
     }),
     feeds: createFeedsService(feeds),
     metrics,

@@ -5,6 +5,7 @@ import { posts, sourceItems } from '../src/db/schema';
 import { AUTO_POSTING_DUE, WRITE_SLOT } from '../src/jobs/automation';
 import { createAutoPostingService } from '../src/modules/automation/auto-posting.service';
 import { createRepositories } from '../src/modules/repositories';
+import { createDraftCheck } from '../src/modules/writing/draft-check';
 import { type LlmHandler, type LlmStub, openaiError, openaiText, startLlmStub } from './fakes/llm';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
@@ -214,8 +215,10 @@ describe('automated posting', () => {
             hashtags: [],
             type: 'short post',
             writer: 'offline',
+            flags: [],
           };
         },
+        check: createDraftCheck(repositories),
         queue: { send: async () => null },
         planLimits: { checkNewPosts: async () => {} },
         log: server.app.log,
@@ -242,8 +245,10 @@ describe('automated posting', () => {
           hashtags: [],
           type: request.type,
           writer: 'offline',
+          flags: [],
         };
       },
+      check: createDraftCheck(repositories),
       queue: { send: async () => null },
       planLimits: { checkNewPosts: async () => {} },
       log: server.app.log,

@@ -1,5 +1,7 @@
 import {
   canMove,
+  type DraftFlag,
+  type DraftFlagKind,
   EDITABLE_STATUSES,
   isUuid,
   type Persona,
@@ -55,6 +57,7 @@ export function createPostsRepository(db: Db) {
         | 'platform'
         | 'attempts'
         | 'claimedAt'
+        | 'checkFlags'
       >
     >,
   ): Promise<PostRow | undefined> {
@@ -84,6 +87,8 @@ export function createPostsRepository(db: Db) {
       /** A reply automation wrote: what it answers, and who wrote it. */
       replyTo?: StoredReplyTo;
       writer?: string;
+      /** What the check before review found (decision 0XF). */
+      checkFlags?: DraftFlag[];
     }): Promise<PostRow> {
       // A post inserted already publishing (posting now) is claimed by this call: the sweeper
       // finds it by its claim if the process dies before the platform answers.
@@ -110,6 +115,7 @@ export function createPostsRepository(db: Db) {
       scheduledFor: Date | null;
       autoSlot: Date;
       writer: string;
+      checkFlags?: DraftFlag[];
     }): Promise<PostRow | undefined> {
       const [row] = await db
         .insert(posts)
@@ -340,10 +346,69 @@ export function createPostsRepository(db: Db) {
     edit(
       id: string,
       patch: Partial<
-        Pick<PostRow, 'content' | 'parts' | 'platform' | 'scheduledFor' | 'status' | 'error' | 'attempts'>
+        Pick<
+          PostRow,
+          'content' | 'parts' | 'platform' | 'scheduledFor' | 'status' | 'error' | 'attempts' | 'checkFlags'
+        >
       >,
     ) {
       return transition(id, EDITABLE_STATUSES, patch);
+    },
+
+    /**
+     * What a new draft of the persona's must not repeat (decision 0XF): its latest posts that went
+     * out, will go out or wait for review, newest first, each with when it went (goes) out or was written.
+     */
+    async recentForCheck(
+      personaId: string,
+      limit: number,
+    ): Promise<{ id: string; content: string; status: PostStatus; at: Date }[]> {
+      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt})`.mapWith(
+        posts.createdAt,
+      );
+      return db
+        .select({ id: posts.id, content: posts.content, status: posts.status, at })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            inArray(posts.status, ['posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review']),
+          ),
+        )
+        .orderBy(desc(posts.createdAt))
+        .limit(limit);
+    },
+
+    /**
+     * The check's figures for analytics: drafts a writer (a model or the offline composer) wrote in
+     * [from, to), those that entered the queue flagged, and how many carried each kind of flag.
+     */
+    async draftChecksBetween(
+      personaId: string,
+      from: Date,
+      to: Date,
+    ): Promise<{ written: number; flagged: number; byKind: { kind: DraftFlagKind; count: number }[] }> {
+      const inRange = and(
+        eq(posts.personaId, personaId),
+        isNotNull(posts.writer),
+        gte(posts.createdAt, from),
+        lt(posts.createdAt, to),
+      );
+      const [totals] = await db
+        .select({ written: sql<number>`count(*)`.mapWith(Number) })
+        .from(posts)
+        .where(inRange);
+      // Flagged drafts are few (most pass): their flags are counted here rather than unnested in SQL.
+      const flagged = await db
+        .select({ flags: posts.checkFlags })
+        .from(posts)
+        .where(and(inRange, sql`jsonb_array_length(${posts.checkFlags}) > 0`));
+      const counts = new Map<DraftFlagKind, number>();
+      for (const { flags } of flagged) {
+        for (const kind of new Set(flags.map((f) => f.kind))) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      }
+      const byKind = [...counts].map(([kind, count]) => ({ kind, count }));
+      return { written: totals?.written ?? 0, flagged: flagged.length, byKind };
     },
 
     cancel(id: string) {

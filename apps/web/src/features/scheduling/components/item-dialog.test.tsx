@@ -20,6 +20,7 @@ const failed: ScheduledItem = {
   createdAt: '2026-03-01T00:00:00.000Z',
   autoSlot: null,
   writer: null,
+  flags: [],
   replyTo: null,
 };
 

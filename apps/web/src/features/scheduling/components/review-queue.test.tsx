@@ -20,6 +20,7 @@ const draft: ScheduledItem = {
   createdAt: '2026-03-01T00:00:00.000Z',
   autoSlot: null,
   writer: 'offline',
+  flags: [],
   replyTo: {
     author: 'bob.bsky.social',
     text: 'Your post on tide pools was great',
