@@ -764,6 +764,33 @@ describe('writing offline (no provider set)', () => {
     expect(stub.seen).toEqual([]);
   });
 
+  it('labels what the offline composer wrote wherever it goes: the studio, the review queue, the schedule', async () => {
+    const quiet = await createPersona(ann, { name: 'Labelled' });
+    const [written] = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', { personaId: quiet.id, type: 'observation', platforms: ['x'], count: 1 }),
+    );
+    expect(written?.writer).toBe('offline');
+    expect(written?.flags).toEqual([]);
+    const queued = await ok<ScheduledItem>(
+      await post(ann, '/api/review', {
+        personaId: quiet.id,
+        platform: 'x',
+        content: written?.content,
+        writer: 'offline',
+      }),
+      201,
+    );
+    expect(queued.writer).toBe('offline');
+    const [listed] = await ok<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${quiet.id}`));
+    expect(listed).toMatchObject({ id: queued.id, writer: 'offline', status: 'pending_review' });
+    // A person's own words carry no writer.
+    const own = await ok<ScheduledItem>(
+      await post(ann, '/api/review', { personaId: quiet.id, platform: 'x', content: 'My own words, typed by me.' }),
+      201,
+    );
+    expect(own.writer).toBeNull();
+  });
+
   it('answers chat and drafts, saying the offline composer wrote them', async () => {
     const persona = await createPersona(ann, { name: 'Quiet one' });
     const chat = await ok<{ text: string; writer: string }>(

@@ -382,7 +382,7 @@ export type AutoPostingService = ReturnType<typeof createAutoPostingService>;
 
 /** What the check before review did, for the log: rewritten, and still flagged with its reasons. */
 function checkWords(rewrites: number, flags: readonly { reason: string }[]): string {
-  const again =
-    rewrites === 0 ? '' : ` (written ${rewrites === 1 ? 'again once' : `${rewrites} more times`} by the check)`;
+  const times = rewrites === 1 ? 'once' : rewrites === 2 ? 'twice' : `${rewrites} times`;
+  const again = rewrites === 0 ? '' : ` (rewritten ${times} by the check before review)`;
   return flags.length === 0 ? again : `${again}, flagged: ${flags.map((f) => f.reason).join('; ')}`;
 }
