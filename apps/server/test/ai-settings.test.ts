@@ -393,7 +393,7 @@ describe('a base URL on a private network', () => {
       expect((await (await c.request('/api/settings/ai')).json()).source).toBe('offline');
       // Nor does Global Settings look for a model on this machine: it could not be used.
       const local = (await (await c.request('/api/settings/ai/local')).json()) as LocalModels;
-      expect(local).toMatchObject({ found: false, models: [] });
+      expect(local).toMatchObject({ allowed: false, found: false, models: [] });
       expect(local.message).toContain('AI_ALLOW_PRIVATE');
     } finally {
       await strict.close();
@@ -466,6 +466,7 @@ describe('an Ollama server on this machine', () => {
       const c = await signedIn(own);
       const found = (await (await c.request('/api/settings/ai/local')).json()) as LocalModels;
       expect(found).toEqual({
+        allowed: true,
         found: true,
         url: local.url,
         baseUrl: `${local.url}/v1`,
@@ -492,7 +493,7 @@ describe('an Ollama server on this machine', () => {
       // Stopped, it is not found, and the page says what to do.
       await local.close();
       const gone = (await (await c.request('/api/settings/ai/local')).json()) as LocalModels;
-      expect(gone).toMatchObject({ found: false, models: [] });
+      expect(gone).toMatchObject({ allowed: true, found: false, models: [] });
       expect(gone.message).toBe(
         `No Ollama server answered at ${local.url}. Install Ollama (ollama.com), start it, pull a model, then look again.`,
       );

@@ -125,6 +125,8 @@ export type AiTestRequest = z.infer<typeof aiTestRequestSchema>;
  */
 export const localModelsSchema = z
   .object({
+    /** Whether this server uses models on its own machine at all (AI_ALLOW_PRIVATE, decision 029). */
+    allowed: z.boolean(),
     found: z.boolean(),
     /** Where Plume looked (OLLAMA_URL). */
     url: z.string(),

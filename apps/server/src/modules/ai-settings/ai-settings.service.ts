@@ -183,8 +183,16 @@ export function createAiSettingsService(deps: {
    */
   async function localModels(): Promise<LocalModels> {
     const url = deps.ollamaUrl ?? 'http://127.0.0.1:11434';
-    const none = (message: string): LocalModels => ({ found: false, url, baseUrl: `${url}/v1`, models: [], message });
-    if (deps.reach === 'public') {
+    const allowed = deps.reach !== 'public';
+    const none = (message: string): LocalModels => ({
+      allowed,
+      found: false,
+      url,
+      baseUrl: `${url}/v1`,
+      models: [],
+      message,
+    });
+    if (!allowed) {
       return none(
         'This server does not use models on its own machine (AI_ALLOW_PRIVATE is off): choose a hosted provider, or a custom one at a public address.',
       );
@@ -192,6 +200,7 @@ export function createAiSettingsService(deps: {
     try {
       const models = await listOllamaModels(url, { timeoutMs: Math.min(deps.timeoutMs, 3000) });
       return {
+        allowed,
         found: true,
         url,
         baseUrl: `${url}/v1`,
