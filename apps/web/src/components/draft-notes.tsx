@@ -12,11 +12,11 @@ export function OfflineBadge({ className }: { className?: string }) {
     <span
       data-testid="offline-badge"
       className={cn(
-        'inline-flex flex-wrap items-center gap-x-1 rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300',
+        'inline-block rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300',
         className,
       )}
     >
-      <span>Written offline from templates —</span>
+      Written offline from templates —{' '}
       <Link
         to={paths.settings}
         className="font-medium text-violet-700 underline underline-offset-2 hover:text-violet-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 dark:text-violet-300 dark:hover:text-violet-100"

@@ -26,7 +26,7 @@ export function LocalModelsSection({ settings }: { settings: AiSettings }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id="local-models-title" className="text-lg font-semibold">
-            A model on this computer
+            Ollama on this computer
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Free and private: Ollama runs models on your own machine, no key needed.
@@ -77,7 +77,7 @@ function Found({ local, settings }: { local: LocalModels; settings: AiSettings }
         Ollama is running at <span className="font-mono text-xs">{local.url}</span> with{' '}
         {local.models.length === 1 ? 'one model' : `${local.models.length} models`}.
       </p>
-      <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Models on this computer">
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Installed in Ollama">
         {local.models.map((m) => (
           <ModelRow
             key={m.name}
