@@ -59,6 +59,8 @@ export default defineConfig({
         FEEDS_ALLOW_PRIVATE: 'true',
         // The writing tests point Global Settings at a local model server on loopback.
         AI_ALLOW_PRIVATE: 'true',
+        // Where Global Settings looks for Ollama: a port nothing listens on, whatever runs on this machine.
+        OLLAMA_URL: 'http://127.0.0.1:1',
         ...peerEnv,
       },
     },

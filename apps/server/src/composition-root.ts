@@ -53,6 +53,7 @@ import { createSchedulingService } from './modules/scheduling/scheduling.service
 import { createSourcesService } from './modules/sources/sources.service';
 import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
+import { createDraftCheck } from './modules/writing/draft-check';
 import { createWritingService } from './modules/writing/writing.service';
 
 /**
@@ -97,6 +98,7 @@ export function composeServices(deps: {
     timeoutMs: config.aiTimeoutMs,
     reach: config.aiReach,
     writingLimit,
+    ollamaUrl: config.ollamaUrl,
   });
 
   // Automation runs on the real clock and real dice unless a test moves or fixes them.
@@ -211,18 +213,23 @@ export function composeServices(deps: {
     engagement: repositories.engagement,
     accounts: repositories.accounts,
     budget,
+    posts: repositories.posts,
   });
+  // The one check before review (decision 037), for every writer path and the queue's door.
+  const check = createDraftCheck(repositories);
   const writing = createWritingService({
     repositories,
     messages: repositories.messages,
     aiSettings,
     writingLimit,
+    check,
     ...(deps.clock ? { now: deps.clock } : {}),
   });
   // Automated posting (decision 021): the writer above, a write-slot job per slot.
   const autoPosting = createAutoPostingService({
     repositories,
     write: writing.writeForAutomation,
+    check,
     queue,
     planLimits,
     log,
@@ -235,6 +242,7 @@ export function composeServices(deps: {
     ...data,
     adapters,
     replyWriter: writing.replyWriter,
+    check,
     queue,
     planLimits,
     lock,
@@ -304,6 +312,7 @@ export function composeServices(deps: {
       planLimits,
       metrics: repositories.metrics,
       pause,
+      check,
     }),
     feeds: createFeedsService(feeds),
     metrics,

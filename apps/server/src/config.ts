@@ -44,6 +44,8 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   AI_ALLOW_PRIVATE: bool.optional(),
+  /** Where Global Settings looks for an Ollama server on this machine (decision 037). */
+  OLLAMA_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:11434'),
   PLAN_LIMITS: z.enum(['on', 'off']).default('off'),
   /** 0: no scheduled reads (Refresh still reads). */
   METRICS_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
@@ -120,6 +122,8 @@ export type Config = {
   generationRateLimit: number;
   /** What AI base URLs that users enter may reach (AI_ALLOW_PRIVATE): a model on this machine, a network's. */
   aiReach: NetworkReach;
+  /** The Ollama server Global Settings offers, when the AI reach allows this machine (OLLAMA_URL). */
+  ollamaUrl: string;
   /**
    * PLAN_LIMITS=on: the plans' persona and monthly post limits apply (a hosted service). Off, the
    * default for a self-hosted instance: no plan limits, and Billing shows usage without them.
@@ -268,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     generationRateLimit: e.GENERATION_RATE_LIMIT,
     aiReach: reachOf(e.AI_ALLOW_PRIVATE, ownMachine),
+    ollamaUrl: e.OLLAMA_URL.replace(/\/+$/, ''),
     planLimits: e.PLAN_LIMITS === 'on',
     metricsRefreshRateLimit: e.METRICS_REFRESH_RATE_LIMIT,
     metrics: {

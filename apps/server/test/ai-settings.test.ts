@@ -1,10 +1,10 @@
-import { type AiSettings, type AiTestResult, type ApiError, HOSTED_BASE_URLS } from '@plume/core';
+import { type AiSettings, type AiTestResult, type ApiError, HOSTED_BASE_URLS, type LocalModels } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box';
 import { aiSettings } from '../src/db/schema';
 import { AI_KEY_PURPOSE, AI_PRIVATE_MESSAGE, OFFLINE_TEST_TEXT } from '../src/modules/ai-settings/ai-settings.service';
-import { type LlmStub, openaiText, startLlmStub, withKey } from './fakes/llm';
+import { type LlmStub, ollama, openaiText, startLlmStub, withKey } from './fakes/llm';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, signInThroughOutbox } from './helpers/client';
 
@@ -391,6 +391,10 @@ describe('a base URL on a private network', () => {
         'That address is on a private or local network, which Plume does not fetch from; set AI_ALLOW_PRIVATE=true to allow it',
       );
       expect((await (await c.request('/api/settings/ai')).json()).source).toBe('offline');
+      // Nor does Global Settings look for a model on this machine: it could not be used.
+      const local = (await (await c.request('/api/settings/ai/local')).json()) as LocalModels;
+      expect(local).toMatchObject({ allowed: false, found: false, models: [] });
+      expect(local.message).toContain('AI_ALLOW_PRIVATE');
     } finally {
       await strict.close();
     }
@@ -450,6 +454,53 @@ describe('a model on the same machine', () => {
       ]);
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('an Ollama server on this machine', () => {
+  it('is found with its models, each can be tested, and a missing one says why', async () => {
+    const local = await startLlmStub({ fallback: ollama(['llama3.2:3b', 'qwen2.5:7b'], 'Hello from Ollama') });
+    const own = await build({ OLLAMA_URL: `${local.url}/` });
+    try {
+      const c = await signedIn(own);
+      const found = (await (await c.request('/api/settings/ai/local')).json()) as LocalModels;
+      expect(found).toEqual({
+        allowed: true,
+        found: true,
+        url: local.url,
+        baseUrl: `${local.url}/v1`,
+        models: [
+          { name: 'llama3.2:3b', size: 2_019_393_189, parameterSize: '3.2B' },
+          { name: 'qwen2.5:7b', size: 2_019_393_189, parameterSize: '3.2B' },
+        ],
+        message: null,
+      });
+      // Test: one tiny generation with that model, through its OpenAI-compatible API.
+      const tested = await testForm(c, { provider: 'custom', baseUrl: found.baseUrl, model: 'qwen2.5:7b' });
+      expect(tested).toMatchObject({ writer: 'custom', model: 'qwen2.5:7b', text: 'Hello from Ollama' });
+      expect(local.seen.at(-1)).toMatchObject({ path: '/v1/chat/completions', body: { model: 'qwen2.5:7b' } });
+      const missing = await testForm<ApiError>(
+        c,
+        { provider: 'custom', baseUrl: found.baseUrl, model: 'mistral' },
+        502,
+      );
+      expect(missing.error.message).toBe('AI provider: model "mistral" not found, try pulling it first (HTTP 404)');
+      // Chosen and saved, it writes.
+      await save(c, { provider: 'custom', baseUrl: found.baseUrl, model: 'llama3.2:3b' });
+      const chat = await c.request('/api/chat', { method: 'POST', json: { prompt: 'Hi' } });
+      expect(await chat.json()).toEqual({ text: 'Hello from Ollama', writer: 'custom' });
+      // Stopped, it is not found, and the page says what to do.
+      await local.close();
+      const gone = (await (await c.request('/api/settings/ai/local')).json()) as LocalModels;
+      expect(gone).toMatchObject({ allowed: true, found: false, models: [] });
+      expect(gone.message).toBe(
+        `No Ollama server answered at ${local.url}. Install Ollama (ollama.com), start it, pull a model, then look again.`,
+      );
+      expect(local.unexpected).toEqual([]);
+    } finally {
+      await own.close();
+      await local.close().catch(() => {});
     }
   });
 });

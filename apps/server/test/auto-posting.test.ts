@@ -15,6 +15,7 @@ import { LABEL_AUTOMATED_DUE } from '../src/jobs/automated-label';
 import { AUTO_POSTING_DUE, WRITE_SLOT } from '../src/jobs/automation';
 import { createAutoPostingService } from '../src/modules/automation/auto-posting.service';
 import { createRepositories } from '../src/modules/repositories';
+import { createDraftCheck } from '../src/modules/writing/draft-check';
 import { type LlmHandler, type LlmStub, openaiError, openaiText, startLlmStub } from './fakes/llm';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
@@ -261,8 +262,10 @@ describe('automated posting', () => {
             hashtags: [],
             type: 'short post',
             writer: 'offline',
+            flags: [],
           };
         },
+        check: createDraftCheck(repositories),
         queue: { send: async () => null },
         planLimits: { checkNewPosts: async () => {} },
         log: server.app.log,
@@ -289,8 +292,10 @@ describe('automated posting', () => {
           hashtags: [],
           type: request.type,
           writer: 'offline',
+          flags: [],
         };
       },
+      check: createDraftCheck(repositories),
       queue: { send: async () => null },
       planLimits: { checkNewPosts: async () => {} },
       log: server.app.log,
@@ -342,6 +347,134 @@ describe('automated posting', () => {
       brief: { kind: 'curated', headline: 'Oolong prices double' },
     });
     expect((await slotPosts(curating.id))[0]?.content).toBe('A comment on it.');
+  });
+
+  it('writes an over-length post again, then queues it flagged for review, even with Publish without review', async () => {
+    const repositories = createRepositories(server.app.database.db);
+    const revisions: (string | null)[] = [];
+    // A writer that ignores what it is told: always the same 290 characters, which the item's link pushes over.
+    const worker = createAutoPostingService({
+      repositories,
+      write: async (_user, request, _brief, _titles, options) => {
+        revisions.push(options?.revision?.note ?? null);
+        const text = `${'A long comment on the item. '.repeat(10)}`.slice(0, 290).trim();
+        return {
+          content: text,
+          parts: [textPart(text)],
+          hashtags: [],
+          type: request.type,
+          writer: 'offline',
+          flags: [],
+        };
+      },
+      check: createDraftCheck(repositories),
+      queue: { send: async () => null },
+      planLimits: { checkNewPosts: async () => {} },
+      log: server.app.log,
+      now: () => clock,
+    });
+    const hal = await signedInUser(server.url, 'overlong');
+    const { persona } = await hourlyPersona(hal, { dailyAt: later, publishWithoutReview: true });
+    const feed = { ...persona.sources[0], enabled: true } as Persona['sources'][number];
+    await readJson(
+      await hal.request(`/api/personas/${persona.id}`, {
+        method: 'PUT',
+        json: {
+          sources: [feed],
+          automation: {
+            ...persona.automation,
+            autoPosting: {
+              ...persona.automation.autoPosting,
+              contentMix: { original: 0, curated: 100, promotional: 0 },
+            },
+          },
+        },
+      }),
+      200,
+    );
+    await server.app.database.db.insert(sourceItems).values({
+      id: crypto.randomUUID(),
+      personaId: persona.id,
+      sourceUrl: feed.url,
+      title: 'Oolong prices double',
+      link: 'https://example.com/news/oolong-prices-double',
+    });
+    expect(await worker.writeSlot({ personaId: persona.id, userId: await ownerOf(hal), slot: later })).toBe('written');
+    // Written, then twice again with the reason.
+    expect(revisions).toHaveLength(3);
+    expect(revisions[0]).toBeNull();
+    expect(revisions[1]).toMatch(
+      /^Your last draft could not be used\. It is too long for Bluesky: 326 of 300 characters: write it shorter\./,
+    );
+    const [row] = await slotPosts(persona.id);
+    expect(row?.status).toBe('pending_review');
+    expect(row?.content).toMatch(/\n\nhttps:\/\/example\.com\/news\/oolong-prices-double$/);
+    expect(row?.checkFlags).toEqual([
+      { kind: 'length', reason: expect.stringMatching(/^too long for Bluesky: 326 of 300 characters$/) },
+    ]);
+    // The queue shows why, and automation's log says it waits for a person.
+    const [queued] = await readJson<ScheduledItem[]>(
+      await hal.request(`/api/schedule?personaId=${persona.id}&status=pending_review`),
+      200,
+    );
+    expect(queued?.flags.map((f) => f.kind)).toEqual(['length']);
+    const plan = await readJson<AutomationPlan>(await hal.request(`/api/personas/${persona.id}/automation/plan`), 200);
+    expect(plan.log.find((e) => e.event === 'written')?.message).toMatch(
+      /\(rewritten twice by the check before review\), flagged: too long for Bluesky: 326 of 300 characters; waiting in the review queue, as a flagged post needs your eyes even with Publish without review\.$/,
+    );
+    // Counted in the persona's analytics.
+    const analytics = await readJson<{ drafts: unknown }>(
+      await hal.request(`/api/personas/${persona.id}/analytics?range=7d`),
+      200,
+    );
+    expect(analytics.drafts).toEqual({
+      written: 1,
+      flagged: 1,
+      byReason: [{ kind: 'length', label: 'Too long for the network', count: 1 }],
+    });
+  });
+
+  it("makes the model's rewrite fit once the link is counted", async () => {
+    const ivy = await signedInUser(server.url, 'fits');
+    const { persona } = await hourlyPersona(ivy, { dailyAt: later });
+    const feed = { ...persona.sources[0], enabled: true } as Persona['sources'][number];
+    await readJson(
+      await ivy.request(`/api/personas/${persona.id}`, {
+        method: 'PUT',
+        json: {
+          sources: [feed],
+          automation: {
+            ...persona.automation,
+            autoPosting: {
+              ...persona.automation.autoPosting,
+              contentMix: { original: 0, curated: 100, promotional: 0 },
+            },
+          },
+        },
+      }),
+      200,
+    );
+    await server.app.database.db.insert(sourceItems).values({
+      id: crypto.randomUUID(),
+      personaId: persona.id,
+      sourceUrl: feed.url,
+      title: 'Kettles, ranked',
+      link: 'https://example.com/kettles-ranked-by-people-who-drink-far-too-much-tea',
+    });
+    const long = `${'Kettles matter more than the leaves, honestly. '.repeat(6)}`.slice(0, 278).trim();
+    // The first fits 280 but not with the link; the rewrite is asked to be shorter still, and cut.
+    model.next(openaiText(long), openaiText(long), openaiText(long));
+    const seen = model.seen.length;
+    const job = { personaId: persona.id, userId: await ownerOf(ivy), slot: later.toISOString() };
+    expect(await run(server, WRITE_SLOT, job)).toBe('written');
+    expect(model.seen.length - seen).toBe(3);
+    const rewrite = (model.seen[seen + 1]?.body.messages ?? []) as { role: string; content: string }[];
+    expect(rewrite[1]?.content).toContain('It is too long for Bluesky');
+    // Told a length that leaves room for the link, and cut to it.
+    expect(rewrite[0]?.content).toMatch(/Length: each post at most 2[0-3]\d characters \(for Bluesky\)\./);
+    const [row] = await slotPosts(persona.id);
+    expect(row?.checkFlags).toEqual([]);
+    expect(row?.content).toMatch(/…\n\nhttps:\/\/example\.com\/kettles-ranked-by-people-who-drink-far-too-much-tea$/);
   });
 
   it('loses no slot and doubles none when the writer dies mid-generation', async () => {

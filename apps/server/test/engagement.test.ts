@@ -13,6 +13,9 @@ import { mentionCursors, mentions } from '../src/db/schema';
 import { WRITE_SLOT } from '../src/jobs/automation';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { networkLimits } from '../src/modules/budget/budget.service';
+import { createRepliesService } from '../src/modules/engagement/replies.service';
+import { createRepositories, createUnitOfWork } from '../src/modules/repositories';
+import { createDraftCheck } from '../src/modules/writing/draft-check';
 import { type BlueskyNetworkWithAppView, startBlueskyNetworkWithAppView } from './helpers/bluesky-network';
 import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
@@ -266,6 +269,61 @@ describe('replies to mentions on Bluesky', () => {
     await notified(account, 3);
     expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
     expect(await reviewQueue(persona.id)).toHaveLength(2);
+  });
+});
+
+describe('the check before review, on replies', () => {
+  // Automation's clock back to real time: a persona's first read of mentions looks back an hour from it.
+  beforeEach(() => {
+    ahead = 0;
+  });
+
+  it('writes a reply that repeats another of the same check again, then keeps it flagged for review', async () => {
+    // Replies may go without review on Bluesky: a flagged one still waits for a person.
+    const { persona, account, accountId } = await personaOn(ann, 'Echo', (a) => ({
+      ...a,
+      autoReplies: { ...a.autoReplies, publishWithoutReview: true },
+    }));
+    const words = 'what is the one tool you would keep?';
+    const gus = await bsky.createAccount('gus');
+    await say(gus.agent, `@${account.handle} ${words}`);
+    await say((await bsky.createAccount('hana')).agent, `@${account.handle} ${words}`);
+    await notified(account, 2);
+    // The replies service as the app builds it, with a writer that says the same to everyone.
+    const repositories = createRepositories(server.app.database.db);
+    const revisions: (string | null)[] = [];
+    const replies = createRepliesService({
+      repositories,
+      unitOfWork: createUnitOfWork(server.app.database.db),
+      adapters: server.app.adapters,
+      replyWriter: async () => async (_platform, _to, revision) => {
+        revisions.push(revision?.note ?? null);
+        return { text: 'A notebook. Nothing else survives every move and every new app.', writer: 'custom' };
+      },
+      check: createDraftCheck(repositories),
+      queue: { send: async () => null },
+      planLimits: { checkNewPosts: async () => {} },
+      lock: Object.assign(async <T>(_name: string, work: () => T | PromiseLike<T>) => work(), {
+        close: async () => {},
+      }),
+      log: server.app.log,
+      now: clock,
+      random: () => 0,
+    });
+    expect(await replies.check(accountId)).toBe('checked');
+    // The first once; the second three times, told why.
+    expect(revisions).toHaveLength(4);
+    expect(revisions[2]).toMatch(
+      /^Your last draft could not be used\. It is nearly the same as your reply to @gus\S* written just now: take another angle/,
+    );
+    const items = await readJson<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
+    expect(items.map((i) => [i.status, i.flags])).toEqual([
+      ['scheduled', []],
+      [
+        'pending_review',
+        [{ kind: 'batch', reason: `nearly the same as your reply to @${gus.handle} written just now` }],
+      ],
+    ]);
   });
 });
 

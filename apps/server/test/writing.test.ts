@@ -6,6 +6,7 @@ import {
   type Persona,
   type Platform,
   POST_TYPES,
+  type ScheduledItem,
   textPart,
 } from '@plume/core';
 import { eq } from 'drizzle-orm';
@@ -451,6 +452,7 @@ describe('writing with an OpenAI-compatible provider', () => {
         type: 'short post',
         parts: [textPart('Here you go:')],
         writer: 'custom',
+        flags: [],
       },
       {
         content: 'First post #AI',
@@ -458,6 +460,7 @@ describe('writing with an OpenAI-compatible provider', () => {
         type: 'short post',
         parts: [textPart('First post #AI')],
         writer: 'custom',
+        flags: [],
       },
       {
         content: 'A short replacement',
@@ -465,6 +468,7 @@ describe('writing with an OpenAI-compatible provider', () => {
         type: 'short post',
         parts: [textPart('A short replacement')],
         writer: 'custom',
+        flags: [],
       },
     ]);
     const messages = messagesOf(0);
@@ -472,15 +476,23 @@ describe('writing with an OpenAI-compatible provider', () => {
     expect(messages[0]?.content).toContain('Hashtags: use #ai #tools in each post.');
     expect(messages[0]?.content).toContain('Length: each post at most 280 characters (for X and Bluesky).');
 
-    stub.next(openaiText(`${long}\n${long}`), openaiText(`${long}\n${long}`));
+    // Both too long, and the same: both cut, and the second, a repeat of the first, written again.
+    stub.next(
+      openaiText(`${long}\n${long}`),
+      openaiText(`${long}\n${long}`),
+      openaiText('Something else entirely, in a few words.'),
+    );
     const cut = await ok<GeneratedPost[]>(
       await post(ann, '/api/generate', { personaId: persona.id, type: 'advice', platforms: ['bluesky'], count: 2 }),
     );
     expect(cut).toHaveLength(2);
-    for (const p of cut) {
-      within(p.content, ['bluesky'], 280);
-      expect(p.content).toMatch(/^(Too long a post\. )+[\w.]+…$/);
-    }
+    within(cut[0]?.content ?? '', ['bluesky'], 280);
+    expect(cut[0]?.content).toMatch(/^(Too long a post\. )+[\w.]+…$/);
+    expect(cut.map((p) => [p.content.slice(0, 30), p.flags])).toEqual([
+      [cut[0]?.content.slice(0, 30), []],
+      ['Something else entirely, in a ', []],
+    ]);
+    expect(messagesOf(stub.seen.length - 1)[1]?.content).toContain('It is nearly the same as post 1 of this batch');
   });
 
   it('generates a thread as parts, each within the limit', async () => {
@@ -592,6 +604,172 @@ describe('writing with an OpenAI-compatible provider', () => {
     expect((await fetch(`${server.url}/api/draft?prompt=Hi`)).status).toBe(401);
   });
 
+  it("rewrites a planted repeat of a recent post, then flags it with the post's date; the queue keeps the flag", async () => {
+    const writer = await createPersona(ann, { name: 'Repeater' });
+    const repo = createPostsRepository(server.app.database.db);
+    const planted = await repo.insert({
+      personaId: writer.id,
+      platform: 'bluesky',
+      content: 'Postgres 18 ships async I/O. Our nightly batch went from 41 to 29 minutes without a code change.',
+      parts: [
+        textPart('Postgres 18 ships async I/O. Our nightly batch went from 41 to 29 minutes without a code change.'),
+      ],
+      status: 'posted',
+    });
+    await server.app.database.db
+      .update(posts)
+      .set({ postedAt: new Date('2025-11-03T12:00:00Z') })
+      .where(eq(posts.id, planted.id));
+    // The model says it again, lightly reworded, every time it is asked.
+    const again = 'Postgres 18 ships async I/O! Our nightly batch went from 41 to 29 minutes, without a code change.';
+    stub.next(openaiText(again), openaiText(again), openaiText(again));
+    const [written] = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', { personaId: writer.id, type: 'short post', platforms: ['bluesky'], count: 1 }),
+    );
+    expect(stub.seen).toHaveLength(3);
+    expect(written?.content).toBe(again);
+    expect(written?.flags).toEqual([{ kind: 'repeat', reason: 'repeats your post of 3 Nov', postId: planted.id }]);
+    // Each rewrite says why, quoting the post it repeats.
+    for (const i of [1, 2]) {
+      expect(messagesOf(i)[1]?.content).toBe(
+        'Write one short post on a subject this persona cares about.\n\nYour last draft could not be used. It repeats your post of 3 Nov ("Postgres 18 ships async I/O. Our nightly batch went from 41 to 29 minutes without a code change."): say something else, in other words. Write a new one.',
+      );
+    }
+    // Sent to review, it is checked again at the door and waits flagged, with who wrote it.
+    const queued = await ok<ScheduledItem>(
+      await post(ann, '/api/review', { personaId: writer.id, platform: 'bluesky', content: again, writer: 'custom' }),
+      201,
+    );
+    expect(queued).toMatchObject({
+      writer: 'custom',
+      flags: [{ kind: 'repeat', reason: 'repeats your post of 3 Nov' }],
+    });
+    const [listed] = await ok<ScheduledItem[]>(
+      await ann.request(`/api/schedule?personaId=${writer.id}&status=pending_review`),
+    );
+    expect(listed?.flags.map((f) => f.reason)).toEqual(['repeats your post of 3 Nov']);
+    // Edited into something new, it is checked again and the flag goes.
+    const fixed = await ok<ScheduledItem>(
+      await ann.request(`/api/schedule/${queued.id}`, {
+        method: 'PATCH',
+        json: {
+          content: 'Three things I check before any database migration: restores, short locks, a written rollback.',
+        },
+      }),
+    );
+    expect(fixed.flags).toEqual([]);
+  });
+
+  it('flags one of two near-identical drafts of a batch when rewriting does not help', async () => {
+    const writer = await createPersona(ann, { name: 'Batcher' });
+    const one = 'Three things before any migration: backups restore, locks stay short, rollback is written down.';
+    const two = 'Three things before any migration: backups restore, locks stay short, and rollback is written down.';
+    stub.next(openaiText(`${one}\n${two}`), openaiText(two), openaiText(two));
+    const written = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', { personaId: writer.id, type: 'advice', platforms: ['x'], count: 2 }),
+    );
+    expect(written.map((p) => [p.content, p.flags])).toEqual([
+      [one, []],
+      [two, [{ kind: 'batch', reason: 'nearly the same as post 1 of this batch' }]],
+    ]);
+    expect(stub.seen).toHaveLength(3);
+    expect(messagesOf(1)[1]?.content).toBe(
+      'Write one piece of practical advice on a subject this persona cares about.\n\nYour last draft could not be used. It is nearly the same as post 1 of this batch: take another angle, in other words. Write a new one.',
+    );
+  });
+
+  it("gives the model its rules, the persona's best posts as examples and its recent posts not to repeat", async () => {
+    const edgy = await createPersona(ann, {
+      name: 'Edge',
+      personality: { ...persona.personality, sarcasm: 85, controversial: 75, humor: 40 },
+    });
+    const db = server.app.database.db;
+    const accountId = crypto.randomUUID();
+    await db.insert(platformAccounts).values({
+      id: accountId,
+      personaId: edgy.id,
+      platform: 'bluesky',
+      externalId: 'did:plc:edge',
+      username: 'edge.test',
+      authMethod: 'app_password',
+    });
+    const metric = (text: string, likes: number, daysAgo: number) => ({
+      accountId,
+      externalId: `at://did:plc:edge/app.bsky.feed.post/${crypto.randomUUID()}`,
+      personaId: edgy.id,
+      platform: 'bluesky' as const,
+      text,
+      postedAt: new Date(Date.now() - daysAgo * 86_400_000),
+      likes,
+      reposts: 0,
+      replies: 0,
+      quotes: 0,
+      readAt: new Date(),
+    });
+    await db
+      .insert(postMetrics)
+      .values([
+        metric('Standups are status theatre. Groundbreaking, I know.', 40, 3),
+        metric('Your roadmap is a wish list with dates.', 90, 5),
+        metric('Nobody read that post.', 0, 1),
+        ...Array.from({ length: 5 }, (_, i) => metric(`Solid take number ${i + 1}.`, 10 - i, 10 + i)),
+      ]);
+    const repo = createPostsRepository(db);
+    await repo.insert({
+      personaId: edgy.id,
+      platform: 'bluesky',
+      content: 'Meetings without an agenda are naps with slides.',
+      parts: [textPart('Meetings without an agenda are naps with slides.')],
+      status: 'pending_review',
+    });
+    stub.next(openaiText('Estimates are fiction with a deadline. Groundbreaking, I know.'));
+    const [written] = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', { personaId: edgy.id, type: 'short post', platforms: ['bluesky'], count: 1 }),
+    );
+    expect(written?.flags).toEqual([]);
+    const system = messagesOf(0)[0]?.content ?? '';
+    expect(system).toContain('You are Edge, a social media persona: an Edgy Commentator.');
+    expect(system).toContain('Never invent facts, figures, dates, quotes, names, @handles or links');
+    expect(system).toContain('Links: only a link given to you in this prompt or the message, copied exactly');
+    expect(system).not.toContain('share one when it helps');
+    expect(system).toContain(
+      [
+        'Your best-performing posts, as examples of your voice (match the voice; do not copy them):',
+        '- "Your roadmap is a wish list with dates."',
+        '- "Standups are status theatre. Groundbreaking, I know."',
+        '- "Solid take number 1."',
+        '- "Solid take number 2."',
+        '- "Solid take number 3."',
+        'Your recent posts: do not repeat them, their openings or their wording:',
+        '- "Meetings without an agenda are naps with slides."',
+      ].join('\n'),
+    );
+    expect(system).not.toContain('Nobody read that post.');
+  });
+
+  it('counts the drafts flagged in the period, by reason, in analytics', async () => {
+    const counted = await createPersona(ann, { name: 'Counted' });
+    const long = `${'This sentence keeps going. '.repeat(11)}End`;
+    const send = (content: string, writer?: string) =>
+      post(ann, '/api/review', { personaId: counted.id, platform: 'x', content, ...(writer ? { writer } : {}) });
+    await ok(await send('A first draft about tide pools and the creatures in them.', 'custom'), 201);
+    await ok(await send('A first draft about tide pools and the creatures in them!', 'custom'), 201);
+    await ok(await send('A first draft about tide pools, and the creatures in them.', 'offline'), 201);
+    await ok(await send('Something else: the night bus timetable changed again.', 'offline'), 201);
+    // A person's own words count as no writer's draft.
+    await ok(await send('A first draft about tide pools and the creatures in them?'), 201);
+    const x = await post(ann, '/api/review', { personaId: counted.id, platform: 'x', content: long, writer: 'custom' });
+    expect(x.status).toBe(400);
+    const analytics = await ok<{ drafts: unknown }>(
+      await ann.request(`/api/personas/${counted.id}/analytics?range=7d`),
+    );
+    expect(analytics.drafts).toEqual({
+      written: 4,
+      flagged: 2,
+      byReason: [{ kind: 'repeat', label: 'Repeats a recent post', count: 2 }],
+    });
+  });
+
   it('documents the writing API', async () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, unknown>;
@@ -675,6 +853,33 @@ describe('writing offline (no provider set)', () => {
       }
     }
     expect(stub.seen).toEqual([]);
+  });
+
+  it('labels what the offline composer wrote wherever it goes: the studio, the review queue, the schedule', async () => {
+    const quiet = await createPersona(ann, { name: 'Labelled' });
+    const [written] = await ok<GeneratedPost[]>(
+      await post(ann, '/api/generate', { personaId: quiet.id, type: 'observation', platforms: ['x'], count: 1 }),
+    );
+    expect(written?.writer).toBe('offline');
+    expect(written?.flags).toEqual([]);
+    const queued = await ok<ScheduledItem>(
+      await post(ann, '/api/review', {
+        personaId: quiet.id,
+        platform: 'x',
+        content: written?.content,
+        writer: 'offline',
+      }),
+      201,
+    );
+    expect(queued.writer).toBe('offline');
+    const [listed] = await ok<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${quiet.id}`));
+    expect(listed).toMatchObject({ id: queued.id, writer: 'offline', status: 'pending_review' });
+    // A person's own words carry no writer.
+    const own = await ok<ScheduledItem>(
+      await post(ann, '/api/review', { personaId: quiet.id, platform: 'x', content: 'My own words, typed by me.' }),
+      201,
+    );
+    expect(own.writer).toBeNull();
   });
 
   it('answers chat and drafts, saying the offline composer wrote them', async () => {

@@ -1,4 +1,4 @@
-import { apiCall, expect, expectNoViolations, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, expectNoViolations, OFFLINE_NOTE, signIn, test, uniqueEmail } from './fixtures';
 import { createBlueskyAccount } from './peers';
 
 for (const theme of ['dark', 'light'] as const) {
@@ -30,7 +30,7 @@ for (const theme of ['dark', 'light'] as const) {
       await page.getByRole('tab', { name: 'Personality' }).click();
       // With the live sample written (by the offline composer: no AI_* is set).
       await expect(page.getByRole('region', { name: 'Live Sample Content' }).getByTestId('writer-note')).toHaveText(
-        'Written by the offline composer',
+        OFFLINE_NOTE,
       );
       await expectNoViolations(page);
       await page.getByRole('tab', { name: 'Automation' }).click();

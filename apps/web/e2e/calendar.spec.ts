@@ -270,6 +270,44 @@ test('drafts sent to review are edited, approved to the queue, or rejected', { t
   expect(await schedule(page, '?status=pending_review')).toEqual([]);
 });
 
+test('a flagged draft shows its reason in the review queue, and the offline badge leads to Global Settings in one click', async ({
+  page,
+}) => {
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Flagged', setup_complete: true });
+  const cards = await generate(page, persona.id);
+  // The offline composer wrote them: the studio says so, with the way to a model.
+  await expect(page.getByTestId('writer-note').getByTestId('offline-badge')).toBeVisible();
+  const text = await cards.first().getByRole('textbox').first().inputValue();
+  // The same words already wait for review (sent a moment ago from elsewhere).
+  const earlier = await apiCall<ScheduledItem>(page, 'POST', '/api/review', {
+    personaId: persona.id,
+    platform: 'bluesky',
+    content: text,
+    writer: 'offline',
+  });
+  await cards.first().getByRole('button', { name: 'Send to review' }).click();
+  await expect(cards.first().getByRole('button', { name: 'Sent to review' })).toBeDisabled();
+
+  await page.goto('/calendar');
+  const rows = page.getByRole('list', { name: 'Drafts waiting for review' }).getByTestId('review-item');
+  await expect(rows).toHaveCount(2);
+  const flagged = rows.filter({ has: page.getByTestId('draft-flags') });
+  await expect(flagged).toHaveCount(1);
+  // No zone saved: the date reads in UTC.
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(earlier.createdAt),
+  );
+  await expect(flagged.getByTestId('draft-flag')).toHaveText(`repeats your draft of ${day} waiting for review`);
+  await expect(rows.getByTestId('offline-badge')).toHaveCount(2);
+  await expectNoViolations(page);
+
+  await flagged.getByRole('link', { name: 'set up a model' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Global Settings' })).toBeVisible();
+  // Plume looked for a model on this machine (none answers at OLLAMA_URL here) and says what to do.
+  await expect(page.getByTestId('local-models-message')).toContainText('No Ollama server answered at');
+});
+
 test('the dashboard bulk bar schedules one post for each selected persona', { tag: '@database' }, async ({ page }) => {
   await personaWithBluesky(page, 'Bulk One');
   await personaWithBluesky(page, 'Bulk Two');

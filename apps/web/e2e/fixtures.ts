@@ -17,6 +17,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
+/** What the offline composer's text says wherever it is shown (decision 037). */
+export const OFFLINE_NOTE = 'Written offline from templates — set up a model';
+
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
   counter += 1;

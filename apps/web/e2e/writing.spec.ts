@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { graphemeCount, type Persona, xWeightedLength } from '@plume/core';
-import { apiCall, expect, signIn, test, uniqueEmail } from './fixtures';
+import { apiCall, expect, OFFLINE_NOTE, signIn, test, uniqueEmail } from './fixtures';
 
 /*
  * These tests run against the real server. Most let the offline composer write (no AI_* is set);
@@ -243,7 +243,7 @@ test('the generator returns three posts within the platform limits', async ({ pa
     platforms: ['x', 'bluesky'],
     count: 3,
   });
-  await expect(page.getByText('Written by the offline composer')).toBeVisible();
+  await expect(page.getByTestId('writer-note')).toHaveText(OFFLINE_NOTE);
 
   // Each post is a thread shown as its parts; each part is counted for both platforms, as X
   // (weighted) and Bluesky (graphemes) count it, and is within their limits.
@@ -338,7 +338,7 @@ test('Default Query locks the box and Get a different query changes it; turning 
 
   // The offline composer writes for the query in the box.
   await page.getByRole('button', { name: 'Generate Draft' }).click();
-  await expect(page.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  await expect(page.getByTestId('writer-note')).toHaveText(OFFLINE_NOTE);
   expect((await draftText(page)).length).toBeGreaterThan(10);
   await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').first()).toHaveText(
     `You: ${second}`,
@@ -394,7 +394,7 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
   await page.getByRole('button', { name: /Tech Guru/ }).click();
   const box = page.getByRole('region', { name: 'Live Sample Content' });
   const sample = page.getByTestId('live-sample');
-  await expect(box.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  await expect(box.getByTestId('writer-note')).toHaveText(OFFLINE_NOTE);
   const first = (await sample.innerText()).trim();
   expect(first.length).toBeGreaterThan(10);
   expect(graphemeCount(first)).toBeLessThanOrEqual(300);
@@ -413,7 +413,7 @@ test('the live sample shows only when the persona has a name', async ({ page }) 
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/draft?'));
   await page.getByRole('button', { name: 'Refresh' }).click();
   await refreshed;
-  await expect(box.getByTestId('writer-note')).toHaveText('Written by the offline composer');
+  await expect(box.getByTestId('writer-note')).toHaveText(OFFLINE_NOTE);
   await expect(sample).not.toHaveAttribute('data-stale', 'true');
   expect((await sample.innerText()).trim().length).toBeGreaterThan(10);
   expect(asked).toHaveLength(2);

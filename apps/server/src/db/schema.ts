@@ -1,4 +1,4 @@
-import type { BudgetMeter, MentionKind, Platform, PostPart, PostStatus } from '@plume/core';
+import type { BudgetMeter, DraftFlag, MentionKind, Platform, PostPart, PostStatus } from '@plume/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -497,8 +497,13 @@ export const posts = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     /** The posting slot automation wrote it for (its wall-clock time); null: written by a person. */
     autoSlot: timestamp('auto_slot', { withTimezone: true }),
-    /** Who wrote it, when automation did: the model's provider or 'offline'. */
+    /** Who wrote it: the model's provider or 'offline' (automation, or a writer's draft sent to review); null: a person. */
     writer: text('writer'),
+    /**
+     * Why the check before review found it not ready (decision 037): each reason in words, [] when
+     * it passed. Kept with the post, so the queue, the calendar and analytics all read the same.
+     */
+    checkFlags: jsonb('check_flags').$type<DraftFlag[]>().notNull().default(sql`'[]'::jsonb`),
     /**
      * The post this one replies to (a mention automation answered): its id, author and text, and
      * what threading needs (Bluesky: parent and root with their cids; X: in_reply_to).

@@ -196,3 +196,40 @@ export const anthropicStream =
     event('message_stop', {});
     res.end();
   };
+
+/**
+ * An Ollama server on this machine, as Global Settings finds it: `GET /api/tags` lists `models`,
+ * and its OpenAI-compatible `/v1/chat/completions` answers `answer` for a model it has, or
+ * Ollama's own refusal for one it has not. Use as a stub's fallback.
+ */
+export const ollama =
+  (models: string[], answer = 'OK'): LlmHandler =>
+  (req, res, body) => {
+    if (req.method === 'GET' && req.url === '/api/tags') {
+      return json(200, {
+        models: models.map((name) => ({
+          name,
+          model: name,
+          modified_at: '2026-01-01T00:00:00Z',
+          size: 2_019_393_189,
+          digest: 'a80c4f17acd5',
+          details: { format: 'gguf', family: 'llama', parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+        })),
+      })(req, res, body);
+    }
+    if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+      const model = String(body.model ?? '');
+      if (!models.includes(model)) {
+        return json(404, {
+          error: {
+            message: `model "${model}" not found, try pulling it first`,
+            type: 'api_error',
+            param: null,
+            code: null,
+          },
+        })(req, res, body);
+      }
+      return openaiText(answer, model)(req, res, body);
+    }
+    return json(404, { error: '404 page not found' })(req, res, body);
+  };

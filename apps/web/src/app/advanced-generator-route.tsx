@@ -10,19 +10,19 @@ import { AdvancedGeneratorPage } from '../features/writing/components/advanced-g
 export function AdvancedGeneratorRoute() {
   return (
     <AdvancedGeneratorPage
-      renderPostActions={({ personaId, parts, platforms }) => (
+      renderPostActions={({ personaId, parts, platforms, writer }) => (
         <PostButton
           personaId={personaId}
           parts={parts}
           platforms={platforms}
-          besideButton={<ScheduleActions personaId={personaId} parts={parts} platforms={platforms} />}
+          besideButton={<ScheduleActions personaId={personaId} parts={parts} platforms={platforms} writer={writer} />}
         />
       )}
-      renderDraftActions={({ personaId, text }) => (
+      renderDraftActions={({ personaId, text, writer }) => (
         <PostButton
           personaId={personaId}
           parts={[textPart(text)]}
-          besideButton={<ScheduleActions personaId={personaId} parts={[textPart(text)]} />}
+          besideButton={<ScheduleActions personaId={personaId} parts={[textPart(text)]} writer={writer} />}
         />
       )}
     />

@@ -4,6 +4,7 @@ import { accountBudgetSchema } from '../platforms/budget';
 import { platformSchema } from '../platforms/platform-schema';
 import type { Platform } from '../platforms/platforms';
 import { addDays, type CalendarDate, dateKey, dayStart, localDateOf } from '../scheduling/calendar';
+import { DRAFT_FLAG_KINDS, DRAFT_FLAG_LABELS, type DraftFlagKind } from '../writing/draft-check';
 
 /*
  * A persona's analytics (app spec: Persona analytics screen; Entities: Analytics row and result),
@@ -87,6 +88,15 @@ export const analyticsSchema = z
       bestDay: z.string().nullable(),
       bestTime: z.string().nullable(),
     }),
+    /**
+     * The check before review in the range (decision 037): drafts a writer (a model or the offline
+     * composer) wrote, those that entered the queue flagged, and how many carried each reason.
+     */
+    drafts: z.object({
+      written: z.number().int(),
+      flagged: z.number().int(),
+      byReason: z.array(z.object({ kind: z.enum(DRAFT_FLAG_KINDS), label: z.string(), count: z.number().int() })),
+    }),
   })
   .meta({ id: 'Analytics' });
 export type Analytics = z.infer<typeof analyticsSchema>;
@@ -110,7 +120,19 @@ export type AnalyticsInput = {
   }[];
   /** Every reading of every account, any order. */
   snapshots: { accountId: string; readAt: Date; followers: number }[];
+  /** The check's counts in the range (drafts written, flagged, flagged by kind); none: zeros. */
+  drafts?: { written: number; flagged: number; byKind: { kind: DraftFlagKind; count: number }[] };
 };
+
+/** The check's counts as the screen shows them: each kind named, the most frequent first. */
+export function draftFigures(drafts: AnalyticsInput['drafts']): Analytics['drafts'] {
+  if (!drafts) return { written: 0, flagged: 0, byReason: [] };
+  const byReason = drafts.byKind
+    .filter((k) => k.count > 0)
+    .map((k) => ({ kind: k.kind, label: DRAFT_FLAG_LABELS[k.kind], count: k.count }))
+    .sort((a, b) => b.count - a.count || DRAFT_FLAG_KINDS.indexOf(a.kind) - DRAFT_FLAG_KINDS.indexOf(b.kind));
+  return { written: drafts.written, flagged: drafts.flagged, byReason };
+}
 
 /** A post's engagements: likes, reposts, replies and quotes. */
 export const engagementOf = (p: { likes: number; reposts: number; replies: number; quotes: number }) =>
@@ -393,6 +415,7 @@ export function computeAnalytics(input: AnalyticsInput): Analytics {
       bestDay: best2(weekdayKey, week)?.key ?? null,
       bestTime: best2(hourKey, week)?.key ?? null,
     },
+    drafts: draftFigures(input.drafts),
   };
 }
 

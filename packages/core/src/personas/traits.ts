@@ -67,6 +67,11 @@ export function archetype(t: Traits): string {
   return 'Balanced Communicator';
 }
 
+/** "a" or "an" before a word, by its first letter: "an Edgy Commentator", "a Balanced Communicator". */
+export function withArticle(phrase: string): string {
+  return `${/^[aeiou]/i.test(phrase.trim()) ? 'an' : 'a'} ${phrase}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What a trait means (decision 023): one definition, read by the prompt builder, the offline
 // composer and the editor's style preview. A value moves the voice continuously, not in three steps.

@@ -10,6 +10,7 @@ import { platformSchema } from '../platforms/platform-schema';
 import { postPartSchema } from '../publishing/post-parts';
 import { POST_STATUSES, threadPartsSchema } from '../publishing/publishing';
 import { WRITERS } from '../writing/api';
+import { draftFlagSchema } from '../writing/draft-check';
 
 export const CONTENT_REQUIRED = 'Content is required';
 export const DATE_IN_FUTURE = 'Date must be in the future';
@@ -45,8 +46,10 @@ export const scheduledItemSchema = z
     createdAt: z.string(),
     /** The posting slot automation wrote it for; null when a person wrote it. */
     autoSlot: z.string().nullable(),
-    /** Who wrote it when automation did (the model's provider, or the offline composer). */
+    /** Who wrote it (the model's provider, or the offline composer); null: a person. */
     writer: z.enum(WRITERS).nullable(),
+    /** Why the check before review found it not ready (decision 037), in words; [] when it passed. */
+    flags: z.array(draftFlagSchema),
     /** The post a reply answers (written by automation for a mention); null for a post of its own. */
     replyTo: z.object({ author: z.string(), text: z.string(), url: z.string().nullable() }).nullable(),
   })
@@ -79,6 +82,8 @@ export const scheduleCreateSchema = z
     runAt: instant.optional(),
     queue: z.boolean().optional(),
     timeZone: callerZone,
+    /** Who wrote it, when a writer did (the studio's post): its label, and its voice is checked. */
+    writer: z.enum(WRITERS).optional(),
   })
   .refine((v) => v.queue === true || v.runAt !== undefined, { path: ['runAt'], message: 'Pick a date and time' })
   .meta({ id: 'ScheduleCreate' });
@@ -99,7 +104,14 @@ export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>;
 
 /** POST /api/review: a draft waits for a human (from the generator, the draft panel, automation later). */
 export const reviewCreateSchema = z
-  .object({ personaId: z.uuid('must be a persona id'), platform: platformSchema, content, parts: parts.optional() })
+  .object({
+    personaId: z.uuid('must be a persona id'),
+    platform: platformSchema,
+    content,
+    parts: parts.optional(),
+    /** Who wrote it, when a writer did (the studio's post or draft): its label, and its voice is checked. */
+    writer: z.enum(WRITERS).optional(),
+  })
   .meta({ id: 'ReviewCreate' });
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 

@@ -8,6 +8,7 @@ import { traitsSchema } from '../personas/traits';
 import { platformSchema } from '../platforms/platform-schema';
 import { PLATFORMS } from '../platforms/platforms';
 import { postPartSchema } from '../publishing/post-parts';
+import { draftFlagSchema } from './draft-check';
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'custom'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
@@ -116,6 +117,25 @@ export const aiTestRequestSchema = z
   })
   .meta({ id: 'AiTestRequest' });
 export type AiTestRequest = z.infer<typeof aiTestRequestSchema>;
+
+/**
+ * GET /api/settings/ai/local: an Ollama server on the machine Plume runs on (decision 037), and its
+ * models. `baseUrl` is what Global Settings saves as a custom provider. Not found: `message` says
+ * why (nothing answered, or this server does not reach its own machine) and what to do.
+ */
+export const localModelsSchema = z
+  .object({
+    /** Whether this server uses models on its own machine at all (AI_ALLOW_PRIVATE, decision 029). */
+    allowed: z.boolean(),
+    found: z.boolean(),
+    /** Where Plume looked (OLLAMA_URL). */
+    url: z.string(),
+    baseUrl: z.string(),
+    models: z.array(z.object({ name: z.string(), size: z.number().nullable(), parameterSize: z.string().nullable() })),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'LocalModels' });
+export type LocalModels = z.infer<typeof localModelsSchema>;
 
 /** POST /api/settings/ai/test: what the model (or the offline composer) answered. */
 export const aiTestResultSchema = z
@@ -265,6 +285,11 @@ export const generatedPostSchema = z
     /** A thread's parts, each within the platform limits; a single post has one part. */
     parts: z.array(postPartSchema).min(1),
     writer: z.enum(WRITERS),
+    /**
+     * What the check before review still found after rewriting (decision 037), in words; [] when
+     * the post passed. Sent to review, the post is checked again there.
+     */
+    flags: z.array(draftFlagSchema),
   })
   .meta({ id: 'GeneratedPost' });
 export type GeneratedPost = z.infer<typeof generatedPostSchema>;

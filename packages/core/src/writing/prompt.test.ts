@@ -52,7 +52,8 @@ describe('the prompt builder', () => {
       - Four
       - Five
       Hashtags: end each post with at most 2 relevant hashtags, each a whole key phrase of the subject.
-      Links: share one when it helps.
+      Never invent facts, figures, dates, quotes, names, @handles or links: use only what this prompt and the message give you, and leave out what you do not know.
+      Links: only a link given to you in this prompt or the message, copied exactly; never make one up or guess one. With none given, include none.
       Length: each post at most 280 characters.
       Answer with the text of one post only: no preamble, no quotes around it.",
         "temperature": 0.7,
@@ -122,6 +123,7 @@ describe('the prompt builder', () => {
       - Hot Takes (17%): Bold, debatable opinions. State a bold, debatable opinion about the topic. Example: "Tabs won."
       Threads: no; each post stands alone.
       Hashtags: use #rust #dev in each post.
+      Never invent facts, figures, dates, quotes, names, @handles or links: use only what this prompt and the message give you, and leave out what you do not know.
       Links: do not include any.
       Length: each post at most 280 characters (for X and Bluesky).
       Write 5 jokes, one per line, no numbering, no quotes, no blank lines, no preamble.",
@@ -166,7 +168,8 @@ describe('the prompt builder', () => {
       - Engagement 50/100 (0 speaks, does not ask, 100 asks the audience): questions or invitations to the audience, about 1.0 per post (e.g. "What would you add?").
       In all, at most 3 touches a post (emoji aside): the strongest traits come first.
       Hashtags: end each thread with at most 2 relevant hashtags, each a whole key phrase of the subject.
-      Links: share one when it helps.
+      Never invent facts, figures, dates, quotes, names, @handles or links: use only what this prompt and the message give you, and leave out what you do not know.
+      Links: only a link given to you in this prompt or the message, copied exactly; never make one up or guess one. With none given, include none.
       Length: each part at most 300 characters (for Bluesky).
       Write 2 threads of 3 to 5 parts each. Put a line with only --- between the parts of a thread and a line with only === between threads. No numbering, no quotes, no preamble.",
         "temperature": 1,
@@ -226,5 +229,47 @@ describe('the prompt builder', () => {
     expect(generate({ kind: 'original', strategy }).prompt).toBe(
       'Write one short post for your strategy "Discussion Starters": Turn the topic into an open question for the audience. Questions that invite your audience to reply.',
     );
+  });
+});
+
+describe('what the model may say (decision 037)', () => {
+  it('forbids invention, allows only the links given, and reads the archetype with its article', () => {
+    const edgy = { ...DEFAULT_TRAITS, sarcasm: 85, controversial: 75 };
+    const { system } = buildPrompt({ persona: { ...base, traits: edgy }, request: { kind: 'draft', prompt: 'Go' } });
+    expect(system).toContain('You are Ada, a social media persona: an Edgy Commentator.');
+    expect(system).toContain(
+      'Never invent facts, figures, dates, quotes, names, @handles or links: use only what this prompt and the message give you',
+    );
+    expect(system).toContain('Links: only a link given to you in this prompt or the message, copied exactly');
+    expect(system).not.toMatch(/share one when it helps/);
+    expect(buildPrompt({ persona: base, request: { kind: 'sample' } }).system).toContain('a Balanced Communicator.');
+  });
+
+  it("carries the persona's best posts as examples and its recent posts as things not to repeat", () => {
+    const best = ['Best one', 'Best two', 'Best three', 'Best four', 'Best five', 'Best six is never sent'];
+    const recent = Array.from({ length: 12 }, (_, i) => `Recent ${i + 1}`);
+    const { system } = buildPrompt({
+      persona: base,
+      request: { kind: 'generate', type: 'short post', count: 1 },
+      examples: { best, recent },
+    });
+    expect(system).toContain(
+      'Your best-performing posts, as examples of your voice (match the voice; do not copy them):\n- "Best one"\n- "Best two"\n- "Best three"\n- "Best four"\n- "Best five"\nYour recent posts: do not repeat them, their openings or their wording:\n- "Recent 1"',
+    );
+    expect(system).not.toContain('Best six');
+    expect(system).toContain('- "Recent 10"');
+    expect(system).not.toContain('Recent 11');
+    // None yet: nothing is said.
+    expect(
+      buildPrompt({ persona: base, request: { kind: 'sample' }, examples: { best: [], recent: [] } }).system,
+    ).not.toMatch(/best-performing|recent posts/);
+  });
+
+  it('asks again with the reason a draft was sent back', () => {
+    const built = buildPrompt({
+      persona: base,
+      request: { kind: 'generate', type: 'joke', topic: 'tea', count: 1, revise: 'Your last draft could not be used.' },
+    });
+    expect(built.prompt).toBe('Write one joke about: tea\n\nYour last draft could not be used.');
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { AdvancedOptions, Strategy } from '../personas/persona';
 import { MAX_TITLES_FOR_GENERATION, strategyShares } from '../personas/sources';
-import { archetype, describeTrait, MAX_TOUCHES, TRAIT_KEYS, type Traits } from '../personas/traits';
+import { archetype, describeTrait, MAX_TOUCHES, TRAIT_KEYS, type Traits, withArticle } from '../personas/traits';
 import { type Platform, platformLabel } from '../platforms/platforms';
 import type { PostType } from './api';
 import { characterLimit, type LengthRule } from './limits';
@@ -70,7 +70,18 @@ export type WritingRequest = {
   brief?: PostBrief;
   /** The persona's account, for chat to answer questions about it (kind 'chat'). */
   facts?: PersonaFacts;
+  /** Why the last draft was sent back by the check before review (decision 037): written again. */
+  revise?: string;
 };
+
+/**
+ * The persona's own posts, gathered once per writing job: its best-performing published posts (by
+ * their engagement as last read) as examples of its voice, and its latest posts, not to repeat.
+ */
+export type VoiceExamples = { best: readonly string[]; recent: readonly string[] };
+/** The model sees at most this many of each. */
+export const MAX_BEST_POSTS = 5;
+export const MAX_RECENT_IN_PROMPT = 10;
 
 export type BuiltPrompt = {
   system: string;
@@ -179,6 +190,48 @@ function answerFormat(request: WritingRequest, count: number): string {
 }
 
 function userPrompt(request: WritingRequest, count: number): string {
+  const asked = askedFor(request, count);
+  return request.revise ? `${asked}\n\n${request.revise}` : asked;
+}
+
+/** The rule against invention: a persona posts under a real person's name. */
+export const NO_INVENTION_RULE =
+  'Never invent facts, figures, dates, quotes, names, @handles or links: use only what this prompt and the message give you, and leave out what you do not know.';
+
+/** Links: only those given (decision 037); with "Share links" off, none. */
+function linkRule(options: AdvancedOptions): string {
+  return options.linkSharing
+    ? 'Links: only a link given to you in this prompt or the message, copied exactly; never make one up or guess one. With none given, include none.'
+    : 'Links: do not include any.';
+}
+
+const quoted = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `- "${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}"`;
+};
+
+/** The persona's own posts: examples of its voice, and what it must not say again. */
+function exampleLines(examples: VoiceExamples | undefined): string[] {
+  if (!examples) return [];
+  const best = examples.best.filter((t) => t.trim()).slice(0, MAX_BEST_POSTS);
+  const recent = examples.recent.filter((t) => t.trim()).slice(0, MAX_RECENT_IN_PROMPT);
+  return [
+    ...(best.length > 0
+      ? [
+          'Your best-performing posts, as examples of your voice (match the voice; do not copy them):',
+          ...best.map((t) => quoted(t, 300)),
+        ]
+      : []),
+    ...(recent.length > 0
+      ? [
+          'Your recent posts: do not repeat them, their openings or their wording:',
+          ...recent.map((t) => quoted(t, 200)),
+        ]
+      : []),
+  ];
+}
+
+function askedFor(request: WritingRequest, count: number): string {
   const topic = request.topic?.trim();
   switch (request.kind) {
     case 'chat':
@@ -225,6 +278,8 @@ export function buildPrompt(input: {
   persona: WritingPersona;
   request: WritingRequest;
   titles?: string[];
+  /** The persona's best and recent posts (the server gathers them once per writing job). */
+  examples?: VoiceExamples;
 }): BuiltPrompt {
   const { persona, request } = input;
   const count = request.kind === 'generate' ? (request.count ?? DEFAULT_POST_COUNT) : 1;
@@ -233,7 +288,7 @@ export function buildPrompt(input: {
   const name = persona.name.trim();
   const bio = persona.bio.trim();
   const lines = [
-    `You are ${name ? `${name}, ` : ''}a social media persona: a ${archetype(persona.traits)}.`,
+    `You are ${name ? `${name}, ` : ''}a social media persona: ${withArticle(archetype(persona.traits))}.`,
     ...(bio ? [`Your bio: ${bio}`] : []),
     'Your voice, trait by trait (a touch is one short phrase or sentence; follow the amounts):',
     ...TRAIT_KEYS.map((trait) => `- ${describeTrait(trait, persona.traits[trait])}.`),
@@ -248,6 +303,7 @@ export function buildPrompt(input: {
     .filter(Boolean)
     .slice(0, MAX_TITLES_FOR_GENERATION);
   if (titles.length > 0) lines.push('Recent headlines from your sources, as ideas:', ...titles.map((t) => `- ${t}`));
+  lines.push(...exampleLines(input.examples));
   if (request.kind === 'chat' && request.facts) lines.push(...factLines(request.facts));
   if (request.kind === 'generate' && request.type !== 'thread') {
     lines.push(
@@ -257,7 +313,8 @@ export function buildPrompt(input: {
     );
   }
   lines.push(hashtagRule(persona.options, request));
-  lines.push(persona.options.linkSharing ? 'Links: share one when it helps.' : 'Links: do not include any.');
+  lines.push(NO_INVENTION_RULE);
+  lines.push(linkRule(persona.options));
   lines.push(
     `Length: each ${request.type === 'thread' ? 'part' : 'post'} at most ${limit} characters${platformWords(rule.platforms)}.`,
   );

@@ -4,6 +4,7 @@ import {
   aiTestRequestSchema,
   aiTestResultSchema,
   apiErrorSchema,
+  localModelsSchema,
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
@@ -48,6 +49,21 @@ export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettin
         },
       },
       async (request) => deps.aiSettings.reset(await deps.auth.requireUserId(request.headers)),
+    );
+
+    app.get(
+      '/api/settings/ai/local',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'An Ollama server on the machine Plume runs on, and its models (where this server may use them)',
+          response: { 200: localModelsSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await deps.auth.requireUserId(request.headers);
+        return deps.aiSettings.localModels();
+      },
     );
 
     app.post(

@@ -5,12 +5,14 @@ import {
   type AiTestRequest,
   type AiTestResult,
   HOSTED_BASE_URLS,
+  type LocalModels,
 } from '@plume/core';
 import type { AiProviderConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import { type BadRequestError, ConflictError, invalidField } from '../../errors';
 import { blockedUnder, type NetworkReach, privateAddressMessage } from '../../integrations/feeds/safe-fetch';
 import { createLlmClient, type LlmClient } from '../../integrations/llm/llm';
+import { listOllamaModels, OllamaUnavailableError } from '../../integrations/llm/ollama';
 import { pointsAtPrivateNetwork } from '../../integrations/net/public-fetch';
 import type { WritingLimit } from '../rate-limits/writing-limit';
 import type { AiSettingsRepository, StoredAiSettings } from './ai-settings.repository';
@@ -52,6 +54,8 @@ export function createAiSettingsService(deps: {
   writingLimit: WritingLimit;
   /** Tests and benchmarks may swap the client; by default the AI SDK adapter. */
   createClient?: LlmFactory;
+  /** Where an Ollama server on this machine is looked for (OLLAMA_URL). */
+  ollamaUrl?: string;
 }) {
   const { repository, secretBox, serverDefault } = deps;
   const createClient: LlmFactory =
@@ -172,10 +176,48 @@ export function createAiSettingsService(deps: {
     return createClient(config, source === 'server' || isServerBase(config.baseUrl));
   }
 
+  /**
+   * An Ollama server on this machine and its models, for Global Settings to offer (decision 037).
+   * Only where user-entered base URLs may reach this machine (decision 029): elsewhere its models
+   * could not be used, and the server's own machine is not the users' to look at.
+   */
+  async function localModels(): Promise<LocalModels> {
+    const url = deps.ollamaUrl ?? 'http://127.0.0.1:11434';
+    const allowed = deps.reach !== 'public';
+    const none = (message: string): LocalModels => ({
+      allowed,
+      found: false,
+      url,
+      baseUrl: `${url}/v1`,
+      models: [],
+      message,
+    });
+    if (!allowed) {
+      return none(
+        'This server does not use models on its own machine (AI_ALLOW_PRIVATE is off): choose a hosted provider, or a custom one at a public address.',
+      );
+    }
+    try {
+      const models = await listOllamaModels(url, { timeoutMs: Math.min(deps.timeoutMs, 3000) });
+      return {
+        allowed,
+        found: true,
+        url,
+        baseUrl: `${url}/v1`,
+        models,
+        message: models.length === 0 ? 'Ollama is running but has no models yet: run `ollama pull llama3.2`.' : null,
+      };
+    } catch (error) {
+      if (!(error instanceof OllamaUnavailableError)) throw error;
+      return none(`${error.message}. Install Ollama (ollama.com), start it, pull a model, then look again.`);
+    }
+  }
+
   return {
     effective,
     view,
     clientFor,
+    localModels,
 
     /** The server's own model (AI_*), for writing that belongs to no user (the landing demo); null: offline. */
     serverClient(): LlmClient | null {

@@ -16,6 +16,7 @@ import type { MetricsRepository, Scope } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
+import type { PostsRepository } from '../publishing/posts.repository';
 
 /** A persona's analytics (decision 020): its posts and its accounts' readings, drawn into days in the user's zone. */
 export function createAnalyticsService(deps: {
@@ -29,6 +30,8 @@ export function createAnalyticsService(deps: {
   accounts: Pick<AccountsRepository, 'ofUser'>;
   /** Each account's spend of its network's limits or bill (decision 033). */
   budget: Pick<Budget, 'spendOf'>;
+  /** The check before review's counts (decision 037). */
+  posts: Pick<PostsRepository, 'draftChecksBetween'>;
   now?: () => Date;
 }) {
   const { metrics, now = () => new Date() } = deps;
@@ -52,10 +55,13 @@ export function createAnalyticsService(deps: {
       // From the first day of the previous period when comparing, else of the range.
       const days = RANGE_DAYS[query.range] * (query.compare ? 2 : 1);
       const from = dayStart(addDays(localDateOf(at, timeZone), -(days - 1)), timeZone);
-      const [posts, snapshots, lastReadAt] = await Promise.all([
+      // The check's figures are the range's own (not the period compared with).
+      const rangeFrom = dayStart(addDays(localDateOf(at, timeZone), -(RANGE_DAYS[query.range] - 1)), timeZone);
+      const [posts, snapshots, lastReadAt, drafts] = await Promise.all([
         postsBetween({ personaId }, from, at),
         metrics.snapshotsBetween({ personaId }, from, at),
         metrics.lastReadAt({ personaId }),
+        deps.posts.draftChecksBetween(personaId, rangeFrom, new Date(at.getTime() + 1)),
       ]);
       const analytics = computeAnalytics({
         personaId,
@@ -64,6 +70,7 @@ export function createAnalyticsService(deps: {
         now: at,
         posts,
         snapshots,
+        drafts,
       });
       return { ...analytics, lastReadAt: lastReadAt?.toISOString() ?? null };
     },

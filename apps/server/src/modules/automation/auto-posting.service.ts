@@ -21,6 +21,7 @@ import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
+import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import { createSafety, SLOT_COOLDOWN_MS } from './safety';
 
 /** A slot's post is written as soon as the slot is less than this far away (decision 021). */
@@ -51,13 +52,19 @@ const slotLabel = (slot: Date, timeZone: string) =>
  */
 export function createAutoPostingService(deps: {
   repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'preferences'>;
-  /** The writer, handed the persona this job loaded. */
+  /**
+   * The writer, handed the persona this job loaded, the persona's posts the job gathered (the
+   * model's examples) and, to write a draft again, the check's reasons.
+   */
   write: (
     userId: string,
     request: Pick<GenerateRequest, 'type' | 'platforms'> & { persona: Persona },
     brief: PostBrief,
     titles?: string[],
+    options?: { history?: DraftHistory; revision?: Revision | null },
   ) => Promise<GeneratedPost>;
+  /** The check before review (decision 037): every slot's post passes it, or is queued flagged. */
+  check: Pick<DraftCheck, 'history' | 'write'>;
   /** Where write-slot and publish jobs are queued. */
   queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
@@ -241,9 +248,9 @@ export function createAutoPostingService(deps: {
       if (await safety.slotTooClose(persona, slot.at)) {
         return skip(`cooldown: another post goes out within ${SLOT_COOLDOWN_MS / MINUTE} minutes of it.`);
       }
-      const direct = autoPosting.publishWithoutReview;
+      const withoutReview = autoPosting.publishWithoutReview;
       const goesAt = slot.at;
-      if (direct) {
+      if (withoutReview) {
         try {
           await deps.planLimits.checkNewPosts(job.userId, platforms.length, goesAt);
         } catch (error) {
@@ -263,10 +270,32 @@ export function createAutoPostingService(deps: {
       }
 
       const plan = await brief(persona, at);
-      const post = await deps.write(job.userId, { persona, type: plan.type, platforms }, plan.brief, plan.titles);
+      // The persona's posts, read once for the job: what the check compares with, the model's examples.
+      const history = await deps.check.history(job.userId, persona.id, { timeZone });
       const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
-      const [first = textPart(post.content), ...rest] = post.parts;
-      const parts = [{ ...first, text: withLink(first.text) }, ...rest];
+      const write = async (revision: Revision | null) => {
+        const post = await deps.write(job.userId, { persona, type: plan.type, platforms }, plan.brief, plan.titles, {
+          history,
+          revision,
+        });
+        // The link goes with the first part, and is counted in its length by the check.
+        const [first = textPart(post.content), ...rest] = post.parts;
+        return { post, parts: [{ ...first, text: withLink(first.text) }, ...rest] };
+      };
+      const checked = await deps.check.write({
+        history,
+        platforms,
+        kind: 'post',
+        traits: persona.personality,
+        ...(plan.brief.kind === 'curated' ? { subject: plan.brief.headline } : {}),
+        partsOf: (draft) => draft.parts.map((p) => p.text),
+        initial: await write(null),
+        rewrite: write,
+      });
+      const { post, parts } = checked.draft;
+      const flags = checked.flags;
+      // A post the check still flags needs a person: it waits for review even without review on.
+      const direct = withoutReview && flags.length === 0;
       const kept = [];
       for (const platform of platforms) {
         const row = await r.posts.insertForSlot({
@@ -278,6 +307,7 @@ export function createAutoPostingService(deps: {
           scheduledFor: goesAt,
           autoSlot: slot.slot,
           writer: post.writer,
+          checkFlags: flags,
         });
         if (!row) continue;
         kept.push(row);
@@ -289,8 +319,15 @@ export function createAutoPostingService(deps: {
         {
           personaId: persona.id,
           event: 'written',
-          message: `${label}: wrote ${plan.label} for ${kept.map((p) => platformLabel(p.platform)).join(' and ')}; ${
-            direct ? 'scheduled for its slot (Publish without review).' : 'waiting in the review queue.'
+          message: `${label}: wrote ${plan.label} for ${kept.map((p) => platformLabel(p.platform)).join(' and ')}${checkWords(
+            checked.rewrites,
+            flags,
+          )}; ${
+            direct
+              ? 'scheduled for its slot (Publish without review).'
+              : withoutReview
+                ? 'waiting in the review queue, as a flagged post needs your eyes even with Publish without review.'
+                : 'waiting in the review queue.'
           }`,
           slot: slot.slot,
           postId: kept[0]?.id ?? null,
@@ -344,3 +381,10 @@ export function createAutoPostingService(deps: {
   };
 }
 export type AutoPostingService = ReturnType<typeof createAutoPostingService>;
+
+/** What the check before review did, for the log: rewritten, and still flagged with its reasons. */
+function checkWords(rewrites: number, flags: readonly { reason: string }[]): string {
+  const times = rewrites === 1 ? 'once' : rewrites === 2 ? 'twice' : `${rewrites} times`;
+  const again = rewrites === 0 ? '' : ` (rewritten ${times} by the check before review)`;
+  return flags.length === 0 ? again : `${again}, flagged: ${flags.map((f) => f.reason).join('; ')}`;
+}

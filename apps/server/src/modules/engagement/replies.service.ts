@@ -1,5 +1,7 @@
 import {
   chooseTemplate,
+  createDraftBatch,
+  type DraftBatch,
   mentionCheckMinutes,
   nextWakingTime,
   type Persona,
@@ -24,6 +26,7 @@ import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { createSafety } from '../automation/safety';
 import type { Repositories, UnitOfWork } from '../repositories';
+import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import type { ReplyWriter } from '../writing/writing.service';
 import type { MentionRow } from './engagement.repository';
 import { sentimentOf } from './sentiment';
@@ -52,8 +55,13 @@ export function createRepliesService(deps: {
   unitOfWork: UnitOfWork;
   /** Each network's mentions and threads (a network without mentions is never read). */
   adapters: Record<Platform, Pick<PlatformAdapter, 'readMentions' | 'threadAbove'>>;
-  /** The persona's reply writer (its model looked up once), for the persona a check loaded. */
-  replyWriter: (userId: string, persona: Persona) => Promise<ReplyWriter>;
+  /**
+   * The persona's reply writer (its model looked up once), for the persona a check loaded, with
+   * the persona's posts the check gathered once (the model's examples).
+   */
+  replyWriter: (userId: string, persona: Persona, history?: DraftHistory) => Promise<ReplyWriter>;
+  /** The check before review (decision 037): every reply passes it, or waits for review flagged. */
+  check: Pick<DraftCheck, 'history' | 'write'>;
   /** Where check-mentions and publish jobs are queued. */
   queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
@@ -127,7 +135,7 @@ export function createRepliesService(deps: {
     work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
     own: Set<string>,
     at: Date,
-    writer: () => Promise<ReplyWriter>,
+    writer: () => Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }>,
   ): Promise<'replied' | 'passed'> {
     const { persona, userId, timeZone, account } = work;
     const platform = account.platform;
@@ -178,15 +186,32 @@ export function createRepliesService(deps: {
     };
     // Never the same words twice to one person: written again, up to three times.
     const said = await r.posts.replyTextsTo(persona.id, platform, mention.authorId);
-    const write = await writer();
-    let written = await write(platform, context);
-    for (let attempt = 1; said.has(written.text) && attempt < 3; attempt++) {
-      written = await write(platform, context);
-    }
+    const { write, history, batch } = await writer();
+    const attempt = async (revision: Revision | null) => {
+      let written = await write(platform, context, revision);
+      for (let n = 1; said.has(written.text) && n < 3; n++) written = await write(platform, context, revision);
+      return written;
+    };
+    // The check before review: a reply that repeats, runs long or reads far from the voice is
+    // written again, then kept with its flags.
+    const checked = await deps.check.write({
+      history,
+      batch,
+      platforms: [platform],
+      kind: 'reply',
+      traits: persona.personality,
+      partsOf: (w) => [w.text],
+      initial: await attempt(null),
+      rewrite: attempt,
+    });
+    const written = checked.draft;
+    const flags = checked.flags;
     if (said.has(written.text))
       return pass(`every reply written repeated an earlier reply to @${mention.authorHandle}`);
+    batch.add(written.text, `your reply to @${mention.authorHandle} written just now`);
 
-    const review = repliesNeedReview(replies, platform);
+    // A reply the check still flags needs a person, even where replies may go without review.
+    const review = repliesNeedReview(replies, platform) || flags.length > 0;
     const goesAt = replyTime(persona, timeZone, at);
     if (!review) {
       try {
@@ -215,6 +240,7 @@ export function createRepliesService(deps: {
         scheduledFor: goesAt,
         replyTo,
         writer: written.writer,
+        checkFlags: flags,
       });
       await tx.engagement.decide(mention.id, 'replied', null, post.id);
       await tx.automation.log(
@@ -312,10 +338,15 @@ export function createRepliesService(deps: {
           return 'checked';
         }
         const own = await r.engagement.ownAccountIds(work.userId);
-        // The persona's writer, looked up once for the check (at its first reply), not per reply.
-        let writer: Promise<ReplyWriter> | undefined;
+        // The persona's writer and posts, looked up once for the check (at its first reply), not
+        // per reply; the replies it writes are one batch (none the same as another).
+        let writer: Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }> | undefined;
         const writerOnce = () => {
-          writer ??= deps.replyWriter(work.userId, persona);
+          writer ??= (async () => {
+            const history = await deps.check.history(work.userId, persona.id, { timeZone: work.timeZone });
+            const write = await deps.replyWriter(work.userId, persona, history);
+            return { write, history, batch: createDraftBatch() };
+          })();
           return writer;
         };
         for (const mention of await r.engagement.waiting(account.id)) {

@@ -317,6 +317,24 @@ export function createMetricsRepository(db: Db) {
     },
 
     /** When the scope's accounts were last read; null: never. */
+    /**
+     * The persona's best-performing posts as last read (likes, reposts, replies and quotes), on any
+     * of its accounts, Plume's or not: the model's examples of its voice (decision 037). Posts
+     * nobody engaged with are no example of what works.
+     */
+    async bestPosts(personaId: string, limit: number): Promise<string[]> {
+      const engagement = sql<number>`${postMetrics.likes} + ${postMetrics.reposts} + ${postMetrics.replies} + ${postMetrics.quotes}`;
+      const rows = await db
+        .select({ text: postMetrics.text })
+        .from(postMetrics)
+        .where(
+          and(eq(postMetrics.personaId, personaId), sql`${engagement} > 0`, sql`length(trim(${postMetrics.text})) > 0`),
+        )
+        .orderBy(desc(engagement), desc(postMetrics.postedAt))
+        .limit(limit);
+      return rows.map((r) => r.text);
+    },
+
     async lastReadAt(scope: Scope): Promise<Date | null> {
       const [row] = await db
         .select({ at: sql<Date | null>`max(${platformAccounts.metricsReadAt})` })

@@ -1,5 +1,7 @@
 import {
   canMove,
+  type DraftFlag,
+  type DraftFlagKind,
   EDITABLE_STATUSES,
   isUuid,
   type Persona,
@@ -56,6 +58,7 @@ export function createPostsRepository(db: Db) {
         | 'attempts'
         | 'claimedAt'
         | 'approvedAt'
+        | 'checkFlags'
       >
     >,
   ): Promise<PostRow | undefined> {
@@ -85,6 +88,8 @@ export function createPostsRepository(db: Db) {
       /** A reply automation wrote: what it answers, and who wrote it. */
       replyTo?: StoredReplyTo;
       writer?: string;
+      /** What the check before review found (decision 037). */
+      checkFlags?: DraftFlag[];
     }): Promise<PostRow> {
       // A post inserted already publishing (posting now) is claimed by this call: the sweeper
       // finds it by its claim if the process dies before the platform answers.
@@ -111,6 +116,7 @@ export function createPostsRepository(db: Db) {
       scheduledFor: Date | null;
       autoSlot: Date;
       writer: string;
+      checkFlags?: DraftFlag[];
     }): Promise<PostRow | undefined> {
       const [row] = await db
         .insert(posts)
@@ -343,7 +349,15 @@ export function createPostsRepository(db: Db) {
       patch: Partial<
         Pick<
           PostRow,
-          'content' | 'parts' | 'platform' | 'scheduledFor' | 'status' | 'error' | 'attempts' | 'approvedAt'
+          | 'content'
+          | 'parts'
+          | 'platform'
+          | 'scheduledFor'
+          | 'status'
+          | 'error'
+          | 'attempts'
+          | 'approvedAt'
+          | 'checkFlags'
         >
       >,
     ) {
@@ -414,6 +428,62 @@ export function createPostsRepository(db: Db) {
         .where(and(eq(posts.id, id), isNull(posts.goneAt)))
         .returning({ id: posts.id });
       return rows.length > 0;
+    },
+
+    /**
+     * What a new draft of the persona's must not repeat (decision 037): its latest posts that went
+     * out, will go out or wait for review, newest first, each with when it went (goes) out or was written.
+     */
+    async recentForCheck(
+      personaId: string,
+      limit: number,
+    ): Promise<{ id: string; content: string; status: PostStatus; at: Date }[]> {
+      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt})`.mapWith(
+        posts.createdAt,
+      );
+      return db
+        .select({ id: posts.id, content: posts.content, status: posts.status, at })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.personaId, personaId),
+            inArray(posts.status, ['posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review']),
+          ),
+        )
+        .orderBy(desc(posts.createdAt))
+        .limit(limit);
+    },
+
+    /**
+     * The check's figures for analytics: drafts a writer (a model or the offline composer) wrote in
+     * [from, to), those that entered the queue flagged, and how many carried each kind of flag.
+     */
+    async draftChecksBetween(
+      personaId: string,
+      from: Date,
+      to: Date,
+    ): Promise<{ written: number; flagged: number; byKind: { kind: DraftFlagKind; count: number }[] }> {
+      const inRange = and(
+        eq(posts.personaId, personaId),
+        isNotNull(posts.writer),
+        gte(posts.createdAt, from),
+        lt(posts.createdAt, to),
+      );
+      const [totals] = await db
+        .select({ written: sql<number>`count(*)`.mapWith(Number) })
+        .from(posts)
+        .where(inRange);
+      // Flagged drafts are few (most pass): their flags are counted here rather than unnested in SQL.
+      const flagged = await db
+        .select({ flags: posts.checkFlags })
+        .from(posts)
+        .where(and(inRange, sql`jsonb_array_length(${posts.checkFlags}) > 0`));
+      const counts = new Map<DraftFlagKind, number>();
+      for (const { flags } of flagged) {
+        for (const kind of new Set(flags.map((f) => f.kind))) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      }
+      const byKind = [...counts].map(([kind, count]) => ({ kind, count }));
+      return { written: totals?.written ?? 0, flagged: flagged.length, byKind };
     },
 
     cancel(id: string) {

@@ -26,6 +26,7 @@ import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { PostsRepository, PostWithPersona } from '../publishing/posts.repository';
+import type { DraftCheck } from '../writing/draft-check';
 
 export function toItem(row: PostWithPersona): ScheduledItem {
   return {
@@ -44,6 +45,7 @@ export function toItem(row: PostWithPersona): ScheduledItem {
     createdAt: row.createdAt.toISOString(),
     autoSlot: row.autoSlot?.toISOString() ?? null,
     writer: (row.writer as ScheduledItem['writer']) ?? null,
+    flags: row.checkFlags,
     replyTo: row.replyTo ? (({ author, text, url }) => ({ author, text, url }))(row.replyTo) : null,
   };
 }
@@ -66,6 +68,8 @@ export function createSchedulingService(deps: {
   metrics: Pick<MetricsRepository, 'countPublished'>;
   /** Reply drafts approved and rejected in a row (decision 035). */
   pause: Pick<AutomationPause, 'replyReviewed'>;
+  /** The check before review (decision 037), at the queue's door: what a person sends is checked, not rewritten. */
+  check: Pick<DraftCheck, 'atDoor'>;
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
@@ -120,6 +124,32 @@ export function createSchedulingService(deps: {
     return lock(`queue-slot:${personaId}`, async () => write(await chosen()));
   }
 
+  /**
+   * What the check finds in a post entering the schedule or the queue, or edited there. The voice
+   * is judged only for what a writer wrote (a person's own words are theirs).
+   */
+  async function flagsOf(
+    userId: string,
+    persona: Persona,
+    post: {
+      parts: PostPart[];
+      platform: ScheduleCreate['platform'];
+      writer?: string | null;
+      id?: string;
+      reply?: boolean;
+    },
+  ) {
+    return deps.check.atDoor({
+      userId,
+      personaId: persona.id,
+      parts: post.parts.map((p) => p.text),
+      platform: post.platform,
+      ...(post.writer ? { traits: persona.personality } : {}),
+      ...(post.id ? { excludeId: post.id } : {}),
+      ...(post.reply ? { reply: true } : {}),
+    });
+  }
+
   async function owned(userId: string, id: string): Promise<PostWithPersona> {
     const row = await posts.findForUser(userId, id);
     if (!row) throw new NotFoundError('Post not found');
@@ -164,6 +194,7 @@ export function createSchedulingService(deps: {
       const parts = body.parts ?? [textPart(body.content)];
       checkLimits(parts, body.platform);
       await accounts.requireAccount(body.personaId, body.platform);
+      const checkFlags = await flagsOf(userId, persona, { parts, platform: body.platform, writer: body.writer });
       const post = await atTime(
         userId,
         body.personaId,
@@ -177,6 +208,8 @@ export function createSchedulingService(deps: {
             parts,
             status: 'scheduled',
             scheduledFor: at,
+            ...(body.writer ? { writer: body.writer } : {}),
+            checkFlags,
           });
         },
         persona,
@@ -198,6 +231,19 @@ export function createSchedulingService(deps: {
       checkLimits(parts, platform);
       if (patch.platform && patch.platform !== row.platform)
         await accounts.requireAccount(row.personaId, patch.platform);
+      // New words or another network: checked again (a fixed draft loses its flag).
+      const changed =
+        platform !== row.platform ||
+        JSON.stringify(parts.map((p) => p.text)) !== JSON.stringify(row.parts.map((p) => p.text));
+      const checkFlags = changed
+        ? await flagsOf(userId, await ownPersona(personas, userId, row.personaId), {
+            parts,
+            platform,
+            writer: row.writer,
+            id,
+            reply: row.replyTo !== null,
+          })
+        : undefined;
       const edit = async (at?: Date) => {
         const status: PostStatus | undefined =
           at && row.status !== 'pending_review' && row.status !== 'draft' ? 'scheduled' : undefined;
@@ -205,6 +251,7 @@ export function createSchedulingService(deps: {
         return posts.edit(id, {
           platform,
           parts,
+          ...(checkFlags ? { checkFlags } : {}),
           content: threadContent(parts),
           ...(at ? { scheduledFor: at } : {}),
           ...(status ? { status, error: null } : {}),
@@ -251,7 +298,7 @@ export function createSchedulingService(deps: {
 
     // The review queue: drafts wait for a human before they are scheduled.
     async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
-      await ownPersona(personas, userId, body.personaId);
+      const persona = await ownPersona(personas, userId, body.personaId);
       const parts = body.parts ?? [textPart(body.content)];
       checkLimits(parts, body.platform);
       const post = await posts.insert({
@@ -260,6 +307,8 @@ export function createSchedulingService(deps: {
         content: threadContent(parts),
         parts,
         status: 'pending_review',
+        ...(body.writer ? { writer: body.writer } : {}),
+        checkFlags: await flagsOf(userId, persona, { parts, platform: body.platform, writer: body.writer }),
       });
       return reread(userId, post.id);
     },

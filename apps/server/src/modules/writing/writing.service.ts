@@ -11,6 +11,7 @@ import {
   characterLimit,
   cleanLines,
   composeOffline,
+  createDraftBatch,
   createStreamLimiter,
   cutToFit,
   DEFAULT_TRAITS,
@@ -34,6 +35,7 @@ import {
   splitThread,
   type Traits,
   textPart,
+  type VoiceExamples,
   type Writer,
   type WritingPersona,
   type WritingRequest,
@@ -44,6 +46,7 @@ import type { AiSettingsService } from '../ai-settings/ai-settings.service';
 import { ownPersona } from '../personas/persona-access';
 import type { WritingLimit } from '../rate-limits/writing-limit';
 import type { Repositories } from '../repositories';
+import { type DraftCheck, type DraftHistory, emptyHistory, type Revision } from './draft-check';
 import type { NewMessage, WritingRepository } from './writing.repository';
 
 /** The stored persona (or the defaults), with the editor's unsaved values laid over it. */
@@ -61,8 +64,21 @@ export function toWritingPersona(stored: Persona | null, override: PersonaOverri
   };
 }
 
-/** Writes one reply of a persona's for a platform (see `replyWriter`). */
-export type ReplyWriter = (platform: Platform, replyTo: ReplyContext) => Promise<{ text: string; writer: Writer }>;
+/**
+ * Writes one reply of a persona's for a platform (see `replyWriter`); with a revision, again for
+ * the reasons the check before review gave.
+ */
+export type ReplyWriter = (
+  platform: Platform,
+  replyTo: ReplyContext,
+  revision?: Revision | null,
+) => Promise<{ text: string; writer: Writer }>;
+
+/** The persona with a stricter length, so a draft written again comes out `shorterBy` characters shorter. */
+function tightened(persona: WritingPersona, limit: number, shorterBy: number): WritingPersona {
+  if (shorterBy <= 0) return persona;
+  return { ...persona, options: { ...persona.options, maxLength: Math.max(20, limit - shorterBy - 1) } };
+}
 
 type Context = {
   userId: string;
@@ -78,6 +94,8 @@ export function createWritingService(deps: {
   messages: WritingRepository;
   aiSettings: AiSettingsService;
   writingLimit: WritingLimit;
+  /** The check before review (decision 037) and the persona's posts it reads. */
+  check: DraftCheck;
   /** The offline composer's dice; tests may fix them. */
   random?: () => number;
   now?: () => Date;
@@ -194,6 +212,14 @@ export function createWritingService(deps: {
   }
 
   const writerOf = (ctx: Context): Writer => ctx.client?.provider ?? 'offline';
+
+  /** The persona's posts, once per writing job: what the check compares with, the model's examples. */
+  async function historyOf(ctx: Context): Promise<DraftHistory> {
+    return ctx.personaId ? deps.check.history(ctx.userId, ctx.personaId) : emptyHistory();
+  }
+  /** Only a model reads examples; the offline composer writes from its templates. */
+  const examplesFor = (ctx: Context, history: DraftHistory | null): VoiceExamples | undefined =>
+    ctx.client && history ? history.examples : undefined;
 
   async function record(ctx: Context, kind: NewMessage['kind'], prompt: string, answers: string[]) {
     if (!ctx.personaId) return;
@@ -322,7 +348,8 @@ export function createWritingService(deps: {
       const sample = input.kind === 'sample';
       // A sample picks its own topic (the persona's headlines, else one that suits the traits).
       const request: WritingRequest = sample ? { kind: 'sample' } : { kind: 'draft', prompt: input.prompt };
-      const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
+      const examples = ctx.client ? examplesFor(ctx, await historyOf(ctx)) : undefined;
+      const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles, examples });
       return {
         writer: writerOf(ctx),
         async *pieces(signal) {
@@ -357,12 +384,45 @@ export function createWritingService(deps: {
       };
     },
 
-    /** POST /api/generate: the advanced generator's posts (a thread as parts). */
+    /**
+     * POST /api/generate: the advanced generator's posts (a thread as parts), each through the check
+     * before review: one that repeats a recent post or another of the batch, is too long, or reads
+     * far from the sliders is written again (at most twice) and comes back with its flags.
+     */
     async generate(userId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
       const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
       const request = toWritingRequest(body);
-      const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
+      const history = await historyOf(ctx);
+      const examples = examplesFor(ctx, history);
+      const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles, examples });
       const posts = await writePosts(ctx, request, built);
+      const limit = characterLimit(built.rule);
+      const batch = createDraftBatch();
+      const checked: { post: ComposedPost; flags: GeneratedPost['flags'] }[] = [];
+      for (const [i, first] of posts.entries()) {
+        const result = await deps.check.write({
+          history,
+          batch,
+          platforms: built.rule.platforms,
+          kind: 'post',
+          traits: ctx.persona.traits,
+          ...(request.topic ? { subject: request.topic } : {}),
+          partsOf: (p: ComposedPost) => p.parts,
+          initial: first,
+          rewrite: async (revision) => {
+            const again: WritingRequest = { ...request, count: 1, revise: revision.note };
+            const persona = tightened(ctx.persona, limit, revision.shorterBy);
+            const [post] = await writePosts(
+              { ...ctx, persona },
+              again,
+              buildPrompt({ persona, request: again, titles: ctx.titles, examples }),
+            );
+            return post ?? first;
+          },
+        });
+        batch.add(result.draft.content, `post ${i + 1} of this batch`);
+        checked.push({ post: result.draft, flags: result.flags });
+      }
       const writer = writerOf(ctx);
       // A preview of settings not saved yet is not part of the persona's conversation.
       if (!body.persona) {
@@ -370,15 +430,16 @@ export function createWritingService(deps: {
           ctx,
           'generate',
           built.prompt,
-          posts.map((p) => p.content),
+          checked.map((c) => c.post.content),
         );
       }
-      return posts.map((p) => ({
+      return checked.map(({ post: p, flags }) => ({
         content: p.content,
         hashtags: p.hashtags,
         type: body.type,
         parts: p.parts.map(textPart),
         writer,
+        flags,
       }));
     },
 
@@ -386,20 +447,35 @@ export function createWritingService(deps: {
      * One post for automation (its posting slots): written as the advanced generator writes, by the
      * user's model, else the server's, else the offline composer, within every platform's limits.
      * The brief says what the slot is for (a strategy's original post, a curated item, a promotion);
-     * `titles` are the headlines to draw on, else the persona's latest.
+     * `titles` are the headlines to draw on, else the persona's latest. The job gathers the
+     * persona's posts once (`history`: the model's examples) and runs the check before review; a
+     * `revision` writes the post again for the reasons it gave.
      */
     async writeForAutomation(
       userId: string,
       request: Pick<GenerateRequest, 'type' | 'platforms'> & { persona: Persona },
       brief: PostBrief,
       titles?: string[],
+      options: { history?: DraftHistory; revision?: Revision | null } = {},
     ): Promise<GeneratedPost> {
       const { persona, ...asked } = request;
       const ctx = await context(userId, { persona, titles, uncounted: true });
       const body: GenerateRequest = { ...asked, personaId: persona.id, topic: '', hashtags: [], count: 1 };
-      const writing: WritingRequest = { ...toWritingRequest(body), brief };
-      const built = buildPrompt({ persona: ctx.persona, request: writing, titles: ctx.titles });
-      const [post] = await writePosts(ctx, writing, built);
+      const revision = options.revision ?? null;
+      const writing: WritingRequest = {
+        ...toWritingRequest(body),
+        brief,
+        ...(revision ? { revise: revision.note } : {}),
+      };
+      const limit = characterLimit(lengthRuleFor(ctx.persona, writing));
+      const writer = revision ? { ...ctx, persona: tightened(ctx.persona, limit, revision.shorterBy) } : ctx;
+      const built = buildPrompt({
+        persona: writer.persona,
+        request: writing,
+        titles: ctx.titles,
+        examples: examplesFor(ctx, options.history ?? null),
+      });
+      const [post] = await writePosts(writer, writing, built);
       if (!post) throw new Error('The writer wrote nothing');
       return {
         content: post.content,
@@ -407,6 +483,7 @@ export function createWritingService(deps: {
         type: body.type,
         parts: post.parts.map(textPart),
         writer: writerOf(ctx),
+        flags: [],
       };
     },
 
@@ -414,16 +491,21 @@ export function createWritingService(deps: {
      * The persona's replies to posts (automation answering mentions), for the persona a job loaded:
      * the user's writer is looked up once, then each reply is one post for its platform, no
      * hashtags (and no headlines: a reply answers the post). Not held to the writing rate limit.
+     * `history`: the persona's posts the job gathered once (the model's examples).
      */
-    async replyWriter(userId: string, stored: Persona): Promise<ReplyWriter> {
+    async replyWriter(userId: string, stored: Persona, history?: DraftHistory): Promise<ReplyWriter> {
       const client = await aiSettings.clientFor(userId);
       const base = toWritingPersona(stored);
       const writer: Writer = client?.provider ?? 'offline';
-      return async (platform, replyTo) => {
-        const persona = { ...base, platforms: [platform] };
-        const request: WritingRequest = { kind: 'reply', replyTo };
+      const examples = client && history ? history.examples : undefined;
+      return async (platform, replyTo, revision) => {
+        const plain = { ...base, platforms: [platform] };
+        const request: WritingRequest = { kind: 'reply', replyTo, ...(revision ? { revise: revision.note } : {}) };
+        const persona = revision
+          ? tightened(plain, characterLimit(lengthRuleFor(plain, request)), revision.shorterBy)
+          : plain;
         const text = client
-          ? await writeOne(client, buildPrompt({ persona, request }))
+          ? await writeOne(client, buildPrompt({ persona, request, examples }))
           : (composeOffline({ persona, request, random })[0]?.content ?? '');
         if (!text.trim()) throw new Error('The writer wrote nothing');
         return { text, writer };

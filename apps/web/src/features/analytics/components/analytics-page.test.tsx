@@ -304,6 +304,31 @@ describe('the analytics of a persona with posts', () => {
   });
 });
 
+describe('the check before review in analytics', () => {
+  it('shows how many drafts were flagged in the range, by reason; nothing before any draft', async () => {
+    const drafts = {
+      written: 12,
+      flagged: 3,
+      byKind: [
+        { kind: 'voice' as const, count: 1 },
+        { kind: 'repeat' as const, count: 2 },
+      ],
+    };
+    serve({ analytics: (r, c) => json(analyticsOf(r, c, { drafts })) });
+    renderAt(`/analytics/${ADA}`);
+    expect((await screen.findByTestId('drafts-flagged')).textContent).toBe('3 of 12 drafts flagged');
+    const reasons = screen.getByLabelText('Drafts flagged, by reason');
+    expect(
+      [...reasons.querySelectorAll('dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`),
+    ).toEqual(['Repeats a recent post 2', 'Off its voice 1']);
+    cleanup();
+    serve();
+    renderAt(`/analytics/${ADA}`);
+    await screen.findByText('Top posts');
+    expect(screen.queryByTestId('drafts-flagged')).toBeNull();
+  });
+});
+
 describe('a persona without posts in the range', () => {
   it('shows Keep Posting to Unlock Insights with a projection from its own schedule, and no invented figures', async () => {
     serve({ analytics: (range, compare) => json(analyticsOf(range, compare, { posts: [], snapshots: [] }, null)) });

@@ -11,7 +11,7 @@ import { usePersona } from '../../../lib/api/get-persona';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
 import { formatDay } from '../utils/format';
-import { KeyEvents, Recommendations, TopPosts, WeeklyInsights } from './analytics-sections';
+import { DraftChecks, KeyEvents, Recommendations, TopPosts, WeeklyInsights } from './analytics-sections';
 import { EngagementChart } from './engagement-chart';
 import { LastRead } from './last-read';
 import { AnalyticsStatCards } from './stat-cards';
@@ -212,7 +212,10 @@ function Figures({
     <>
       <AnalyticsStatCards analytics={analytics} compare={compare} />
       {noPosts ? (
-        <ZeroPosts analytics={analytics} persona={persona} now={now} />
+        <>
+          <ZeroPosts analytics={analytics} persona={persona} now={now} />
+          <DraftChecks analytics={analytics} />
+        </>
       ) : (
         <>
           <div className="grid gap-6 lg:grid-cols-3">
@@ -230,6 +233,7 @@ function Figures({
             <div className="min-w-0 space-y-6">
               <WeeklyInsights analytics={analytics} />
               <Recommendations analytics={analytics} />
+              <DraftChecks analytics={analytics} />
             </div>
           </div>
           <div className="grid gap-6 lg:grid-cols-3">

@@ -134,3 +134,42 @@ export function WeeklyInsights({ analytics }: { analytics: Analytics }) {
     </Section>
   );
 }
+
+/**
+ * The check before review in the range (decision 037): how many of the drafts Plume's writers
+ * wrote entered the queue flagged, and for which reasons. Shown once there are drafts.
+ */
+export function DraftChecks({ analytics }: { analytics: Analytics }) {
+  const { written, flagged, byReason } = analytics.drafts;
+  if (written === 0) return null;
+  const days = RANGE_DAYS[analytics.range];
+  return (
+    <Section
+      title="Drafts flagged"
+      description={`Drafts written for review in the last ${days} days that the check before review flagged.`}
+    >
+      <p data-testid="drafts-flagged" className="text-sm">
+        <span className="text-2xl font-semibold tabular-nums">{flagged}</span> of {written}{' '}
+        {written === 1 ? 'draft' : 'drafts'} flagged
+      </p>
+      {byReason.length > 0 && (
+        <dl className="mt-3 space-y-2" aria-label="Drafts flagged, by reason">
+          {byReason.map((r) => (
+            <div key={r.kind} className="space-y-1">
+              <div className="flex justify-between gap-4 text-sm">
+                <dt className="text-slate-700 dark:text-slate-300">{r.label}</dt>
+                <dd className="font-semibold tabular-nums">{r.count}</dd>
+              </div>
+              <div className="h-1.5 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+                <div
+                  className="h-1.5 rounded-full bg-amber-500"
+                  style={{ width: `${Math.max(4, Math.round((r.count / Math.max(1, flagged)) * 100))}%` }}
+                />
+              </div>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Section>
+  );
+}

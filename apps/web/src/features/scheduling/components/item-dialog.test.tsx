@@ -1,6 +1,7 @@
 import { type ScheduledItem, textPart } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ItemDialog } from './item-dialog';
 
@@ -20,6 +21,7 @@ const failed: ScheduledItem = {
   createdAt: '2026-03-01T00:00:00.000Z',
   autoSlot: null,
   writer: null,
+  flags: [],
   replyTo: null,
 };
 
@@ -28,7 +30,9 @@ function renderDialog(item: ScheduledItem) {
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <ItemDialog item={item} timeZone="America/New_York" onClose={onClose} onApprove={() => {}} />
+      <MemoryRouter>
+        <ItemDialog item={item} timeZone="America/New_York" onClose={onClose} onApprove={() => {}} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { onClose };
@@ -104,6 +108,26 @@ describe('a reply waiting for review', () => {
     const draft = screen.getByRole('textbox', { name: 'Content' });
     expect(context.compareDocumentPosition(draft) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('radio', { name: 'Bluesky' })).toBeNull();
+  });
+});
+
+describe('a post the check before review flagged', () => {
+  it('shows why and who wrote it, with the way to a model, until it goes out', () => {
+    const flagged: ScheduledItem = {
+      ...failed,
+      status: 'scheduled',
+      error: null,
+      writer: 'offline',
+      flags: [{ kind: 'length', reason: 'too long for Bluesky: 326 of 300 characters' }],
+    };
+    renderDialog(flagged);
+    const dialog = screen.getByTestId('item-dialog');
+    expect(within(dialog).getByTestId('draft-flag').textContent).toBe('too long for Bluesky: 326 of 300 characters');
+    expect(within(dialog).getByRole('link', { name: 'set up a model' }).getAttribute('href')).toBe('/settings');
+    cleanup();
+    renderDialog({ ...flagged, status: 'posted', writer: 'anthropic' });
+    expect(screen.queryByTestId('draft-flags')).toBeNull();
+    expect(screen.queryByTestId('offline-badge')).toBeNull();
   });
 });
 

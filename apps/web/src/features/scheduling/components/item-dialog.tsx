@@ -15,6 +15,7 @@ import {
 } from '@plume/core';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { DraftFlags, OfflineBadge } from '../../../components/draft-notes';
 import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -220,6 +221,10 @@ function ItemBody({
           </div>
         </div>
       )}
+
+      {item.writer === 'offline' && <OfflineBadge />}
+      {/* What the check before review found still matters until the post goes out. */}
+      {item.status !== 'posted' && <DraftFlags flags={item.flags} />}
 
       {item.replyTo && (
         <ReplyContext replyTo={item.replyTo} platform={item.platform} reviewing={item.status === 'pending_review'} />

@@ -1,6 +1,7 @@
 import { type PostPart, type ScheduledItem, scheduleUpdateSchema, textPart } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReviewQueue } from './review-queue';
 
@@ -20,6 +21,7 @@ const draft: ScheduledItem = {
   createdAt: '2026-03-01T00:00:00.000Z',
   autoSlot: null,
   writer: 'offline',
+  flags: [],
   replyTo: {
     author: 'bob.bsky.social',
     text: 'Your post on tide pools was great',
@@ -38,7 +40,9 @@ function renderQueue(items: ScheduledItem[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ReviewQueue timeZone="UTC" onApprove={() => {}} />
+      <MemoryRouter>
+        <ReviewQueue timeZone="UTC" onApprove={() => {}} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -88,6 +92,36 @@ describe('the review queue', () => {
   });
 });
 
+describe('what the check before review found, and who wrote it', () => {
+  it("shows each flag's reason and the offline badge, linking to Global Settings", async () => {
+    renderQueue([
+      {
+        ...draft,
+        replyTo: null,
+        flags: [
+          { kind: 'repeat', reason: 'repeats your post of 3 Nov', postId: 'p1' },
+          { kind: 'voice', trait: 'humor', reason: 'reads far less humorous than its slider' },
+        ],
+      },
+    ]);
+    const row = await screen.findByTestId('review-item');
+    expect(
+      within(row)
+        .getAllByTestId('draft-flag')
+        .map((f) => f.textContent),
+    ).toEqual(['repeats your post of 3 Nov', 'reads far less humorous than its slider']);
+    const badge = within(row).getByTestId('offline-badge');
+    expect(within(badge).getByRole('link', { name: 'set up a model' }).getAttribute('href')).toBe('/settings');
+  });
+
+  it('shows neither for a model’s draft that passed', async () => {
+    renderQueue([{ ...draft, writer: 'openai', flags: [] }]);
+    const row = await screen.findByTestId('review-item');
+    expect(within(row).queryByTestId('draft-flags')).toBeNull();
+    expect(within(row).queryByTestId('offline-badge')).toBeNull();
+  });
+});
+
 describe('editing a draft in the review queue', () => {
   it('saves a one-part draft as its part, so what it carries besides its text (its languages) is kept', async () => {
     const french: PostPart = { ...textPart('Merci beaucoup'), langs: ['fr'] };
@@ -106,7 +140,9 @@ describe('editing a draft in the review queue', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <ReviewQueue timeZone="UTC" onApprove={() => {}} />
+        <MemoryRouter>
+          <ReviewQueue timeZone="UTC" onApprove={() => {}} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     const row = await screen.findByTestId('review-item');

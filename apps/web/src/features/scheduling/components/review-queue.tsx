@@ -10,6 +10,7 @@ import {
 } from '@plume/core';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { DraftFlags, OfflineBadge } from '../../../components/draft-notes';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -139,6 +140,8 @@ function ReviewRow({
           {formatDateTime(new Date(item.scheduledFor), timeZone)}: approve it before then and it goes out then.
         </p>
       )}
+      {item.writer === 'offline' && <OfflineBadge />}
+      <DraftFlags flags={item.flags} />
       {item.replyTo && <ReplyContext replyTo={item.replyTo} platform={item.platform} reviewing />}
       {editing ? (
         <form

@@ -1,4 +1,11 @@
-import { DEFAULT_SCHEDULE_PLATFORM, PLATFORM_LABELS, type Platform, type PostPart, threadContent } from '@plume/core';
+import {
+  DEFAULT_SCHEDULE_PLATFORM,
+  PLATFORM_LABELS,
+  type Platform,
+  type PostPart,
+  threadContent,
+  type Writer,
+} from '@plume/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -24,11 +31,14 @@ export function ScheduleActions({
   personaId,
   parts,
   platforms,
+  writer,
 }: {
   personaId: string;
   parts: PostPart[];
   /** The platforms the post was written for; the dialog starts on Bluesky when it is one of them. */
   platforms?: Platform[];
+  /** Who wrote it: the queue and the calendar label it (the offline composer's, a model's). */
+  writer?: Writer | null;
 }) {
   const [open, setOpen] = useState(false);
   const [sentKey, setSentKey] = useState<string | null>(null);
@@ -43,7 +53,7 @@ export function ScheduleActions({
 
   const sendToReview = () => {
     review.mutate(
-      { personaId, platform, content: threadContent(parts), parts },
+      { personaId, platform, content: threadContent(parts), parts, ...(writer ? { writer } : {}) },
       {
         onSuccess: () => {
           setSentKey(key);
@@ -73,7 +83,13 @@ export function ScheduleActions({
       <ScheduleDialog
         open={open}
         onOpenChange={setOpen}
-        mode={{ kind: 'create', targets: [{ personaId, personaName: '' }], parts, platform }}
+        mode={{
+          kind: 'create',
+          targets: [{ personaId, personaName: '' }],
+          parts,
+          platform,
+          ...(writer ? { writer } : {}),
+        }}
       />
     </div>
   );

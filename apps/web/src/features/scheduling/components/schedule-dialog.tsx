@@ -9,6 +9,7 @@ import {
   type ScheduleFormErrors,
   threadContent,
   validateScheduleForm,
+  type Writer,
 } from '@plume/core';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -28,7 +29,7 @@ export type ScheduleTarget = { personaId: string; personaName: string };
 
 /** What the dialog does: schedule new posts (for given personas, or one picked here), or approve a draft in review. */
 export type ScheduleMode =
-  | { kind: 'create'; targets?: ScheduleTarget[]; parts: PostPart[]; platform?: Platform }
+  | { kind: 'create'; targets?: ScheduleTarget[]; parts: PostPart[]; platform?: Platform; writer?: Writer }
   | { kind: 'approve'; item: ScheduledItem };
 
 /**
@@ -136,7 +137,8 @@ function ScheduleForm({
     }
 
     // The parts always: a part carries more than its text (languages, images, a link card).
-    const body = { platform, content: threadContent(parts), parts, ...when };
+    const writer = mode.writer ? { writer: mode.writer } : {};
+    const body = { platform, content: threadContent(parts), parts, ...writer, ...when };
     const done: { target: ScheduleTarget; item: ScheduledItem }[] = [];
     const failed: { target: ScheduleTarget; error: unknown }[] = [];
     for (const target of targets) {

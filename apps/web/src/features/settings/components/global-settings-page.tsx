@@ -15,6 +15,7 @@ import { useAiSettings } from '../api/get-ai-settings';
 import { useResetAiSettings } from '../api/reset-ai-settings';
 import { type AiSettingsInput, useSaveAiSettings } from '../api/save-ai-settings';
 import { type AiTestInput, useTestAiSettings } from '../api/test-ai-settings';
+import { LocalModelsSection } from './local-models';
 
 const PROVIDERS: { value: AiProvider; label: string; hint?: string }[] = [
   { value: 'openai', label: 'OpenAI' },
@@ -64,7 +65,10 @@ export function GlobalSettingsPage() {
           Failed to load settings: {settings.error.message}
         </p>
       ) : (
-        <ProviderForm key={JSON.stringify(settings.data)} settings={settings.data} />
+        <>
+          <LocalModelsSection settings={settings.data} />
+          <ProviderForm key={JSON.stringify(settings.data)} settings={settings.data} />
+        </>
       )}
       <AccountSection />
     </main>

@@ -1,4 +1,4 @@
-import type { Persona, Platform, PostPart } from '@plume/core';
+import type { Persona, Platform, PostPart, Writer } from '@plume/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PersonaSwitcher } from '../../../components/persona-switcher';
@@ -13,10 +13,10 @@ import { GeneratorPanel } from './generator-panel';
 
 /** What the app layer may place in the studio (features don't import each other). */
 export type StudioSlots = {
-  /** Under each generated post: its current parts and the generator's platforms. */
-  renderPostActions?(props: { personaId: string; parts: PostPart[]; platforms: Platform[] }): ReactNode;
-  /** Under a finished AI draft: its text as plain text. */
-  renderDraftActions?(props: { personaId: string; text: string }): ReactNode;
+  /** Under each generated post: its current parts, the generator's platforms and who wrote it. */
+  renderPostActions?(props: { personaId: string; parts: PostPart[]; platforms: Platform[]; writer: Writer }): ReactNode;
+  /** Under a finished AI draft: its text as plain text, and who wrote it. */
+  renderDraftActions?(props: { personaId: string; text: string; writer: Writer | null }): ReactNode;
 };
 
 /** /advanced/{id}: the persona's writing studio (app spec: Advanced tweet generation). */

@@ -1,4 +1,4 @@
-import { type PersonaOverride, pickSuggestion } from '@plume/core';
+import { type PersonaOverride, pickSuggestion, type Writer } from '@plume/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -18,8 +18,8 @@ type Props = {
   persona?: PersonaOverride;
   /** Source titles to write about; at most five are sent. */
   titles?: string[];
-  /** Posting a finished draft, given as plain text (the app layer composes it). */
-  renderDraftActions?(props: { text: string }): ReactNode;
+  /** Posting a finished draft, given as plain text with who wrote it (the app layer composes it). */
+  renderDraftActions?(props: { text: string; writer: Writer | null }): ReactNode;
 };
 
 /** The AI Draft panel (editor spec): a suggested or own query, streamed into a markdown draft. */
@@ -100,7 +100,9 @@ export function DraftPanel({ personaId, personaName, persona, titles, renderDraf
         )}
         {draft.status === 'done' && <WriterNote writer={draft.writer} className="mt-3" />}
       </div>
-      {draft.status === 'done' && draft.text.trim() && renderDraftActions?.({ text: markdownToPlainText(draft.text) })}
+      {draft.status === 'done' &&
+        draft.text.trim() &&
+        renderDraftActions?.({ text: markdownToPlainText(draft.text), writer: draft.writer })}
       {draft.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Failed to generate: {draft.error}

@@ -1,11 +1,15 @@
-import { type GeneratedPost, type Platform, type PostPart, partTexts } from '@plume/core';
+import { type GeneratedPost, type Platform, type PostPart, partTexts, type Writer } from '@plume/core';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { DraftFlags } from '../../../components/draft-notes';
 import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 
-/** What the app layer may place under a generated post (features don't import each other). */
-export type PostActionsSlot = (props: { parts: PostPart[]; platforms: Platform[] }) => ReactNode;
+/**
+ * What the app layer may place under a generated post (features don't import each other); `writer`
+ * goes with the post to the queue, which labels what the offline composer wrote.
+ */
+export type PostActionsSlot = (props: { parts: PostPart[]; platforms: Platform[]; writer: Writer }) => ReactNode;
 
 /** One generated post: each part editable, counted per target platform, copyable, and postable when given a slot. */
 export function GeneratedPostCard({
@@ -49,6 +53,8 @@ export function GeneratedPostCard({
           Copy
         </Button>
       </div>
+      {/* Why the check before review still flags it, after rewriting; checked again when sent. */}
+      <DraftFlags flags={post.flags} />
       <ThreadPartsEditor
         parts={parts}
         onChange={setParts}
@@ -57,7 +63,7 @@ export function GeneratedPostCard({
         hideLabels
         rows={3}
       />
-      {renderActions?.({ parts, platforms })}
+      {renderActions?.({ parts, platforms, writer: post.writer })}
     </li>
   );
 }

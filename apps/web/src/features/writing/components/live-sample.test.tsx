@@ -1,6 +1,7 @@
 import { DEFAULT_TRAITS, type PersonaOverride } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../api/fake-event-source';
 import { LiveSample } from './live-sample';
@@ -38,13 +39,17 @@ function renderSample(persona: PersonaOverride) {
   const client = new QueryClient();
   const view = render(
     <QueryClientProvider client={client}>
-      <LiveSample persona={persona} />
+      <MemoryRouter>
+        <LiveSample persona={persona} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return (next: PersonaOverride) =>
     view.rerender(
       <QueryClientProvider client={client}>
-        <LiveSample persona={next} />
+        <MemoryRouter>
+          <LiveSample persona={next} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
 }

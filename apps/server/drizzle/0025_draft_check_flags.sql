@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "check_flags" jsonb DEFAULT '[]'::jsonb NOT NULL;
