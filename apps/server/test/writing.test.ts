@@ -164,8 +164,8 @@ describe('writing with an OpenAI-compatible provider', () => {
       ],
     });
     const items = createSourcesRepository(server.app.database.db);
-    await items.addItems(reader.id, on.url, [{ title: 'Read this one', link: null, publishedAt: null }]);
-    await items.addItems(reader.id, off.url, [{ title: 'Not this one', link: null, publishedAt: null }]);
+    await items.addItems(reader.id, on.url, [{ title: 'Read this one', link: null, publishedAt: null, summary: null }]);
+    await items.addItems(reader.id, off.url, [{ title: 'Not this one', link: null, publishedAt: null, summary: null }]);
     stub.next(openaiText('Noted.'));
     await ok(await post(ann, '/chat', { prompt: 'Anything new?', personaId: reader.id }));
     const system = messagesOf(stub.seen.length - 1)[0]?.content ?? '';

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sourceChecks, sourceItems } from '../../db/schema';
+import type { SourceItem } from '@plume/core';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 
 export function createSourcesRepository(db: Db) {
@@ -17,6 +18,7 @@ export function createSourcesRepository(db: Db) {
             sourceUrl,
             title: item.title,
             link: item.link,
+            summary: item.summary,
             publishedAt: item.publishedAt ? new Date(item.publishedAt) : null,
           })),
         )
@@ -63,16 +65,25 @@ export function createSourcesRepository(db: Db) {
         });
     },
 
-    /** The newest titles kept for a persona from the given source addresses. */
-    async latestTitles(personaId: string, limit: number, sourceUrls: string[]): Promise<string[]> {
+    /** The items kept for a persona with the given headlines (the ones a preview was just shown). */
+    async itemsTitled(personaId: string, titles: string[]): Promise<SourceItem[]> {
+      if (titles.length === 0) return [];
+      return db
+        .selectDistinctOn([sourceItems.title], { title: sourceItems.title, summary: sourceItems.summary, link: sourceItems.link })
+        .from(sourceItems)
+        .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.title, titles)))
+        .orderBy(sourceItems.title, desc(sourceItems.fetchedAt));
+    },
+
+    /** The newest items (headline, summary, link) kept for a persona from the given source addresses. */
+    async latestItems(personaId: string, limit: number, sourceUrls: string[]): Promise<SourceItem[]> {
       if (sourceUrls.length === 0) return [];
-      const rows = await db
-        .select({ title: sourceItems.title })
+      return db
+        .select({ title: sourceItems.title, summary: sourceItems.summary, link: sourceItems.link })
         .from(sourceItems)
         .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.sourceUrl, sourceUrls)))
         .orderBy(desc(sourceItems.fetchedAt), desc(sourceItems.publishedAt))
         .limit(limit);
-      return rows.map((r) => r.title);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   characterLimit,
   cleanLines,
   composeOffline,
+  type SourceItem,
   createStreamLimiter,
   cutToFit,
   DEFAULT_TRAITS,
@@ -37,6 +38,7 @@ import {
 import { ProviderError } from '../../errors';
 import type { LlmClient } from '../../integrations/llm/llm';
 import type { AiSettingsService } from '../ai-settings/ai-settings.service';
+import { sentimentOf } from '../engagement/sentiment';
 import { ownPersona } from '../personas/persona-access';
 import type { WritingLimit } from '../rate-limits/writing-limit';
 import type { Repositories } from '../repositories';
@@ -66,6 +68,8 @@ type Context = {
   personaId: string | null;
   persona: WritingPersona;
   titles: string[];
+  /** The headlines' items as kept (summary and link), for the offline composer to write from. */
+  items: SourceItem[];
   client: LlmClient | null;
 };
 
@@ -80,6 +84,8 @@ export function createWritingService(deps: {
 }) {
   const { repositories, messages, aiSettings } = deps;
   const random = deps.random ?? Math.random;
+  /** The mood of a topic or headline, for the offline composer (the engagement's VADER score). */
+  const sentiment = (text: string) => sentimentOf(text).score;
 
   /**
    * Who writes, for whom, from which headlines; the persona is checked before the request is
@@ -99,23 +105,27 @@ export function createWritingService(deps: {
       input.persona ?? (input.personaId ? await ownPersona(repositories.personas, userId, input.personaId) : null);
     // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
     if (!input.uncounted) await deps.writingLimit.count(userId);
-    const titles =
-      input.titles && input.titles.length > 0
-        ? input.titles
+    const enabled = stored ? stored.sources.filter((s) => s.enabled).map((s) => s.url) : [];
+    const asked = (input.titles ?? []).slice(0, MAX_TITLES_FOR_GENERATION);
+    // Only what the persona reads now: a source turned off or removed no longer feeds it.
+    const kept =
+      asked.length > 0
+        ? stored
+          ? await repositories.sources.itemsTitled(stored.id, asked)
+          : []
         : stored
-          ? await repositories.sources.latestTitles(
-              stored.id,
-              MAX_TITLES_FOR_GENERATION,
-              // Only what the persona reads now: a source turned off or removed no longer feeds it.
-              stored.sources.filter((s) => s.enabled).map((s) => s.url),
-            )
+          ? await repositories.sources.latestItems(stored.id, MAX_TITLES_FOR_GENERATION, enabled)
           : [];
+    const items: SourceItem[] =
+      asked.length > 0 ? asked.map((title) => kept.find((k) => k.title === title) ?? { title }) : kept;
+    const titles = items.map((item) => item.title);
     return {
       userId,
       stored,
       personaId: stored?.id ?? null,
       persona: toWritingPersona(stored, input.override),
-      titles: titles.slice(0, MAX_TITLES_FOR_GENERATION),
+      titles,
+      items,
       client: await aiSettings.clientFor(userId),
     };
   }
@@ -178,7 +188,7 @@ export function createWritingService(deps: {
 
   async function writePosts(ctx: Context, request: WritingRequest, built: BuiltPrompt): Promise<ComposedPost[]> {
     const client = ctx.client;
-    if (!client) return composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random });
+    if (!client) return composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment });
     const { platforms, maxLength } = built.rule;
     const fits = (text: string) => fitsPlatforms(text, platforms, maxLength);
     const asPost = (parts: string[]): ComposedPost => {
@@ -211,7 +221,7 @@ export function createWritingService(deps: {
         text = await writeOne(ctx.client, buildPrompt({ persona: ctx.persona, request, titles: ctx.titles }));
         if (!text) emptyAnswer(ctx.client);
       } else {
-        text = composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random })[0]?.content ?? '';
+        text = composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment })[0]?.content ?? '';
       }
       await record(ctx, 'chat', body.prompt, [text]);
       return { text, writer: writerOf(ctx) };
@@ -243,7 +253,7 @@ export function createWritingService(deps: {
           if (!ctx.client) {
             // Written at once; sent a few words at a time like a model's answer.
             const text =
-              composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random })[0]?.content ?? '';
+              composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment })[0]?.content ?? '';
             for (const piece of text.match(/\s*\S+(?:\s+\S+){0,2}/g) ?? []) {
               const out = limiter.push(piece);
               if (out) yield out;
@@ -273,7 +283,15 @@ export function createWritingService(deps: {
     /** POST /api/generate: the advanced generator's posts (a thread as parts). */
     async generate(userId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
       const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
-      const request = toWritingRequest(body);
+      // The pipeline preview's example names a strategy: written for it (from the headline given),
+      // its instruction never taken for the topic.
+      const strategy = body.strategy ? ctx.persona.strategies.find((s) => s.id === body.strategy) : undefined;
+      const request: WritingRequest = {
+        ...toWritingRequest(body),
+        ...(strategy
+          ? { brief: { kind: 'original', strategy: pickStrategyFields(strategy) } satisfies PostBrief, topic: '' }
+          : {}),
+      };
       const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles });
       const posts = await writePosts(ctx, request, built);
       const writer = writerOf(ctx);
@@ -388,6 +406,13 @@ export function createWritingService(deps: {
   };
 }
 export type WritingService = ReturnType<typeof createWritingService>;
+
+const pickStrategyFields = ({ id, name, description, prompt }: WritingPersona['strategies'][number]) => ({
+  id,
+  name,
+  description,
+  prompt,
+});
 
 function toWritingRequest(body: GenerateRequest): WritingRequest {
   return {
