@@ -27,7 +27,7 @@ describe('the offline composer', () => {
         expect(new Set(posts.map((p) => p.content)).size, `${type}, seed ${seed}`).toBe(4);
       }
     }
-  });
+  }, 30_000);
 
   it('is deterministic for a given random function', () => {
     const request = { kind: 'generate', type: 'short post', topic: 'remote work', platforms: ['x'], count: 3 } as const;
@@ -37,30 +37,30 @@ describe('the offline composer', () => {
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
       [
         {
-          "content": "Most advice about remote work fits in one sentence: do the next small thing. Find the bottleneck before you optimize the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
+          "content": "Spent the morning reading about remote work. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this, friend. 💡 #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Most advice about remote work fits in one sentence: do the next small thing. Find the bottleneck before you optimize the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
+            "Spent the morning reading about remote work. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this, friend. 💡 #RemoteWork",
           ],
         },
         {
-          "content": "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. What is your experience? ✨ #RemoteWork",
+          "content": "Under the hood: talked with a few people about remote work today, and the first step is smaller than it looks, friend. Yes, I made a spreadsheet about remote work, perhaps. 👀 #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. What is your experience? ✨ #RemoteWork",
+            "Under the hood: talked with a few people about remote work today, and the first step is smaller than it looks, friend. Yes, I made a spreadsheet about remote work, perhaps. 👀 #RemoteWork",
           ],
         },
         {
-          "content": "Technical note: reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
+          "content": "Technical note: reading about remote work is the easy part. Maybe doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does, friend. ✨ Agree or disagree on this? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Technical note: reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
+            "Technical note: reading about remote work is the easy part. Maybe doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does, friend. ✨ Agree or disagree on this? #RemoteWork",
           ],
         },
       ]
@@ -100,10 +100,10 @@ describe('the offline composer', () => {
       );
     expect(run({ emoji: 0 }).some((p) => EMOJI.test(p))).toBe(false);
     expect(run({ emoji: 100 }).every((p) => EMOJI.test(p))).toBe(true);
-    const engaging = run({ engagement: 95, sarcasm: 0, controversial: 0, optimism: 50 });
-    expect(engaging.filter((p) => /\?$/.test(p.replace(/\s*\p{Extended_Pictographic}+$/u, ''))).length).toBeGreaterThan(
-      20,
-    );
+    const engaging = run({ engagement: 95, sarcasm: 0, controversial: 50, optimism: 50 });
+    // It asks: a question or an invitation to reply, and never an emoji right after its question mark.
+    expect(engaging.filter((p) => measureVoice('engagement', p) >= 1).length).toBeGreaterThan(25);
+    for (const p of engaging) expect(p, p).not.toMatch(/\?\s*\p{Extended_Pictographic}/u);
     const sarcastic = run({
       sarcasm: 95,
       humor: 10,

@@ -58,11 +58,15 @@ function sentencesOf(html: string, title: string): string[] {
       .replace(/<\/(?:p|div|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, ' \n ')
       .replace(/<[^<>]*>/g, ' '),
   );
-  const sameAsTitle = (s: string) =>
-    s.toLowerCase().replace(/\W+/g, '') === title.toLowerCase().replace(/\W+/g, '');
+  const sameAsTitle = (s: string) => s.toLowerCase().replace(/\W+/g, '') === title.toLowerCase().replace(/\W+/g, '');
   return plain
     .split(/\n+/)
-    .flatMap((block) => block.replace(/\s+/g, ' ').trim().split(/(?<=[.!?…])\s+(?=[“"‘(]?[A-Z0-9])/))
+    .flatMap((block) =>
+      block
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split(/(?<=[.!?…])\s+(?=[“"‘(]?[A-Z0-9])/),
+    )
     .map((s) => s.trim())
     .filter((s) => s.split(' ').length >= 5 && !BOILERPLATE.some((b) => b.test(s)) && !sameAsTitle(s));
 }
@@ -219,7 +223,10 @@ export function parseHeadlines(page: string): FeedItem[] {
     const next = firstFrom(headings, from);
     if (p < 0 || (next >= 0 && next < p)) return null;
     const close = firstFrom(paragraphEnds, p);
-    return summaryOf(html.slice(p, close < 0 ? p + MAX_SUMMARY_SCANNED : Math.min(close, p + MAX_SUMMARY_SCANNED)), title);
+    return summaryOf(
+      html.slice(p, close < 0 ? p + MAX_SUMMARY_SCANNED : Math.min(close, p + MAX_SUMMARY_SCANNED)),
+      title,
+    );
   };
   const opening = /<h([1-3])\b[^<>]{0,500}>/g;
   for (let match = opening.exec(lower); match; match = opening.exec(lower)) {
@@ -239,7 +246,13 @@ export function parseHeadlines(page: string): FeedItem[] {
   const titleEnd = titleOpenEnd < 0 ? -1 : lower.indexOf('</title', titleOpenEnd);
   const title = titleEnd < 0 ? '' : clean(html.slice(titleOpenEnd + 1, titleEnd));
   const description =
-    /<meta\b[^<>]{0,300}\b(?:name|property)="(?:og:)?description"[^<>]{0,300}\bcontent="([^"<>]{1,2000})"/i.exec(html)?.[1] ??
-    /<meta\b[^<>]{0,300}\bcontent="([^"<>]{1,2000})"[^<>]{0,300}\b(?:name|property)="(?:og:)?description"/i.exec(html)?.[1];
-  return title ? [{ title, link: null, publishedAt: null, summary: description ? summaryOf(description, title) : null }] : [];
+    /<meta\b[^<>]{0,300}\b(?:name|property)="(?:og:)?description"[^<>]{0,300}\bcontent="([^"<>]{1,2000})"/i.exec(
+      html,
+    )?.[1] ??
+    /<meta\b[^<>]{0,300}\bcontent="([^"<>]{1,2000})"[^<>]{0,300}\b(?:name|property)="(?:og:)?description"/i.exec(
+      html,
+    )?.[1];
+  return title
+    ? [{ title, link: null, publishedAt: null, summary: description ? summaryOf(description, title) : null }]
+    : [];
 }

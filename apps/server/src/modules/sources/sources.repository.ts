@@ -1,7 +1,7 @@
+import type { SourceItem } from '@plume/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sourceChecks, sourceItems } from '../../db/schema';
-import type { SourceItem } from '@plume/core';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 
 export function createSourcesRepository(db: Db) {
@@ -69,7 +69,11 @@ export function createSourcesRepository(db: Db) {
     async itemsTitled(personaId: string, titles: string[]): Promise<SourceItem[]> {
       if (titles.length === 0) return [];
       return db
-        .selectDistinctOn([sourceItems.title], { title: sourceItems.title, summary: sourceItems.summary, link: sourceItems.link })
+        .selectDistinctOn([sourceItems.title], {
+          title: sourceItems.title,
+          summary: sourceItems.summary,
+          link: sourceItems.link,
+        })
         .from(sourceItems)
         .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.title, titles)))
         .orderBy(sourceItems.title, desc(sourceItems.fetchedAt));

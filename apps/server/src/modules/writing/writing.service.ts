@@ -7,7 +7,6 @@ import {
   characterLimit,
   cleanLines,
   composeOffline,
-  type SourceItem,
   createStreamLimiter,
   cutToFit,
   DEFAULT_TRAITS,
@@ -28,6 +27,7 @@ import {
   parseHashtags,
   parseThreads,
   type ReplyContext,
+  type SourceItem,
   splitThread,
   type Traits,
   textPart,
@@ -188,7 +188,8 @@ export function createWritingService(deps: {
 
   async function writePosts(ctx: Context, request: WritingRequest, built: BuiltPrompt): Promise<ComposedPost[]> {
     const client = ctx.client;
-    if (!client) return composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment });
+    if (!client)
+      return composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment });
     const { platforms, maxLength } = built.rule;
     const fits = (text: string) => fitsPlatforms(text, platforms, maxLength);
     const asPost = (parts: string[]): ComposedPost => {
@@ -221,7 +222,9 @@ export function createWritingService(deps: {
         text = await writeOne(ctx.client, buildPrompt({ persona: ctx.persona, request, titles: ctx.titles }));
         if (!text) emptyAnswer(ctx.client);
       } else {
-        text = composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment })[0]?.content ?? '';
+        text =
+          composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment })[0]
+            ?.content ?? '';
       }
       await record(ctx, 'chat', body.prompt, [text]);
       return { text, writer: writerOf(ctx) };
@@ -253,7 +256,14 @@ export function createWritingService(deps: {
           if (!ctx.client) {
             // Written at once; sent a few words at a time like a model's answer.
             const text =
-              composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment })[0]?.content ?? '';
+              composeOffline({
+                persona: ctx.persona,
+                request,
+                titles: ctx.titles,
+                items: ctx.items,
+                random,
+                sentiment,
+              })[0]?.content ?? '';
             for (const piece of text.match(/\s*\S+(?:\s+\S+){0,2}/g) ?? []) {
               const out = limiter.push(piece);
               if (out) yield out;
