@@ -37,12 +37,12 @@ describe('the offline composer', () => {
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
       [
         {
-          "content": "Spent the morning reading about remote work. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this, friend. 💡 #RemoteWork",
+          "content": "Spent the morning reading about remote work, friend. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this. 💡 #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Spent the morning reading about remote work. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this, friend. 💡 #RemoteWork",
+            "Spent the morning reading about remote work, friend. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this. 💡 #RemoteWork",
           ],
         },
         {
@@ -55,12 +55,12 @@ describe('the offline composer', () => {
           ],
         },
         {
-          "content": "Technical note: reading about remote work is the easy part. Maybe doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does, friend. ✨ Agree or disagree on this? #RemoteWork",
+          "content": "Technical note: reading about remote work is the easy part, maybe. Gently, doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does. ✨ Agree or disagree on this? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Technical note: reading about remote work is the easy part. Maybe doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does, friend. ✨ Agree or disagree on this? #RemoteWork",
+            "Technical note: reading about remote work is the easy part, maybe. Gently, doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does. ✨ Agree or disagree on this? #RemoteWork",
           ],
         },
       ]
