@@ -38,6 +38,7 @@ export * from './scheduling/calendar';
 export * from './scheduling/scheduling';
 export * from './writing/api';
 export * from './writing/limits';
+export * from './writing/mood';
 export * from './writing/offline-answers';
 export * from './writing/offline-composer';
 export * from './writing/post-process';

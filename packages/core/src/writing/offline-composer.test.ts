@@ -37,30 +37,30 @@ describe('the offline composer', () => {
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
       [
         {
-          "content": "Spent the morning reading about remote work, friend. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this. 💡 #RemoteWork",
+          "content": "Read up about remote work this morning, friend. Takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with remote work. 💡 Agree or disagree on remote work, for once? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Spent the morning reading about remote work, friend. My takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with this. 💡 #RemoteWork",
+            "Read up about remote work this morning, friend. Takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with remote work. 💡 Agree or disagree on remote work, for once? #RemoteWork",
           ],
         },
         {
-          "content": "Under the hood: talked with a few people about remote work today, and the first step is smaller than it looks, friend. Yes, I made a spreadsheet about remote work, perhaps. 👀 #RemoteWork",
+          "content": "Technical note: talked with friends about remote work, and the first step is smaller than it looks, and that is encouraging. 👀 Source: my 112 open tabs on remote work, perhaps. Agree or disagree on remote work, and why? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Under the hood: talked with a few people about remote work today, and the first step is smaller than it looks, friend. Yes, I made a spreadsheet about remote work, perhaps. 👀 #RemoteWork",
+            "Technical note: talked with friends about remote work, and the first step is smaller than it looks, and that is encouraging. 👀 Source: my 112 open tabs on remote work, perhaps. Agree or disagree on remote work, and why? #RemoteWork",
           ],
         },
         {
-          "content": "Technical note: reading about remote work is the easy part, maybe. Gently, doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does. ✨ Agree or disagree on this? #RemoteWork",
+          "content": "Technical note: reading about remote work is easy; doing the work weekly is the game, and that is encouraging. ✨ Learned it the hard way with remote work, twice, maybe. Agree or disagree on remote work? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Technical note: reading about remote work is the easy part, maybe. Gently, doing the work every week is the whole game. 👀 Ask me how I know; my inbox certainly does. ✨ Agree or disagree on this? #RemoteWork",
+            "Technical note: reading about remote work is easy; doing the work weekly is the game, and that is encouraging. ✨ Learned it the hard way with remote work, twice, maybe. Agree or disagree on remote work? #RemoteWork",
           ],
         },
       ]
@@ -125,9 +125,10 @@ describe('the offline composer', () => {
       expect(post.content).toContain('#talks');
       expect(post.hashtags).toEqual(['#talks']);
     }
-    for (const post of composeOffline({ persona: persona(), request, random: seeded(1) })) {
-      expect(post.hashtags).toEqual(['#PublicSpeaking']);
-    }
+    // Its own tag is the first thing a long post leaves out.
+    const own = composeOffline({ persona: persona(), request, random: seeded(1) });
+    for (const post of own) expect(post.hashtags).toEqual(post.content.includes('#') ? ['#PublicSpeaking'] : []);
+    expect(own.some((p) => p.hashtags.length === 1)).toBe(true);
     for (const post of composeOffline({
       persona: persona({}, { includeHashtags: false }),
       request,

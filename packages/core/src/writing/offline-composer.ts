@@ -22,7 +22,7 @@ import {
   type WritingPersona,
   type WritingRequest,
 } from './prompt';
-import { themesIn, topicHashtags } from './topics';
+import { keyPhrases, themesIn, topicHashtags } from './topics';
 
 export type ComposedPost = { content: string; parts: string[]; hashtags: string[] };
 type Random = () => number;
@@ -256,7 +256,6 @@ function voiceDice(random: Random) {
     emoji: random(),
     place: random(),
     wording: random(),
-    budget: random(),
   };
 }
 type VoiceDice = ReturnType<typeof voiceDice>;
@@ -278,6 +277,10 @@ function leanOf(value: number, die: number): -1 | 0 | 1 {
   return distance > 0 ? 1 : -1;
 }
 
+/** Nouns that read without an article ("remote work", "coffee", plurals and gerunds). */
+const MASS =
+  /(?:s|ing|work|tech|money|health|care|food|coffee|tea|data|software|code|news|music|art|design|finance|research|fitness|sleep|travel|weather|energy|policy|security|privacy|ai|advice|debt|culture|science|media|education|writing|burnout|growth)$/i;
+
 /**
  * The subject as a noun phrase for the touches ({h}): as typed when it is a short noun phrase (a
  * singular common noun gets "the": "the rail strike"), else "this".
@@ -293,9 +296,25 @@ export function handleOf(subject: string): string {
   if (/^(?:the|a|an|my|our|your|their|this|these)\b/i.test(s)) return s;
   const last = words.at(-1) ?? '';
   const name = /^[A-Z]/.test(last) || /[A-Z]/.test(last.slice(1));
-  const mass =
-    /(?:s|ing|work|tech|money|health|care|food|coffee|tea|data|software|code|news|music|art|design|finance|research|fitness|sleep|travel|weather|energy|policy|security|privacy|ai|advice|debt|culture|science|media|education|writing|burnout|growth)$/i;
-  return words.length >= 2 && !name && !mass.test(last) ? `the ${s}` : s;
+  const gerund = /ing$/i.test(words[0] ?? '');
+  return words.length >= 2 && !name && !gerund && !MASS.test(last) ? `the ${s}` : s;
+}
+
+/**
+ * A shorter name of the subject for a post's touches: its main key phrase ("the rail strike" for
+ * "the rail strike on Monday"), so a post does not say its whole topic three times; "this" for a
+ * subject that is a clause.
+ */
+function aliasOf(subject: string, handle: string): string {
+  if (handle === 'this') return 'this';
+  const main = keyPhrases(subject).sort((a, b) => b.split(' ').length - a.split(' ').length)[0];
+  if (!main) return handle;
+  // A long phrase goes by its head noun ("forecasting" for "cash flow forecasting").
+  const head =
+    main.length > 14 && !/ (?:for|in|from|on|at|of|to) /.test(main) ? (main.split(' ').at(-1) ?? main) : main;
+  if (head.split(' ').length === 1 && /^[a-z]/.test(head) && !/(?:s|ing)$/.test(head) && !MASS.test(head))
+    return `the ${head}`;
+  return handleOf(head);
 }
 
 /**
@@ -316,8 +335,7 @@ function voiceOf(
   },
 ): Voice {
   const mood = options.mood ?? 'neutral';
-  // Lengths vary: a post carries one to MAX_TOUCHES touches, by its own die.
-  const budget = options.maxTouches ?? 1 + Math.floor(dice.budget * MAX_TOUCHES);
+  const budget = options.maxTouches ?? MAX_TOUCHES;
   const pieces: Piece[] = [];
   for (const trait of ASIDE_ORDER) {
     const n = Math.floor(traitDose(trait, t[trait]) + dice.dose[trait]);
@@ -360,8 +378,10 @@ function voiceOf(
   // Nothing after a punchline: a joke's touches only open it.
   const asides = options.kind === 'joke' ? [] : pieces;
   const handle = handleOf(options.subject ?? 'this');
+  const alias = aliasOf(options.subject ?? 'this', handle);
   const ordered = ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k)).map((p, i) => {
-    const h = i === 0 ? handle : 'this';
+    // The body names the whole subject; the touches its shorter name, so the post stays short.
+    const h = i === 0 && alias === 'this' ? handle : alias;
     return { ...p, text: p.text.replaceAll('{H}', `${h[0]?.toUpperCase()}${h.slice(1)}`).replaceAll('{h}', h) };
   });
   const emojiCount = options.noEmoji ? 0 : Math.floor(traitDose('emoji', t.emoji) + dice.dose.emoji);
@@ -503,7 +523,11 @@ function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '',
   let content = render(opener, asides, emoji, true);
   if (!fits(content)) content = render(opener, asides, emoji, false);
   while (!fits(content)) {
-    const weakest = [...asides, ...(opener ? [opener] : [])].sort((a, b) => a.priority - b.priority)[0];
+    // The touch nearest neutral goes first; of equals, the last in reading order.
+    const weakest = [...(opener ? [opener] : []), ...asides].reduce<Piece | undefined>(
+      (weak, p) => (!weak || p.priority <= weak.priority ? p : weak),
+      undefined,
+    );
     if (weakest) {
       if (weakest === opener) opener = null;
       else asides.splice(asides.indexOf(weakest), 1);

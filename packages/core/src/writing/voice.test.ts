@@ -29,10 +29,14 @@ describe('the voice of the offline composer', () => {
         for (let seed = 1; seed <= 25; seed++) {
           const topic = VARIED_TOPICS[(seed * 7 + k) % VARIED_TOPICS.length] as string;
           const asked = request.kind === 'generate' ? { ...request, topic } : request;
+          // A sample writes on the persona's theme, a draft on what it asks: that is the subject.
+          const subject =
+            request.kind === 'sample' ? 'gardening' : request.kind === 'draft' ? 'onboarding new hires' : topic;
           let before = Number.NEGATIVE_INFINITY;
           for (let value = 0; value <= 100; value += 10) {
-            const post = write(persona({ [trait]: value }), asked, seed)[0]?.content ?? '';
-            const shown = measureVoice(trait, post, { subject: topic });
+            const p = persona({ [trait]: value }, request.kind === 'sample' ? { bio: 'Writing about gardening.' } : {});
+            const post = write(p, asked, seed)[0]?.content ?? '';
+            const shown = measureVoice(trait, post, { subject });
             expect(
               shown,
               `${trait} ${value}, ${request.kind} ${asked.type ?? ''}, seed ${seed}: ${post}`,
