@@ -308,7 +308,7 @@ export function handleOf(subject: string): string {
 function aliasOf(subject: string, handle: string): string {
   if (handle === 'this') return 'this';
   const main = keyPhrases(subject).sort((a, b) => b.split(' ').length - a.split(' ').length)[0];
-  if (!main) return handle;
+  if (!main || !subject.includes(main)) return handle;
   // A long phrase goes by its head noun ("forecasting" for "cash flow forecasting").
   const head =
     main.length > 14 && !/ (?:for|in|from|on|at|of|to) /.test(main) ? (main.split(' ').at(-1) ?? main) : main;
@@ -435,7 +435,10 @@ function placeEmoji(sentences: string[], emoji: string[], roll: number, from = 0
     .map(({ i }) => i);
   const out = [...sentences];
   if (spots.length === 0) {
-    out[0] = `${emoji.slice(0, 2).join('')} ${out[0]}`;
+    // Only the item's own words or questions: after the last statement, else in front.
+    const last = out.length - 1;
+    if (from > 0 && !out[last]?.trim().endsWith('?')) out[last] = `${out[last]} ${emoji.slice(0, 2).join('')}`;
+    else out[0] = `${emoji.slice(0, 2).join('')} ${out[0]}`;
     return out;
   }
   // The first group goes after a statement chosen by the roll, the rest after the next ones.
@@ -457,8 +460,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b([Tt])hat is\b/g, '$1hat’s'],
   [/\b([Tt])here is\b/g, '$1here’s'],
   [/\b([Ww])hat is\b/g, '$1hat’s'],
-  [/\b([Yy])ou are\b/g, '$1ou’re'],
-  [/\b([Ww])e are\b/g, '$1e’re'],
+  [/\b([Yy])ou are\b(?!\s*[.?!,])/g, '$1ou’re'],
+  [/\b([Ww])e are\b(?!\s*[.?!,])/g, '$1e’re'],
   [/\b([Dd])o not\b/g, '$1on’t'],
   [/\b([Dd])oes not\b/g, '$1oesn’t'],
   [/\b([Ii])s not\b/g, '$1sn’t'],
@@ -487,7 +490,7 @@ function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '',
     const touches = asides.map((p) => ({ text: p.text, trait: p.trait as TraitKey | null }));
     const parts = v.kind === 'question' ? [...touches, main] : [main, ...touches];
     const split = parts.flatMap((p) =>
-      p.text.split(/(?<=[.!?])\s+(?=[A-Z“])/).map((text) => ({ text, trait: p.trait })),
+      p.text.split(/(?<=[.!?…])\s+(?=[A-Z“])/).map((text) => ({ text, trait: p.trait })),
     );
     const sentences = split.map((p) => p.text);
     // A lean never lands on its own trait's touch, where it would show nothing more.
@@ -650,10 +653,11 @@ function curatedBodies(
       key,
     );
   const keys = [150, 110, 70].map((max) => keySentence(item.summary, max)).filter((k): k is string => k !== null);
-  const [full, ...shorter] = keys;
+  // A comment in the persona's words matters more than the key sentence's last words.
+  const [full] = keys;
   const bodies = [
-    ...(full ? [`${headline} ${quote(full)} ${comment}`, `${headline} ${quote(full)}`] : []),
-    ...shorter.map((key) => `${headline} ${quote(key)} ${comment}`),
+    ...keys.map((key) => `${headline} ${quote(key)} ${comment}`),
+    ...(full ? [`${headline} ${quote(full)}`] : []),
     `${headline} ${comment}`,
     headline,
   ];
@@ -838,7 +842,7 @@ function composeItem(
     bodies.at(-1) ??
     title;
   // Its headline and key sentence are the item's words: the voice leans only the comment.
-  const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[A-Z“])/).length;
+  const sentences = (text: string) => text.split(/(?<=[.!?…])\s+(?=[A-Z“])/).length;
   const quoted = sentences(body) - (body.endsWith(comment) ? sentences(comment) : 0);
   return composePost(kind, body, title, persona, request, random, d, {
     mood,

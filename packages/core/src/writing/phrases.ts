@@ -183,7 +183,7 @@ export const TOUCH_BANK: TouchBank = {
         'Yes, I made a spreadsheet about {h}[| again|, with colours].',
         'Source: my [23|47|61|112] open tabs on {h}.',
         'Learned [that one|it] the hard way with {h}[|, twice|, on a Monday].',
-        'Ask me how I know[| about {h}]; [my cat|my coffee|my inbox] certainly does.',
+        'Ask me how I know about {h}; [my cat|my coffee|my inbox|my dog] certainly does.',
       ],
     },
     bad: {
@@ -206,7 +206,7 @@ export const TOUCH_BANK: TouchBank = {
         '[Truly|Totally] revolutionary [stuff|insight|news] about {h}[, I know|].',
         'But sure, what do I know about {h}[|, really].',
         'Totally normal[ for {h}|, {h} edition], nothing to see here.',
-        'Groundbreaking [take|insight], I know[|, about {h} of all things].',
+        'Groundbreaking [take|insight|news] about {h}, I [know|realise].',
       ],
     },
   },
