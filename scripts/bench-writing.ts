@@ -245,8 +245,9 @@ for (const [p, preset] of PERSONALITY_PRESETS.entries()) {
     `${pct(repeated, sentenceCount)} · ${pct(topCount, posts.length)} · ${distinct2.toFixed(3)}`,
   ]);
   if (process.env.BENCH_WRITING_VERBOSE) console.error(`${preset.name} top skeleton (${topCount}): ${topSkeleton}`);
-  for (let k = 0; k < 4; k++) {
-    const post = posts[(k * 137 + p * 61) % posts.length];
+  const draw = seeded(31 + p);
+  for (let k = 0; k < 6; k++) {
+    const post = posts[Math.floor(draw() * 7919 * posts.length) % posts.length];
     if (post) samples.push(`${preset.name} · ${post.topic}: ${post.content}`);
   }
 }
@@ -313,9 +314,9 @@ rows.push([
 if (process.env.BENCH_WRITING_SAMPLES) {
   const pickSome = (list: string[], n: number, seed: number) => {
     const r = seeded(seed);
-    return Array.from({ length: n }, () => list[Math.floor(r() * list.length)]);
+    return Array.from({ length: n }, () => list[Math.floor(r() * 7919 * list.length) % list.length]);
   };
-  console.error(`\nOriginal posts:\n${pickSome(samples, 12, 5).join('\n\n')}`);
+  console.error(`\nOriginal posts:\n${pickSome(samples, 20, 5).join('\n\n')}`);
   console.error(`\nCurated posts:\n${pickSome(curatedSamples, 12, 9).join('\n\n')}`);
 }
 

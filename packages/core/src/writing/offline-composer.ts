@@ -309,12 +309,7 @@ function aliasOf(subject: string, handle: string): string {
   if (handle === 'this') return 'this';
   const main = keyPhrases(subject).sort((a, b) => b.split(' ').length - a.split(' ').length)[0];
   if (!main || !subject.includes(main)) return handle;
-  // A long phrase goes by its head noun ("forecasting" for "cash flow forecasting").
-  const head =
-    main.length > 14 && !/ (?:for|in|from|on|at|of|to) /.test(main) ? (main.split(' ').at(-1) ?? main) : main;
-  if (head.split(' ').length === 1 && /^[a-z]/.test(head) && !/(?:s|ing)$/.test(head) && !MASS.test(head))
-    return `the ${head}`;
-  return handleOf(head);
+  return handleOf(main);
 }
 
 /**

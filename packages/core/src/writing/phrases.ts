@@ -355,7 +355,7 @@ export const TOUCH_BANK: TouchBank = {
       asides: [
         'What would you add about {h}[| from your own experience| to this list|, if anything]?',
         'Replies are open[ on {h}|, especially if you work on {h}| if you see {h} differently].',
-        'What is your [experience|take|own rule|honest experience] with {h}[| so far| lately]?',
+        'What is your [experience|own rule|honest experience|best trick] with {h}[| so far| lately]?',
         'Tell me [below|in the replies] what [worked|did not work|surprised you] with {h}.',
         'Agree or disagree on {h}[|, for once|, and why]?',
         'Tag someone who [follows|cares about|works on|keeps asking about] {h}.',
