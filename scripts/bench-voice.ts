@@ -3,7 +3,8 @@
 // (the others at their defaults) over the varied topics, scored by the trait's measure
 // (voice-measures.ts; optimism by VADER's compound score): how often a blind threshold tells 10 from
 // 90 (the threshold is fitted on one half of the topics and judged on the other), and Spearman's
-// rank correlation of the measure with the slider over 0, 25, 50, 75, 100. Then the prompt sent to
+// rank correlation of the measure with the slider over 0, 25, 50, 75, 100, and the same threshold
+// between 35 and 65 (the mid-range). Then the prompt sent to
 // models: which traits change it between 35 and 65, and how many 10-point moves change it.
 // Prints one line of JSON: rows of [label, value].
 import { buildPrompt, composeOffline, TRAIT_KEYS, type TraitKey, type Traits, type WritingPersona } from '@plume/core';
@@ -75,6 +76,8 @@ const topics = VARIED_TOPICS;
 const half = Math.floor(topics.length / 2);
 let worstAccuracy = 1;
 let worstRho = 1;
+let worstMid = 1;
+const midRows: [string, string][] = [];
 for (const trait of TRAIT_KEYS) {
   const at = (value: number, list: readonly string[], offset: number) =>
     list.map((topic, i) => scored(trait, value, topic, 1 + i + offset));
@@ -94,6 +97,14 @@ for (const trait of TRAIT_KEYS) {
     means.push((values.reduce((s, v) => s + v, 0) / values.length).toFixed(2));
   }
   const rho = spearman(sliders, measures);
+  // The mid-range: 35 against 65, the same blind threshold (decision 038: the between traits' leans).
+  const midThreshold = fitThreshold(at(35, topics.slice(0, half), 40_000), at(65, topics.slice(0, half), 40_000));
+  const midLow = at(35, topics.slice(half), 45_000);
+  const midHigh = at(65, topics.slice(half), 49_000);
+  const midRight = midLow.filter((v) => v < midThreshold).length + midHigh.filter((v) => v > midThreshold).length;
+  const midAccuracy = midRight / (midLow.length + midHigh.length);
+  worstMid = Math.min(worstMid, midAccuracy);
+  midRows.push([`voice, ${trait}: 35 vs 65 told apart by a blind threshold`, `${(midAccuracy * 100).toFixed(1)}%`]);
   worstAccuracy = Math.min(worstAccuracy, accuracy);
   worstRho = Math.min(worstRho, rho);
   rows.push([
@@ -105,6 +116,7 @@ rows.push([
   `voice: worst trait over ${topics.length} topics (targets ≥ 90% and ≥ 0.9)`,
   `${(worstAccuracy * 100).toFixed(1)}% · ${worstRho.toFixed(3)}`,
 ]);
+rows.push(...midRows, ['voice: worst trait, 35 vs 65 (target ≥ 65%)', `${(worstMid * 100).toFixed(1)}%`]);
 
 // The prompt sent to models.
 const promptOf = (traits: Partial<Traits>) =>

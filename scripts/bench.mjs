@@ -1,7 +1,8 @@
 // npm run bench: start-up time, API latency and throughput, memory, publishing, analytics (the
 // endpoint on 90 days of history, the calls a metrics sync makes), and the landing page (its
-// JavaScript and Lighthouse), and the voice (how measurably each slider shapes the writing).
-// BENCH_ONLY=server|publishing|analytics|landing|voice runs one section.
+// JavaScript and Lighthouse), the voice (how measurably each slider shapes the writing) and the
+// writing (what the offline composer writes, read as a creator would).
+// BENCH_ONLY=server|publishing|analytics|landing|voice|writing runs one section.
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -132,13 +133,14 @@ const B_PLATFORM_MS = Number(process.env.BENCH_PLATFORM_MS ?? 20);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const only = process.env.BENCH_ONLY;
-const sections = ['server', 'publishing', 'analytics', 'landing', 'voice'];
+const sections = ['server', 'publishing', 'analytics', 'landing', 'voice', 'writing'];
 if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY is one of ${sections.join(', ')}`);
 const runs = (section) => !only || only === section;
 const webDist = path.join(root, 'apps/web/dist');
+// The voice and writing sections run the sources with tsx: no build needed for them alone.
 if (
-  !existsSync(path.join(root, 'apps/server/dist/server.js')) ||
-  !existsSync(path.join(webDist, '.vite/manifest.json'))
+  !['voice', 'writing'].includes(only ?? '') &&
+  (!existsSync(path.join(root, 'apps/server/dist/server.js')) || !existsSync(path.join(webDist, '.vite/manifest.json')))
 ) {
   throw new Error('Build first: npm run build');
 }
@@ -555,6 +557,17 @@ if (runs('voice')) {
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`bench-voice failed: ${run.stderr}`);
+  rows.push(...JSON.parse(run.stdout.trim().split('\n').pop()));
+}
+
+// The writing: 500 offline posts per preset on 100 topics and curated posts from a feed (bench-writing.ts).
+if (runs('writing')) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-writing.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (run.status !== 0) throw new Error('bench-writing failed');
   rows.push(...JSON.parse(run.stdout.trim().split('\n').pop()));
 }
 

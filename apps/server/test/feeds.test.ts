@@ -31,6 +31,8 @@ beforeAll(async () => {
     switch (req.url) {
       case '/rss':
         return send('application/rss+xml', fixture('hacker-news.rss'));
+      case '/news':
+        return send('application/rss+xml', fixture('tech-news.rss'));
       case '/atom':
         return send('application/atom+xml', fixture('the-verge.atom'));
       case '/r/programming/.rss':
@@ -71,17 +73,30 @@ describe('reading sources', () => {
         title: 'Show HN: A tiny database that fits in L1 cache',
         link: 'https://example.org/tiny-db',
         publishedAt: '2026-11-21T18:04:11.000Z',
+        // A link-only feed: its "Comments" link is not the item's text.
+        summary: null,
       },
       {
         title: 'Why "boring" tech & small teams win',
         link: 'https://example.org/boring',
         publishedAt: '2026-11-21T17:30:00.000Z',
+        summary: null,
       },
       {
         title: 'Rust 2026 edition – what’s new',
         link: 'https://example.org/rust',
         publishedAt: '2026-11-21T16:00:00.000Z',
+        summary: null,
       },
+    ]);
+  });
+
+  it("keeps each item's first sentences as its summary, without the feed's boilerplate", async () => {
+    const items = await local.latest({ type: 'rss', url: `${base}/news` });
+    expect(items.map((i) => i.summary)).toEqual([
+      'A configuration change in Cloudflare’s network caused a two-hour outage on Tuesday, taking down sites from Discord to Shopify. The company said no customer data was lost.',
+      // The headline repeated as the first paragraph and the "appeared first on" line are left out.
+      'Sixty companies that tried a four-day week for six months reported steady output and lower staff turnover.',
     ]);
   });
 
@@ -315,6 +330,46 @@ describe('POST /api/ingest', () => {
     });
     return (await response.json()) as Persona;
   }
+
+  it("keeps each item's summary, and a curated example is written from the item, never from the strategy's instruction", async () => {
+    const client = createClient(server.url);
+    await signInThroughOutbox(client, 'ingest-summary@example.com');
+    const persona = await personaWithSource(client, `${base}/news`);
+    const ingested = await client.request('/api/ingest', {
+      method: 'POST',
+      json: { personaId: persona.id, feedUrl: `${base}/news` },
+    });
+    expect(await ingested.json()).toMatchObject({ ingested: 2 });
+    const kept = await server.app.database.db
+      .select({ title: sourceItems.title, summary: sourceItems.summary })
+      .from(sourceItems)
+      .where(eq(sourceItems.personaId, persona.id));
+    expect(kept).toContainEqual({
+      title: 'Cloudflare outage takes down thousands of websites',
+      summary: expect.stringMatching(/^A configuration change in Cloudflare’s network caused a two-hour outage/),
+    });
+    // The pipeline preview's example: the strategy by its id, the headline it names.
+    const strategy = persona.templates.find((t) => t.id === 'commentary');
+    expect(strategy).toBeDefined();
+    const response = await client.request('/api/generate', {
+      method: 'POST',
+      json: {
+        personaId: persona.id,
+        type: 'short post',
+        strategy: 'commentary',
+        titles: ['Cloudflare outage takes down thousands of websites'],
+        platforms: ['bluesky'],
+        count: 1,
+      },
+    });
+    expect(response.status).toBe(200);
+    const [post] = (await response.json()) as { content: string; writer: string }[];
+    expect(post?.writer).toBe('offline');
+    expect(post?.content).toContain('Cloudflare outage takes down thousands of websites');
+    expect(post?.content).toContain('A configuration change in Cloudflare’s network');
+    expect(post?.content).not.toContain(strategy?.prompt.slice(0, 25) ?? '—');
+    expect(post?.content).not.toContain('about Commentary');
+  });
 
   it("keeps a source's items once each and records its status", async () => {
     const client = createClient(server.url);

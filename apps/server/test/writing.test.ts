@@ -166,8 +166,8 @@ describe('writing with an OpenAI-compatible provider', () => {
       ],
     });
     const items = createSourcesRepository(server.app.database.db);
-    await items.addItems(reader.id, on.url, [{ title: 'Read this one', link: null, publishedAt: null }]);
-    await items.addItems(reader.id, off.url, [{ title: 'Not this one', link: null, publishedAt: null }]);
+    await items.addItems(reader.id, on.url, [{ title: 'Read this one', link: null, publishedAt: null, summary: null }]);
+    await items.addItems(reader.id, off.url, [{ title: 'Not this one', link: null, publishedAt: null, summary: null }]);
     stub.next(openaiText('Noted.'));
     await ok(await post(ann, '/chat', { prompt: 'Anything new?', personaId: reader.id }));
     const system = messagesOf(stub.seen.length - 1)[0]?.content ?? '';
@@ -964,8 +964,13 @@ describe('writing offline (no provider set)', () => {
       sources: [{ ...feed, name: 'Coast News', enabled: true }],
     });
     await createSourcesRepository(db).addItems(tides.id, feed.url, [
-      { title: 'Kelp forests recover along the Oregon coast', link: 'https://coast.example/kelp', publishedAt: null },
-      { title: 'Tide pool survey counts record sea star numbers', link: null, publishedAt: null },
+      {
+        title: 'Kelp forests recover along the Oregon coast',
+        link: 'https://coast.example/kelp',
+        publishedAt: null,
+        summary: null,
+      },
+      { title: 'Tide pool survey counts record sea star numbers', link: null, publishedAt: null, summary: null },
     ]);
     // Two published posts on a connected Bluesky account, with their counts as a metrics sync keeps
     // them; the persona's card figures; a post scheduled for tomorrow; a draft sent to review by hand.

@@ -45,6 +45,7 @@ export * from './writing/chat-prompt';
 export * from './writing/chat-transforms';
 export * from './writing/draft-check';
 export * from './writing/limits';
+export * from './writing/mood';
 export * from './writing/near-duplicate';
 export * from './writing/offline-answers';
 export * from './writing/offline-composer';

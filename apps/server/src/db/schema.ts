@@ -199,6 +199,8 @@ export const sourceItems = pgTable(
     sourceUrl: text('source_url').notNull(),
     title: text('title').notNull(),
     link: text('link'),
+    /** The first sentences of the item's own text (an extractive summary), for a curated post to say what it says. */
+    summary: text('summary'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
     /** When automation shared it in a curated post (each item is shared once); null: not yet. */

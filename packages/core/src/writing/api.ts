@@ -273,6 +273,11 @@ export const generateRequestSchema = z
     persona: personaOverrideSchema.optional(),
     /** Headlines to write from instead of the persona's latest. */
     titles: titlesSchema.optional(),
+    /**
+     * The id of the strategy to write for (the pipeline preview's example): its post is written
+     * from the headlines, in its manner; its instruction is never the topic.
+     */
+    strategy: z.string().max(100).optional(),
   })
   .meta({ id: 'GenerateRequest' });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;

@@ -27,7 +27,7 @@ describe('the offline composer', () => {
         expect(new Set(posts.map((p) => p.content)).size, `${type}, seed ${seed}`).toBe(4);
       }
     }
-  });
+  }, 30_000);
 
   it('is deterministic for a given random function', () => {
     const request = { kind: 'generate', type: 'short post', topic: 'remote work', platforms: ['x'], count: 3 } as const;
@@ -37,30 +37,30 @@ describe('the offline composer', () => {
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
       [
         {
-          "content": "Most advice about remote work fits in one sentence: do the next small thing. Find the bottleneck before you optimize the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
+          "content": "Read up about remote work this morning, friend. Takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with remote work. 💡 Agree or disagree on remote work, for once? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Most advice about remote work fits in one sentence: do the next small thing. Find the bottleneck before you optimize the rest of the system. My cat remains unconvinced. Agree or disagree? 🙌 #RemoteWork",
+            "Read up about remote work this morning, friend. Takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with remote work. 💡 Agree or disagree on remote work, for once? #RemoteWork",
           ],
         },
         {
-          "content": "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. What is your experience? ✨ #RemoteWork",
+          "content": "Technical note: talked with friends about remote work, and the first step is smaller than it looks, and that is encouraging. 👀 Source: my 112 open tabs on remote work, perhaps. Agree or disagree on remote work, and why? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Something I wish I had known sooner about remote work: it gets easier once you write things down. Automate the repeatable steps and benchmark the rest. My coffee agrees with me on this one. What is your experience? ✨ #RemoteWork",
+            "Technical note: talked with friends about remote work, and the first step is smaller than it looks, and that is encouraging. 👀 Source: my 112 open tabs on remote work, perhaps. Agree or disagree on remote work, and why? #RemoteWork",
           ],
         },
         {
-          "content": "Technical note: reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
+          "content": "Technical note: reading about remote work is easy; doing the work weekly is the game, and that is encouraging. ✨ Learned it the hard way with remote work, twice, maybe. Agree or disagree on remote work? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Technical note: reading about remote work is the easy part. Doing the work every week is the whole game. My coffee agrees with me on this one. Agree or disagree? 📌💡 #RemoteWork",
+            "Technical note: reading about remote work is easy; doing the work weekly is the game, and that is encouraging. ✨ Learned it the hard way with remote work, twice, maybe. Agree or disagree on remote work? #RemoteWork",
           ],
         },
       ]
@@ -100,10 +100,10 @@ describe('the offline composer', () => {
       );
     expect(run({ emoji: 0 }).some((p) => EMOJI.test(p))).toBe(false);
     expect(run({ emoji: 100 }).every((p) => EMOJI.test(p))).toBe(true);
-    const engaging = run({ engagement: 95, sarcasm: 0, controversial: 0, optimism: 50 });
-    expect(engaging.filter((p) => /\?$/.test(p.replace(/\s*\p{Extended_Pictographic}+$/u, ''))).length).toBeGreaterThan(
-      20,
-    );
+    const engaging = run({ engagement: 95, sarcasm: 0, controversial: 50, optimism: 50 });
+    // It asks: a question or an invitation to reply, and never an emoji right after its question mark.
+    expect(engaging.filter((p) => measureVoice('engagement', p) >= 1).length).toBeGreaterThan(25);
+    for (const p of engaging) expect(p, p).not.toMatch(/\?\s*\p{Extended_Pictographic}/u);
     const sarcastic = run({
       sarcasm: 95,
       humor: 10,
@@ -125,9 +125,10 @@ describe('the offline composer', () => {
       expect(post.content).toContain('#talks');
       expect(post.hashtags).toEqual(['#talks']);
     }
-    for (const post of composeOffline({ persona: persona(), request, random: seeded(1) })) {
-      expect(post.hashtags).toEqual(['#PublicSpeaking']);
-    }
+    // Its own tag is the first thing a long post leaves out.
+    const own = composeOffline({ persona: persona(), request, random: seeded(1) });
+    for (const post of own) expect(post.hashtags).toEqual(post.content.includes('#') ? ['#PublicSpeaking'] : []);
+    expect(own.some((p) => p.hashtags.length === 1)).toBe(true);
     for (const post of composeOffline({
       persona: persona({}, { includeHashtags: false }),
       request,

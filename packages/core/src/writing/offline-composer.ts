@@ -10,10 +10,19 @@ import { pickStrategy } from '../personas/sources';
 import { MAX_TOUCHES, TRAIT_KEYS, type TraitKey, type Traits, traitDose, traitStrength } from '../personas/traits';
 import type { PostType } from './api';
 import { cutToFit, fitsPlatforms, type LengthRule, splitThread } from './limits';
+import { emojiPool, type Mood, moodOf } from './mood';
 import { answerFromFacts } from './offline-answers';
+import { CLAIMS, expand, FRAMES, framesFor, LEANS, type Lean, TOUCH_BANK } from './phrases';
 import { DEFAULT_POST_COUNT } from './post-process';
-import { lengthRuleFor, type PostBrief, THREAD_PARTS, type WritingPersona, type WritingRequest } from './prompt';
-import { themesIn, topicHashtags } from './topics';
+import {
+  lengthRuleFor,
+  type PostBrief,
+  type SourceItem,
+  THREAD_PARTS,
+  type WritingPersona,
+  type WritingRequest,
+} from './prompt';
+import { keyPhrases, themesIn, topicHashtags } from './topics';
 
 export type ComposedPost = { content: string; parts: string[]; hashtags: string[] };
 type Random = () => number;
@@ -34,59 +43,21 @@ function shuffled<T>(list: readonly T[], random: Random): T[] {
 const fill = (template: string, subject: string) => template.replaceAll('{s}', subject);
 
 // ---------------------------------------------------------------------------------------------
-// Bodies: one sentence (or two) about the subject, by kind of post.
+// Bodies: a frame naming the subject and a claim chosen by the topic's mood (phrases.ts).
 
-export const BODIES: Record<Kind, readonly string[]> = {
-  'short post': [
-    'Been thinking about {s} all week, and the simple approach keeps coming out ahead.',
-    'The more I learn about {s}, the less I trust shortcuts.',
-    'What I keep relearning about {s}: small decisions made on time beat big plans made late.',
-    'Most advice about {s} fits in one sentence: do the next small thing.',
-    'Reading about {s} is the easy part. Doing the work every week is the whole game.',
-    'A note to self about {s}: start, notice, adjust.',
-    'Every conversation about {s} comes back to the basics.',
-    'Something I wish I had known sooner about {s}: it gets easier once you write things down.',
-  ],
-  observation: [
-    'Strange how everything about {s} takes twice as long and teaches twice as much.',
-    'The people who know the most about {s} talk about it the least.',
-    'Everyone has a theory about {s}. Very few have a habit.',
-    'The quiet part of everything about {s} is where most of the progress happens.',
-    'There is a gap between knowing about {s} and acting on it, and that is where most of us live.',
-    'Something about {s} changes every week, and most of us only notice once a year.',
-  ],
-  advice: [
-    'If thinking about {s} feels like a lot, start with the smallest step you can finish today.',
-    'One rule I follow about {s}: write down what worked before you forget why.',
-    'The fastest way to understand more about {s} is to ask someone one step ahead of you.',
-    'When you are stuck on something about {s}, change one thing, wait a week, then judge.',
-    'The most useful thing I have heard about {s}: ten minutes a day beats one long weekend.',
-    'Before you read another thread about {s}, try the simplest version yourself.',
-  ],
-  question: [
-    'What is one thing about {s} you wish you had known sooner?',
-    'If you had to explain everything about {s} in one sentence, what would you say?',
-    'Where did you learn the most about {s}?',
-    'What is the most underrated idea about {s}?',
-    'What is your honest opinion about {s}?',
-    'What would you tell a beginner about {s}?',
-  ],
-  joke: [
-    'I tried to read a little about {s}. Now I have a spreadsheet about my spreadsheet.',
-    'My thoughts about {s} are like my Wi-Fi: strong in theory, patchy in practice.',
-    'Told my houseplant about {s}. It wilted. Tough crowd.',
-    'Me: one quick read about {s}. Also me, 47 tabs later: still going.',
-    'They said reading about {s} would take five minutes. They also said the meeting would be short.',
-    'Gave my cat a talk about {s}. She left halfway through.',
-  ],
-  take: [
-    'Most of what gets said about {s} is noise, and the fix is boring.',
-    'The loudest voices about {s} have the least to lose.',
-    'In five years, we will laugh at how seriously we took the debate about {s}.',
-    'Everyone is excited about {s}. I will be excited when it shows results.',
-    'The hype about {s} is louder than the results.',
-  ],
-};
+/** The frames of each kind of post; every one names its subject after "about". */
+export const BODIES: Record<Kind, readonly string[]> = FRAMES;
+
+/** A body of a kind on a subject: a frame suited to the mood, its claim chosen by the same roll's rest. */
+function bodyFor(kind: Kind, subject: string, mood: Mood, roll: number): string {
+  const frames = framesFor(kind, mood);
+  // Spread a roll that may sit near 0 (a seeded generator's first draw) over the whole range.
+  const scaled = ((((roll * 7919) % 1) + 1) % 1) * frames.length;
+  const frame = frames[Math.floor(scaled) % frames.length] as string;
+  const claims = CLAIMS[mood];
+  const claim = claims[Math.floor((scaled % 1) * claims.length) % claims.length] as string;
+  return fill(frame, subject).replace('{c}', claim);
+}
 
 const THREAD = {
   intros: [
@@ -199,7 +170,16 @@ function asTyped(topic: string): string {
 // ---------------------------------------------------------------------------------------------
 // The persona's own instructions (its custom prompt), as far as templates can follow them.
 
-type Directives = { themes: string[]; signOff: string; noEmoji: boolean; noHashtags: boolean };
+type Directives = {
+  themes: string[];
+  signOff: string;
+  noEmoji: boolean;
+  noHashtags: boolean;
+  /** A sentiment score for a text (the server gives VADER's), read with the news words for the mood. */
+  sentiment?: (text: string) => number;
+  /** The headlines' items as kept (summary, link). */
+  items: readonly SourceItem[];
+};
 
 function directivesOf(persona: WritingPersona): Directives {
   const custom = persona.useDefaultPrompt ? '' : persona.customPrompt;
@@ -212,159 +192,12 @@ function directivesOf(persona: WritingPersona): Directives {
     signOff: signOff.trim(),
     noEmoji: /\b(?:no|never use|without|avoid)\s+(?:any\s+)?emojis?\b/i.test(custom),
     noHashtags: /\b(?:no|never use|without|avoid)\s+(?:any\s+)?hashtags?\b/i.test(custom),
+    items: [],
   };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The voice: each trait's touches.
-
-type Touches = { openers: readonly string[]; asides: readonly string[] };
-type Poles = { high: Touches; low?: Touches };
-
-/** The touches of each trait, at its high pole and (for a trait between two poles) its low one. */
-export const TOUCHES: Record<Exclude<TraitKey, 'emoji'>, Poles> = {
-  humor: {
-    high: {
-      openers: ['Plot twist:', 'True story:', 'Confession:', 'Fun fact nobody asked for:'],
-      asides: [
-        'Ask me how I know.',
-        'I learned this the hard way, twice.',
-        'My coffee agrees with me on this one.',
-        'Source: my 47 open tabs.',
-        'My cat remains unconvinced.',
-        'Yes, I made a spreadsheet about it.',
-        'Tell that to my to-do list.',
-      ],
-    },
-  },
-  sarcasm: {
-    high: {
-      openers: ['Shocking absolutely no one:', 'Groundbreaking news:', 'In today’s episode of the obvious:'],
-      asides: [
-        'Because that always goes exactly to plan.',
-        'Groundbreaking, I know.',
-        'Truly revolutionary stuff.',
-        'Who could possibly have seen that coming.',
-        'Totally normal, nothing to see here.',
-        'But sure, what do I know.',
-      ],
-    },
-  },
-  tone: {
-    high: {
-      openers: ['Harsh truth:', 'Blunt version:'],
-      asides: [
-        'No excuses.',
-        'Stop overthinking it.',
-        'Nobody is coming to do it for you.',
-        'Quit waiting for perfect.',
-        'Harsh, but true.',
-      ],
-    },
-    low: {
-      openers: ['Friendly note:', 'A gentle reminder:'],
-      asides: [
-        'Be kind to yourself while you figure it out.',
-        'We are all learning here.',
-        'You are doing better than you think.',
-        'Happy to help if you get stuck.',
-        'Go gently, friends.',
-      ],
-    },
-  },
-  professionalism: {
-    high: {
-      openers: ['Worth noting:', 'Key takeaway:'],
-      asides: [
-        'In practice, the details decide the outcome.',
-        'Clarity before speed is the key takeaway.',
-        'Consistency, not intensity, drives results.',
-        'Precise goals make progress measurable.',
-      ],
-    },
-    low: {
-      openers: ['Real talk:', 'Quick one:'],
-      asides: [
-        'ngl, it took me a while.',
-        'tbh that is kinda the whole trick.',
-        'Anyway, that is my two cents.',
-        'Honestly, wild.',
-      ],
-    },
-  },
-  optimism: {
-    high: {
-      openers: ['Great news:'],
-      asides: [
-        'Genuinely exciting times, and I love it.',
-        'Good things are coming, and that is great.',
-        'This is worth celebrating.',
-        'I love where this is heading.',
-        'Small wins add up, and that is wonderful.',
-        'Honestly thrilled about where this is going.',
-      ],
-    },
-    low: {
-      openers: ['Bad news, probably:'],
-      asides: [
-        'Color me skeptical; the results so far are poor.',
-        'I doubt most of it will last, sadly.',
-        'I worry most of it will disappoint.',
-        'Expect problems nobody mentions, and painful delays.',
-        'I fear most of it will fail.',
-        'I am not convinced, and the track record is poor.',
-      ],
-    },
-  },
-  technicality: {
-    high: {
-      openers: ['Under the hood:', 'Technical note:'],
-      asides: [
-        'Measure a baseline first, then change one variable at a time.',
-        'Track the median, not the best day.',
-        'Log every change with a date, so you can trace what worked.',
-        'Map it as a pipeline of inputs, constraints and outputs.',
-        'Iterate in small versions and keep the ones that work.',
-        'Find the bottleneck before you optimize the rest of the system.',
-        'Automate the repeatable steps and benchmark the rest.',
-      ],
-    },
-  },
-  controversial: {
-    high: {
-      openers: ['Unpopular opinion:', 'Hot take:'],
-      asides: [
-        'Change my mind.',
-        'Most people are doing this backwards.',
-        'The popular take on this is simply wrong.',
-        'This is overrated, and I will die on this hill.',
-      ],
-    },
-    low: {
-      openers: [],
-      asides: [
-        'Your mileage may vary.',
-        'That is just what worked for me.',
-        'There is no single right way.',
-        'It depends on your situation, of course.',
-      ],
-    },
-  },
-  engagement: {
-    high: {
-      openers: [],
-      // A question, then an invitation: two touches read as one ask.
-      asides: [
-        'What would you add?',
-        'Replies are open.',
-        'What is your experience?',
-        'Tell me below what worked for you.',
-        'Agree or disagree?',
-        'Tag someone who needs this.',
-      ],
-    },
-  },
-};
+// The voice: each trait's touches (phrases.ts), leans for the traits between two poles, emoji.
 
 /** Where the touches go after the body, so a post reads in order: detail, claim, jokes, mood, then the question. */
 const ASIDE_ORDER: Exclude<TraitKey, 'emoji'>[] = [
@@ -378,16 +211,29 @@ const ASIDE_ORDER: Exclude<TraitKey, 'emoji'>[] = [
   'engagement',
 ];
 
-function emojiPool(t: Traits): string[] {
-  if (t.humor > 70) return ['😂', '🙃', '🤷', '😅', '🤣'];
-  if (t.optimism > 70) return ['🚀', '✨', '🙌', '🌱', '💪'];
-  if (t.technicality > 70) return ['💡', '🛠️', '⚙️', '📈', '🧪'];
-  if (t.sarcasm > 70) return ['🙄', '😏', '🫠', '🤡', '👏'];
-  return ['💡', '👀', '✨', '🙌', '📌'];
+type BetweenTrait = keyof typeof LEANS;
+const BETWEEN: BetweenTrait[] = ['tone', 'professionalism', 'optimism', 'controversial'];
+
+/** A trait's touches at a pole, for the mood (bad news swaps in its own where it has them). */
+function polesOf(trait: Exclude<TraitKey, 'emoji'>, high: boolean, mood: Mood) {
+  const bank = TOUCH_BANK[trait];
+  if (!bank) return undefined;
+  const bad = mood === 'bad' ? bank.bad?.[high ? 'high' : 'low'] : undefined;
+  return bad ?? (high ? bank.high : bank.low);
 }
 
 type Piece = { trait: Exclude<TraitKey, 'emoji'>; text: string; priority: number };
-type Voice = { kind: Kind | 'reply'; opener: Piece | null; asides: Piece[]; emoji: string[]; contract: boolean };
+type Voice = {
+  kind: Kind | 'reply';
+  opener: Piece | null;
+  asides: Piece[];
+  emoji: string[];
+  contract: boolean;
+  /** Lean words of the traits between two poles, strongest first ("Frankly,", "Perhaps"). */
+  leans: (Lean & { trait: TraitKey })[];
+  /** Where the emoji go: a roll. */
+  emojiRoll: number;
+};
 
 /** Touches that do not suit a kind of post: a joke is not put to a vote. */
 function fitsKind(touch: string, kind: Kind | 'reply'): boolean {
@@ -401,36 +247,111 @@ function fitsKind(touch: string, kind: Kind | 'reply'): boolean {
 function voiceDice(random: Random) {
   const dose = Object.fromEntries(TRAIT_KEYS.map((k) => [k, random()])) as Record<TraitKey, number>;
   const offset = Object.fromEntries(TRAIT_KEYS.map((k) => [k, random()])) as Record<TraitKey, number>;
-  return { dose, offset, opener: random(), emoji: random() };
+  const lean = Object.fromEntries(BETWEEN.map((k) => [k, random()])) as Record<BetweenTrait, number>;
+  return {
+    dose,
+    offset,
+    lean,
+    opener: random(),
+    emoji: random(),
+    place: random(),
+    wording: random(),
+  };
 }
 type VoiceDice = ReturnType<typeof voiceDice>;
 
+/** Leans a post carries at most (the strongest traits'). */
+const MAX_LEANS = 2;
+
+/** How far from 50 a between trait must be for its lean to show every time. */
+const LEAN_SPAN = 20;
+
+/**
+ * The lean of a trait between two poles: -1, 0 or +1, shown with probability |value - 50| / 20 (so
+ * 35 and 65 lean three times in four, 10 and 90 always); with the same die a higher value never
+ * leans lower.
+ */
+function leanOf(value: number, die: number): -1 | 0 | 1 {
+  const distance = value - 50;
+  if (distance === 0 || die >= Math.abs(distance) / LEAN_SPAN) return 0;
+  return distance > 0 ? 1 : -1;
+}
+
+/** Nouns that read without an article ("remote work", "coffee", plurals and gerunds). */
+const MASS =
+  /(?:s|ing|work|tech|money|health|care|food|coffee|tea|data|software|code|news|music|art|design|finance|research|fitness|sleep|travel|weather|energy|policy|security|privacy|ai|advice|debt|culture|science|media|education|writing|burnout|growth)$/i;
+
+/**
+ * The subject as a noun phrase for the touches ({h}): as typed when it is a short noun phrase (a
+ * singular common noun gets "the": "the rail strike"), else "this".
+ */
+export function handleOf(subject: string): string {
+  const s = subject.trim();
+  const words = s.split(/\s+/);
+  if (words.length > 4 || /^(?:how|why|what|when|where|whether|who|which|is|are|do|does|can|should)\b/i.test(s))
+    return 'this';
+  const verb =
+    /\b(?:is|are|was|were|will|has|have|had|going|rising|coming|falling|getting|raises?|cuts?|hits?|wins?|loses?|launch(?:es)?|announces?|takes?|makes?)\b/i;
+  if (verb.test(s) || /[?:;,]/.test(s)) return 'this';
+  if (/^(?:the|a|an|my|our|your|their|this|these)\b/i.test(s)) return s;
+  const last = words.at(-1) ?? '';
+  const name = /^[A-Z]/.test(last) || /[A-Z]/.test(last.slice(1));
+  const gerund = /ing$/i.test(words[0] ?? '');
+  return words.length >= 2 && !name && !gerund && !MASS.test(last) ? `the ${s}` : s;
+}
+
+/**
+ * A shorter name of the subject for a post's touches: its main key phrase ("the rail strike" for
+ * "the rail strike on Monday"), so a post does not say its whole topic three times; "this" for a
+ * subject that is a clause.
+ */
+function aliasOf(subject: string, handle: string): string {
+  if (handle === 'this') return 'this';
+  const main = keyPhrases(subject).sort((a, b) => b.split(' ').length - a.split(' ').length)[0];
+  if (!main || !subject.includes(main)) return handle;
+  return handleOf(main);
+}
+
 /**
  * The touches of one post: `floor(dose + u)` of each trait (the dose's expected value), the
- * strongest trait's first touch as the opener when it has one and the body allows it.
+ * strongest trait's first touch as the opener when it has one and the body allows it. The first
+ * touch names the subject ({h}); the later ones say "this", so a post does not repeat its topic.
  */
 function voiceOf(
   t: Traits,
   dice: VoiceDice,
-  options: { kind: Kind | 'reply'; allowOpener: boolean; noEmoji: boolean; maxTouches?: number },
+  options: {
+    kind: Kind | 'reply';
+    allowOpener: boolean;
+    noEmoji: boolean;
+    maxTouches?: number;
+    mood?: Mood;
+    subject?: string;
+  },
 ): Voice {
+  const mood = options.mood ?? 'neutral';
   const budget = options.maxTouches ?? MAX_TOUCHES;
   const pieces: Piece[] = [];
   for (const trait of ASIDE_ORDER) {
     const n = Math.floor(traitDose(trait, t[trait]) + dice.dose[trait]);
     if (n === 0) continue;
-    const touches = n > 0 ? TOUCHES[trait].high : TOUCHES[trait].low;
+    const touches = polesOf(trait, n > 0, mood);
     if (!touches) continue;
     // A question or a reply does not get another question on top; a reply takes only warm or
-    // upbeat touches (a thank-you with a joke attached reads wrong).
+    // upbeat touches (a thank-you with a joke attached reads wrong); a joke only jokes.
     if (trait === 'engagement' && (options.kind === 'question' || options.kind === 'reply')) continue;
     if (options.kind === 'reply' && !((trait === 'tone' && n < 0) || (trait === 'optimism' && n > 0))) continue;
+    if (options.kind === 'joke' && trait !== 'humor' && trait !== 'sarcasm') continue;
     const pool = touches.asides.filter((a) => fitsKind(a, options.kind));
+    if (pool.length === 0) continue;
     // Engagement starts on a question (its even places), so its second touch is an invitation.
     const step = trait === 'engagement' ? 2 : 1;
     const start = Math.floor(dice.offset[trait] * Math.ceil(pool.length / step)) * step;
     for (let i = 0; i < Math.abs(n); i++) {
-      pieces.push({ trait, text: pool[(start + i) % pool.length] as string, priority: traitStrength(trait, t[trait]) });
+      const template = pool[(start + i) % pool.length] as string;
+      // The wording's roll differs by trait and touch, so two touches never share their choices.
+      const roll = (dice.wording + dice.offset[trait] * 7.31 + i * 0.37) % 1;
+      pieces.push({ trait, text: expand(template, roll), priority: traitStrength(trait, t[trait]) });
     }
   }
   // The strongest traits' touches, up to the budget (a stable sort: ties keep the reading order).
@@ -442,22 +363,89 @@ function voiceOf(
     for (const piece of strongest) {
       // A joke opens like a joke ("Plot twist:"), or not at all.
       if (options.kind === 'joke' && piece.trait !== 'humor' && piece.trait !== 'sarcasm') continue;
-      const poles = TOUCHES[piece.trait];
-      const openers = (traitDose(piece.trait, t[piece.trait]) > 0 ? poles.high : poles.low)?.openers ?? [];
+      const openers = polesOf(piece.trait, traitDose(piece.trait, t[piece.trait]) > 0, mood)?.openers ?? [];
       if (openers.length === 0) continue;
       opener = { ...piece, text: pick(openers, dice.offset[piece.trait]) };
       pieces.splice(pieces.indexOf(piece), 1);
       break;
     }
   }
-  const asides = pieces;
+  // Nothing after a punchline: a joke's touches only open it.
+  const asides = options.kind === 'joke' ? [] : pieces;
+  const handle = handleOf(options.subject ?? 'this');
+  const alias = aliasOf(options.subject ?? 'this', handle);
+  const ordered = ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k)).map((p, i) => {
+    // The body names the whole subject; the touches its shorter name, so the post stays short.
+    const h = i === 0 && alias === 'this' ? handle : alias;
+    return { ...p, text: p.text.replaceAll('{H}', `${h[0]?.toUpperCase()}${h.slice(1)}`).replaceAll('{h}', h) };
+  });
   const emojiCount = options.noEmoji ? 0 : Math.floor(traitDose('emoji', t.emoji) + dice.dose.emoji);
-  const pool = emojiPool(t);
+  const pool = emojiPool(mood, t);
   const start = Math.floor(dice.emoji * pool.length);
   const emoji = Array.from({ length: emojiCount }, (_, i) => pool[(start + i) % pool.length] as string);
   const contract = Math.floor(traitDose('professionalism', t.professionalism) + dice.dose.professionalism) < 0;
-  const ordered = ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k));
-  return { kind: options.kind, opener, asides: ordered, emoji, contract };
+  // The strongest traits lean (MAX_LEANS), placed in a fixed order of traits, so a trait's own value
+  // never moves where another's lean goes.
+  const leaning = [...BETWEEN]
+    .filter((trait) => leanOf(t[trait], dice.lean[trait]) !== 0)
+    .sort((a, b) => traitStrength(b, t[b]) - traitStrength(a, t[a]))
+    .slice(0, MAX_LEANS);
+  const leans = BETWEEN.filter((trait) => leaning.includes(trait)).flatMap((trait) => {
+    const lean = leanOf(t[trait], dice.lean[trait]);
+    if (lean === 0 || options.kind === 'reply' || options.kind === 'joke') return [];
+    // Bad news is not met with "Happily": its upbeat lean is left to the hopeful touches.
+    if (trait === 'optimism' && lean > 0 && mood === 'bad') return [];
+    const words: Lean[] = LEANS[trait][lean > 0 ? 'high' : 'low'];
+    return [{ ...pick(words, dice.offset[trait]), trait }];
+  });
+  return { kind: options.kind, opener, asides: ordered, emoji, contract, leans, emojiRoll: dice.place };
+}
+
+/** Sentence starts a lean word reads well before ("Frankly, the…", "Perhaps most…", "Honestly, we…"). */
+const LEANABLE =
+  /^(?:the|it|there|most|small|good|a|an|everyone|people|nobody|that|this|those|these|patience|progress|doing|starting|writing|plain|consistency|precise|we|your|what)\b/i;
+
+/** A statement with a lean word in front ("Frankly, the…"), or after its label's colon; null when it would not read. */
+function leaned(sentence: string, lean: string): string | null {
+  if (/,$/.test(lean) && /^(?:Friends|Gently|Bluntly),$/.test(lean) && sentence.includes(': ')) return null;
+  if (sentence.endsWith('?') || sentence.startsWith('“')) return null;
+  const lower = (text: string) =>
+    /^[A-Z]{2}|^[A-Z]\w*[A-Z]/.test(text) ? text : `${text[0]?.toLowerCase()}${text.slice(1)}`;
+  const colon = sentence.indexOf(': ');
+  const [head, rest] =
+    colon > 0 && colon < 90 ? [sentence.slice(0, colon + 2), sentence.slice(colon + 2)] : ['', sentence];
+  if (!LEANABLE.test(rest) || /^I\b/.test(rest)) return null;
+  return head ? `${head}${lean.toLowerCase()} ${lower(rest)}` : `${lean} ${lower(rest)}`;
+}
+
+/**
+ * Emoji where a person puts them: after a statement, spread over the post (at most two together),
+ * never right after a question; a post of questions only takes them in front.
+ */
+function placeEmoji(sentences: string[], emoji: string[], roll: number, from = 0): string[] {
+  if (emoji.length === 0) return sentences;
+  const spots = sentences
+    .map((s, i) => ({ s, i }))
+    .filter(({ s, i }) => i >= from && !s.trim().endsWith('?'))
+    .map(({ i }) => i);
+  const out = [...sentences];
+  if (spots.length === 0) {
+    // Only the item's own words or questions: after the last statement, else in front.
+    const last = out.length - 1;
+    if (from > 0 && !out[last]?.trim().endsWith('?')) out[last] = `${out[last]} ${emoji.slice(0, 2).join('')}`;
+    else out[0] = `${emoji.slice(0, 2).join('')} ${out[0]}`;
+    return out;
+  }
+  // The first group goes after a statement chosen by the roll, the rest after the next ones.
+  const first = Math.floor(roll * spots.length);
+  let k = 0;
+  for (let n = 0; n < spots.length && k < emoji.length; n++) {
+    const i = spots[(first + n) % spots.length] as number;
+    const take = emoji.length - k > spots.length - n ? 2 : 1;
+    out[i] = `${out[i]} ${emoji.slice(k, k + take).join('')}`;
+    k += take;
+  }
+  return out;
 }
 
 const CONTRACTIONS: [RegExp, string][] = [
@@ -467,8 +455,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b([Tt])hat is\b/g, '$1hat’s'],
   [/\b([Tt])here is\b/g, '$1here’s'],
   [/\b([Ww])hat is\b/g, '$1hat’s'],
-  [/\b([Yy])ou are\b/g, '$1ou’re'],
-  [/\b([Ww])e are\b/g, '$1e’re'],
+  [/\b([Yy])ou are\b(?!\s*[.?!,])/g, '$1ou’re'],
+  [/\b([Ww])e are\b(?!\s*[.?!,])/g, '$1e’re'],
   [/\b([Dd])o not\b/g, '$1on’t'],
   [/\b([Dd])oes not\b/g, '$1oesn’t'],
   [/\b([Ii])s not\b/g, '$1sn’t'],
@@ -486,17 +474,45 @@ type Tags = { required: string[]; optional: string[] };
  * The richest version of a post that fits the platforms: own hashtags go first, then the touches
  * of the traits nearest neutral, one at a time; the body is cut only when nothing else is left.
  */
-function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = ''): ComposedPost {
+function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '', link = '', quoted = 0): ComposedPost {
   const fits = (text: string) => fitsPlatforms(text, rule.platforms, rule.maxLength);
   const render = (opener: Piece | null, asides: Piece[], emoji: string[], optional: boolean) => {
     // After an opener the body reads on ("Confession: been thinking…"), but "I" and names keep their capital.
     const lead =
       opener && /^[A-Z][a-z]/.test(body) && !/^I\b/.test(body) ? `${body[0]?.toLowerCase()}${body.slice(1)}` : body;
     // A question goes last, so the post ends on what it asks.
-    const sentences =
-      v.kind === 'question' ? [...asides.map((p) => p.text), lead] : [lead, ...asides.map((p) => p.text)];
-    const words = [opener?.text, ...sentences].filter(Boolean).join(' ');
-    const text = [v.contract ? contracted(words) : words, emoji.join(''), signOff].filter(Boolean).join(' ');
+    const main = { text: lead, trait: null as TraitKey | null };
+    const touches = asides.map((p) => ({ text: p.text, trait: p.trait as TraitKey | null }));
+    const parts = v.kind === 'question' ? [...touches, main] : [main, ...touches];
+    const split = parts.flatMap((p) =>
+      p.text.split(/(?<=[.!?…])\s+(?=[A-Z“])/).map((text) => ({ text, trait: p.trait })),
+    );
+    const sentences = split.map((p) => p.text);
+    // A lean never lands on its own trait's touch, where it would show nothing more.
+    const ownTouch = (i: number, trait: TraitKey) => split[i]?.trait === trait;
+    // The between traits' leans, the strongest first: in front of a statement that reads on after
+    // it ("Frankly, the…"), else at the end of one (", friends."); one of each a sentence.
+    const own = Math.max(quoted, 0);
+    // One lean a sentence, two a post at most, so a post never reads as a string of adverbs.
+    const taken = new Set<number>();
+    const leadTaken = taken;
+    const tailTaken = taken;
+    for (const lean of v.leans) {
+      let done = false;
+      for (let i = own; i < sentences.length && !done; i++) {
+        if (leadTaken.has(i) || (i === 0 && opener) || ownTouch(i, lean.trait)) continue;
+        const next = leaned(sentences[i] as string, lean.lead);
+        if (next) [sentences[i], done] = [next, leadTaken.add(i).has(i)];
+      }
+      for (let i = own; i < sentences.length && !done; i++) {
+        const sentence = sentences[i] as string;
+        if (tailTaken.has(i) || !/[a-z)]\.$/.test(sentence) || ownTouch(i, lean.trait)) continue;
+        [sentences[i], done] = [`${sentence.slice(0, -1)}${lean.tail}.`, tailTaken.add(i).has(i)];
+      }
+    }
+    const placed = placeEmoji(sentences, emoji, v.emojiRoll, own);
+    const words = [opener?.text, ...placed].filter(Boolean).join(' ');
+    const text = [v.contract ? contracted(words) : words, signOff, link].filter(Boolean).join(' ');
     return [text, [...tags.required, ...(optional ? tags.optional : [])].join(' ')].filter(Boolean).join(' ');
   };
   let opener = v.opener;
@@ -505,7 +521,11 @@ function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '')
   let content = render(opener, asides, emoji, true);
   if (!fits(content)) content = render(opener, asides, emoji, false);
   while (!fits(content)) {
-    const weakest = [...asides, ...(opener ? [opener] : [])].sort((a, b) => a.priority - b.priority)[0];
+    // The touch nearest neutral goes first; of equals, the last in reading order.
+    const weakest = [...(opener ? [opener] : []), ...asides].reduce<Piece | undefined>(
+      (weak, p) => (!weak || p.priority <= weak.priority ? p : weak),
+      undefined,
+    );
     if (weakest) {
       if (weakest === opener) opener = null;
       else asides.splice(asides.indexOf(weakest), 1);
@@ -562,43 +582,81 @@ function composeThread(
 // ---------------------------------------------------------------------------------------------
 // Posts on a headline (a strategy's post from the persona's sources) and briefs from automation.
 
-function headlineBody(strategyId: string | undefined, headline: string, variant: number): { body: string; kind: Kind } {
-  const h = `“${headline}”`;
-  const v = (options: string[]) => options[variant % options.length] as string;
+/** The longest sentence of an item's own text a post can quote: its first, cut at a word when long. */
+export function keySentence(summary: string | null | undefined, max = 150): string | null {
+  const text = summary?.replace(/\s+/g, ' ').trim();
+  if (!text) return null;
+  const first = text.split(/(?<=[.!?…])\s+(?=[“"‘(]?[A-Z0-9])/)[0] ?? text;
+  if (first.length <= max) return /[.!?…]$/.test(first) ? first : `${first}.`;
+  return `${first.slice(0, max - 1).replace(/[\s,;:]+\S*$/, '')}…`;
+}
+
+/** A comment in the persona's words on an item, by its strategy and the headline's mood. */
+function commentOn(strategyId: string | undefined, handle: string, mood: Mood, roll: number): string {
+  const claim = pick(CLAIMS[mood], (roll * 7.7) % 1);
+  const h = handle === 'this' ? 'this' : handle;
   switch (strategyId) {
     case 'discussion-starters':
-      return {
-        kind: 'question',
-        body: v([
-          `${h}. Would this change how you work?`,
-          `Saw this today: ${h}. What is your take?`,
-          `${h}. Who is this for?`,
-        ]),
-      };
+      return expand(
+        mood === 'bad'
+          ? '[How does this affect you?|What would help most here?|Who is hit hardest, from where you sit?|What should happen next?]'
+          : '[Would this change how you work?|What is your take?|Who is this for, in your view?|Would you use it?|What did they miss?]',
+        roll,
+      );
     case 'hot-takes':
-      return {
-        kind: 'take',
-        body: v([
-          `${h}. It matters more than it looks.`,
-          `Everyone will have a take on ${h}. Mine: it matters more than it looks.`,
-          `${h}. The headline undersells it.`,
-        ]),
-      };
+      return expand(
+        mood === 'bad'
+          ? `[My take|Where I land|The part everyone skips]: ${claim}.`
+          : '[My take: it matters more than it looks.|The headline undersells it.|Bigger deal than the headline says.|This changes more than people think.]',
+        roll,
+      );
     case 'educational-breakdown':
-      return {
-        kind: 'advice',
-        body: v([
-          `${h}. In plain words: start with the problem it solves, then how it solves it.`,
-          `A quick explainer on ${h}: what it is, why it matters, and what changes for you.`,
-          `${h}. The one idea to take away: the simple version is usually the right one.`,
-        ]),
-      };
+      return expand(`[Why it matters|The one idea to take away|In plain words]: ${claim}.`, roll);
     default:
-      return {
-        kind: 'short post',
-        body: v([`Worth reading: ${h}.`, `Reading this today: ${h}.`, `${h}. Curious to see where this goes.`]),
-      };
+      return expand(
+        `[My read|What I take from it|The part worth keeping|My two lines on ${h}|Where I land]: ${claim}.`,
+        roll,
+      );
   }
+}
+
+/**
+ * A post on an item from the persona's sources, from the item itself (decision 038): its headline,
+ * a key sentence of its text when it has one, a comment in the persona's words, and its link. The
+ * variants go from the fullest to the shortest, so the first that fits the platforms is used.
+ */
+function curatedBodies(
+  item: SourceItem,
+  strategyId: string | undefined,
+  mood: Mood,
+  die: number,
+): { kind: Kind; bodies: string[]; comment: string } {
+  const title = cleanHeadline(item.title);
+  const handle = handleOf(title);
+  const roll = (((die * 7919) % 1) + 1) % 1;
+  const comment = commentOn(strategyId, handle, mood, roll);
+  const kind: Kind =
+    strategyId === 'discussion-starters' ? 'question' : strategyId === 'hot-takes' ? 'take' : 'short post';
+  const lead = expand(
+    '[Worth reading: |Reading this today: |On my reading list: |From my feed: |Saved for later: |]',
+    (roll * 3.3) % 1,
+  );
+  const headline = `${lead}${lead ? title : `“${title}”`}.`.replace(/([.!?…])\.$/, '$1');
+  const quote = (key: string) =>
+    expand('[The key line: “{k}”|In short: {k}|“{k}”|From the piece: “{k}”|The gist: {k}]', (roll * 5.1) % 1).replace(
+      '{k}',
+      key,
+    );
+  const keys = [150, 110, 70].map((max) => keySentence(item.summary, max)).filter((k): k is string => k !== null);
+  // A comment in the persona's words matters more than the key sentence's last words.
+  const [full] = keys;
+  const bodies = [
+    ...keys.map((key) => `${headline} ${quote(key)} ${comment}`),
+    ...(full ? [`${headline} ${quote(full)}`] : []),
+    `${headline} ${comment}`,
+    headline,
+  ];
+  return { kind, bodies, comment };
 }
 
 const cleanHeadline = (headline: string) => headline.trim().replace(/[\s.!?:;,]+$/, '');
@@ -729,7 +787,7 @@ function ownSubjects(persona: WritingPersona, d: Directives, random: Random): st
   return shuffled(d.themes.length > 0 ? d.themes : traitSubjects(persona.traits), random);
 }
 
-/** One post of a kind on a subject, in the voice. */
+/** One post of a kind on a subject, in the voice, its mood read from the subject (or given). */
 function composePost(
   kind: Kind,
   body: string,
@@ -738,15 +796,56 @@ function composePost(
   request: WritingRequest,
   random: Random,
   d: Directives,
+  extra: { mood?: Mood; link?: string; maxTouches?: number; quoted?: number; handle?: string } = {},
 ): ComposedPost {
   const rule = lengthRuleFor(persona, request);
+  const mood = extra.mood ?? moodOf(subject, d.sentiment);
   const v = voiceOf(persona.traits, voiceDice(random), {
     kind,
     // No opener before a question, nor a second colon ("Key takeaway: One rule: ...").
     allowOpener: kind !== 'question' && !body.includes(':') && !body.startsWith('“'),
     noEmoji: d.noEmoji,
+    mood,
+    subject: extra.handle ?? subject,
+    // A question opens on at most one line of the voice, and that line names its subject.
+    ...(kind === 'question' ? { maxTouches: Math.min(1, extra.maxTouches ?? 1) } : {}),
+    ...(extra.maxTouches !== undefined && kind !== 'question' ? { maxTouches: extra.maxTouches } : {}),
   });
-  return fit(body, v, tagsFor(subject, persona, request, d), rule, d.signOff);
+  return fit(body, v, tagsFor(subject, persona, request, d), rule, d.signOff, extra.link ?? '', extra.quoted ?? 0);
+}
+
+/**
+ * A post on one of the persona's items: the fullest of its bodies (headline, key sentence,
+ * comment) that fits with its link, with at most one touch of the voice.
+ */
+function composeItem(
+  item: SourceItem,
+  strategyId: string | undefined,
+  persona: WritingPersona,
+  request: WritingRequest,
+  random: Random,
+  d: Directives,
+  link: string,
+): ComposedPost {
+  const title = cleanHeadline(item.title);
+  const mood = moodOf(`${title} ${item.summary ?? ''}`, d.sentiment);
+  const { kind, bodies, comment } = curatedBodies(item, strategyId, mood, random());
+  const rule = lengthRuleFor(persona, request);
+  // The fullest body that fits with the link and a hashtag, leaving room for a touch.
+  const body =
+    bodies.find((b) => fitsPlatforms(`${b} ${link} #${'x'.repeat(20)}`, rule.platforms, rule.maxLength)) ??
+    bodies.at(-1) ??
+    title;
+  // Its headline and key sentence are the item's words: the voice leans only the comment.
+  const sentences = (text: string) => text.split(/(?<=[.!?…])\s+(?=[A-Z“])/).length;
+  const quoted = sentences(body) - (body.endsWith(comment) ? sentences(comment) : 0);
+  return composePost(kind, body, title, persona, request, random, d, {
+    mood,
+    link,
+    maxTouches: 1,
+    quoted,
+    handle: 'this',
+  });
 }
 
 function composeBrief(
@@ -761,18 +860,25 @@ function composeBrief(
     const body = fill(pick(PROMOTION, random()), brief.label);
     return composePost('short post', body, brief.label, persona, request, random, d);
   }
-  const headline =
-    brief.kind === 'curated' ? cleanHeadline(brief.headline) : titles.length > 0 ? pick(titles, random()) : null;
-  const strategy = brief.kind === 'original' ? brief.strategy : undefined;
-  const kind = strategy ? kindOfStrategy(strategy) : 'short post';
-  if (headline) {
-    const { body, kind: headlineKind } = headlineBody(strategy?.id, headline, Math.floor(random() * 3));
-    return composePost(headlineKind, body, headline, persona, request, random, d);
+  if (brief.kind === 'curated') {
+    const item = { title: brief.headline, summary: brief.summary ?? itemOf(brief.headline, d)?.summary ?? null };
+    return composeItem(item, undefined, persona, request, random, d, brief.link ?? '');
   }
+  const strategy = brief.strategy;
+  const headline = titles.length > 0 ? pick(titles, random()) : null;
+  if (headline) {
+    const item = itemOf(headline, d) ?? { title: headline };
+    return composeItem(item, strategy?.id, persona, request, random, d, '');
+  }
+  const kind = strategy ? kindOfStrategy(strategy) : 'short post';
   const own = pick(ownSubjects(persona, d, random), random());
   const subject = kind === 'question' ? own.replace(/\bmy\b/gi, 'your') : own;
-  return composePost(kind, fill(pick(BODIES[kind], random()), subject), subject, persona, request, random, d);
+  const mood = moodOf(subject, d.sentiment);
+  return composePost(kind, bodyFor(kind, subject, mood, random()), subject, persona, request, random, d, { mood });
 }
+
+/** The kept item of a headline, if the writer was given it. */
+const itemOf = (title: string, d: Directives) => d.items.find((i) => cleanHeadline(i.title) === cleanHeadline(title));
 
 /**
  * Posts written offline for a writing request: one for chat, draft, sample and reply; `count` for
@@ -782,11 +888,21 @@ export function composeOffline(input: {
   persona: WritingPersona;
   request: WritingRequest;
   titles?: string[];
+  /** The headlines' items as kept when the sources were read (summary, link). */
+  items?: readonly SourceItem[];
+  /** A sentiment score for a topic or headline (-1 to 1; the server gives VADER's). */
+  sentiment?: (text: string) => number;
   random?: Random;
 }): ComposedPost[] {
   const { persona, request } = input;
-  const random = input.random ?? Math.random;
-  const d = directivesOf(persona);
+  const draw = input.random ?? Math.random;
+  // Dice within [0, 1) whatever the generator gives at its edges.
+  const random = () => Math.min(0.999999, Math.max(0, draw()));
+  const d: Directives = {
+    ...directivesOf(persona),
+    items: input.items ?? [],
+    ...(input.sentiment ? { sentiment: input.sentiment } : {}),
+  };
   if (request.kind === 'reply') return [composeReply(persona, request, random, d)];
   const answer =
     request.kind === 'chat' && request.facts ? answerFromFacts(request.prompt ?? '', request.facts, persona) : null;
@@ -809,11 +925,13 @@ export function composeOffline(input: {
         return composeThread(subject, persona, tagsFor(subject, persona, request, d), rule, random, d);
       });
     }
-    const bodies = shuffled(BODIES[type], random);
+    const roll = random();
     return distinct(count, (i, attempt) => {
       const subject = subjects[i % subjects.length] as string;
-      const body = fill(bodies[(i + attempt) % bodies.length] as string, subject);
-      return composePost(type, body, subject, persona, request, random, d);
+      const mood = moodOf(subject, d.sentiment);
+      // The posts of one batch take frames apart: the roll moves by a golden step per post.
+      const body = bodyFor(type, subject, mood, (roll + (i + attempt * count) * 0.618034) % 1);
+      return composePost(type, body, subject, persona, request, random, d, { mood });
     });
   }
 
@@ -823,8 +941,7 @@ export function composeOffline(input: {
   // Nothing asked and a headline to hand: a strategy post, like the pipeline preview.
   if (!prompt.trim() && strategy && titles.length > 0) {
     const headline = pick(titles, random());
-    const { body, kind } = headlineBody(strategy.id, headline, Math.floor(random() * 3));
-    return [composePost(kind, body, headline, persona, request, random, d)];
+    return [composeItem(itemOf(headline, d) ?? { title: headline }, strategy.id, persona, request, random, d, '')];
   }
   const kind =
     asked ??
@@ -835,6 +952,6 @@ export function composeOffline(input: {
   const named = (prompt.trim() ? subjectFromPrompt(prompt) : null) ?? pick(ownSubjects(persona, d, random), random());
   // A question asks the reader: "their morning routine" and "my to-do list" become "your …".
   const subject = kind === 'question' ? named.replace(/\b(?:their|my)\b/gi, 'your') : named;
-  const body = fill(pick(BODIES[kind], random()), subject);
-  return [composePost(kind, body, subject, persona, request, random, d)];
+  const mood = moodOf(subject, d.sentiment);
+  return [composePost(kind, bodyFor(kind, subject, mood, random()), subject, persona, request, random, d, { mood })];
 }

@@ -36,10 +36,16 @@ export type ReplyContext = {
   instruction?: string;
 };
 
-/** What an automated post is for: its slot's brief (decision 021). */
+/**
+ * An item a source gave: its headline, the first sentences of its own text (null when it has
+ * none) and its link, as kept when the source was read (decision 038).
+ */
+export type SourceItem = { title: string; summary?: string | null; link?: string | null };
+
+/** What an automated post is for: its slot's brief (decision 021); a curated one carries its item. */
 export type PostBrief =
   | { kind: 'original'; strategy?: Pick<Strategy, 'id' | 'name' | 'description' | 'prompt'> }
-  | { kind: 'curated'; headline: string }
+  | { kind: 'curated'; headline: string; summary?: string | null; link?: string | null }
   | { kind: 'promotional'; label: string };
 
 /** What the persona's own account holds, for chat to answer from (times in the user's time zone). */
@@ -254,7 +260,8 @@ function askedFor(request: WritingRequest, count: number): string {
       const what = count === 1 ? `one ${wording.one}` : `${count} ${wording.many}`;
       const brief = request.brief;
       if (brief?.kind === 'curated') {
-        return `Write ${what} sharing this item from your sources, with a comment in your own voice: "${brief.headline}"`;
+        const says = brief.summary ? ` It says: "${brief.summary}"` : '';
+        return `Write ${what} sharing this item from your sources, with a comment in your own voice: "${brief.headline}"${says}`;
       }
       if (brief?.kind === 'promotional') return `Write ${what}: a short, honest recommendation of ${brief.label}.`;
       if (brief?.strategy) {

@@ -19,12 +19,55 @@ const WEAK = new Set(
   ),
 );
 
-/** Verbs and auxiliaries that end a key phrase ("remote work | is | better"). */
+/** Verbs and auxiliaries that end a key phrase ("remote work | is | better", "mortgage rates | going up"). */
 const BREAK = new Set(
-  'is are was were be been being should could would can will may might must do does did has have had get gets got make makes stay keep start stop need needs want wants help helps helping'.split(
+  'is are was were be been being should could would can will may might must do does did has have had get gets got make makes stay keep start stop need needs want wants help helps helping goes going comes coming rises rising falls falling raises raising cuts hits wins loses launches announces says plans faces warns drops opens closes ends starts shuts reaches hikes hits up down again still even finally just now'.split(
     ' ',
   ),
 );
+
+/** Time words: never a hashtag, nor part of one (#Thursday, #MorningRoutine2026). */
+const TIME =
+  /^(?:today|tonight|tomorrow|yesterday|now|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|weekend|weekends|week|weeks|weekly|month|months|monthly|year|years|yearly|daily|morning|mornings|evening|night|q[1-4]|january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|winter|\d{4}s?)$/i;
+
+/** Words that only qualify another ("#Remote", "#Series", "#Latest"): never a hashtag alone. */
+const MODIFIER = new Set(
+  'new old big small latest future current recent next last first best worst open public private remote local global digital modern annual major minor quick simple high low free real series more less top key main early late hybrid full part whole entire other own same various several many few'.split(
+    ' ',
+  ),
+);
+
+/** Gerunds that name a thing of their own, so stand as a hashtag alone ("#Parenting", "#Marketing"). */
+const NOUN_ING = new Set(
+  'learning training baking marketing engineering parenting banking computing hiring budgeting gardening cycling running swimming hiking cooking writing reading investing saving fundraising networking branding programming coding housing funding lending shipping farming gaming streaming dating travelling traveling climbing fishing camping surfing skiing sailing painting drawing singing dancing accounting consulting manufacturing pricing recycling nursing teaching journaling podcasting blogging weightlifting onboarding crowdfunding publishing advertising homeschooling wellbeing debugging mentoring forecasting copywriting storytelling bookkeeping retraining upskilling'.split(
+    ' ',
+  ),
+);
+
+const wordsOfTag = (tag: string) => tag.replace(/^#/, '').match(/[A-Z]+(?![a-z])\d*|[A-Z]?[a-z]+\d*|\d+/g) ?? [];
+
+/**
+ * Whether a hashtag is a fragment, by the rule the writing benchmark states (decision 038): it ends
+ * on a verb form (a participle after a plural or any -ing/-ed that is not a noun: #MortgageRatesGoing,
+ * #Testing, #Closing), holds a time word (#Thursday), is a bare modifier (#Series, #Remote), ends in
+ * a number glued to a word (#TypeScript59), or is under 2 or over 24 characters.
+ */
+export function isFragmentTag(tag: string): boolean {
+  const body = tag.replace(/^#/, '');
+  const words = wordsOfTag(body);
+  const last = (words.at(-1) ?? '').toLowerCase();
+  if (body.length < 2 || body.length > 24 || words.length === 0) return true;
+  if (words.some((w) => TIME.test(w))) return true;
+  if (/[a-z]{2,}\d+$/i.test(body) && body.length > 5) return true;
+  if (words.length === 1 && (MODIFIER.has(last) || WEAK.has(last) || STOP.has(last))) return true;
+  if (/ing$/.test(last) && !NOUN_ING.has(last)) {
+    const before = (words.at(-2) ?? '').toLowerCase();
+    if (words.length === 1 || BREAK.has(last) || /[^s]s$/.test(before)) return true;
+  }
+  if (BREAK.has(last)) return true;
+  if (/[^e]ed$/.test(last) && last.length > 4) return true;
+  return false;
+}
 
 /** Prepositions that join two single words into one phrase: "saving for retirement", "learning in public". */
 const JOINING = new Set(['for', 'in', 'from', 'on', 'at', 'of', 'to']);
@@ -46,7 +89,14 @@ export function keyPhrases(phrase: string): string[] {
     const run = runs.at(-1) ?? [];
     const joins = JOINING.has(lower) && run.length === 1 && isSingle(words, i + 1);
     if (joins) run.push(lower);
-    else if (STOP.has(lower) || BREAK.has(lower) || !/^[\p{L}\p{N}][\p{L}\p{N}+#.&-]*$/u.test(word)) runs.push([]);
+    else if (
+      STOP.has(lower) ||
+      BREAK.has(lower) ||
+      TIME.test(lower) ||
+      /^\d[\d.,]*$/.test(word) ||
+      !/^[\p{L}\p{N}][\p{L}\p{N}+#.&-]*$/u.test(word)
+    )
+      runs.push([]);
     else run.push(word);
   }
   return runs
@@ -74,11 +124,12 @@ export function hashtagOf(phrase: string): string | null {
 }
 
 /**
- * Up to `max` hashtags for a post: the subject's key phrases, longest first (the head of the
- * subject), then, when the subject is one of the persona's themes, its other themes. Each is a
- * whole phrase, none repeated.
+ * The post's own hashtag: its subject's main noun phrase (the longest key phrase, the first of
+ * equals), made a hashtag when it is not a fragment (`isFragmentTag`); else the next phrase, else
+ * none. One good tag or none beats two poor ones (decision 038), so `max` is 1 unless asked; a
+ * theme of the persona is a second only when the subject is one of its themes and `max` allows.
  */
-export function topicHashtags(subject: string, themes: readonly string[], max = MAX_HASHTAGS): string[] {
+export function topicHashtags(subject: string, themes: readonly string[], max = 1): string[] {
   const phrases = keyPhrases(subject)
     .map((p, index) => ({ p, index, words: p.split(' ').length }))
     .sort((a, b) => b.words - a.words || a.index - b.index)
@@ -86,9 +137,11 @@ export function topicHashtags(subject: string, themes: readonly string[], max = 
   const own = themes.some((t) => t.toLowerCase() === subject.trim().toLowerCase());
   const themed = own ? themes.flatMap((t) => keyPhrases(t).slice(0, 1)) : [];
   const tags: string[] = [];
-  for (const phrase of [...phrases, ...themed]) {
+  for (const [i, phrase] of [...phrases, ...themed].entries()) {
+    // Beyond the main phrase, only a theme: the subject's other words are its modifiers.
+    if (i > 0 && i < phrases.length && tags.length > 0) continue;
     const tag = hashtagOf(phrase);
-    if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+    if (tag && !isFragmentTag(tag) && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
     if (tags.length >= max) break;
   }
   return tags;

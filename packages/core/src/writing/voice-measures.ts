@@ -12,7 +12,9 @@ import type { TraitKey } from '../personas/traits';
 
 const cues = (words: string[]) => new RegExp(`(?:${words.join('|')})`, 'iu');
 /** A post's sentences and its openers ("Plot twist:"): each shows a trait or not, however many cues it has. */
-const sentences = (text: string) => text.split(/(?<=[.!?:…])\s+/).filter((s) => s.trim());
+// An emoji after a sentence's end is a sentence of its own, not part of the next one.
+const sentences = (text: string) =>
+  text.split(/(?<=[.!?:…]|\p{Extended_Pictographic}|\uFE0F)\s+/u).filter((s) => s.trim());
 const count = (text: string, pattern: RegExp) => sentences(text).filter((s) => pattern.test(s)).length;
 
 const HUMOR = cues([
@@ -53,7 +55,7 @@ const EDGY = cues([
   '\\bnobody\\b',
   '\\bharsh\\b',
   '\\bbrutal\\b',
-  '\\bblunt\\b',
+  '\\bblunt(?:ly)?\\b',
   'fix it',
   'get over it',
   'deal with it',
@@ -79,6 +81,7 @@ const POLISHED = cues([
   '\\bprecise\\b',
   '\\bmeasurable\\b',
   '\\bmoreover\\b',
+  '\\bnotably\\b',
   '\\btherefore\\b',
   '\\bclarity\\b',
   '\\boutcomes?\\b',
@@ -105,6 +108,9 @@ const UPBEAT = cues([
   '\\blove\\b',
   'wonderful',
   'hopeful',
+  '\\bhappily\\b',
+  'encouraging',
+  '\\bhopefully\\b',
   'good news',
   'great news',
   'thrilled',
@@ -121,6 +127,7 @@ const SKEPTICAL = cues([
   'disappoint',
   '\\bworry',
   '\\bsadly\\b',
+  'worrying',
   '\\bfear\\b',
   'bad news',
   '\\bpoor\\b',
@@ -175,6 +182,8 @@ const BOLD = cues([
   '\\bbackwards\\b',
   'die on this hill',
   'fight me',
+  '\\bclearly\\b',
+  '\\bfrankly\\b',
   '\\bmyth\\b',
 ]);
 const HEDGE = cues([
@@ -213,7 +222,12 @@ export function measureVoice(
 ): number {
   const { subject, sentiment } = options;
   let t = text.replace(/#[\p{L}\p{N}_]+/gu, ' ');
-  if (subject?.trim()) t = t.replace(new RegExp(literal(subject.trim()), 'giu'), ' ');
+  if (subject?.trim()) {
+    t = t.replace(new RegExp(literal(subject.trim()), 'giu'), ' ');
+    // A post may name its subject by a shorter name ("the automation"): the subject's words go too.
+    for (const word of subject.match(/[\p{L}\p{N}]{3,}/gu) ?? [])
+      t = t.replace(new RegExp(`\\b${literal(word)}\\b`, 'giu'), ' ');
+  }
   switch (trait) {
     case 'humor':
       return count(t, HUMOR);

@@ -8,7 +8,7 @@ import { fitsPlatforms } from './limits';
 import { answerFromFacts, questionAbout } from './offline-answers';
 import { BODIES, composeOffline } from './offline-composer';
 import { buildPrompt, type PersonaFacts, type WritingPersona, type WritingRequest } from './prompt';
-import { hashtagOf, keyPhrases, MAX_HASHTAGS, themesIn, topicHashtags } from './topics';
+import { hashtagOf, isFragmentTag, keyPhrases, themesIn, topicHashtags } from './topics';
 import { measureVoice } from './voice-measures';
 
 const persona = (traits: Partial<Traits> = {}, more: Partial<WritingPersona> = {}): WritingPersona =>
@@ -29,10 +29,14 @@ describe('the voice of the offline composer', () => {
         for (let seed = 1; seed <= 25; seed++) {
           const topic = VARIED_TOPICS[(seed * 7 + k) % VARIED_TOPICS.length] as string;
           const asked = request.kind === 'generate' ? { ...request, topic } : request;
+          // A sample writes on the persona's theme, a draft on what it asks: that is the subject.
+          const subject =
+            request.kind === 'sample' ? 'gardening' : request.kind === 'draft' ? 'onboarding new hires' : topic;
           let before = Number.NEGATIVE_INFINITY;
           for (let value = 0; value <= 100; value += 10) {
-            const post = write(persona({ [trait]: value }), asked, seed)[0]?.content ?? '';
-            const shown = measureVoice(trait, post, { subject: topic });
+            const p = persona({ [trait]: value }, request.kind === 'sample' ? { bio: 'Writing about gardening.' } : {});
+            const post = write(p, asked, seed)[0]?.content ?? '';
+            const shown = measureVoice(trait, post, { subject });
             expect(
               shown,
               `${trait} ${value}, ${request.kind} ${asked.type ?? ''}, seed ${seed}: ${post}`,
@@ -59,7 +63,7 @@ describe('the voice of the offline composer', () => {
     }
   });
 
-  it('keeps at most three touches and the strongest traits first', () => {
+  it("keeps at most three touches (and the between traits' leans) and the strongest traits first", () => {
     const loud = persona({ humor: 100, sarcasm: 100, technicality: 100, engagement: 100, tone: 100, emoji: 0 });
     for (let seed = 1; seed <= 20; seed++) {
       const post =
@@ -68,7 +72,8 @@ describe('the voice of the offline composer', () => {
         (sum, trait) => sum + measureVoice(trait, post, { subject: 'tea' }),
         0,
       );
-      expect(touches, post).toBeLessThanOrEqual(3);
+      // Three touches, and tone's lean ("Bluntly,"), which is a word, not a touch.
+      expect(touches, post).toBeLessThanOrEqual(4);
     }
   });
 });
@@ -122,30 +127,41 @@ describe('grammar for any topic', () => {
 });
 
 describe('hashtags', () => {
-  it('are whole key phrases of the subject, never fragments', () => {
+  it('are the main noun phrase of the subject only: one good tag or none, never a fragment', () => {
     expect(keyPhrases('the future of remote work')).toEqual(['future', 'remote work']);
-    expect(topicHashtags('machine learning in healthcare', [])).toEqual(['#MachineLearning', '#Healthcare']);
+    expect(topicHashtags('machine learning in healthcare', [])).toEqual(['#MachineLearning']);
     expect(topicHashtags('why remote work is better', [])).toEqual(['#RemoteWork']);
-    expect(topicHashtags('Breaking news on machine learning', [])).toEqual(['#BreakingNews', '#MachineLearning']);
-    // The persona's themes join only when the subject is one of them.
+    expect(topicHashtags('Breaking news on machine learning', [])).toEqual(['#BreakingNews']);
+    // A theme of the persona joins only when the subject is one of them, and only when asked for two.
     expect(topicHashtags('AI', ['cash flow'])).toEqual(['#AI']);
-    expect(topicHashtags('cash flow', ['cash flow', 'forecasting'])).toEqual(['#CashFlow', '#Forecasting']);
+    expect(topicHashtags('cash flow', ['cash flow', 'forecasting'], 2)).toEqual(['#CashFlow', '#Forecasting']);
     expect(topicHashtags('working from home', [])).toEqual(['#WorkingFromHome']);
     expect(topicHashtags('saving for retirement', [])).toEqual(['#SavingForRetirement']);
     expect(topicHashtags('starting over', [])).toEqual([]);
     expect(topicHashtags('the week’s news', [])).toEqual(['#News']);
     expect(hashtagOf('reply-all email storm')).toBe('#ReplyAllEmailStorm');
-    expect(topicHashtags('the last mile of delivery', [])).toEqual(['#LastMile', '#Delivery']);
+    expect(topicHashtags('the last mile of delivery', [])).toEqual(['#LastMile']);
     expect(hashtagOf('iOS apps')).toBe('#iOSApps');
     expect(topicHashtags('how to say no', [])).toEqual([]);
+    // The issue's fragments: verb endings, time words, bare modifiers, numbers glued on.
+    expect(topicHashtags('mortgage rates going up', [])).toEqual(['#MortgageRates']);
+    expect(topicHashtags('Tube strike on Thursday', [])).toEqual(['#TubeStrike']);
+    expect(topicHashtags('closing a Series A', [])).toEqual([]);
+    expect(topicHashtags('TypeScript 5.9', [])).toEqual(['#TypeScript']);
+    expect(topicHashtags('testing', [])).toEqual([]);
+    for (const fragment of ['#MortgageRatesGoing', '#Testing', '#Closing', '#Series', '#Thursday', '#TypeScript59'])
+      expect(isFragmentTag(fragment), fragment).toBe(true);
+    for (const tag of ['#RemoteWork', '#MachineLearning', '#AI', '#Parenting', '#Web3', '#TubeStrike'])
+      expect(isFragmentTag(tag), tag).toBe(false);
   });
 
-  it('are at most two of its own on X and Bluesky, and none with Include hashtags off', () => {
+  it('are at most one of its own on X and Bluesky, never a fragment, and none with Include hashtags off', () => {
     for (const platforms of [['x'], ['bluesky']] as Platform[][]) {
       for (const [i, topic] of VARIED_TOPICS.entries()) {
         const p = persona({}, { platforms, bio: 'Writing about climate, cities and transit.' });
         const [post] = write(p, { kind: 'generate', type: 'short post', topic, count: 1 }, i);
-        expect(post?.hashtags.length, topic).toBeLessThanOrEqual(MAX_HASHTAGS);
+        expect(post?.hashtags.length, topic).toBeLessThanOrEqual(1);
+        for (const tag of post?.hashtags ?? []) expect(isFragmentTag(tag), `${topic}: ${tag}`).toBe(false);
         const words = `${topic} climate cities transit`.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
         for (const tag of post?.hashtags ?? []) expect(words, `${topic}: ${tag}`).toContain(tag.slice(1).toLowerCase());
         const [off] = write(
@@ -201,7 +217,7 @@ describe('the persona behind the voice', () => {
         seed,
         titles,
       )[0]?.content ?? '';
-    expect(brief({ kind: 'curated', headline: 'Oolong prices double.' })).toContain('“Oolong prices double”');
+    expect(brief({ kind: 'curated', headline: 'Oolong prices double.' })).toContain('Oolong prices double');
     expect(brief({ kind: 'promotional', label: 'Leaf & Co. tasting box' })).toContain('Leaf & Co. tasting box');
     const hot = defaultStrategies().find((s) => s.id === 'hot-takes');
     expect(brief({ kind: 'original', strategy: hot })).toMatch(/tea/);

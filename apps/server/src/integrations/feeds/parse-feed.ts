@@ -1,6 +1,12 @@
 import { XMLParser } from 'fast-xml-parser';
 
-export type FeedItem = { title: string; link: string | null; publishedAt: string | null };
+/**
+ * An item of a source: its headline, link and date, and `summary`: the first sentences of its own
+ * text (the feed's description or content, a page's first paragraph under the headline), kept so
+ * a curated post can say what the item says (decision 038). Null when the item has no text of its
+ * own (a link-only feed such as Hacker News, a subreddit's "submitted by").
+ */
+export type FeedItem = { title: string; link: string | null; publishedAt: string | null; summary: string | null };
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -26,6 +32,60 @@ function clean(value: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > MAX_TITLE_LENGTH ? `${text.slice(0, MAX_TITLE_LENGTH - 1)}…` : text;
+}
+
+export const MAX_SUMMARY_LENGTH = 400;
+/** Text scanned for a summary: enough for a few paragraphs, bounded so parsing stays linear. */
+const MAX_SUMMARY_SCANNED = 8000;
+
+/** Lines a feed adds around an item's text that are not the item's text. */
+const BOILERPLATE = [
+  /\bsubmitted by\s+\/?u\/[\w-]+/i,
+  /\[(?:link|comments)\]/i,
+  /^(?:comments?|read more|continue reading|full story|more)\W*$/i,
+  /\b(?:continue reading|read more|read the full (?:story|article))\b/i,
+  /\bappeared first on\b/i,
+  /\b(?:article|comments) url:/i,
+  /^points:\s*\d+/i,
+  /https?:\/\//i,
+];
+
+/** An item's own text as sentences: tags dropped, entities decoded, feed boilerplate and the headline itself left out. */
+function sentencesOf(html: string, title: string): string[] {
+  const plain = decodeEntities(
+    html
+      .slice(0, MAX_SUMMARY_SCANNED)
+      .replace(/<\/(?:p|div|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, ' \n ')
+      .replace(/<[^<>]*>/g, ' '),
+  );
+  const sameAsTitle = (s: string) => s.toLowerCase().replace(/\W+/g, '') === title.toLowerCase().replace(/\W+/g, '');
+  return plain
+    .split(/\n+/)
+    .flatMap((block) =>
+      block
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split(/(?<=[.!?…])\s+(?=[“"‘(]?[A-Z0-9])/),
+    )
+    .map((s) => s.trim())
+    .filter((s) => s.split(' ').length >= 5 && !BOILERPLATE.some((b) => b.test(s)) && !sameAsTitle(s));
+}
+
+/**
+ * The first sentences of an item's text, up to MAX_SUMMARY_LENGTH (an extractive summary: the
+ * lead of a news item carries its substance); null when it has none.
+ */
+export function summaryOf(html: string, title: string): string | null {
+  let summary = '';
+  for (const sentence of sentencesOf(html, title)) {
+    const next = summary ? `${summary} ${sentence}` : sentence;
+    if (next.length > MAX_SUMMARY_LENGTH) {
+      if (!summary) summary = `${sentence.slice(0, MAX_SUMMARY_LENGTH - 1).replace(/\s+\S*$/, '')}…`;
+      break;
+    }
+    summary = next;
+  }
+  return summary || null;
 }
 
 function isoDate(value: unknown): string | null {
@@ -58,21 +118,29 @@ export function parseFeed(document: string): FeedItem[] | null {
     const channel = (rss?.channel ?? {}) as Node;
     const items = ((rss ? channel.item : rdf?.item) ?? []) as Node[];
     return items
-      .map((item) => ({
-        title: clean(text(item.title)),
-        link: text(Array.isArray(item.link) ? item.link[0] : item.link) || null,
-        publishedAt: isoDate(item.pubDate ?? item['dc:date']),
-      }))
+      .map((item) => {
+        const title = clean(text(item.title));
+        return {
+          title,
+          link: text(Array.isArray(item.link) ? item.link[0] : item.link) || null,
+          publishedAt: isoDate(item.pubDate ?? item['dc:date']),
+          summary: summaryOf(text(item.description) || text(item['content:encoded']), title),
+        };
+      })
       .filter((item) => item.title);
   }
   if (atom) {
     const entries = (atom.entry ?? []) as Node[];
     return entries
-      .map((entry) => ({
-        title: clean(text(entry.title)),
-        link: atomLink(entry.link),
-        publishedAt: isoDate(entry.published ?? entry.updated),
-      }))
+      .map((entry) => {
+        const title = clean(text(entry.title));
+        return {
+          title,
+          link: atomLink(entry.link),
+          publishedAt: isoDate(entry.published ?? entry.updated),
+          summary: summaryOf(text(entry.summary) || text(entry.content), title),
+        };
+      })
       .filter((item) => item.title);
   }
   return null;
@@ -146,6 +214,20 @@ export function parseHeadlines(page: string): FeedItem[] {
     '2': positions(lower, /<\/h2/g),
     '3': positions(lower, /<\/h3/g),
   };
+  const headings = positions(lower, /<h[1-3]\b/g);
+  const paragraphs = positions(lower, /<p\b/g);
+  const paragraphEnds = positions(lower, /<\/p>/g);
+  /** The first paragraph after a heading and before the next one: the item's lead. */
+  const leadAfter = (from: number, title: string): string | null => {
+    const p = firstFrom(paragraphs, from);
+    const next = firstFrom(headings, from);
+    if (p < 0 || (next >= 0 && next < p)) return null;
+    const close = firstFrom(paragraphEnds, p);
+    return summaryOf(
+      html.slice(p, close < 0 ? p + MAX_SUMMARY_SCANNED : Math.min(close, p + MAX_SUMMARY_SCANNED)),
+      title,
+    );
+  };
   const opening = /<h([1-3])\b[^<>]{0,500}>/g;
   for (let match = opening.exec(lower); match; match = opening.exec(lower)) {
     const start = match.index + match[0].length;
@@ -156,12 +238,21 @@ export function parseHeadlines(page: string): FeedItem[] {
     if (title.length < 8 || seen.has(title)) continue;
     seen.add(title);
     const link = /<a\b[^<>]*href="([^"]+)"/i.exec(inner)?.[1] ?? null;
-    items.push({ title, link, publishedAt: null });
+    items.push({ title, link, publishedAt: null, summary: leadAfter(end, title) });
   }
   if (items.length > 0) return items;
   const titleStart = lower.indexOf('<title');
   const titleOpenEnd = titleStart < 0 ? -1 : lower.indexOf('>', titleStart);
   const titleEnd = titleOpenEnd < 0 ? -1 : lower.indexOf('</title', titleOpenEnd);
   const title = titleEnd < 0 ? '' : clean(html.slice(titleOpenEnd + 1, titleEnd));
-  return title ? [{ title, link: null, publishedAt: null }] : [];
+  const description =
+    /<meta\b[^<>]{0,300}\b(?:name|property)="(?:og:)?description"[^<>]{0,300}\bcontent="([^"<>]{1,2000})"/i.exec(
+      html,
+    )?.[1] ??
+    /<meta\b[^<>]{0,300}\bcontent="([^"<>]{1,2000})"[^<>]{0,300}\b(?:name|property)="(?:og:)?description"/i.exec(
+      html,
+    )?.[1];
+  return title
+    ? [{ title, link: null, publishedAt: null, summary: description ? summaryOf(description, title) : null }]
+    : [];
 }

@@ -111,12 +111,14 @@ export function createAutoPostingService(deps: {
       const urls = persona.sources.filter((s) => s.enabled).map((s) => s.url);
       const item = await r.automation.takeUnusedItem(persona.id, urls, at);
       if (item) {
+        // "Share links" off: the item is commented on, its link left out.
+        const link = persona.advanced_options.linkSharing ? item.link : null;
         return {
-          brief: { kind: 'curated', headline: item.title } satisfies PostBrief,
+          // The item itself (its headline, first sentences and link) is what the post is written from.
+          brief: { kind: 'curated', headline: item.title, summary: item.summary, link } satisfies PostBrief,
           type: 'short post' as const,
           titles: [item.title],
-          // "Share links" off: the item is commented on, its link left out.
-          link: persona.advanced_options.linkSharing ? item.link : null,
+          link,
           label: `a curated post on “${item.title}”`,
         };
       }

@@ -347,7 +347,7 @@ export function createAutomationRepository(db: Db) {
       personaId: string,
       sourceUrls: string[],
       at: Date,
-    ): Promise<{ title: string; link: string | null } | undefined> {
+    ): Promise<{ title: string; link: string | null; summary: string | null } | undefined> {
       if (sourceUrls.length === 0) return undefined;
       const next = db
         .select({ id: sourceItems.id })
@@ -365,7 +365,7 @@ export function createAutomationRepository(db: Db) {
         .update(sourceItems)
         .set({ usedAt: at })
         .where(and(inArray(sourceItems.id, next), isNull(sourceItems.usedAt)))
-        .returning({ title: sourceItems.title, link: sourceItems.link });
+        .returning({ title: sourceItems.title, link: sourceItems.link, summary: sourceItems.summary });
       return row;
     },
   };

@@ -1,3 +1,4 @@
+import type { SourceItem } from '@plume/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sourceChecks, sourceItems } from '../../db/schema';
@@ -17,6 +18,7 @@ export function createSourcesRepository(db: Db) {
             sourceUrl,
             title: item.title,
             link: item.link,
+            summary: item.summary,
             publishedAt: item.publishedAt ? new Date(item.publishedAt) : null,
           })),
         )
@@ -63,29 +65,35 @@ export function createSourcesRepository(db: Db) {
         });
     },
 
-    /** The newest titles kept for a persona from the given source addresses. */
-    async latestTitles(personaId: string, limit: number, sourceUrls: string[]): Promise<string[]> {
-      if (sourceUrls.length === 0) return [];
-      const rows = await db
-        .select({ title: sourceItems.title })
+    /** The items kept for a persona with the given headlines (the ones a preview was just shown). */
+    async itemsTitled(personaId: string, titles: string[]): Promise<SourceItem[]> {
+      if (titles.length === 0) return [];
+      return db
+        .selectDistinctOn([sourceItems.title], {
+          title: sourceItems.title,
+          summary: sourceItems.summary,
+          link: sourceItems.link,
+        })
         .from(sourceItems)
-        .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.sourceUrl, sourceUrls)))
-        .orderBy(desc(sourceItems.fetchedAt), desc(sourceItems.publishedAt))
-        .limit(limit);
-      return rows.map((r) => r.title);
+        .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.title, titles)))
+        .orderBy(sourceItems.title, desc(sourceItems.fetchedAt));
     },
 
-    /** The newest items kept for a persona from the given source addresses, with where and when. */
+    /**
+     * The newest items kept for a persona from the given source addresses: headline, summary and
+     * link (what a post is written from), with where and when.
+     */
     async latestItems(
       personaId: string,
       limit: number,
       sourceUrls: string[],
-    ): Promise<{ sourceUrl: string; title: string; link: string | null; at: Date }[]> {
+    ): Promise<{ sourceUrl: string; title: string; summary: string | null; link: string | null; at: Date }[]> {
       if (sourceUrls.length === 0) return [];
       return db
         .select({
           sourceUrl: sourceItems.sourceUrl,
           title: sourceItems.title,
+          summary: sourceItems.summary,
           link: sourceItems.link,
           at: sql<Date>`coalesce(${sourceItems.publishedAt}, ${sourceItems.fetchedAt})`.mapWith(sourceItems.fetchedAt),
         })

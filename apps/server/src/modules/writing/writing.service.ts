@@ -32,6 +32,7 @@ import {
   parseHashtags,
   parseThreads,
   type ReplyContext,
+  type SourceItem,
   splitThread,
   type Traits,
   textPart,
@@ -43,6 +44,7 @@ import {
 import { ProviderError } from '../../errors';
 import type { LlmClient } from '../../integrations/llm/llm';
 import type { AiSettingsService } from '../ai-settings/ai-settings.service';
+import { sentimentOf } from '../engagement/sentiment';
 import { ownPersona } from '../personas/persona-access';
 import type { WritingLimit } from '../rate-limits/writing-limit';
 import type { Repositories } from '../repositories';
@@ -86,6 +88,8 @@ type Context = {
   personaId: string | null;
   persona: WritingPersona;
   titles: string[];
+  /** The headlines' items as kept (summary and link), for the offline composer to write from. */
+  items: SourceItem[];
   client: LlmClient | null;
 };
 
@@ -102,6 +106,8 @@ export function createWritingService(deps: {
 }) {
   const { repositories, messages, aiSettings } = deps;
   const random = deps.random ?? Math.random;
+  /** The mood of a topic or headline, for the offline composer (the engagement's VADER score). */
+  const sentiment = (text: string) => sentimentOf(text).score;
 
   /**
    * Who writes, for whom, from which headlines; the persona is checked before the request is
@@ -121,23 +127,27 @@ export function createWritingService(deps: {
       input.persona ?? (input.personaId ? await ownPersona(repositories.personas, userId, input.personaId) : null);
     // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
     if (!input.uncounted) await deps.writingLimit.count(userId);
-    const titles =
-      input.titles && input.titles.length > 0
-        ? input.titles
+    const enabled = stored ? stored.sources.filter((s) => s.enabled).map((s) => s.url) : [];
+    const asked = (input.titles ?? []).slice(0, MAX_TITLES_FOR_GENERATION);
+    // Only what the persona reads now: a source turned off or removed no longer feeds it.
+    const kept =
+      asked.length > 0
+        ? stored
+          ? await repositories.sources.itemsTitled(stored.id, asked)
+          : []
         : stored
-          ? await repositories.sources.latestTitles(
-              stored.id,
-              MAX_TITLES_FOR_GENERATION,
-              // Only what the persona reads now: a source turned off or removed no longer feeds it.
-              stored.sources.filter((s) => s.enabled).map((s) => s.url),
-            )
+          ? await repositories.sources.latestItems(stored.id, MAX_TITLES_FOR_GENERATION, enabled)
           : [];
+    const items: SourceItem[] =
+      asked.length > 0 ? asked.map((title) => kept.find((k) => k.title === title) ?? { title }) : kept;
+    const titles = items.map((item) => item.title);
     return {
       userId,
       stored,
       personaId: stored?.id ?? null,
       persona: toWritingPersona(stored, input.override),
-      titles: titles.slice(0, MAX_TITLES_FOR_GENERATION),
+      titles,
+      items,
       client: await aiSettings.clientFor(userId),
     };
   }
@@ -257,7 +267,8 @@ export function createWritingService(deps: {
 
   async function writePosts(ctx: Context, request: WritingRequest, built: BuiltPrompt): Promise<ComposedPost[]> {
     const client = ctx.client;
-    if (!client) return composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random });
+    if (!client)
+      return composeOffline({ persona: ctx.persona, request, titles: ctx.titles, items: ctx.items, random, sentiment });
     const { platforms, maxLength } = built.rule;
     const fits = (text: string) => fitsPlatforms(text, platforms, maxLength);
     const asPost = (parts: string[]): ComposedPost => {
@@ -319,7 +330,9 @@ export function createWritingService(deps: {
               persona: ctx.persona,
               request: { kind: 'chat', prompt: answer.prompt },
               titles: ctx.titles,
+              items: ctx.items,
               random,
+              sentiment,
             })[0]?.content ?? '';
           // "Another one" is a different post: the dice are thrown again a few times if they repeat it.
           text = compose();
@@ -357,7 +370,14 @@ export function createWritingService(deps: {
           if (!ctx.client) {
             // Written at once; sent a few words at a time like a model's answer.
             const text =
-              composeOffline({ persona: ctx.persona, request, titles: ctx.titles, random })[0]?.content ?? '';
+              composeOffline({
+                persona: ctx.persona,
+                request,
+                titles: ctx.titles,
+                items: ctx.items,
+                random,
+                sentiment,
+              })[0]?.content ?? '';
             for (const piece of text.match(/\s*\S+(?:\s+\S+){0,2}/g) ?? []) {
               const out = limiter.push(piece);
               if (out) yield out;
@@ -391,7 +411,15 @@ export function createWritingService(deps: {
      */
     async generate(userId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
       const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
-      const request = toWritingRequest(body);
+      // The pipeline preview's example names a strategy: written for it (from the headline given),
+      // its instruction never taken for the topic.
+      const strategy = body.strategy ? ctx.persona.strategies.find((s) => s.id === body.strategy) : undefined;
+      const request: WritingRequest = {
+        ...toWritingRequest(body),
+        ...(strategy
+          ? { brief: { kind: 'original', strategy: pickStrategyFields(strategy) } satisfies PostBrief, topic: '' }
+          : {}),
+      };
       const history = await historyOf(ctx);
       const examples = examplesFor(ctx, history);
       const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles, examples });
@@ -566,6 +594,13 @@ const CHAT_STORED_TURNS = 50;
 /** How many scheduled posts, and drafts waiting for review, chat reads; and how many source items. */
 const CHAT_LISTED = 10;
 const CHAT_ITEMS = 12;
+
+const pickStrategyFields = ({ id, name, description, prompt }: WritingPersona['strategies'][number]) => ({
+  id,
+  name,
+  description,
+  prompt,
+});
 
 function toWritingRequest(body: GenerateRequest): WritingRequest {
   return {

@@ -136,7 +136,9 @@ export function PipelinePreview({
       const post = await writeExample.mutateAsync({
         ...(personaId ? { personaId } : {}),
         type: 'short post',
-        topic: [strategy.name, strategy.prompt || strategy.description].filter(Boolean).join(': '),
+        // The strategy by its id: its instruction is how to write, never what the post is about.
+        strategy: strategy.id,
+        topic: '',
         platforms: ['bluesky'],
         count: 1,
         persona: {
