@@ -207,6 +207,10 @@ for (const [p, preset] of PERSONALITY_PRESETS.entries()) {
       postsOf.set(key, (postsOf.get(key) ?? new Set()).add(i));
     }
   }
+  if (process.env.BENCH_WRITING_REPEATS === preset.name) {
+    const top = [...postsOf.entries()].filter(([, ids]) => ids.size > 1).sort((a, b) => b[1].size - a[1].size);
+    for (const [sentence, ids] of top.slice(0, 25)) console.error(`${ids.size}\t${sentence}`);
+  }
   let repeated = 0;
   for (const [i, post] of posts.entries()) {
     for (const s of sentencesOf(post.content)) {

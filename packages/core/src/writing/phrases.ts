@@ -280,6 +280,9 @@ export const TOUCH_BANK: TouchBank = {
           'Still hopeful [about what comes after|for a fair outcome on|that people get through] {h}.',
           'Hoping for good news on {h} [soon|this week|before long].',
           'There is good work happening on {h}, and I am hopeful[| it shows soon].',
+          'Rooting for everyone caught up in {h}[| right now].',
+          'Things around {h} tend to settle[ with time| sooner than it feels].',
+          'Thinking of the people [hit hardest by|dealing with] {h}; better days ahead.',
         ],
       },
       low: {
