@@ -11,7 +11,6 @@ import { MAX_TOUCHES, TRAIT_KEYS, type TraitKey, type Traits, traitDose, traitSt
 import type { PostType } from './api';
 import { cutToFit, fitsPlatforms, type LengthRule, splitThread } from './limits';
 import { emojiPool, type Mood, moodOf } from './mood';
-import { answerFromFacts } from './offline-answers';
 import { CLAIMS, expand, FRAMES, framesFor, LEANS, type Lean, TOUCH_BANK } from './phrases';
 import { DEFAULT_POST_COUNT } from './post-process';
 import {
@@ -904,9 +903,6 @@ export function composeOffline(input: {
     ...(input.sentiment ? { sentiment: input.sentiment } : {}),
   };
   if (request.kind === 'reply') return [composeReply(persona, request, random, d)];
-  const answer =
-    request.kind === 'chat' && request.facts ? answerFromFacts(request.prompt ?? '', request.facts, persona) : null;
-  if (answer) return [{ content: answer, parts: [answer], hashtags: [] }];
   const rule = lengthRuleFor(persona, request);
   const titles = (input.titles ?? []).map(cleanHeadline).filter(Boolean).slice(0, 5);
 

@@ -74,8 +74,6 @@ export type WritingRequest = {
   replyTo?: ReplyContext;
   /** An automated post's brief (kind 'generate'). */
   brief?: PostBrief;
-  /** The persona's account, for chat to answer questions about it (kind 'chat'). */
-  facts?: PersonaFacts;
   /** Why the last draft was sent back by the check before review (decision 037): written again. */
   revise?: string;
 };
@@ -137,32 +135,6 @@ function strategyLines(strategies: Strategy[]): string[] {
     });
 }
 
-/** What chat may answer about the persona's own account: facts, never invented. */
-function factLines(facts: PersonaFacts): string[] {
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: facts.timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
-  const where = platformLabel;
-  const post = (p: { content: string; platform: Platform; at: string }) =>
-    `- ${when(p.at)} on ${where(p.platform)}: "${p.content.replace(/\s+/g, ' ').slice(0, 200)}"`;
-  return [
-    `Your account, for questions about it (the time now is ${when(facts.now)}, ${facts.timeZone}); answer such questions from this only, never invent posts or figures:`,
-    facts.recent.length > 0 ? 'Published recently, newest first:' : 'Published recently: nothing yet.',
-    ...facts.recent.map(post),
-    facts.upcoming.length > 0 ? 'Coming up, soonest first:' : 'Coming up: nothing scheduled.',
-    ...facts.upcoming.map((p) => `${post(p)}${p.status === 'pending_review' ? ' (waiting for review)' : ''}`),
-    facts.sources.length > 0
-      ? `Your sources: ${facts.sources.map((s) => `${s.name} (${s.type}${s.enabled ? '' : ', off'})`).join('; ')}.`
-      : 'Your sources: none yet.',
-  ];
-}
-
 function hashtagRule(options: AdvancedOptions, request: WritingRequest): string {
   if (request.kind === 'reply') return 'Hashtags: do not use any.';
   const requested = request.hashtags ?? [];
@@ -176,9 +148,6 @@ function hashtagRule(options: AdvancedOptions, request: WritingRequest): string 
 function answerFormat(request: WritingRequest, count: number): string {
   switch (request.kind) {
     case 'chat':
-      return request.facts
-        ? 'When the message asks about your account, answer it in one or two plain sentences from the facts above. Otherwise answer with the text of one post only: no preamble, no quotes around it.'
-        : 'Answer with the text of one post only: no preamble, no quotes around it.';
     case 'draft':
       return 'Answer with the text of one post only: no preamble, no quotes around it.';
     case 'sample':
@@ -311,7 +280,6 @@ export function buildPrompt(input: {
     .slice(0, MAX_TITLES_FOR_GENERATION);
   if (titles.length > 0) lines.push('Recent headlines from your sources, as ideas:', ...titles.map((t) => `- ${t}`));
   lines.push(...exampleLines(input.examples));
-  if (request.kind === 'chat' && request.facts) lines.push(...factLines(request.facts));
   if (request.kind === 'generate' && request.type !== 'thread') {
     lines.push(
       persona.options.threadGeneration

@@ -7,7 +7,7 @@ import { fixturePersona, seeded, VARIED_TOPICS } from './fixtures';
 import { fitsPlatforms } from './limits';
 import { answerFromFacts, questionAbout } from './offline-answers';
 import { BODIES, composeOffline } from './offline-composer';
-import { buildPrompt, type PersonaFacts, type WritingPersona, type WritingRequest } from './prompt';
+import type { PersonaFacts, WritingPersona, WritingRequest } from './prompt';
 import { hashtagOf, isFragmentTag, keyPhrases, themesIn, topicHashtags } from './topics';
 import { measureVoice } from './voice-measures';
 
@@ -276,27 +276,12 @@ describe('chat about the persona itself', () => {
     expect(questionAbout('What do you think about matcha?')).toBeNull();
     const [post] = composeOffline({
       persona: persona(),
-      request: { kind: 'chat', prompt: 'Write a post about matcha', facts },
+      request: { kind: 'chat', prompt: 'Write a post about matcha' },
       random: seeded(1),
     });
     expect(post?.content).toContain('about matcha');
-    const [answer] = composeOffline({
-      persona: persona(),
-      request: { kind: 'chat', prompt: 'What did you post today?', facts },
-      random: seeded(1),
-    });
-    expect(answer?.content).toContain('Tea is a verb.');
   });
-
-  it('gives a model the same facts, and a model is told to answer from them only', () => {
-    const built = buildPrompt({
-      persona: persona(),
-      request: { kind: 'chat', prompt: 'What did you post today?', facts },
-    });
-    expect(built.system).toContain('- Tue 24 Nov, 09:00 on Bluesky: "Tea is a verb."');
-    expect(built.system).toContain('(waiting for review)');
-    expect(built.system).toContain('never invent posts or figures');
-  });
+  // A model's chat prompt, with these facts and the conversation: chat-prompt.ts (chat.test.ts).
 });
 
 describe('limits', () => {
