@@ -29,6 +29,35 @@ describe('the offline composer', () => {
     }
   }, 30_000);
 
+  it('makes its verbs agree with a plural subject ("How are layoffs affecting you")', () => {
+    const wrong =
+      /\b(?:How|Why|Where|What) is (?:layoffs|interest rates)\b|\b(?<!(?:on|of|about) )(?:layoffs|interest rates) (?:is|has|was|looks|gets)\b/i;
+    let checked = 0;
+    for (const topic of ['layoffs', 'interest rates']) {
+      for (const traits of [
+        { engagement: 100 },
+        { optimism: 100 },
+        { sarcasm: 100 },
+        { tone: 0 },
+        { controversial: 100 },
+      ]) {
+        for (let seed = 1; seed <= 60; seed++) {
+          const request = { kind: 'generate', type: 'short post', topic, platforms: ['bluesky'], count: 1 } as const;
+          const [post] = composeOffline({ persona: persona(traits), request, random: seeded(seed) });
+          expect(post?.content).not.toMatch(wrong);
+          if (
+            /\b(?:are|have|were|look|get) (?:layoffs|interest rates)\b|(?:layoffs|interest rates) (?:are|have|look|get)\b/i.test(
+              post?.content ?? '',
+            )
+          )
+            checked++;
+        }
+      }
+    }
+    // The plural forms were written, not only the singular ones avoided.
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it('is deterministic for a given random function', () => {
     const request = { kind: 'generate', type: 'short post', topic: 'remote work', platforms: ['x'], count: 3 } as const;
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toEqual(

@@ -221,7 +221,8 @@ function polesOf(trait: Exclude<TraitKey, 'emoji'>, high: boolean, mood: Mood) {
   return bad ?? (high ? bank.high : bank.low);
 }
 
-type Piece = { trait: Exclude<TraitKey, 'emoji'>; text: string; priority: number };
+/** A touch of the voice; `tie` is its trait's die, which decides between traits of equal strength. */
+type Piece = { trait: Exclude<TraitKey, 'emoji'>; text: string; priority: number; tie: number };
 type Voice = {
   kind: Kind | 'reply';
   opener: Piece | null;
@@ -299,6 +300,31 @@ export function handleOf(subject: string): string {
   return words.length >= 2 && !name && !gerund && !MASS.test(last) ? `the ${s}` : s;
 }
 
+/** Nouns ending in s that are singular ("news", "politics", "the bus"). */
+const SINGULAR_S = /(?:ss|us|is|news|ics|ways|series|species|this)$/i;
+
+/** Whether a subject reads as plural ("layoffs", "interest rates"; not "Kubernetes", "the news"). */
+function isPlural(subject: string): boolean {
+  const last = subject.trim().split(/\s+/).at(-1) ?? '';
+  return /^[a-z]/.test(last) && /s$/.test(last) && !SINGULAR_S.test(last);
+}
+
+const PLURAL_VERBS: Record<string, string> = { is: 'are', has: 'have', was: 'were', looks: 'look', gets: 'get' };
+
+/**
+ * A touch's verbs agreeing with a plural subject, where the subject is the verb's own ("How are
+ * layoffs affecting you", "layoffs have you worried"), never after a preposition ("the take on
+ * layoffs is").
+ */
+function pluralVerbs(template: string): string {
+  return template
+    .replace(/\b(How|Why|Where|What) is \{h\}/g, '$1 are {h}')
+    .replace(
+      /(?<!\b(?:on|of|about|with|in|for|to|from|around) )\{(h|H)\} (is|has|was|looks|gets)\b/g,
+      (_, h: string, verb: string) => `{${h}} ${PLURAL_VERBS[verb] ?? verb}`,
+    );
+}
+
 /**
  * A shorter name of the subject for a post's touches: its main key phrase ("the rail strike" for
  * "the rail strike on Monday"), so a post does not say its whole topic three times; "this" for a
@@ -350,11 +376,13 @@ function voiceOf(
       const template = pool[(start + i) % pool.length] as string;
       // The wording's roll differs by trait and touch, so two touches never share their choices.
       const roll = (dice.wording + dice.offset[trait] * 7.31 + i * 0.37) % 1;
-      pieces.push({ trait, text: expand(template, roll), priority: traitStrength(trait, t[trait]) });
+      const tie = (dice.offset[trait] * 9.73) % 1;
+      pieces.push({ trait, text: expand(template, roll), priority: traitStrength(trait, t[trait]), tie });
     }
   }
-  // The strongest traits' touches, up to the budget (a stable sort: ties keep the reading order).
-  const kept = [...pieces].sort((a, b) => b.priority - a.priority).slice(0, budget);
+  // The strongest traits' touches, up to the budget. Between traits of equal strength the die
+  // decides, not the reading order, which would always leave out the last (engagement).
+  const kept = [...pieces].sort((a, b) => b.priority - a.priority || b.tie - a.tie).slice(0, budget);
   pieces.splice(0, pieces.length, ...pieces.filter((p) => kept.includes(p)));
   let opener: Piece | null = null;
   if (options.allowOpener && dice.opener < 0.5) {
@@ -376,7 +404,8 @@ function voiceOf(
   const ordered = ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k)).map((p, i) => {
     // The body names the whole subject; the touches its shorter name, so the post stays short.
     const h = i === 0 && alias === 'this' ? handle : alias;
-    return { ...p, text: p.text.replaceAll('{H}', `${h[0]?.toUpperCase()}${h.slice(1)}`).replaceAll('{h}', h) };
+    const text = isPlural(h) ? pluralVerbs(p.text) : p.text;
+    return { ...p, text: text.replaceAll('{H}', `${h[0]?.toUpperCase()}${h.slice(1)}`).replaceAll('{h}', h) };
   });
   const emojiCount = options.noEmoji ? 0 : Math.floor(traitDose('emoji', t.emoji) + dice.dose.emoji);
   const pool = emojiPool(mood, t);
@@ -520,9 +549,10 @@ function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '',
   let content = render(opener, asides, emoji, true);
   if (!fits(content)) content = render(opener, asides, emoji, false);
   while (!fits(content)) {
-    // The touch nearest neutral goes first; of equals, the last in reading order.
+    // The touch nearest neutral goes first; of equals, the one the die puts last.
     const weakest = [...(opener ? [opener] : []), ...asides].reduce<Piece | undefined>(
-      (weak, p) => (!weak || p.priority <= weak.priority ? p : weak),
+      (weak, p) =>
+        !weak || p.priority < weak.priority || (p.priority === weak.priority && p.tie <= weak.tie) ? p : weak,
       undefined,
     );
     if (weakest) {

@@ -203,6 +203,8 @@ const INVITATION = cues([
   '\\bcomment\\b',
   'tell me',
   'share yours',
+  'share (?:your|what)\\b',
+  'in the replies',
   'tag someone',
   'let me know',
   'your thoughts',
