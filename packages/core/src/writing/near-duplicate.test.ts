@@ -79,7 +79,7 @@ describe('the near-duplicate measure', () => {
     expect(result.missed).toEqual([]);
     expect(result.rate).toBe(1);
     for (const edit of PLANTED_EDITS) expect(result.byEdit[edit].caught).toBe(result.byEdit[edit].planted);
-  });
+  }, 30_000);
 
   it('plants each edit as named', () => {
     const post = 'First line here. Second line there. Third line too. https://example.com/x';

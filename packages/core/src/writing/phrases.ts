@@ -201,7 +201,7 @@ export const TOUCH_BANK: TouchBank = {
     high: {
       openers: ['Shocking absolutely no one:', 'Groundbreaking news:', 'In today’s episode of the obvious:'],
       asides: [
-        'Because [everything about|anything involving] {h} always goes exactly to plan.',
+        'Sure, [everything about|anything involving] {h} always goes exactly to plan.',
         'Who could possibly have seen that coming[ with {h}|, with {h} of all things].',
         '[Truly|Totally] revolutionary [stuff|insight|news] about {h}[, I know|].',
         'But sure, what do I know about {h}[|, really].',
