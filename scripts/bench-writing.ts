@@ -20,37 +20,9 @@ import {
 } from '@plume/core';
 import vader from 'vader-sentiment';
 import { parseFeed } from '../apps/server/src/integrations/feeds/parse-feed';
-import { fixturePersona, seeded } from '../packages/core/src/writing/fixtures';
+import { BAD_NEWS, fixturePersona, seeded } from '../packages/core/src/writing/fixtures';
 
 const sentiment = (text: string) => vader.SentimentIntensityAnalyzer.polarity_scores(text).compound;
-
-/** Bad news, as a reader would file it (not by the composer's own rule). */
-const BAD_NEWS = [
-  'the rail strike on Monday',
-  'a Postgres outage',
-  'mortgage rates going up',
-  'layoffs at Google',
-  'the Bank of England raises interest rates',
-  'a data breach at my bank',
-  'the nurses’ strike',
-  'an AWS outage in us-east-1',
-  'job cuts at Intel',
-  'rent increases in Berlin',
-  'flight cancellations this summer',
-  'the recession',
-  'a product recall',
-  'the housing shortage in Dublin',
-  'hospital waiting lists',
-  'energy price rises',
-  'the teachers’ walkout',
-  'a ransomware attack on the council',
-  'tech layoffs',
-  'the bus route closures',
-  'the factory closing down',
-  'wildfires in Greece',
-  'flooding in Valencia',
-  'the GitHub outage',
-] as const;
 
 const OTHER = [
   'remote work',

@@ -28,6 +28,34 @@ export const fixturePersona = (traits: Partial<Traits> = {}, more: Partial<Writi
   ...more,
 });
 
+/** Bad news, as a reader would file it (not by the composer's own rule): the writing bench's and tests'. */
+export const BAD_NEWS: readonly string[] = [
+  'the rail strike on Monday',
+  'a Postgres outage',
+  'mortgage rates going up',
+  'layoffs at Google',
+  'the Bank of England raises interest rates',
+  'a data breach at my bank',
+  'the nurses’ strike',
+  'an AWS outage in us-east-1',
+  'job cuts at Intel',
+  'rent increases in Berlin',
+  'flight cancellations this summer',
+  'the recession',
+  'a product recall',
+  'the housing shortage in Dublin',
+  'hospital waiting lists',
+  'energy price rises',
+  'the teachers’ walkout',
+  'a ransomware attack on the council',
+  'tech layoffs',
+  'the bus route closures',
+  'the factory closing down',
+  'wildfires in Greece',
+  'flooding in Valencia',
+  'the GitHub outage',
+];
+
 /**
  * Topics as users type them into the generator, for the voice benchmark and the composer's grammar
  * tests: singular and plural nouns, names, acronyms, gerunds, "how"/"why" clauses, long phrases,

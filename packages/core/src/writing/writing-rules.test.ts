@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultStrategies } from '../personas/defaults';
 import { TRAIT_KEYS, type Traits } from '../personas/traits';
-import { fixturePersona, seeded, VARIED_TOPICS } from './fixtures';
+import { BAD_NEWS, fixturePersona, seeded, VARIED_TOPICS } from './fixtures';
 import { celebratesOrLaughs, moodOf } from './mood';
 import { composeOffline } from './offline-composer';
 import { TOUCH_BANK } from './phrases';
@@ -20,14 +20,6 @@ const LOUD = [
   { sarcasm: 90, controversial: 90, emoji: 70 },
   { technicality: 90, professionalism: 90, emoji: 60 },
   {},
-];
-const BAD_NEWS = [
-  'the rail strike on Monday',
-  'a Postgres outage',
-  'mortgage rates going up',
-  'layoffs at Google',
-  'the Bank of England raises interest rates',
-  'a data breach at my bank',
 ];
 /** A post's sentences, emoji and hashtags aside. */
 const sentences = (post: string) =>
