@@ -178,7 +178,7 @@ describe('replies to mentions on Bluesky', () => {
 
     // Approved, it goes out at once, under the mention (root and parent), exactly once.
     await readJson(
-      await ann.request(`/api/review/${draft?.id}/approve`, { method: 'POST', json: { queue: true } }),
+      await ann.request(`/api/review/${draft?.id}/approve`, { method: 'POST', json: { now: true } }),
       200,
     );
     await until(async () => {
