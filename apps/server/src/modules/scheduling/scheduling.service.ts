@@ -388,8 +388,11 @@ export function createSchedulingService(deps: {
      * Sent twice, the second finds them reviewed: nothing is queued again.
      */
     async bulk(userId: string, body: ReviewBulk): Promise<ReviewBulkResult> {
+      const ids = [...new Set(body.ids)];
+      // Another user's id anywhere: 404 and nothing done, as if it did not exist.
+      for (const id of ids) await owned(userId, id);
       const results: ReviewBulkResult['results'] = [];
-      for (const id of [...new Set(body.ids)]) {
+      for (const id of ids) {
         try {
           if (body.action === 'approve') {
             const item = await service.approve(userId, id, body.now ? { now: true } : {});
