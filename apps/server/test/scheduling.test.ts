@@ -424,6 +424,29 @@ describe('approving from the review queue', () => {
     ]);
     expect([await publishJobs(da), await publishJobs(db)]).toEqual([1, 1]);
 
+    // A draft sent to review by hand has no time of its own: approved in bulk, it takes the next free slot.
+    const automation = {
+      ...persona.automation,
+      autoPosting: { ...persona.automation.autoPosting, customTimes: ['12:00'], advancedSchedule: {} },
+    };
+    await readJson(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    const byHand = await readJson<ScheduledItem>(
+      await ann.request('/api/review', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: 'By hand' },
+      }),
+      201,
+    );
+    const slot = await readJson<{ at: string }>(
+      await ann.request(`/api/schedule/next-slot?personaId=${persona.id}&timeZone=UTC`),
+      200,
+    );
+    const handBulk = await readJson<Bulk>(
+      await bulk(ann, { action: 'approve', ids: [byHand.id], timeZone: 'UTC' }),
+      200,
+    );
+    expect(handBulk.results[0]?.item?.scheduledFor).toBe(slot.at);
+
     // Reject: an approved post is not rejected (it stays scheduled).
     const rejected = await readJson<Bulk>(await bulk(ann, { action: 'reject', ids: [dc, da] }), 200);
     expect(rejected.results.map((r) => r.outcome)).toEqual(['done', 'refused']);

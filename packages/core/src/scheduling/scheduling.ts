@@ -169,13 +169,15 @@ export const nextSlotQuerySchema = z.object({
 export const nextSlotSchema = z.object({ at: z.string().nullable(), timeZone: z.string() }).meta({ id: 'NextSlot' });
 export type NextSlot = z.infer<typeof nextSlotSchema>;
 
-/** POST /api/review/bulk: approve (each at its own time, or now) or reject several drafts at once. */
+/** POST /api/review/bulk: approve (each at its own time, else the next free slot; or now) or reject several drafts at once. */
 export const reviewBulkSchema = z
   .object({
     action: z.enum(['approve', 'reject']),
     ids: z.array(z.uuid('must be an item id')).min(1, 'Pick at least one draft').max(100),
     /** Approve: at once rather than at each draft's own time. */
     now: z.boolean().optional(),
+    /** The browser's zone, for a draft with no time of its own (it takes the next free slot). */
+    timeZone: callerZone,
   })
   .meta({ id: 'ReviewBulk' });
 export type ReviewBulk = z.infer<typeof reviewBulkSchema>;

@@ -383,7 +383,8 @@ export function createSchedulingService(deps: {
     },
 
     /**
-     * POST /api/review/bulk: each draft as its own approve or reject (the same checks, the same
+     * POST /api/review/bulk: each draft as its own approve (at its own time, or the persona's next
+     * free slot when it has none) or reject (the same checks, the same
      * single move out of review), one after the other; what one refuses does not stop the rest.
      * Sent twice, the second finds them reviewed: nothing is queued again.
      */
@@ -395,7 +396,13 @@ export function createSchedulingService(deps: {
       for (const id of ids) {
         try {
           if (body.action === 'approve') {
-            const item = await service.approve(userId, id, body.now ? { now: true } : {});
+            // Each at its own time; one sent to review by hand has none: the persona's next free slot.
+            const row = await owned(userId, id);
+            const choice: ReviewApprove = body.now ? { now: true } : row.scheduledFor ? {} : { queue: true };
+            const item = await service.approve(userId, id, {
+              ...choice,
+              ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+            });
             results.push({ id, outcome: 'done', item, error: null });
           } else {
             const row = await owned(userId, id);

@@ -181,7 +181,8 @@ export function ReviewQueue({
               </Button>
             </span>
             <p className="w-full px-1 text-xs text-slate-600 dark:text-slate-400">
-              Approved together, each goes out at its own time (now if that time has passed).
+              Approved together, each goes out at its own time (now if that time has passed); one with no time of its
+              own takes its persona's next free posting slot.
             </p>
           </div>
         )}
