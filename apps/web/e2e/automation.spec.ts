@@ -57,8 +57,7 @@ test('switched to hourly, a persona writes its next post within a minute; approv
   const approve = page.getByRole('dialog', { name: 'Approve and schedule' });
   const own = approve.getByRole('radio', { name: /^At its own time/ });
   await expect(own).toBeChecked();
-  const shown =
-    (await approve.getByTestId('when').locator('label', { has: own }).locator('strong').textContent()) ?? '';
+  const shown = (await approve.getByTestId('own-time').textContent()) ?? '';
   expect(shown).toMatch(/\d{2}:\d{2}$/);
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: `For ${shown}` })).toBeVisible();

@@ -82,7 +82,7 @@ export function ReviewPage() {
             onChange={(v) => set('network', v)}
           />
         </div>
-        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="review-shortcuts">
+        <p className="hidden text-xs text-slate-600 sm:block dark:text-slate-400" data-testid="review-shortcuts">
           Keys: <Key>j</Key> / <Key>k</Key> next / previous, <Key>a</Key> approve, <Key>r</Key> reject, <Key>e</Key>{' '}
           edit (not while typing).
         </p>

@@ -250,7 +250,7 @@ function ScheduleForm({
                 <>Now: its own time ({formatDateTime(ownTime, timeZone)}) has passed</>
               ) : (
                 <>
-                  At its own time: <strong>{formatDateTime(ownTime, timeZone)}</strong>
+                  At its own time: <strong data-testid="own-time">{formatDateTime(ownTime, timeZone)}</strong>
                   {mode.kind === 'approve' && mode.item.autoSlot ? ' (the slot it was written for)' : ''}
                 </>
               )}
