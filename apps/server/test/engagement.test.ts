@@ -177,10 +177,7 @@ describe('replies to mentions on Bluesky', () => {
     expect(kept.map((m) => [m.externalId, m.decision])).toEqual([[mention.uri, 'replied']]);
 
     // Approved, it goes out at once, under the mention (root and parent), exactly once.
-    await readJson(
-      await ann.request(`/api/review/${draft?.id}/approve`, { method: 'POST', json: { queue: true } }),
-      200,
-    );
+    await readJson(await ann.request(`/api/review/${draft?.id}/approve`, { method: 'POST', json: { now: true } }), 200);
     await until(async () => {
       const items = await readJson<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`), 200);
       return items.find((i) => i.id === draft?.id && i.status === 'posted');

@@ -108,6 +108,8 @@ function foreignCalls(): Record<string, Call & { status: number }> {
       status: 404,
     },
     'POST /api/review': { body: { personaId: ids.persona, platform: 'bluesky', content: 'Not yours' }, status: 404 },
+    'POST /api/review/bulk': { body: { action: 'reject', ids: [ids.post] }, status: 404 },
+    'GET /api/schedule/next-slot': { query: { personaId: ids.persona }, status: 404 },
     'POST /api/chat': { body: { prompt: 'What did you post today?', personaId: ids.persona }, status: 404 },
     'GET /api/draft': { query: { prompt: 'Hello', personaId: ids.persona }, status: 404 },
     'POST /api/generate': {

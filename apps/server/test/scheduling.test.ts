@@ -3,9 +3,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Persona, type ScheduledItem, textPart } from '@plume/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../src/db/schema';
+import { platformAccounts, posts } from '../src/db/schema';
 import { PUBLISH_POST, SWEEP_POSTS } from '../src/jobs/publish-posts';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
 import { BATCH_POSTS_PER_ACCOUNT } from '../src/modules/publishing/publishing.service';
@@ -253,6 +253,225 @@ describe('the schedule API', () => {
     const times = many.map((item) => item.scheduledFor);
     expect(times.every((t) => t !== null)).toBe(true);
     expect(new Set(times).size).toBe(6);
+  });
+});
+
+describe('approving from the review queue', () => {
+  let server: TestServer;
+  let ann: Client;
+  let bob: Client;
+  beforeAll(async () => {
+    server = await build(bsky.env);
+    ann = await signedIn(server);
+    bob = await signedIn(server);
+  });
+  afterAll(() => server?.close());
+
+  const repo = () => createPostsRepository(server.app.database.db);
+  /** A draft automation wrote for a slot at `at`, waiting for review (as the automation job writes it). */
+  const slotDraft = async (personaId: string, at: Date, content = `For its slot ${Date.now()}`) => {
+    const row = await repo().insertForSlot({
+      personaId,
+      platform: 'bluesky',
+      content,
+      parts: [textPart(content)],
+      status: 'pending_review',
+      scheduledFor: at,
+      autoSlot: at,
+      writer: 'offline',
+      origin: { kind: 'original', strategy: 'Hot Takes', source: null, promotion: null },
+    });
+    if (!row) throw new Error('slot taken');
+    return row;
+  };
+  /** A reply draft to a mention, due at `at`. */
+  const replyDraft = async (personaId: string, at: Date) => {
+    const ref = { id: 'at://did:plc:bob/app.bsky.feed.post/3k', cid: 'bafyreib' };
+    return repo().insert({
+      personaId,
+      platform: 'bluesky',
+      content: 'Thanks Bob!',
+      parts: [textPart('Thanks Bob!')],
+      status: 'pending_review',
+      scheduledFor: at,
+      replyTo: { ref: { parent: ref, root: ref }, authorId: 'did:plc:bob', author: 'bob.test', text: 'Hi', url: null },
+      writer: 'offline',
+    });
+  };
+  const approve = (c: Client, id: string, body: unknown = {}) =>
+    c.request(`/api/review/${id}/approve`, { method: 'POST', json: body });
+  const publishJobs = async (id: string) => {
+    const result = (await server.app.database.db.execute(
+      sql`select id from pgboss.job where name = ${PUBLISH_POST} and data->>'postId' = ${id}`,
+    )) as unknown as { rows: unknown[] };
+    return result.rows.length;
+  };
+  const minuteAhead = (minutes: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + minutes * 60_000);
+
+  it("keeps the draft's own time; past it, or asked to, goes now; approved twice at once, it is queued once", async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const slot = minuteAhead(120);
+    const draft = await slotDraft(persona.id, slot);
+    const [listed] = await readJson<ScheduledItem[]>(
+      await ann.request(`/api/schedule?status=pending_review&personaId=${persona.id}`),
+      200,
+    );
+    expect(listed).toMatchObject({
+      autoSlot: slot.toISOString(),
+      origin: { kind: 'original', strategy: 'Hot Takes' },
+      connection: 'connected',
+    });
+
+    // Two approvals racing (two tabs): one wins, the other is refused, one publish job.
+    const both = await Promise.all([approve(ann, draft.id), approve(ann, draft.id)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const approved = await readJson<ScheduledItem>(both.find((r) => r.status === 200) as Response, 200);
+    expect(approved).toMatchObject({ status: 'scheduled', scheduledFor: slot.toISOString() });
+    expect(await publishJobs(draft.id)).toBe(1);
+
+    // A slot already past: it goes now (not an hour later, not the next slot).
+    const late = await slotDraft(persona.id, new Date(Date.now() - 10 * 60_000));
+    const sentLate = await readJson<ScheduledItem>(await approve(ann, late.id), 200);
+    expect(Math.abs(Date.parse(sentLate.scheduledFor ?? '') - Date.now())).toBeLessThan(10_000);
+
+    // 'Approve and post now' ahead of the slot.
+    const early = await slotDraft(persona.id, minuteAhead(240));
+    const sentNow = await readJson<ScheduledItem>(await approve(ann, early.id, { now: true }), 200);
+    expect(Math.abs(Date.parse(sentNow.scheduledFor ?? '') - Date.now())).toBeLessThan(10_000);
+
+    // A reply keeps its time too; a draft sent to review by hand has none to keep: the field is named.
+    const replyAt = minuteAhead(30);
+    const reply = await replyDraft(persona.id, replyAt);
+    expect((await readJson<ScheduledItem>(await approve(ann, reply.id), 200)).scheduledFor).toBe(replyAt.toISOString());
+    const byHand = await readJson<ScheduledItem>(
+      await ann.request('/api/review', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: 'Mine' },
+      }),
+      201,
+    );
+    const noTime = await readJson<{ error: { details: { field: string }[] } }>(await approve(ann, byHand.id), 400);
+    expect(noTime.error.details[0]?.field).toBe('body.runAt');
+    await readJson(await approve(ann, byHand.id, { now: true, queue: true }), 400);
+  });
+
+  it("'Add to queue' takes the very slot GET /api/schedule/next-slot reported, for a reply as for a post", async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const automation = {
+      ...persona.automation,
+      autoPosting: { ...persona.automation.autoPosting, customTimes: ['07:15', '19:45'], advancedSchedule: {} },
+    };
+    await readJson(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    const next = async () =>
+      readJson<{ at: string | null; timeZone: string }>(
+        await ann.request(`/api/schedule/next-slot?personaId=${persona.id}&timeZone=Europe/Paris`),
+        200,
+      );
+    const first = await next();
+    expect(first.timeZone).toBe('Europe/Paris');
+    expect(first.at).not.toBeNull();
+    const wallClock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(['07:15', '19:45']).toContain(wallClock.format(new Date(first.at ?? '')));
+
+    const post = await slotDraft(persona.id, minuteAhead(600));
+    const queuedPost = await readJson<ScheduledItem>(
+      await approve(ann, post.id, { queue: true, timeZone: 'Europe/Paris' }),
+      200,
+    );
+    expect(queuedPost.scheduledFor).toBe(first.at);
+
+    // That slot is held now: the next one reported is later. A reply added to the queue waits for
+    // it (it used to go at once while the dialog said 'next free posting slot').
+    const second = await next();
+    expect(Date.parse(second.at ?? '')).toBeGreaterThan(Date.parse(first.at ?? ''));
+    const reply = await replyDraft(persona.id, minuteAhead(5));
+    const queued = await readJson<ScheduledItem>(
+      await approve(ann, reply.id, { queue: true, timeZone: 'Europe/Paris' }),
+      200,
+    );
+    expect(queued.scheduledFor).toBe(second.at);
+
+    // Another user's persona is not found; a bad id names the field.
+    await readJson(await bob.request(`/api/schedule/next-slot?personaId=${persona.id}`), 404);
+    const bad = await readJson<{ error: { message: string } }>(
+      await ann.request('/api/schedule/next-slot?personaId=x'),
+      400,
+    );
+    expect(bad.error.message).toContain('personaId');
+  });
+
+  it('approves and rejects in bulk, each once: sent again nothing is queued twice; what is not reviewable is refused beside it', async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const [a, b, c] = [minuteAhead(300), minuteAhead(360), minuteAhead(420)];
+    const drafts = [await slotDraft(persona.id, a), await slotDraft(persona.id, b), await slotDraft(persona.id, c)];
+    const [da, db, dc] = drafts.map((d) => d.id) as [string, string, string];
+    const bulk = (client: Client, body: unknown) => client.request('/api/review/bulk', { method: 'POST', json: body });
+    type Bulk = { results: { id: string; outcome: string; item: ScheduledItem | null; error: string | null }[] };
+
+    const approved = await readJson<Bulk>(await bulk(ann, { action: 'approve', ids: [da, db, da] }), 200);
+    expect(approved.results.map((r) => [r.id, r.outcome, r.item?.scheduledFor])).toEqual([
+      [da, 'done', a.toISOString()],
+      [db, 'done', b.toISOString()],
+    ]);
+    const again = await readJson<Bulk>(await bulk(ann, { action: 'approve', ids: [da, db] }), 200);
+    expect(again.results.map((r) => [r.outcome, r.error])).toEqual([
+      ['refused', 'Only a post waiting for review can be approved'],
+      ['refused', 'Only a post waiting for review can be approved'],
+    ]);
+    expect([await publishJobs(da), await publishJobs(db)]).toEqual([1, 1]);
+
+    // A draft sent to review by hand has no time of its own: approved in bulk, it takes the next free slot.
+    const automation = {
+      ...persona.automation,
+      autoPosting: { ...persona.automation.autoPosting, customTimes: ['12:00'], advancedSchedule: {} },
+    };
+    await readJson(await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { automation } }), 200);
+    const byHand = await readJson<ScheduledItem>(
+      await ann.request('/api/review', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: 'By hand' },
+      }),
+      201,
+    );
+    const slot = await readJson<{ at: string }>(
+      await ann.request(`/api/schedule/next-slot?personaId=${persona.id}&timeZone=UTC`),
+      200,
+    );
+    const handBulk = await readJson<Bulk>(
+      await bulk(ann, { action: 'approve', ids: [byHand.id], timeZone: 'UTC' }),
+      200,
+    );
+    expect(handBulk.results[0]?.item?.scheduledFor).toBe(slot.at);
+
+    // Reject: an approved post is not rejected (it stays scheduled).
+    const rejected = await readJson<Bulk>(await bulk(ann, { action: 'reject', ids: [dc, da] }), 200);
+    expect(rejected.results.map((r) => r.outcome)).toEqual(['done', 'refused']);
+    expect((await itemOf(ann, dc))?.status).toBe('canceled');
+    expect((await itemOf(ann, da))?.status).toBe('scheduled');
+    // Another user's draft among them: 404, and nothing is done.
+    await readJson(await bulk(bob, { action: 'reject', ids: [db] }), 404);
+    expect((await itemOf(ann, db))?.status).toBe('scheduled');
+
+    const empty = await readJson<{ error: { message: string } }>(await bulk(ann, { action: 'reject', ids: [] }), 400);
+    expect(empty.error.message).toContain('ids');
+    await readJson(await bulk(ann, { action: 'publish', ids: [da] }), 400);
+  });
+
+  it('says when a draft’s account needs reconnecting, and will not approve it until then', async () => {
+    const { persona } = await personaWithBluesky(ann);
+    const draft = await slotDraft(persona.id, minuteAhead(90));
+    await server.app.database.db
+      .update(platformAccounts)
+      .set({ status: 'error', errorMessage: 'token revoked' })
+      .where(eq(platformAccounts.personaId, persona.id));
+    expect((await itemOf(ann, draft.id))?.connection).toBe('reconnect');
+    const refused = await readJson<{ error: { message: string } }>(await approve(ann, draft.id), 409);
+    expect(refused.error.message).toContain('needs reconnecting');
+    expect((await itemOf(ann, draft.id))?.status).toBe('pending_review');
   });
 });
 

@@ -1178,7 +1178,7 @@ describe('replies on X (decision 022)', () => {
 
     // Approved, the reply goes out threaded under the mention (in_reply_to), once.
     const toBob = drafts.find((d) => d.replyTo?.author === bob.username);
-    await read(await post(ann, `/api/review/${toBob?.id}/approve`, { queue: true }));
+    await read(await post(ann, `/api/review/${toBob?.id}/approve`, { now: true }));
     const sent = await until(async () => {
       const items = await read<ScheduledItem[]>(await ann.request(`/api/schedule?personaId=${persona.id}`));
       const item = items.find((i) => i.id === toBob?.id);

@@ -52,10 +52,15 @@ test('switched to hourly, a persona writes its next post within a minute; approv
   const mine = drafts.find((d) => d.autoSlot === slot);
   const row = page.locator(`[data-testid="review-item"][data-item-id="${mine?.id}"]`);
   await expect(row.getByTestId('review-automation')).toContainText('Written by automation (the offline composer)');
-  await row.getByRole('button', { name: 'Approve' }).click();
+  // The dialog keeps the draft's own time (the slot), and says it; the toast says the same time.
+  await row.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = page.getByRole('dialog', { name: 'Approve and schedule' });
-  await approve.getByRole('radio', { name: 'Add to queue' }).check();
+  const own = approve.getByRole('radio', { name: /^At its own time/ });
+  await expect(own).toBeChecked();
+  const shown = (await approve.getByTestId('own-time').textContent()) ?? '';
+  expect(shown).toMatch(/\d{2}:\d{2}$/);
   await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: `For ${shown}` })).toBeVisible();
   await expect(row).toHaveCount(0);
   const [scheduled] = await apiCall<ScheduledItem[]>(
     page,

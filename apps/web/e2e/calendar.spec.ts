@@ -243,7 +243,7 @@ test('drafts sent to review are edited, approved to the queue, or rejected', { t
   await expect(rows.first().getByTestId('review-content')).toHaveText('Reviewed and improved');
 
   // Approved to the persona's next free slot.
-  await rows.first().getByRole('button', { name: 'Approve' }).click();
+  await rows.first().getByRole('button', { name: 'Approve', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve and schedule' });
   await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveValue('Reviewed and improved');
   await dialog.getByRole('radio', { name: 'Add to queue' }).check();
@@ -268,6 +268,41 @@ test('drafts sent to review are edited, approved to the queue, or rejected', { t
   await expect(rows).toHaveCount(0);
   await expect(page.getByText('Nothing to review.')).toBeVisible();
   expect(await schedule(page, '?status=pending_review')).toEqual([]);
+});
+
+test('the Review page: the nav counts drafts waiting; j and r ask to reject one, and the rest are approved together', async ({
+  page,
+}) => {
+  const persona = await personaWithBluesky(page, 'Bulk');
+  for (const content of ['First to review', 'Second to review', 'Third to review']) {
+    await apiCall(page, 'POST', '/api/review', { personaId: persona.id, platform: 'bluesky', content });
+  }
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Review, 3 drafts waiting' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Review, 3 drafts waiting' }).click();
+  await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
+  await expect(page.getByTestId('review-shortcuts')).toContainText('approve');
+  const rows = page.getByRole('list', { name: 'Drafts waiting for review' }).getByTestId('review-item');
+  await expect(rows).toHaveCount(3);
+
+  // Keys: j goes to the first, r asks before rejecting it.
+  await page.keyboard.press('j');
+  await expect(rows.first()).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('r');
+  await page.getByRole('alertdialog', { name: 'Reject draft' }).getByRole('button', { name: 'Reject' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(nav.getByRole('link', { name: 'Review, 2 drafts waiting' })).toBeVisible();
+
+  // The rest together: no time of their own, so each takes a free posting slot of its own.
+  await page.getByRole('checkbox', { name: /^Select all/ }).check();
+  await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+  await expect(toastSays(page, '2 drafts approved')).toBeVisible();
+  await expect(page.getByText('Nothing to review.')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Review', exact: true })).toBeVisible();
+  const approved = await schedule(page, '?status=scheduled');
+  expect(approved.map((p) => p.content).sort()).toEqual(['Second to review', 'Third to review']);
+  expect(new Set(approved.map((p) => p.scheduledFor)).size).toBe(2);
 });
 
 test('a flagged draft shows its reason in the review queue, and the offline badge leads to Global Settings in one click', async ({

@@ -61,9 +61,10 @@ test('a mention becomes a reply draft in the review queue; approved, it is poste
   const row = page.locator(`[data-testid="review-item"][data-item-id="${draft?.id}"]`);
   await expect(row.getByTestId('reply-context')).toContainText(`Reply to @${bob.handle}`);
   await expect(row.getByTestId('reply-context')).toContainText('how do you plan a week of posts?');
-  await row.getByRole('button', { name: 'Approve' }).click();
+  await row.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = page.getByRole('dialog', { name: 'Approve and schedule' });
-  await approve.getByRole('radio', { name: 'Add to queue' }).check();
+  // Now (or, its time passed, its own time, which says it is now): a reply is a conversation.
+  await approve.getByRole('radio', { name: /^Now/ }).check();
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(row).toHaveCount(0);
 

@@ -1,4 +1,4 @@
-import type { BudgetMeter, DraftFlag, MentionKind, Platform, PostPart, PostStatus } from '@plume/core';
+import type { BudgetMeter, DraftFlag, MentionKind, Platform, PostOrigin, PostPart, PostStatus } from '@plume/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -513,6 +513,8 @@ export const posts = pgTable(
     replyTo: jsonb('reply_to').$type<StoredReplyTo>(),
     /** When a person approved it in the review queue; null for posts scheduled without review (decision 035). */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** What automation wrote a slot's post from (its kind, strategy, source item or promotion); null otherwise. */
+    origin: jsonb('origin').$type<PostOrigin>(),
     /** When a metrics read found it deleted on the network (decision 035); null while it is there or unread. */
     goneAt: timestamp('gone_at', { withTimezone: true }),
     ...timestamps,

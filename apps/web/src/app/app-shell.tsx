@@ -10,13 +10,15 @@ import {
   HomeIcon,
   MenuIcon,
   PlusIcon,
+  ReviewIcon,
   SettingsIcon,
   TagIcon,
 } from '../components/ui/icons';
 import { Logo } from '../components/ui/logo';
 import { paths } from '../config/paths';
 import { useNotifications } from '../features/notifications/api/get-notifications';
-import { ShellNav, UnreadIcon, unreadLabel } from './shell-nav';
+import { useReviewCount } from '../features/scheduling/api/get-schedule';
+import { CountIcon, ShellNav, UnreadIcon, unreadLabel, waitingLabel } from './shell-nav';
 
 /** The dashboard's tag panel: the dashboard scrolls to it and focuses it when the address ends in #tags. */
 const TAGS_HASH = '#tags';
@@ -40,6 +42,7 @@ const bottomBar: { label: string; to: string; icon: ReactNode; isActive(l: Locat
   { label: 'Usage', to: paths.usage, icon: <ChartIcon />, isActive: on(paths.usage) },
   { label: 'Settings', to: paths.settings, icon: <SettingsIcon />, isActive: on(paths.settings) },
   { label: 'Calendar', to: paths.calendar, icon: <CalendarIcon />, isActive: on(paths.calendar) },
+  { label: 'Review', to: paths.review, icon: <ReviewIcon />, isActive: on(paths.review) },
   { label: 'New', to: paths.editor, icon: <PlusIcon />, isActive: on(paths.editor) },
 ];
 
@@ -48,6 +51,7 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const unread = useNotifications().data?.unread ?? 0;
+  const waiting = useReviewCount();
   return (
     <div className="min-h-screen">
       <nav
@@ -103,13 +107,25 @@ export function AppShell() {
               key={entry.label}
               to={entry.to}
               aria-current={active ? 'page' : undefined}
-              aria-label={entry.label === 'Alerts' && unread > 0 ? unreadLabel('Alerts', unread) : undefined}
+              aria-label={
+                entry.label === 'Alerts' && unread > 0
+                  ? unreadLabel('Alerts', unread)
+                  : entry.label === 'Review' && waiting > 0
+                    ? waitingLabel('Review', waiting)
+                    : undefined
+              }
               className={cn(
                 'flex min-w-0 flex-col items-center gap-0.5 rounded-md px-1 py-1 text-[11px] leading-tight font-medium',
                 active ? 'text-violet-700 dark:text-violet-300' : 'text-slate-700 dark:text-slate-300',
               )}
             >
-              {entry.label === 'Alerts' ? <UnreadIcon icon={entry.icon} unread={unread} /> : entry.icon}
+              {entry.label === 'Alerts' ? (
+                <UnreadIcon icon={entry.icon} unread={unread} />
+              ) : entry.label === 'Review' ? (
+                <CountIcon icon={entry.icon} count={waiting} />
+              ) : (
+                entry.icon
+              )}
               <span className="max-w-full truncate">{entry.label}</span>
             </Link>
           );

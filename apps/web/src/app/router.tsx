@@ -102,6 +102,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: paths.review,
+                lazy: async () => ({
+                  Component: (await import('../features/scheduling/components/review-page')).ReviewPage,
+                }),
+              },
+              {
                 path: paths.usage,
                 lazy: async () => ({ Component: (await import('../features/usage/components/usage-page')).UsagePage }),
               },

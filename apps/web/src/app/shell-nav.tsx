@@ -9,6 +9,7 @@ import {
   HelpIcon,
   HomeIcon,
   MoonIcon,
+  ReviewIcon,
   SettingsIcon,
   SignOutIcon,
   SunIcon,
@@ -16,6 +17,7 @@ import {
 } from '../components/ui/icons';
 import { paths } from '../config/paths';
 import { useNotifications } from '../features/notifications/api/get-notifications';
+import { useReviewCount } from '../features/scheduling/api/get-schedule';
 import { useMe, useSignOut } from '../lib/auth';
 import { usePublicConfig } from '../lib/public-config';
 import { useTheme } from '../lib/theme';
@@ -29,6 +31,28 @@ export const subscriptionPath = `${paths.accountSettings}?tab=billing`;
 
 /** The name a link with unread notifications is read out by: 'Notifications, 2 unread'. */
 export const unreadLabel = (name: string, unread: number) => `${name}, ${unread} unread`;
+
+/** The name the Review link is read out by: 'Review, 3 drafts waiting'. */
+export const waitingLabel = (name: string, waiting: number) =>
+  `${name}, ${waiting} ${waiting === 1 ? 'draft' : 'drafts'} waiting`;
+
+/** An icon with the count of drafts waiting on its corner (none when nothing waits). */
+export function CountIcon({ icon, count }: { icon: ReactNode; count: number }) {
+  return (
+    <span className="relative flex shrink-0">
+      {icon}
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="review-count"
+          className="absolute -top-1.5 -right-2 min-w-4 rounded-full bg-violet-700 px-1 text-center text-[10px] leading-4 font-semibold text-white ring-2 ring-white dark:bg-violet-500 dark:ring-slate-900"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** An icon with a dot on its corner when something is unread; the link's name says the count (unreadLabel). */
 export function UnreadIcon({ icon, unread }: { icon: ReactNode; unread: number }) {
@@ -62,6 +86,7 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   );
   const username = user?.username ?? '';
   const unread = useNotifications().data?.unread ?? 0;
+  const waiting = useReviewCount();
   // Account Settings and My Subscription are one screen: the billing tab is My Subscription's.
   const location = useLocation();
   const onAccountSettings = location.pathname === paths.accountSettings;
@@ -82,6 +107,15 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         <NavLink to={paths.calendar} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
           <CalendarIcon />
           <span className={label}>Content Calendar</span>
+        </NavLink>
+        <NavLink
+          to={paths.review}
+          onClick={onNavigate}
+          aria-label={waiting > 0 ? waitingLabel('Review', waiting) : undefined}
+          className={({ isActive }) => cn(item, isActive && current)}
+        >
+          <CountIcon icon={<ReviewIcon />} count={waiting} />
+          <span className={label}>Review</span>
         </NavLink>
         <NavLink to={paths.usage} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
           <ChartIcon />

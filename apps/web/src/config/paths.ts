@@ -9,6 +9,7 @@ export const paths = {
   settings: '/settings',
   accountSettings: '/account-settings',
   calendar: '/calendar',
+  review: '/review',
   usage: '/usage',
   advanced: '/advanced',
   analytics: '/analytics',

@@ -24,6 +24,22 @@ const content = z.string().trim().min(1, CONTENT_REQUIRED).max(10_000);
 const parts = threadPartsSchema;
 const instant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
 
+/** What a post automation wrote for a slot was written from (kept with the post). */
+export const postOriginSchema = z
+  .object({
+    kind: z.enum(['original', 'curated', 'promotional']),
+    /** The strategy an original post follows, by name. */
+    strategy: z.string().nullable(),
+    /** The source item a curated post shares. */
+    source: z.object({ title: z.string(), url: z.string().nullable() }).nullable(),
+    /** The promotion a promotional post is for, by its label. */
+    promotion: z.string().nullable(),
+  })
+  .meta({ id: 'PostOrigin' });
+export type PostOrigin = z.infer<typeof postOriginSchema>;
+export const CONNECTION_STATES = ['connected', 'reconnect', 'missing'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
 /** An item on the schedule (the spec's Scheduled item) with what the calendar and queue show. */
 export const scheduledItemSchema = z
   .object({
@@ -52,6 +68,16 @@ export const scheduledItemSchema = z
     flags: z.array(draftFlagSchema),
     /** The post a reply answers (written by automation for a mention); null for a post of its own. */
     replyTo: z.object({ author: z.string(), text: z.string(), url: z.string().nullable() }).nullable(),
+    /**
+     * Why automation wrote it (a slot's post): the content mix's kind, and the strategy, source item
+     * or promotion it was written from; null for a reply or a person's post.
+     */
+    origin: postOriginSchema.nullable(),
+    /**
+     * The persona's account on its platform: `connected`, `reconnect` (the network refused the
+     * connection: nothing goes out until it is reconnected) or `missing` (none connected).
+     */
+    connection: z.enum(CONNECTION_STATES),
   })
   .meta({ id: 'ScheduledItem' });
 export type ScheduledItem = z.infer<typeof scheduledItemSchema>;
@@ -115,12 +141,60 @@ export const reviewCreateSchema = z
   .meta({ id: 'ReviewCreate' });
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 
-/** POST /api/review/{id}/approve: to a chosen time, or 'Add to queue'. */
+/**
+ * POST /api/review/{id}/approve: with none of `runAt`, `queue` or `now`, at the draft's own time
+ * (the slot it was written for, a reply's time; now when that time has passed); `runAt` a chosen
+ * time; `queue: true` the persona's next free posting slot (GET /api/schedule/next-slot says
+ * which); `now: true` at once.
+ */
 export const reviewApproveSchema = z
-  .object({ runAt: instant.optional(), queue: z.boolean().optional(), timeZone: callerZone })
-  .refine((v) => v.queue === true || v.runAt !== undefined, { path: ['runAt'], message: 'Pick a date and time' })
+  .object({
+    runAt: instant.optional(),
+    queue: z.boolean().optional(),
+    now: z.boolean().optional(),
+    timeZone: callerZone,
+  })
+  .refine((v) => [v.runAt !== undefined, v.queue === true, v.now === true].filter(Boolean).length <= 1, {
+    path: ['runAt'],
+    message: 'Pick one of runAt, queue and now',
+  })
   .meta({ id: 'ReviewApprove' });
 export type ReviewApprove = z.infer<typeof reviewApproveSchema>;
+
+/** GET /api/schedule/next-slot: the persona's next free posting slot ('Add to queue'), as approving or scheduling would take it now. */
+export const nextSlotQuerySchema = z.object({
+  personaId: z.uuid('must be a persona id'),
+  timeZone: callerZone,
+});
+export const nextSlotSchema = z.object({ at: z.string().nullable(), timeZone: z.string() }).meta({ id: 'NextSlot' });
+export type NextSlot = z.infer<typeof nextSlotSchema>;
+
+/** POST /api/review/bulk: approve (each at its own time, else the next free slot; or now) or reject several drafts at once. */
+export const reviewBulkSchema = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    ids: z.array(z.uuid('must be an item id')).min(1, 'Pick at least one draft').max(100),
+    /** Approve: at once rather than at each draft's own time. */
+    now: z.boolean().optional(),
+    /** The browser's zone, for a draft with no time of its own (it takes the next free slot). */
+    timeZone: callerZone,
+  })
+  .meta({ id: 'ReviewBulk' });
+export type ReviewBulk = z.infer<typeof reviewBulkSchema>;
+export const reviewBulkResultSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        id: z.string(),
+        /** done: approved or rejected by this call; refused: it was not (why in `error`), nothing changed. */
+        outcome: z.enum(['done', 'refused']),
+        item: scheduledItemSchema.nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ReviewBulkResult' });
+export type ReviewBulkResult = z.infer<typeof reviewBulkResultSchema>;
 
 export const itemParamsSchema = z.object({ id: z.uuid('must be an item id') });
 

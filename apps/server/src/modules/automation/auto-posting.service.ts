@@ -7,6 +7,7 @@ import {
   type Platform,
   type PostBrief,
   type PostingSlot,
+  type PostOrigin,
   pickStrategy,
   platformLabel,
   postingSlots,
@@ -120,6 +121,12 @@ export function createAutoPostingService(deps: {
           titles: [item.title],
           link,
           label: `a curated post on “${item.title}”`,
+          origin: {
+            kind: 'curated',
+            strategy: null,
+            source: { title: item.title, url: item.link },
+            promotion: null,
+          } satisfies PostOrigin,
         };
       }
       note = ' (curated was drawn, but no source has an item not shared yet)';
@@ -135,6 +142,7 @@ export function createAutoPostingService(deps: {
           // A promotion is its link: it goes whatever "Share links" says.
           link: link.url,
           label: `a promotional post for ${link.label}`,
+          origin: { kind: 'promotional', strategy: null, source: null, promotion: link.label } satisfies PostOrigin,
         };
       }
       note = ' (promotional was drawn, but the persona has no promotion set up)';
@@ -161,6 +169,12 @@ export function createAutoPostingService(deps: {
       titles: undefined,
       link: null,
       label: `an original ${thread ? 'thread' : 'post'}${strategy ? ` (strategy “${strategy.name}”)` : ''}${note}`,
+      origin: {
+        kind: 'original',
+        strategy: strategy?.name ?? null,
+        source: null,
+        promotion: null,
+      } satisfies PostOrigin,
     };
   }
 
@@ -310,6 +324,7 @@ export function createAutoPostingService(deps: {
           autoSlot: slot.slot,
           writer: post.writer,
           checkFlags: flags,
+          origin: plan.origin,
         });
         if (!row) continue;
         kept.push(row);

@@ -6,13 +6,14 @@ import {
   isUuid,
   type Persona,
   type Platform,
+  type PostOrigin,
   type PostPart,
   type PostStatus,
 } from '@plume/core';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { personas, posts } from '../../db/schema';
+import { personas, platformAccounts, posts } from '../../db/schema';
 import type { StoredReplyTo } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { personasAtWork } from '../personas/personas.repository';
@@ -20,6 +21,8 @@ import { personasAtWork } from '../personas/personas.repository';
 export type PostRow = typeof posts.$inferSelect;
 /** A post with its persona's name and owner, as the schedule lists it. */
 export type PostWithPersona = PostRow & { personaName: string; userId: string };
+/** A post as the schedule and the review queue show it: with its account's connection status (null: none connected). */
+export type ScheduleRow = PostWithPersona & { accountStatus: string | null };
 /**
  * A post claimed for publishing, with what publishing it needs, loaded once: its persona, the
  * owner's time zone (UTC without one) and the account it goes out on (absent once disconnected).
@@ -36,6 +39,15 @@ const flatten = (r: { post: PostRow; personaName: string; userId: string }): Pos
   personaName: r.personaName,
   userId: r.userId,
 });
+
+const withAccount = { ...withPersona, accountStatus: platformAccounts.status };
+const accountOf = and(eq(platformAccounts.personaId, posts.personaId), eq(platformAccounts.platform, posts.platform));
+const flattenItem = (r: {
+  post: PostRow;
+  personaName: string;
+  userId: string;
+  accountStatus: string | null;
+}): ScheduleRow => ({ ...flatten(r), accountStatus: r.accountStatus });
 
 export function createPostsRepository(db: Db) {
   /** Moves a post on only from the state it is expected to be in (a claim): false when it was not. */
@@ -117,6 +129,7 @@ export function createPostsRepository(db: Db) {
       autoSlot: Date;
       writer: string;
       checkFlags?: DraftFlag[];
+      origin?: PostOrigin;
     }): Promise<PostRow | undefined> {
       const [row] = await db
         .insert(posts)
@@ -314,12 +327,13 @@ export function createPostsRepository(db: Db) {
     async listForUser(
       userId: string,
       filter: { from?: Date; to?: Date; personaId?: string; statuses?: PostStatus[] },
-    ): Promise<PostWithPersona[]> {
+    ): Promise<ScheduleRow[]> {
       const when = sql`coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.createdAt})`;
       const rows = await db
-        .select(withPersona)
+        .select(withAccount)
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
+        .leftJoin(platformAccounts, accountOf)
         .where(
           and(
             eq(personas.userId, userId),
@@ -331,16 +345,30 @@ export function createPostsRepository(db: Db) {
         )
         .orderBy(asc(when), asc(posts.createdAt))
         .limit(2000);
-      return rows.map(flatten);
+      return rows.map(flattenItem);
     },
 
-    async findForUser(userId: string, id: string): Promise<PostWithPersona | undefined> {
+    async findForUser(userId: string, id: string): Promise<ScheduleRow | undefined> {
       const [row] = await db
-        .select(withPersona)
+        .select(withAccount)
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
+        .leftJoin(platformAccounts, accountOf)
         .where(and(eq(posts.id, id), eq(personas.userId, userId)));
-      return row ? flatten(row) : undefined;
+      return row ? flattenItem(row) : undefined;
+    },
+
+    /**
+     * A person approves a draft in review: it moves only from pending_review, so of two approvals
+     * (two tabs, a bulk approve racing a single one) one wins and one publish job is queued.
+     */
+    approveReview(id: string, at: Date, approvedAt: Date) {
+      return transition(id, 'pending_review', { status: 'scheduled', scheduledFor: at, error: null, approvedAt });
+    },
+
+    /** A person rejects a draft in review: only from pending_review (an approved post is canceled, not rejected). */
+    rejectReview(id: string) {
+      return transition(id, 'pending_review', { status: 'canceled' });
     },
 
     /** Edits or reschedules an item that has not gone out; undefined when it is no longer editable. */

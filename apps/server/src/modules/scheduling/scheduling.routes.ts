@@ -1,6 +1,10 @@
 import {
   itemParamsSchema,
+  nextSlotQuerySchema,
+  nextSlotSchema,
   reviewApproveSchema,
+  reviewBulkResultSchema,
+  reviewBulkSchema,
   reviewCreateSchema,
   scheduleCreateSchema,
   scheduledItemListSchema,
@@ -85,6 +89,20 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
       );
     }
 
+    app.get(
+      '/api/schedule/next-slot',
+      {
+        schema: {
+          tags,
+          summary:
+            "The persona's next free posting slot: where 'Add to queue' (scheduling or approving) puts a post if sent now",
+          querystring: nextSlotQuerySchema,
+          response: { 200: nextSlotSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        scheduling.nextSlot(await user(request.headers), request.query.personaId, request.query.timeZone),
+    );
     app.post(
       '/api/schedule/:id/retry',
       {
@@ -128,13 +146,27 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
       {
         schema: {
           tags: ['review'],
-          summary: "Approves a draft for a chosen time (`runAt`) or the persona's next free slot (`queue: true`)",
+          summary:
+            "Approves a draft: at its own time (no `runAt`, `queue` or `now`; now when that time has passed), a chosen time (`runAt`), the persona's next free slot (`queue: true`) or at once (`now: true`)",
           params: itemParamsSchema,
           body: reviewApproveSchema,
           response: { 200: scheduledItemSchema, ...errorResponses },
         },
       },
       async (request) => scheduling.approve(await user(request.headers), request.params.id, request.body),
+    );
+    app.post(
+      '/api/review/bulk',
+      {
+        schema: {
+          tags: ['review'],
+          summary:
+            'Approves (each at its own time, or `now`) or rejects several drafts; each item says whether it was done or why not',
+          body: reviewBulkSchema,
+          response: { 200: reviewBulkResultSchema, ...errorResponses },
+        },
+      },
+      async (request) => scheduling.bulk(await user(request.headers), request.body),
     );
     app.post(
       '/api/review/:id/reject',

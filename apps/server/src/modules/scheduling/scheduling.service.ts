@@ -1,12 +1,17 @@
 import {
+  type ConnectionState,
   DATE_IN_FUTURE,
   isEditable,
+  type NextSlot,
   nextFreeSlot,
   overLimitProblems,
   type Persona,
+  PLATFORM_LABELS,
   type PostPart,
   type PostStatus,
   type ReviewApprove,
+  type ReviewBulk,
+  type ReviewBulkResult,
   type ReviewCreate,
   type ScheduleCreate,
   type ScheduledItem,
@@ -15,7 +20,7 @@ import {
   threadContent,
 } from '@plume/core';
 import type { NamedLock } from '../../db/named-lock';
-import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
+import { AppError, BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
 import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
@@ -25,10 +30,13 @@ import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
-import type { PostsRepository, PostWithPersona } from '../publishing/posts.repository';
+import type { PostsRepository, ScheduleRow } from '../publishing/posts.repository';
 import type { DraftCheck } from '../writing/draft-check';
 
-export function toItem(row: PostWithPersona): ScheduledItem {
+const connectionOf = (status: string | null): ConnectionState =>
+  status === null ? 'missing' : status === 'error' ? 'reconnect' : 'connected';
+
+export function toItem(row: ScheduleRow): ScheduledItem {
   return {
     id: row.id,
     personaId: row.personaId,
@@ -47,6 +55,8 @@ export function toItem(row: PostWithPersona): ScheduledItem {
     writer: (row.writer as ScheduledItem['writer']) ?? null,
     flags: row.checkFlags,
     replyTo: row.replyTo ? (({ author, text, url }) => ({ author, text, url }))(row.replyTo) : null,
+    origin: row.origin ?? null,
+    connection: connectionOf(row.accountStatus),
   };
 }
 
@@ -85,21 +95,30 @@ export function createSchedulingService(deps: {
   }
 
   /**
+   * 'Add to queue': the persona's next free posting slot in the user's zone (the saved zone, else
+   * the browser's the request names, else UTC). The dialog shows it and approving takes it: one rule.
+   */
+  async function freeSlot(userId: string, personaId: string, callerZone: string | undefined, loaded?: Persona) {
+    const current = now();
+    const persona = loaded ?? (await ownPersona(personas, userId, personaId));
+    const timeZone = (await preferences.timeZone(userId)) ?? callerZone ?? 'UTC';
+    const at = nextFreeSlot(
+      persona.automation.autoPosting,
+      await posts.heldTimes(personaId, current),
+      current,
+      timeZone,
+    );
+    return { at, timeZone };
+  }
+
+  /**
    * A chosen time (in the future), or the persona's next free slot in the user's time zone. The
    * persona is read for a slot only, unless the caller has it already.
    */
   async function timeFor(userId: string, personaId: string, choice: TimeChoice, loaded: Persona | undefined) {
     const current = now();
     if (choice.queue) {
-      const persona = loaded ?? (await ownPersona(personas, userId, personaId));
-      // The saved zone, else the browser's the request names, else UTC.
-      const timeZone = (await preferences.timeZone(userId)) ?? choice.timeZone ?? 'UTC';
-      const slot = nextFreeSlot(
-        persona.automation.autoPosting,
-        await posts.heldTimes(personaId, current),
-        current,
-        timeZone,
-      );
+      const { at: slot } = await freeSlot(userId, personaId, choice.timeZone, loaded);
       if (!slot) throw new ConflictError("The persona's posting schedule has no free slot in the next 60 days");
       return slot;
     }
@@ -150,7 +169,7 @@ export function createSchedulingService(deps: {
     });
   }
 
-  async function owned(userId: string, id: string): Promise<PostWithPersona> {
+  async function owned(userId: string, id: string): Promise<ScheduleRow> {
     const row = await posts.findForUser(userId, id);
     if (!row) throw new NotFoundError('Post not found');
     return row;
@@ -161,7 +180,7 @@ export function createSchedulingService(deps: {
   }
 
   /** A thread some of whose parts went out: publishing it again (Retry, a new time) would repeat them. */
-  function refusePartlyPosted(row: PostWithPersona) {
+  function refusePartlyPosted(row: ScheduleRow) {
     const postedParts = row.externalIds.length;
     if (postedParts === 0) return;
     throw new ConflictError(
@@ -313,26 +332,43 @@ export function createSchedulingService(deps: {
       return reread(userId, post.id);
     },
 
+    /** GET /api/schedule/next-slot: the slot 'Add to queue' would take now. */
+    async nextSlot(userId: string, personaId: string, timeZone?: string): Promise<NextSlot> {
+      const { at, timeZone: zone } = await freeSlot(userId, personaId, timeZone);
+      return { at: at?.toISOString() ?? null, timeZone: zone };
+    },
+
+    /**
+     * Approves a draft (decision 0X?): at its own time unless the person chose another (a slot's
+     * post at its slot, a reply at its time; at once when that time has passed), at a chosen time,
+     * at the persona's next free slot, or now. It moves from pending_review once: a second approval
+     * is refused and queues nothing.
+     */
     async approve(userId: string, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
-      await accounts.requireAccount(row.personaId, row.platform);
-      // A post automation wrote for a slot goes out at its slot when approved before it; after
-      // the slot, 'Add to queue' takes the next free one (decision 021).
-      const forSlot =
-        choice.queue && row.autoSlot && row.scheduledFor && row.scheduledFor.getTime() > now().getTime() + 60_000;
-      // A reply to a mention is a conversation, not a slot: approved with 'Add to queue', it goes now.
-      const replyAt = choice.queue && row.replyTo ? new Date(now().getTime() + 1_000) : null;
-      const when: TimeChoice = forSlot
-        ? { runAt: row.scheduledFor?.toISOString() }
-        : replyAt
-          ? { runAt: replyAt.toISOString() }
+      const account = await accounts.requireAccount(row.personaId, row.platform);
+      if (account.status === 'error')
+        throw new ConflictError(
+          `The ${PLATFORM_LABELS[row.platform]} account needs reconnecting: nothing goes out on it until it is reconnected in the Accounts tab`,
+        );
+      const soon = () => new Date(now().getTime() + 1_000);
+      const own = choice.runAt === undefined && !choice.queue && !choice.now;
+      if (own && !row.scheduledFor)
+        throw invalidField('body.runAt', 'This draft has no time of its own: pick a date and time');
+      const when: TimeChoice | Date = choice.now
+        ? soon()
+        : own && row.scheduledFor
+          ? row.scheduledFor.getTime() > now().getTime()
+            ? row.scheduledFor
+            : soon()
           : choice;
-      const updated = await atTime(userId, row.personaId, when, async (at) => {
+      const write = async (at: Date) => {
         await planLimits.checkNewPosts(userId, 1, at, id);
         // Approved by a person: it goes out even while its persona's automation is paused.
-        return posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, approvedAt: now() });
-      });
+        return posts.approveReview(id, at, now());
+      };
+      const updated = when instanceof Date ? await write(when) : await atTime(userId, row.personaId, when, write);
       if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
       await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       if (row.replyTo) await deps.pause.replyReviewed(row.personaId, true);
@@ -342,7 +378,45 @@ export function createSchedulingService(deps: {
     async reject(userId: string, id: string): Promise<void> {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be rejected');
-      if ((await posts.cancel(id)) && row.replyTo) await deps.pause.replyReviewed(row.personaId, false);
+      if (!(await posts.rejectReview(id))) throw new ConflictError('Only a post waiting for review can be rejected');
+      if (row.replyTo) await deps.pause.replyReviewed(row.personaId, false);
+    },
+
+    /**
+     * POST /api/review/bulk: each draft as its own approve (at its own time, or the persona's next
+     * free slot when it has none) or reject (the same checks, the same
+     * single move out of review), one after the other; what one refuses does not stop the rest.
+     * Sent twice, the second finds them reviewed: nothing is queued again.
+     */
+    async bulk(userId: string, body: ReviewBulk): Promise<ReviewBulkResult> {
+      const ids = [...new Set(body.ids)];
+      // Another user's id anywhere: 404 and nothing done, as if it did not exist.
+      for (const id of ids) await owned(userId, id);
+      const results: ReviewBulkResult['results'] = [];
+      for (const id of ids) {
+        try {
+          if (body.action === 'approve') {
+            // Each at its own time; one sent to review by hand has none: the persona's next free slot.
+            const row = await owned(userId, id);
+            const choice: ReviewApprove = body.now ? { now: true } : row.scheduledFor ? {} : { queue: true };
+            const item = await service.approve(userId, id, {
+              ...choice,
+              ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+            });
+            results.push({ id, outcome: 'done', item, error: null });
+          } else {
+            const row = await owned(userId, id);
+            if (row.status === 'canceled') throw new ConflictError('This draft was rejected already');
+            await service.reject(userId, id);
+            results.push({ id, outcome: 'done', item: null, error: null });
+          }
+        } catch (error) {
+          // The draft's own refusal (409, 404, a plan limit): told beside it; a failure of ours fails the call.
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          results.push({ id, outcome: 'refused', item: null, error: error.message });
+        }
+      }
+      return { results };
     },
   };
   return service;

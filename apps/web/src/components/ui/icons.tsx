@@ -39,6 +39,9 @@ export const CalendarIcon = () => (
   <Icon d="M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
 );
 export const ChartIcon = () => <Icon d="M4 20h16M7 16v-5m5 5V7m5 9v-8" />;
+export const ReviewIcon = () => (
+  <Icon d="M9 11l2 2 4-4M5 4h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z" />
+);
 export const BellIcon = () => <Icon d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zm4 4a2 2 0 0 0 4 0" />;
 export const TagIcon = () => <Icon d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zm5-4.5a1 1 0 1 0 0 .01" />;
 export const CardIcon = () => (

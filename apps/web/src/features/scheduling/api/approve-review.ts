@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { withBrowserZone } from '../../../lib/time-zones';
 import { scheduleKey } from './get-schedule';
 
-/** POST /api/review/{id}/approve: to a chosen time (`runAt`) or the next free slot (`queue: true`). */
+/** POST /api/review/{id}/approve: at its own time (`{}`), a chosen time (`runAt`), the next free slot (`queue: true`) or now (`now: true`). */
 export const approveReview = ({ id, body }: { id: string; body: ReviewApprove }) =>
   api<ScheduledItem>(`/api/review/${encodeURIComponent(id)}/approve`, { method: 'POST', json: withBrowserZone(body) });
 

@@ -25,3 +25,11 @@ export function useSchedule(query: ScheduleQuery) {
   // The previous window stays on screen while Previous / Next loads the next one.
   return useQuery({ ...scheduleQueryOptions(query), placeholderData: keepPreviousData });
 }
+
+/** The review queue's statuses: a draft waiting for a person. */
+export const REVIEW = ['pending_review'] as const;
+
+/** How many drafts wait for review: the queue's own query, so every approve, reject or edit refreshes it. */
+export function useReviewCount(): number {
+  return useSchedule({ status: REVIEW }).data?.length ?? 0;
+}

@@ -23,6 +23,8 @@ const failed: ScheduledItem = {
   writer: null,
   flags: [],
   replyTo: null,
+  origin: null,
+  connection: 'connected',
 };
 
 function renderDialog(item: ScheduledItem) {

@@ -27,6 +27,8 @@ const draft: ScheduledItem = {
     text: 'Your post on tide pools was great',
     url: 'https://bsky.app/profile/bob.bsky.social/post/3k',
   },
+  origin: null,
+  connection: 'connected',
 };
 
 const json = (body: unknown) =>

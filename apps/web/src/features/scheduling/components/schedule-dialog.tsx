@@ -11,7 +11,7 @@ import {
   validateScheduleForm,
   type Writer,
 } from '@plume/core';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +22,7 @@ import { usePersonas } from '../../../lib/api/get-personas';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useApproveReview } from '../api/approve-review';
 import { useCreateScheduledPost } from '../api/create-scheduled-post';
+import { useNextSlot } from '../api/get-next-slot';
 import { formatDateTime } from '../utils/format';
 import { DateTimeFields, FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
@@ -35,7 +36,8 @@ export type ScheduleMode =
 /**
  * The Schedule Post dialog (app spec: Advanced tweet generation; §5): content (prefilled), platform
  * (Bluesky unless told), a date and time one hour ahead in the user's zone or 'Add to queue' (the
- * persona's next free posting slot). The spec's messages show beside their fields, before sending
+ * persona's next free posting slot, named). Approving a draft keeps its own time unless another
+ * is picked (now when that time has passed), or goes now; each choice says when it goes out. The spec's messages show beside their fields, before sending
  * and when the server answers 400; 'Failed to schedule' says why anything else failed.
  */
 export function ScheduleDialog({
@@ -89,10 +91,18 @@ function ScheduleForm({
   const [platform, setPlatform] = useState<Platform>(() =>
     mode.kind === 'create' ? (mode.platform ?? DEFAULT_SCHEDULE_PLATFORM) : mode.item.platform,
   );
-  const [initial] = useState(() => inputsFromInstant(new Date(Date.now() + DEFAULT_SCHEDULE_OFFSET_MS), timeZone));
+  // A draft with a time of its own (its slot, a reply's time) keeps it unless the person picks another.
+  const [opened] = useState(() => Date.now());
+  const ownTime = mode.kind === 'approve' && mode.item.scheduledFor ? new Date(mode.item.scheduledFor) : null;
+  const ownPassed = ownTime !== null && ownTime.getTime() <= opened;
+  const [initial] = useState(() =>
+    inputsFromInstant(ownTime && !ownPassed ? ownTime : new Date(opened + DEFAULT_SCHEDULE_OFFSET_MS), timeZone),
+  );
   const [date, setDate] = useState(initial.date);
   const [time, setTime] = useState(initial.time);
-  const [queue, setQueue] = useState(false);
+  const [when, setWhen] = useState<When>(ownTime ? 'own' : 'at');
+  const queue = when === 'queue';
+  const needsReconnect = mode.kind === 'approve' && mode.item.connection === 'reconnect';
   const [errors, setErrors] = useState<ScheduleFormErrors & { persona?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const busy = create.isPending || approve.isPending;
@@ -117,17 +127,23 @@ function ScheduleForm({
   };
 
   const submit = async () => {
-    const checked = validateScheduleForm({ parts, queue, date, time }, new Date(), timeZone);
+    // Its own time or now: no date and time to check.
+    const checked = validateScheduleForm(
+      { parts, queue: queue || when === 'own' || when === 'now', date, time },
+      new Date(),
+      timeZone,
+    );
     const found: typeof errors = { ...checked.errors };
     if (targets.length === 0) found.persona = 'Pick a persona';
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
-    const when = queue ? { queue: true as const } : { runAt: (checked.runAt ?? new Date()).toISOString() };
+    const choice = queue ? { queue: true as const } : { runAt: (checked.runAt ?? new Date()).toISOString() };
 
     if (mode.kind === 'approve') {
+      const body = when === 'own' ? {} : when === 'now' ? { now: true } : choice;
       try {
-        const item = await approve.mutateAsync({ id: mode.item.id, body: when });
+        const item = await approve.mutateAsync({ id: mode.item.id, body });
         toast.success(successMessage, { description: describeTime(item, timeZone) });
         onDone();
       } catch (error) {
@@ -138,7 +154,7 @@ function ScheduleForm({
 
     // The parts always: a part carries more than its text (languages, images, a link card).
     const writer = mode.writer ? { writer: mode.writer } : {};
-    const body = { platform, content: threadContent(parts), parts, ...writer, ...when };
+    const body = { platform, content: threadContent(parts), parts, ...writer, ...choice };
     const done: { target: ScheduleTarget; item: ScheduledItem }[] = [];
     const failed: { target: ScheduleTarget; error: unknown }[] = [];
     for (const target of targets) {
@@ -225,35 +241,39 @@ function ScheduleForm({
         </p>
       )}
 
-      <fieldset className="space-y-2">
+      <fieldset className="space-y-2" data-testid="when">
         <legend className="text-sm font-medium">When</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${ids.content}-when`}
-              checked={!queue}
-              onChange={() => setQueue(false)}
-              className="h-4 w-4 accent-violet-700"
-            />
+        <div className="space-y-1.5">
+          {ownTime && (
+            <WhenOption name={`${ids.content}-when`} value="own" when={when} onChange={setWhen}>
+              {ownPassed ? (
+                <>Now: its own time ({formatDateTime(ownTime, timeZone)}) has passed</>
+              ) : (
+                <>
+                  At its own time: <strong data-testid="own-time">{formatDateTime(ownTime, timeZone)}</strong>
+                  {mode.kind === 'approve' && mode.item.autoSlot ? ' (the slot it was written for)' : ''}
+                </>
+              )}
+            </WhenOption>
+          )}
+          {mode.kind === 'approve' && (!ownTime || !ownPassed) && (
+            <WhenOption name={`${ids.content}-when`} value="now" when={when} onChange={setWhen}>
+              Now
+            </WhenOption>
+          )}
+          <WhenOption name={`${ids.content}-when`} value="at" when={when} onChange={setWhen}>
             At a date and time
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${ids.content}-when`}
-              checked={queue}
-              onChange={() => setQueue(true)}
-              className="h-4 w-4 accent-violet-700"
+          </WhenOption>
+          <WhenOption name={`${ids.content}-when`} value="queue" when={when} onChange={setWhen}>
+            Add to queue:{' '}
+            <QueueSlot
+              personaId={targets.length === 1 ? targets[0]?.personaId : undefined}
+              timeZone={timeZone}
+              many={targets.length > 1}
             />
-            Add to queue
-          </label>
+          </WhenOption>
         </div>
-        {queue ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            The persona's next free posting slot, from its automation schedule.
-          </p>
-        ) : (
+        {when === 'at' && (
           <DateTimeFields
             ids={ids}
             date={date}
@@ -271,17 +291,70 @@ function ScheduleForm({
         {whenError && <FieldError id={ids.whenError}>{whenError}</FieldError>}
       </fieldset>
 
+      {needsReconnect && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="approve-reconnect">
+          The {PLATFORM_LABELS[platform]} account needs reconnecting: this draft cannot go out until you reconnect it in
+          the persona's Accounts tab.
+        </p>
+      )}
+
       {formError && !contentError && !whenError && <FieldError id={ids.formError}>{formError}</FieldError>}
 
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || needsReconnect}>
           {busy ? 'Scheduling...' : mode.kind === 'approve' ? 'Approve' : 'Schedule'}
         </Button>
       </div>
     </form>
+  );
+}
+
+type When = 'own' | 'now' | 'at' | 'queue';
+
+function WhenOption({
+  name,
+  value,
+  when,
+  onChange,
+  children,
+}: {
+  name: string;
+  value: When;
+  when: When;
+  onChange(value: When): void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={when === value}
+        onChange={() => onChange(value)}
+        className="mt-0.5 h-4 w-4 shrink-0 accent-violet-700"
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+/** 'Add to queue' says which slot: the server's next free one, the one approving or scheduling takes. */
+function QueueSlot({ personaId, timeZone, many }: { personaId: string | undefined; timeZone: string; many: boolean }) {
+  const slot = useNextSlot(many ? undefined : personaId);
+  if (many) return <>each persona's next free posting slot</>;
+  if (!personaId) return <>the persona's next free posting slot</>;
+  if (slot.isPending) return <>finding the next free posting slot...</>;
+  if (slot.isError) return <>the next free posting slot (not known now: {slot.error.message})</>;
+  if (!slot.data.at) return <>no free posting slot in the next 60 days</>;
+  return (
+    <>
+      the next free posting slot,{' '}
+      <strong data-testid="queue-slot">{formatDateTime(new Date(slot.data.at), timeZone)}</strong>
+    </>
   );
 }
 
