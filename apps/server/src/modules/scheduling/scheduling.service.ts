@@ -339,7 +339,7 @@ export function createSchedulingService(deps: {
     },
 
     /**
-     * Approves a draft (decision 0X?): at its own time unless the person chose another (a slot's
+     * Approves a draft (decision 039): at its own time unless the person chose another (a slot's
      * post at its slot, a reply at its time; at once when that time has passed), at a chosen time,
      * at the persona's next free slot, or now. It moves from pending_review once: a second approval
      * is refused and queues nothing.
