@@ -197,14 +197,8 @@ export function createPublishingService(deps: {
       // Every platform must be connected and working before anything is posted anywhere (a
       // connection marked for a reconnect would refuse its call: credential-store.ts).
       const connected = new Map<Platform, AccountRow>();
-      for (const platform of platforms) {
-        const account = await accounts.requireAccount(personaId, platform);
-        const refused = reconnectNeeded(account);
-        if (refused) {
-          throw new ConflictError(`The ${PLATFORM_LABELS[platform]} connection needs attention: ${refused.message}`);
-        }
-        connected.set(platform, account);
-      }
+      for (const platform of platforms)
+        connected.set(platform, await accounts.requireWorkingAccount(personaId, platform));
       // The daily activity limit holds for posting by hand too (the cooldown paces scheduled and
       // automated posts; a person posting is the pace it imitates). Each network's post counts
       // once, so all of them must fit: nothing goes out when only some would.
@@ -280,7 +274,9 @@ export function createPublishingService(deps: {
       const parts = post.parts;
       // What automation scheduled on its own does not go out while its automation is paused
       // (decision 035): it waits for a person in the review queue, as the pause put the others.
-      if (post.persona.automation_pause && !post.approvedAt && (post.autoSlot || post.replyTo)) {
+      // So does what it scheduled for an account that needs a reconnect: it is held with the account.
+      const held = post.persona.automation_pause || (post.account && reconnectNeeded(post.account));
+      if (held && !post.approvedAt && (post.autoSlot || post.replyTo)) {
         await posts.holdClaimed(post.id);
         return 'held for review';
       }
