@@ -272,9 +272,10 @@ export function composeServices(deps: {
       onPostingChanged: () => sendAutoPostingDue(queue),
       onEngagementChanged: async (persona) => {
         // An engaging persona reads its mentions too: the people it may like, repost and follow.
+        // Its likes, reposts and follows wait for their next scheduled run (every ten minutes,
+        // each its share of the caps): a save never sets off a burst of them.
         const { autoReplies, engagement: engaging } = persona.automation;
         if (autoReplies.enabled || engaging.enabled) await replies.queueFor(persona.id);
-        if (engaging.enabled) await engagement.queueFor(persona.id);
       },
       onAutomatedLabelChanged: (personaId) => automatedLabel.queueFor(personaId),
     }),

@@ -1,11 +1,13 @@
 import type { Account, Persona, PublishResponse, ScheduledItem } from '@plume/core';
-import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, textPart } from '@plume/core';
+import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, RECONNECT_NEEDED_CODE, textPart } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, platformAccounts, posts } from '../src/db/schema';
+import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
+import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 let bsky: BlueskyNetwork;
@@ -255,33 +257,102 @@ describe('publishing to Bluesky', () => {
     expect(account).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/Reconnect/) });
   });
 
-  it('calls nothing on a connection marked for a reconnect: its scheduled post fails at once and the PDS sees none', async () => {
+  it('calls nothing on a connection marked for a reconnect: scheduling, approving and retrying are refused naming the account, what automation scheduled waits in review, a post already scheduled fails at once, and the PDS sees none', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('marked');
     await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const db = server.app.database.db;
+    // Before the connection broke: a post a person scheduled, one automation wrote for a slot
+    // without review, and a draft waiting for review.
+    const runAt = new Date(Date.now() + 60 * 60_000);
+    const scheduled = await readJson<ScheduledItem>(
+      await ann.request('/schedule', {
+        method: 'POST',
+        json: {
+          personaId: persona.id,
+          platform: 'bluesky',
+          content: 'Scheduled before it broke',
+          runAt: runAt.toISOString(),
+        },
+      }),
+      201,
+    );
+    const draft = await readJson<ScheduledItem>(
+      await ann.request('/api/review', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: 'A draft to approve' },
+      }),
+      201,
+    );
+    const [automated] = await db
+      .insert(posts)
+      .values({
+        id: crypto.randomUUID(),
+        personaId: persona.id,
+        platform: 'bluesky',
+        content: 'Written by automation for its slot',
+        parts: [textPart('Written by automation for its slot')],
+        status: 'scheduled',
+        scheduledFor: runAt,
+        autoSlot: runAt,
+        writer: 'offline',
+      })
+      .returning();
     // Marked by an earlier failed call; the app password itself would still work.
     const reason = 'Bluesky connection expired or was revoked. Reconnect the account.';
-    await server.app.database.db
+    await db
       .update(platformAccounts)
       .set({ status: 'error', errorMessage: reason })
       .where(eq(platformAccounts.personaId, persona.id));
-    const item = await readJson<ScheduledItem>(
+    const named = `The Bluesky account @${alice.handle} needs to be reconnected`;
+
+    // Asked of a person: refused at once, naming the account, nothing queued.
+    const refused = await readJson<{ error: { code: string; message: string } }>(
       await ann.request('/schedule', {
         method: 'POST',
         json: {
           personaId: persona.id,
           platform: 'bluesky',
           content: 'Not while it needs a reconnect',
-          runAt: new Date(Date.now() + 2000).toISOString(),
+          runAt: runAt.toISOString(),
         },
       }),
-      201,
+      409,
     );
-    const settled = await until(async () => {
-      const [row] = await server.app.database.db.select().from(posts).where(eq(posts.id, item.id));
-      return row && row.status !== 'scheduled' && row.status !== 'publishing' ? row : undefined;
-    });
-    expect([settled.status, settled.error]).toEqual(['failed', reason]);
+    expect(refused.error).toMatchObject({ code: RECONNECT_NEEDED_CODE, message: expect.stringContaining(named) });
+    expect(refused.error.message).toContain("Reconnect it in the persona's Accounts tab");
+    const approve = await readJson<{ error: { message: string } }>(
+      await ann.request(`/api/review/${draft.id}/approve`, { method: 'POST', json: { queue: true } }),
+      409,
+    );
+    expect(approve.error.message).toContain(named);
+    const now = await readJson<{ error: { message: string } }>(
+      await publish(ann, persona.id, { platform: 'bluesky', content: 'Now?' }),
+      409,
+    );
+    expect(now.error.message).toContain(named);
+    const [stillDraft] = await db.select().from(posts).where(eq(posts.id, draft.id));
+    expect(stillDraft?.status).toBe('pending_review');
+
+    // Their time comes: automation's post goes back to review (held with its account); the
+    // person's fails at once, and Retry is refused while the account needs a reconnect.
+    const due = new Date(Date.now() - 1000);
+    await db.update(posts).set({ scheduledFor: due }).where(eq(posts.personaId, persona.id));
+    const settled = async (id: string) =>
+      until(async () => {
+        const [row] = await db.select().from(posts).where(eq(posts.id, id));
+        return row && row.status !== 'scheduled' && row.status !== 'publishing' ? row : undefined;
+      });
+    expect(await runJob(server, PUBLISH_POST, { postId: scheduled.id })).toBe('failed');
+    expect(await runJob(server, PUBLISH_POST, { postId: automated?.id })).toBe('held for review');
+    const [person, auto] = [await settled(scheduled.id), await settled(automated?.id ?? '')];
+    expect([person.status, person.error]).toEqual(['failed', reason]);
+    expect(auto.status).toBe('pending_review');
+    const retry = await readJson<{ error: { message: string } }>(
+      await ann.request(`/api/schedule/${scheduled.id}/retry`, { method: 'POST' }),
+      409,
+    );
+    expect(retry.error.message).toContain(named);
     expect(await bsky.postsOf(alice.did)).toEqual([]);
   });
 });

@@ -340,9 +340,11 @@ describe('likes, reposts and follows on Bluesky', () => {
     const stranger = await bsky.createAccount('stranger');
     await bob.agent.follow(did);
     for (const n of [1, 2, 3]) await say(bob.agent, `Bob's post number ${n}`);
+    // Dana tags the persona (addressed to it: never liked or reposted), and posts news of her own.
+    const mention = await say(dana.agent, `Plumeworthy, look: @${account.handle}`);
     // Long, with an emoji where the log's quote of it is cut: kept whole, never halved.
     const news = 'Plumeworthy news from the garden shed'.padEnd(58, '!');
-    const mention = await say(dana.agent, `${news}🌱🌱 and more, @${account.handle}`);
+    const danas = await say(dana.agent, `${news}🌱🌱 and more`);
     await gardener.agent.upsertProfile((profile) => ({ ...profile, description: 'Gardening notes, mostly waiting.' }));
     await gardener.agent.follow(did);
     await say(gardener.agent, 'gardening in November is mostly waiting');
@@ -356,7 +358,7 @@ describe('likes, reposts and follows on Bluesky', () => {
     await notified(account, 3);
     expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
 
-    // Saved with the actions on, the persona takes its first run at once.
+    // Saved with the actions on: the first run comes at its schedule, not with the save.
     await saveEngagement(persona, {
       enabled: true,
       autoLike: { enabled: true, maxLikesPerHour: 2, targetAccounts: [bob.handle, `@${stranger.handle}`] },
@@ -370,7 +372,7 @@ describe('likes, reposts and follows on Bluesky', () => {
 
     const likes = () => subjects(did, 'app.bsky.feed.like');
     // Each run takes its share (a like of the hour's 2, the day's repost and follow).
-    await until(async () => ((await likes()).length === 1 ? true : undefined));
+    expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 1, reposts: 1, follows: 1 });
     expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 1, reposts: 0, follows: 0 });
     // The hour's 2 likes are spent; the day's repost and follow too.
     expect(await runJob(server, ENGAGE, { personaId: persona.id })).toEqual({ likes: 0, reposts: 0, follows: 0 });
@@ -378,13 +380,15 @@ describe('likes, reposts and follows on Bluesky', () => {
     expect(liked).toHaveLength(2);
     const bobs = (await bsky.postsOf(bob.did)).map((p) => p.uri);
     expect(liked.every((uri) => bobs.includes(uri))).toBe(true);
-    // Dana mentioned the persona with the keyword: reposted (not liked: she is no target account).
-    expect(await subjects(did, 'app.bsky.feed.repost')).toEqual([mention.uri]);
+    // Dana mentioned the persona: her own post with the keyword is reposted (not liked: she is no
+    // target account); her mention, addressed to the persona, is not.
+    expect(await subjects(did, 'app.bsky.feed.repost')).toEqual([danas.uri]);
+    expect(liked).not.toContain(mention.uri);
     // The gardener followed the persona: followed back. The stranger's profile matches too: never.
     expect(await subjects(did, 'app.bsky.graph.follow')).toEqual([gardener.did]);
     const log = (await planOf(persona.id)).log;
     expect(log.find((e) => e.event === 'reposted')?.message).toContain(`(“${news}🌱🌱…”)`);
-    expect(log.find((e) => e.event === 'reposted')?.message).toContain(`it mentions Engager`);
+    expect(log.find((e) => e.event === 'reposted')?.message).toContain(`@${dana.handle} mentioned Engager`);
     expect(log.find((e) => e.event === 'followed')?.message).toContain(
       `@${gardener.handle} follows Engager (a follow-back)`,
     );
@@ -425,6 +429,7 @@ describe('likes, reposts and follows on Bluesky', () => {
     for (const person of [stranger, fan, follower, troll]) await gardening(person.agent);
     const strangerPost = await say(stranger.agent, 'Plumeworthy gardening tips for a sunny spring');
     const fanPost = await say(fan.agent, `@${handle} Plumeworthy: your garden notes are lovely`);
+    const fanOwn = await say(fan.agent, 'Plumeworthy seedlings are up today, happy gardening');
     await follower.agent.follow(did);
     const followerPost = await say(follower.agent, 'A Plumeworthy morning in the garden, happy days');
     // Tagged the persona, in anger: not someone to like, repost or follow.
@@ -452,7 +457,13 @@ describe('likes, reposts and follows on Bluesky', () => {
         targetCriteria: { minFollowers: 0, maxFollowers: 1000, keywords: ['gardening'] },
       },
     });
-    // Runs until nothing is left to do (the run queued by the save among them).
+    // The save ran nothing and queued no run: the next comes at its schedule.
+    const queued = (await server.app.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${ENGAGE} and singleton_key = ${persona.id}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(queued.rows[0]?.n).toBe(0);
+    expect(await subjects(did, 'app.bsky.feed.like')).toEqual([]);
+    // Runs until nothing is left to do.
     await until(async () => {
       const done = (await runJob(server, ENGAGE, { personaId: persona.id })) as Record<string, number>;
       expect(done).toMatchObject({
@@ -462,9 +473,11 @@ describe('likes, reposts and follows on Bluesky', () => {
       });
       return Object.values(done).every((n) => n === 0) ? true : undefined;
     });
-    const opted = [fanPost.uri, followerPost.uri].sort();
+    // The fan's own post and the follower's; never the fan's mention, which speaks to the persona.
+    const opted = [fanOwn.uri, followerPost.uri].sort();
     expect((await subjects(did, 'app.bsky.feed.like')).sort()).toEqual(opted);
     expect((await subjects(did, 'app.bsky.feed.repost')).sort()).toEqual(opted);
+    expect(fanPost.uri).not.toBe(fanOwn.uri);
     expect((await subjects(did, 'app.bsky.graph.follow')).sort()).toEqual([fan.did, follower.did].sort());
     for (const collection of ['app.bsky.feed.like', 'app.bsky.feed.repost']) {
       expect(await subjects(did, collection)).not.toContain(strangerPost.uri);
@@ -475,7 +488,7 @@ describe('likes, reposts and follows on Bluesky', () => {
       `@${follower.handle} follows Courteous (a follow-back)`,
     );
     expect(log.find((e) => e.event === 'liked' && e.url?.includes(fan.handle))?.message).toContain(
-      'it mentions Courteous',
+      `@${fan.handle} mentioned Courteous`,
     );
   });
 });
@@ -486,17 +499,18 @@ describe('every platform budget on Bluesky (decision 033)', () => {
       ...a,
       autoReplies: { ...a.autoReplies, enabled: false },
     }));
-    // Two posts by a target account, each naming the persona: likeable whichever way candidates are found.
+    // A target account who tagged the persona (so it may engage with him), and two posts of his own.
     const gus = await bsky.createAccount('gus');
-    await say(gus.agent, `@${account.handle} first thing I wanted to share`);
-    await say(gus.agent, `@${account.handle} and a second thing`);
+    await say(gus.agent, `@${account.handle} hello there`);
+    await say(gus.agent, 'first thing I wanted to share');
+    await say(gus.agent, 'and a second thing');
     const likes = () => records(account.did, 'app.bsky.feed.like');
     const spendOf = async () =>
       (await readJson<Account[]>(await ann.request(`/api/personas/${persona.id}/accounts`), 200))[0]?.spend;
     // 5 points an hour: one like (3) fits within 80% (4), a second would not.
     limits.bluesky.points = [{ max: 5, minutes: 60 }];
     try {
-      // Saved with likes on (12 an hour: two a run), the persona takes its first run at once.
+      // Saved with likes on (12 an hour: two a run).
       await readJson(
         await ann.request(`/api/personas/${persona.id}`, {
           method: 'PUT',
@@ -517,8 +531,8 @@ describe('every platform budget on Bluesky (decision 033)', () => {
         200,
       );
       // Its mentions read (engagement takes its people from them: decision 032), a run likes one.
-      // The save queued a read and a run of its own; whichever runs first, one like is all there is room for.
-      await notified(account, 2);
+      // The save queued a read; one like is all there is room for.
+      await notified(account, 1);
       await runJob(server, CHECK_MENTIONS, { accountId });
       await runJob(server, ENGAGE, { personaId: persona.id });
       const waiting = await until(async () =>

@@ -2,16 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type Persona, type ScheduledItem, textPart } from '@plume/core';
+import { type Persona, type PublishResult, type ScheduledItem, textPart } from '@plume/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAccounts, posts } from '../src/db/schema';
-import { PUBLISH_POST, SWEEP_POSTS } from '../src/jobs/publish-posts';
+import { PlatformError } from '../src/integrations/platform';
+import { PUBLISH_POST, RECONCILE_POST, SWEEP_POSTS } from '../src/jobs/publish-posts';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
-import { BATCH_POSTS_PER_ACCOUNT } from '../src/modules/publishing/publishing.service';
+import { BATCH_POSTS_PER_ACCOUNT, RECONCILE_WAITS_MS } from '../src/modules/publishing/publishing.service';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
+import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 let bsky: BlueskyNetwork;
@@ -470,7 +472,7 @@ describe('approving from the review queue', () => {
       .where(eq(platformAccounts.personaId, persona.id));
     expect((await itemOf(ann, draft.id))?.connection).toBe('reconnect');
     const refused = await readJson<{ error: { message: string } }>(await approve(ann, draft.id), 409);
-    expect(refused.error.message).toContain('needs reconnecting');
+    expect(refused.error.message).toContain('needs to be reconnected');
     expect((await itemOf(ann, draft.id))?.status).toBe('pending_review');
   });
 });
@@ -769,6 +771,87 @@ describe('publishing on time', () => {
       expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === text)).toHaveLength(1);
     } finally {
       release();
+      publisher.publish = original;
+    }
+  });
+
+  it('reconciles an unconfirmed post by itself: one that went out is found and posted with its URI, counted once; one that did not is failed with Retry offered, never sent twice', async () => {
+    const { persona, account } = await personaWithBluesky(ann);
+    const publisher = server.app.adapters.bluesky;
+    const original = publisher.publish;
+    // The network hangs: the first post reaches Bluesky but its answer is lost; the second never leaves.
+    let reaches = true;
+    publisher.publish = async (...args) => {
+      if (reaches) await original.apply(publisher, args);
+      throw new PlatformError('Bluesky did not answer in time', 'unknown', { postedIds: [] });
+    };
+    const postNow = async (content: string) => {
+      const answer = await readJson<{ error: { results: PublishResult[] } }>(
+        await ann.request(`/api/personas/${persona.id}/post`, {
+          method: 'POST',
+          json: { platform: 'bluesky', content },
+        }),
+        502,
+      );
+      const [result] = answer.error.results;
+      expect(result?.status).toBe('unconfirmed');
+      return result?.postId ?? '';
+    };
+    const waiting = async (postId: string) => {
+      const rows = (await server.app.database.db.execute(
+        sql`select data, start_after from pgboss.job where name = ${RECONCILE_POST} and state = 'created' and data->>'postId' = ${postId}`,
+      )) as unknown as { rows: { data: { check: number }; start_after: string | Date }[] };
+      return rows.rows.map((r) => ({ check: r.data.check, at: new Date(r.start_after).getTime() }));
+    };
+    try {
+      const wentOut = `It went out ${Date.now()}`;
+      const foundId = await postNow(wentOut);
+      reaches = false;
+      const lost = `It never left ${Date.now()}`;
+      const lostId = await postNow(lost);
+      // Each gets its first look queued a minute on, not now.
+      for (const id of [foundId, lostId]) {
+        const [look] = await waiting(id);
+        expect(look?.check).toBe(0);
+        expect(look?.at).toBeGreaterThan(Date.now() + 30_000);
+      }
+      const before = (await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).stats.totalTweets;
+
+      // The look comes: the post is on the account, so it is posted with its URI, counted once.
+      expect(await runJob(server, RECONCILE_POST, { postId: foundId, check: 0 })).toBe('posted');
+      const [record] = (await bsky.postsOf(account.did)).filter((r) => r.value.text === wentOut);
+      const rkey = record?.uri.split('/').at(-1) ?? 'none';
+      expect(await itemOf(ann, foundId)).toMatchObject({
+        status: 'posted',
+        url: expect.stringContaining(`/post/${rkey}`),
+        error: null,
+      });
+      const [row] = await server.app.database.db.select().from(posts).where(eq(posts.id, foundId));
+      expect(row?.externalId).toBe(record?.uri);
+      expect(await runJob(server, RECONCILE_POST, { postId: foundId, check: 1 })).toBe('settled already');
+      const after = (await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).stats.totalTweets;
+      expect(after).toBe(before + 1);
+
+      // The other is not there: looked for again later, then failed with Retry offered.
+      expect(await runJob(server, RECONCILE_POST, { postId: lostId, check: 0 })).toBe('not found yet');
+      expect((await waiting(lostId)).map((l) => l.check)).toContain(1);
+      expect(await itemOf(ann, lostId)).toMatchObject({ status: 'unconfirmed' });
+      const last = RECONCILE_WAITS_MS.length - 1;
+      expect(await runJob(server, RECONCILE_POST, { postId: lostId, check: last })).toBe('failed');
+      const failed = await itemOf(ann, lostId);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/did not go out\. Retry to post it/),
+      });
+      expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === lost)).toEqual([]);
+
+      // Retry, by the user, posts it once.
+      publisher.publish = original;
+      await readJson(await ann.request(`/api/schedule/${lostId}/retry`, { method: 'POST' }), 200);
+      await until(async () => ((await itemOf(ann, lostId))?.status === 'posted' ? true : undefined), 20_000);
+      expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === lost)).toHaveLength(1);
+      expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === wentOut)).toHaveLength(1);
+    } finally {
       publisher.publish = original;
     }
   });

@@ -18,7 +18,7 @@ import { X_RECONNECT } from '../src/integrations/x/x-adapter';
 import { createXApi } from '../src/integrations/x/x-api';
 import { CHECK_MENTIONS, ENGAGE } from '../src/jobs/engagement';
 import { SYNC_METRICS } from '../src/jobs/metrics';
-import { PUBLISH_POST } from '../src/jobs/publish-posts';
+import { PUBLISH_POST, RECONCILE_POST } from '../src/jobs/publish-posts';
 import { createMetricsRepository } from '../src/modules/metrics/metrics.repository';
 import { createXStub } from './fakes/x';
 import { build, freePort, type TestServer } from './helpers/build';
@@ -575,8 +575,29 @@ describe('publishing to X', () => {
 
     // A 5xx after sending: X may have it, so the user decides (Retry or Mark as posted).
     stub.next('POST /2/tweets', { status: 503, body: { title: 'Service Unavailable', detail: 'Over capacity' } });
-    const unknown = await scheduleAndSettle(say('Maybe out'), 'unconfirmed');
+    const maybe = say('Maybe out');
+    const unknown = await scheduleAndSettle(maybe, 'unconfirmed');
     expect(unknown.error).toMatch(/503|Over capacity|Service Unavailable/);
+    // Looked for on the account's own timeline: not there yet; then there (X answered a lost
+    // answer's tweet with its link shortened): posted with its id and link.
+    expect(await runJob(server, RECONCILE_POST, { postId: unknown.id, check: 0 })).toBe('not found yet');
+    const [row] = await server.app.database.db.select().from(posts).where(eq(posts.id, unknown.id));
+    const [account] = await server.app.database.db
+      .select()
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, row?.personaId ?? ''));
+    const id = String(1_800_000_000_000_000_000n + BigInt(Date.now()));
+    stub.state.tweets.push({
+      id,
+      text: `${maybe} https://t.co/abc`,
+      authorId: account?.externalId ?? '',
+      inReplyTo: null,
+      createdAt: new Date().toISOString(),
+      metrics: { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0, impression_count: 0 },
+    });
+    expect(await runJob(server, RECONCILE_POST, { postId: unknown.id, check: 1 })).toBe('posted');
+    const [found] = await server.app.database.db.select().from(posts).where(eq(posts.id, unknown.id));
+    expect([found?.status, found?.externalId]).toEqual(['posted', id]);
 
     // X refused it: failed at once with X's words, no retry.
     stub.next('POST /2/tweets', {

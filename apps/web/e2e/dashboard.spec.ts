@@ -253,9 +253,11 @@ test('the opportunities panel shows fresh source items with where to act, and a 
   expect(await apiCall(page, 'GET', '/api/opportunities')).toMatchObject({ items: [], dismissed: 1 });
 });
 
-test('automation that paused itself shows why on the card and in the Automation tab, and Resume runs it again', async ({
+test('automation that paused itself shows why on the card and in the Automation tab, and Resume runs it again; the broken connection holds Bluesky until it is reconnected', async ({
   page,
 }) => {
+  // Two pages scanned for accessibility, a Bluesky account made and refused: more than the default allows on a busy machine.
+  test.slow();
   const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Halted', setup_complete: true });
   const halted = await createBlueskyAccount('halted');
   await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
@@ -284,6 +286,13 @@ test('automation that paused itself shows why on the card and in the Automation 
   await expect(notice.getByRole('heading', { name: 'Automation paused' })).toBeVisible();
   await expect(notice).toContainText(`The connection to Bluesky (@${halted.handle}) needs a reconnect`);
   await expect(notice).toContainText('Posts you wrote or approved yourself still go out.');
+  // The card says which connection broke, with the way to mend it.
+  const held = card(page, 'Halted').getByTestId('connection-held');
+  await expect(held).toContainText('Bluesky needs a reconnect: its automation is held.');
+  await expect(held.getByRole('link', { name: 'Reconnect Bluesky for Halted' })).toHaveAttribute(
+    'href',
+    `/editor/${persona.id}?tab=accounts`,
+  );
   await expectNoViolations(page);
 
   // The Automation tab says the same, and its banner reads Paused.
@@ -297,12 +306,21 @@ test('automation that paused itself shows why on the card and in the Automation 
   await expect(page.getByText("Halted's automation runs again")).toBeVisible();
   await expect(tabNotice).toBeHidden();
   await expect(page.getByTestId('automation-status')).toHaveText('Active');
+  // Resumed, it is still held on Bluesky while the connection is broken, and the tab says why.
+  const tabHeld = page.getByTestId('connection-held');
+  await expect(tabHeld.getByRole('heading', { name: 'Held on Bluesky' })).toBeVisible();
+  await expect(tabHeld).toContainText(
+    `Bluesky automation is held: the connection to @${halted.handle} was refused and needs a reconnect.`,
+  );
+  await expect(tabHeld).toContainText('Approving or scheduling a post there is refused.');
 
   // Resumed on the server: the card shows nothing after a reload.
   await page.goto('/dashboard');
   await expect(card(page, 'Halted').getByRole('heading', { name: 'Halted' })).toBeVisible();
   await expect(card(page, 'Halted').getByTestId('automation-paused')).toHaveCount(0);
   expect((await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`)).automation_pause).toBeNull();
+  await card(page, 'Halted').getByRole('link', { name: 'Reconnect Bluesky for Halted' }).click();
+  await expect(page).toHaveURL(new RegExp(`/editor/${persona.id}\\?tab=accounts$`));
 });
 
 test('Resume on the dashboard card runs a paused persona again', async ({ page }) => {

@@ -4,6 +4,7 @@ import { defineJob, type JobDefinition, type Queue } from './queue';
 
 export const PUBLISH_POST = 'publish-post';
 export const SWEEP_POSTS = 'sweep-posts';
+export const RECONCILE_POST = 'reconcile-post';
 
 export const publishPostPayload = z.object({ postId: z.string().min(1) });
 export type PublishPostPayload = z.infer<typeof publishPostPayload>;
@@ -13,10 +14,24 @@ export async function sendPublishPost(queue: Queue, payload: PublishPostPayload,
   await queue.send(PUBLISH_POST, payload, { startAfter: options.at });
 }
 
+/** `check`: which look at the account this is (0 first), so the next one knows its wait. */
+export const reconcilePostPayload = z.object({ postId: z.string().min(1), check: z.number().int().min(0) });
+export type ReconcilePostPayload = z.infer<typeof reconcilePostPayload>;
+
+/** Queues a look on the account for an unconfirmed post at `at` (a look at a post settled meanwhile does nothing). */
+export async function sendReconcilePost(
+  queue: Queue,
+  payload: ReconcilePostPayload,
+  options: { at: Date },
+): Promise<void> {
+  await queue.send(RECONCILE_POST, payload, { startAfter: options.at });
+}
+
 /**
  * A publish-post job per scheduled post, queued for its time (the claim in the database makes a
  * second delivery, or a second worker, harmless), and a sweeper every minute for posts missed
- * while no worker ran and posts left publishing by a process that died.
+ * while no worker ran and posts left publishing by a process that died; and for a post whose
+ * outcome is unknown (unconfirmed), looks on its account with backoff until it is found or not.
  */
 export function publishingJobs(publishing: PublishingService): JobDefinition[] {
   return [
@@ -30,5 +45,10 @@ export function publishingJobs(publishing: PublishingService): JobDefinition[] {
       handleBatch: (items) => publishing.publishBatch(items.map((item) => item.postId)),
     }),
     { name: SWEEP_POSTS, cron: '* * * * *', handler: () => publishing.sweep() },
+    defineJob({
+      name: RECONCILE_POST,
+      payload: reconcilePostPayload,
+      handler: ({ postId, check }) => publishing.reconcile(postId, check),
+    }),
   ];
 }

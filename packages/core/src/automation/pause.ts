@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ConnectedAccount } from '../personas/persona';
+import { PLATFORM_LABELS, type Platform } from '../platforms/platforms';
 
 /*
  * A persona's automation pauses itself when something says it should stop and ask (decision 035):
@@ -29,3 +31,25 @@ export type AutomationPause = z.infer<typeof automationPauseSchema>;
 /** What a pause stops and what it leaves alone, in the words every screen and notice uses. */
 export const PAUSE_EFFECT =
   'Until you resume, it writes no posts, answers no one and likes, reposts or follows no one. Posts you wrote or approved yourself still go out.';
+
+/**
+ * A connection the network refused (`status: 'error'`) holds the persona's automation on that
+ * network: nothing is written for it or sent on it (posts, replies, likes, reposts, follows)
+ * until it is reconnected. No switch and no Resume: the connection itself is the state.
+ */
+export type ConnectionHold = { platform: Platform; username: string; message: string };
+
+/** What a hold stops, in the words the card and the Automation tab use. */
+export const CONNECTION_HOLD_EFFECT =
+  'Until you reconnect it, nothing is written for it or sent on it: no posts, replies, likes, reposts or follows. Approving or scheduling a post there is refused.';
+
+/** The persona's networks whose automation is held, and why, in words. */
+export function connectionHolds(persona: { connected_accounts: ConnectedAccount[] }): ConnectionHold[] {
+  return persona.connected_accounts
+    .filter((a) => a.isConnected && a.status === 'error')
+    .map((a) => ({
+      platform: a.platform,
+      username: a.username,
+      message: `${PLATFORM_LABELS[a.platform]} automation is held: the connection to @${a.username} was refused and needs a reconnect.`,
+    }));
+}

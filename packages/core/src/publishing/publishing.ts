@@ -96,6 +96,11 @@ export const idempotencyKeySchema = z
 export const DUPLICATE_POST_WINDOW_MS = 10 * 60_000;
 /** The 409's code that asks "post it again?" (answered by sending `confirmDuplicate: true`). */
 export const DUPLICATE_POST_CODE = 'duplicate_post';
+/**
+ * The 409 code when something would go out on a connection that needs a reconnect (approve,
+ * schedule, retry, post now): refused at once, naming the account, instead of failing at its time.
+ */
+export const RECONNECT_NEEDED_CODE = 'reconnect_needed';
 
 /** The platforms a request names, each once. */
 export function requestedPlatforms(request: Pick<PublishRequest, 'platform'>): Platform[] {

@@ -23,6 +23,19 @@ type XCredentials = { accessToken: string; refreshToken: string | null; expiresA
 /** What is sealed in oauth_states while the user is at X's authorization page. */
 type PendingAuthorization = { appState: string; codeVerifier: string };
 
+/** Two tweet texts alike once links (which X shortens to t.co) and spacing are left out. */
+function sameTweetText(a: string, b: string): boolean {
+  const bare = (t: string) =>
+    t
+      .replace(/https?:\/\/\S+/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return bare(a) === bare(b);
+}
+
 /**
  * Who may reply, as X's `reply_settings` says it (PLATFORM_RULES.x.replyControl words it for
  * people): X has no followers-only and no "nobody" setting; the nearest ones stand in for them.
@@ -283,6 +296,20 @@ export function createXAdapter(deps: {
 
     readMetrics: (account, options) =>
       credentials.guard(account, () => withToken(account, (client, token) => client.readMetrics(token, options))),
+
+    /**
+     * The account's own tweet with this text since `since` (reconciling an unconfirmed post): its
+     * timeline read once (users/me and one page of users/:id/tweets, billed like a metrics read).
+     * X answers links shortened (t.co), so texts are compared with their links left out.
+     */
+    findRecentPost: (account, text, since) =>
+      credentials.guard(account, () =>
+        withToken(account, async (client, token) => {
+          const { posts } = await client.readMetrics(token, { since, maxPages: 1 });
+          const found = posts.find((p) => sameTweetText(p.text, text));
+          return found ? { externalIds: [found.externalId], url: found.url } : null;
+        }),
+      ),
 
     readMentions: (account, { cursor, since, maxPages }) =>
       credentials.guard(account, () =>

@@ -1,12 +1,13 @@
 import type { Account, Platform } from '@plume/core';
-import { PLATFORM_LABELS } from '@plume/core';
+import { PLATFORM_LABELS, RECONNECT_NEEDED_CODE } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConflictError } from '../../errors';
+import { AppError, ConflictError } from '../../errors';
 import type { PlatformAdapter } from '../../integrations/platform';
 import type { Budget } from '../budget/budget.service';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { type AccountRow, toAccount } from './accounts.repository';
+import { reconnectRefusal } from './credential-store';
 
 export function createAccountsService(deps: {
   repositories: Repositories;
@@ -39,6 +40,17 @@ export function createAccountsService(deps: {
           `No ${PLATFORM_LABELS[platform]} account is connected to this persona. Connect one in the Accounts tab.`,
         );
       }
+      return row;
+    },
+
+    /**
+     * The persona's account for a platform when something is to go out on it: 409 saying to
+     * connect one, or naming the account when its connection needs a reconnect (credential-store.ts).
+     */
+    async requireWorkingAccount(personaId: string, platform: Platform): Promise<AccountRow> {
+      const row = await service.requireAccount(personaId, platform);
+      const refused = reconnectRefusal(row);
+      if (refused) throw new AppError(409, RECONNECT_NEEDED_CODE, refused);
       return row;
     },
 

@@ -1,3 +1,4 @@
+import { PLATFORM_LABELS } from '@plume/core';
 import type { NamedLock } from '../../db/named-lock';
 import { type CredentialStore, type PlatformAccount, PlatformError } from '../../integrations/platform';
 import { sendNotificationsNow } from '../../jobs/notifications';
@@ -16,6 +17,20 @@ export function reconnectNeeded(account: Pick<PlatformAccount, 'status' | 'error
     'auth',
     { postedIds: [] },
   );
+}
+
+/**
+ * What a person is told when they ask for something that would go out on a connection marked for
+ * a reconnect (approve, schedule, retry, post now): refused before anything is queued, naming the
+ * account, rather than accepted and failed when its time comes. Null for a connection that may be used.
+ */
+export function reconnectRefusal(
+  account: Pick<PlatformAccount, 'status' | 'errorMessage' | 'username'> & { platform: keyof typeof PLATFORM_LABELS },
+): string | null {
+  const refused = reconnectNeeded(account);
+  if (!refused) return null;
+  const label = PLATFORM_LABELS[account.platform];
+  return `The ${label} account @${account.username} needs to be reconnected (${refused.message.replace(/\.$/, '')}). Reconnect it in the persona's Accounts tab, then try again.`;
 }
 
 /**

@@ -50,7 +50,6 @@ export type EngageOutcome = { likes: number; reposts: number; follows: number } 
 
 const snippet = (text: string) => quotePost(text, 60);
 const MENTIONED = { mention: 'mentioned', reply: 'replied to', quote: 'quoted' } as const;
-const IT_MENTIONS = { mention: 'it mentions', reply: 'it replies to', quote: 'it quotes' } as const;
 
 /** Someone who reached the persona first (decision 032), and how, in the log's words. */
 type Reached = { did: string; handle: string; how: string; mentioned: boolean };
@@ -73,8 +72,9 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * subject). Each action is a row of the log, and can be undone from it.
  *
  * Only toward people who reached the persona first (decision 032, Bluesky's rule for automated
- * accounts): posts that mention, reply to or quote it (its mentions, read from Plume's own cursor)
- * and recent posts of people who follow it or mentioned it; follows only back to those people. The
+ * accounts): recent posts of people who follow it or mentioned it (its mentions, read from Plume's
+ * own cursor), never a post addressed to it (a mention, reply or quote: the reply path answers
+ * those); follows only back to those people. The
  * target accounts, keywords and follower range filter inside that set; a post that reads as
  * negative is never liked or reposted, nor its author followed for it.
  */
@@ -188,17 +188,25 @@ export function createEngagementService(deps: {
     const isTarget = (author: { did: string; handle: string }) =>
       targets.has(author.handle.toLowerCase()) || targets.has(author.did.toLowerCase());
 
-    // The posts that reached the persona: its mentions, replies and quotes of the last days (never
-    // one that reads as negative), as they are now on the network.
-    const mentionRows = (
-      await r.engagement.recentMentions(account.id, new Date(at.getTime() - REACHED_FOR_MS), MENTIONS_PER_RUN)
-    ).filter((m) => !ours(m.authorId) && sentimentOf(m.text).sentiment !== 'negative');
-    const mentionPosts = once(async (): Promise<Candidate[]> => {
-      if (mentionRows.length === 0) return [];
-      const how = new Map(mentionRows.map((m) => [m.externalId, m.kind]));
-      const found = await actions.posts(account, [...how.keys()]).catch(() => []);
-      return found.map((p) => ({ p, why: `${IT_MENTIONS[how.get(p.uri) ?? 'mention']} ${name}` }));
-    });
+    // The posts addressed to the persona (its mentions, replies and quotes of the last days, and any
+    // post that names its handle): people who reached it, never posts to like or repost. They are
+    // spoken to, and the reply path answers them; reposting them would be the persona promoting
+    // what is said to it.
+    const recent = await r.engagement.recentMentions(
+      account.id,
+      new Date(at.getTime() - REACHED_FOR_MS),
+      MENTIONS_PER_RUN,
+    );
+    const addressed = new Set(recent.map((m) => m.externalId));
+    const handle = `@${account.username.toLowerCase()}`;
+    const addressedToIt = (p: CandidatePost) =>
+      addressed.has(p.uri) ||
+      p.text
+        .toLowerCase()
+        .split(/[^a-z0-9.@_-]+/)
+        .some((word) => word.replace(/[.]+$/, '') === handle);
+    // Its authors reached it (never one who reads as negative).
+    const mentionRows = recent.filter((m) => !ours(m.authorId) && sentimentOf(m.text).sentiment !== 'negative');
 
     // The people who reached it: who mentioned it lately (newest first), then who follows it.
     const people = once(async (): Promise<Reached[]> => {
@@ -242,7 +250,8 @@ export function createEngagementService(deps: {
 
     /**
      * Likes or reposts up to `n` of the posts `pools` give (read only while some are left to do),
-     * those `fits` keeps, never the persona's own, one it did already, or one that reads as negative.
+     * those `fits` keeps, never the persona's own, one addressed to it, one it did already, or one
+     * that reads as negative.
      */
     const engagePosts = async (
       what: 'like' | 'repost',
@@ -257,7 +266,7 @@ export function createEngagementService(deps: {
         const fitting = (await pool()).flatMap((o) => {
           const why = fits(o);
           const had = what === 'like' ? o.p.liked : o.p.reposted;
-          if (why === null || had || ours(o.p.author.did) || seen.has(o.p.uri)) return [];
+          if (why === null || had || ours(o.p.author.did) || seen.has(o.p.uri) || addressedToIt(o.p)) return [];
           if (sentimentOf(o.p.text).sentiment === 'negative') return [];
           seen.add(o.p.uri);
           return [{ p: o.p, why }];
@@ -285,14 +294,14 @@ export function createEngagementService(deps: {
     if (autoLike.enabled) {
       const n = await budget('like', autoLike.maxLikesPerHour, new Date(at.getTime() - 3_600_000), 60);
       // With target accounts, only theirs.
-      await engagePosts('like', n, [mentionPosts, peoplePosts], ({ p, why }) =>
+      await engagePosts('like', n, [peoplePosts], ({ p, why }) =>
         targets.size === 0 ? why : isTarget(p.author) ? `${why}, a target account` : null,
       );
     }
 
     if (autoRetweet.enabled && repostWords.length > 0 && dailyLeft > 0) {
       const n = await budget('repost', autoRetweet.maxRetweetsPerDay, today, WAKING_DAY_MINUTES);
-      await engagePosts('repost', n, [mentionPosts, peoplePosts], ({ p, why }) => {
+      await engagePosts('repost', n, [peoplePosts], ({ p, why }) => {
         const keyword = repostWords.find((k) => matchesKeywords(p.text, [k]));
         return keyword ? `it matches “${keyword}” and ${why}` : null;
       });

@@ -58,7 +58,8 @@ export function createPersonasService(deps: {
   onPostingChanged?: (personaId: string) => Promise<void>;
   /**
    * Told when a saved persona replies or engages from now on (switched on, changed, resumed): its
-   * mentions are read and its engagement run at once, not at the next minute or ten.
+   * mentions are read at once, not at the next minute; its likes, reposts and follows keep to their
+   * schedule (a save never runs them).
    */
   onEngagementChanged?: (persona: Persona) => Promise<void>;
   /**

@@ -302,6 +302,12 @@ export function createPostsRepository(db: Db) {
       });
     },
 
+    /** One post by id, whoever's (a job's own look at it). */
+    async find(id: string): Promise<PostRow | undefined> {
+      const [row] = await db.select().from(posts).where(eq(posts.id, id));
+      return row;
+    },
+
     /** Scheduled posts whose time passed more than `graceMs` ago and are still waiting (missed after a restart). */
     async overdue(now: Date, graceMs: number, limit: number): Promise<PostRow[]> {
       return db

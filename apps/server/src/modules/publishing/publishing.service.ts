@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
 import { asPlatformError, type PlatformAdapter, PlatformError, type PublishOptions } from '../../integrations/platform';
-import { sendPublishPost } from '../../jobs/publish-posts';
+import { sendPublishPost, sendReconcilePost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
@@ -41,6 +41,11 @@ export const STUCK_AFTER_MS = 5 * 60_000;
 export const BUSY_RETRY_MS = 2000;
 /** How many posts of one account a batch of publish jobs publishes, at most (the rest are queued again). */
 export const BATCH_POSTS_PER_ACCOUNT = 20;
+/**
+ * When an unconfirmed post is looked for on its account, after it became unconfirmed: each wait is
+ * from the look before. Found, it is posted; not found by the last look, it failed (Retry offered).
+ */
+export const RECONCILE_WAITS_MS = [60_000, 4 * 60_000, 10 * 60_000, 30 * 60_000] as const;
 /** What a publish's outcome may settle: its own claim, or the sweeper's guess that it was lost. */
 const SETTLE_FROM = ['publishing', 'unconfirmed'] as const;
 
@@ -117,8 +122,9 @@ export function createPublishingService(deps: {
       postedIds.length > 0
         ? `${failure.message} (${postedIds.length} of ${parts.length} parts were posted)`
         : failure.message;
-    if (failure.kind === 'unknown') await posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM);
-    else await posts.markFailed(post.id, message, postedIds, SETTLE_FROM);
+    if (failure.kind === 'unknown') {
+      if (await posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM)) await lookLater(post, parts);
+    } else await posts.markFailed(post.id, message, postedIds, SETTLE_FROM);
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
     await streak?.failed(message);
     return {
@@ -127,6 +133,18 @@ export function createPublishingService(deps: {
       externalId: postedIds[0] ?? null,
       error: message,
     };
+  }
+
+  /**
+   * An unconfirmed post is looked for on its account by itself (RECONCILE_WAITS_MS), where the
+   * network can be asked (`findRecentPost`) and the post is one part with nothing known posted: a
+   * thread partly out is the user's to decide.
+   */
+  async function lookLater(post: Pick<PostRow, 'id' | 'platform'>, parts: readonly PostPart[], check = 0) {
+    if (!adapters[post.platform].findRecentPost || parts.length !== 1) return;
+    const wait = RECONCILE_WAITS_MS[check];
+    if (wait === undefined) return;
+    await sendReconcilePost(queue, { postId: post.id, check }, { at: new Date(now().getTime() + wait) });
   }
 
   /** Calls the platform once for a post already marked publishing, as its account (loaded here unless given). */
@@ -197,14 +215,8 @@ export function createPublishingService(deps: {
       // Every platform must be connected and working before anything is posted anywhere (a
       // connection marked for a reconnect would refuse its call: credential-store.ts).
       const connected = new Map<Platform, AccountRow>();
-      for (const platform of platforms) {
-        const account = await accounts.requireAccount(personaId, platform);
-        const refused = reconnectNeeded(account);
-        if (refused) {
-          throw new ConflictError(`The ${PLATFORM_LABELS[platform]} connection needs attention: ${refused.message}`);
-        }
-        connected.set(platform, account);
-      }
+      for (const platform of platforms)
+        connected.set(platform, await accounts.requireWorkingAccount(personaId, platform));
       // The daily activity limit holds for posting by hand too (the cooldown paces scheduled and
       // automated posts; a person posting is the pace it imitates). Each network's post counts
       // once, so all of them must fit: nothing goes out when only some would.
@@ -280,7 +292,9 @@ export function createPublishingService(deps: {
       const parts = post.parts;
       // What automation scheduled on its own does not go out while its automation is paused
       // (decision 035): it waits for a person in the review queue, as the pause put the others.
-      if (post.persona.automation_pause && !post.approvedAt && (post.autoSlot || post.replyTo)) {
+      // So does what it scheduled for an account that needs a reconnect: it is held with the account.
+      const held = post.persona.automation_pause || (post.account && reconnectNeeded(post.account));
+      if (held && !post.approvedAt && (post.autoSlot || post.replyTo)) {
         await posts.holdClaimed(post.id);
         return 'held for review';
       }
@@ -367,13 +381,60 @@ export function createPublishingService(deps: {
         if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed']))) {
           found += 1;
           await repositories.metrics.countPublished(post.personaId);
-        } else
+        } else if (
           await posts.markUnconfirmed(
             post.id,
             'Publishing stopped before the platform answered: check the account, then Retry or Mark as posted',
-          );
+          )
+        ) {
+          // Looked for once just now: the next looks come with backoff.
+          await lookLater(post, post.parts, 1);
+        }
       }
       return { requeued: overdue.length, unconfirmed: stuck.length, found };
+    },
+
+    /**
+     * The reconcile-post job: looks for an unconfirmed post on its account (its text, made since it
+     * was claimed). Found, it is posted with its id and link, and counted once; not found, the next
+     * look is queued, and after the last one it failed, with Retry offered. It never posts again by
+     * itself. A look the network could not answer leaves it unconfirmed after the last one: nobody knows.
+     */
+    async reconcile(postId: string, check: number): Promise<string> {
+      const post = await posts.find(postId);
+      if (post?.status !== 'unconfirmed') return 'settled already';
+      const adapter = adapters[post.platform];
+      const text = post.parts[0]?.text ?? post.content;
+      if (!adapter.findRecentPost || post.parts.length !== 1 || post.externalIds.length > 0) return 'left to the user';
+      const since = new Date((post.claimedAt ?? post.createdAt).getTime() - 60_000);
+      let seen: { externalIds: string[]; url: string | null } | null = null;
+      let answered = true;
+      try {
+        const account = await accounts.requireAccount(post.personaId, post.platform);
+        seen = await adapter.findRecentPost(account, text, since);
+      } catch (error) {
+        answered = false;
+        log.info({ err: error, postId }, 'could not look for an unconfirmed post');
+      }
+      if (seen) {
+        if (!(await posts.markPosted(post.id, seen.externalIds, seen.url, ['unconfirmed']))) return 'settled already';
+        await repositories.metrics.countPublished(post.personaId);
+        return 'posted';
+      }
+      if (check + 1 < RECONCILE_WAITS_MS.length) {
+        await lookLater(post, post.parts, check + 1);
+        return 'not found yet';
+      }
+      if (!answered) return 'left to the user';
+      const looks = RECONCILE_WAITS_MS.length;
+      const minutes = Math.round(RECONCILE_WAITS_MS.reduce((sum, ms) => sum + ms, 0) / 60_000);
+      await posts.markFailed(
+        post.id,
+        `Not found on ${PLATFORM_LABELS[post.platform]} after ${looks} looks over ${minutes} minutes: it did not go out. Retry to post it.`,
+        [],
+        ['unconfirmed'],
+      );
+      return 'failed';
     },
   };
   return service;

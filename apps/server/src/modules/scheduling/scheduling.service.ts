@@ -6,7 +6,6 @@ import {
   nextFreeSlot,
   overLimitProblems,
   type Persona,
-  PLATFORM_LABELS,
   type PostPart,
   type PostStatus,
   type ReviewApprove,
@@ -212,7 +211,7 @@ export function createSchedulingService(deps: {
       const persona = await ownPersona(personas, userId, body.personaId);
       const parts = body.parts ?? [textPart(body.content)];
       checkLimits(parts, body.platform);
-      await accounts.requireAccount(body.personaId, body.platform);
+      await accounts.requireWorkingAccount(body.personaId, body.platform);
       const checkFlags = await flagsOf(userId, persona, { parts, platform: body.platform, writer: body.writer });
       const post = await atTime(
         userId,
@@ -248,8 +247,10 @@ export function createSchedulingService(deps: {
       const platform = patch.platform ?? row.platform;
       const parts = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : row.parts);
       checkLimits(parts, platform);
-      if (patch.platform && patch.platform !== row.platform)
-        await accounts.requireAccount(row.personaId, patch.platform);
+      const retime = patch.runAt !== undefined || patch.queue === true;
+      // Given a time (or another network) it is to go out: its connection must work.
+      if ((patch.platform && patch.platform !== row.platform) || (retime && row.status !== 'pending_review'))
+        await accounts.requireWorkingAccount(row.personaId, platform);
       // New words or another network: checked again (a fixed draft loses its flag).
       const changed =
         platform !== row.platform ||
@@ -276,7 +277,6 @@ export function createSchedulingService(deps: {
           ...(status ? { status, error: null } : {}),
         });
       };
-      const retime = patch.runAt !== undefined || patch.queue === true;
       const updated = retime ? await atTime(userId, row.personaId, patch, edit) : await edit();
       if (!updated) throw new ConflictError('This post can no longer be changed');
       if (retime && updated.status === 'scheduled' && updated.scheduledFor)
@@ -297,6 +297,7 @@ export function createSchedulingService(deps: {
       if (row.status !== 'failed' && row.status !== 'unconfirmed')
         throw new ConflictError('Only a failed or unconfirmed post can be retried');
       refusePartlyPosted(row);
+      await accounts.requireWorkingAccount(row.personaId, row.platform);
       const at = new Date(now().getTime() + 1000);
       await planLimits.checkNewPosts(userId, 1, at, id);
       await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, attempts: 0 });
@@ -347,11 +348,7 @@ export function createSchedulingService(deps: {
     async approve(userId: string, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
       const row = await owned(userId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
-      const account = await accounts.requireAccount(row.personaId, row.platform);
-      if (account.status === 'error')
-        throw new ConflictError(
-          `The ${PLATFORM_LABELS[row.platform]} account needs reconnecting: nothing goes out on it until it is reconnected in the Accounts tab`,
-        );
+      await accounts.requireWorkingAccount(row.personaId, row.platform);
       const soon = () => new Date(now().getTime() + 1_000);
       const own = choice.runAt === undefined && !choice.queue && !choice.now;
       if (own && !row.scheduledFor)

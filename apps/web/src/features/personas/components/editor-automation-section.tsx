@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { toast } from 'sonner';
 import { personaSaveScope, useUpdatePersona } from '../api/update-persona';
 import { AutomationPaused } from './automation-paused';
+import { ConnectionHeld } from './connection-held';
 import { AutomationBanner } from './editor-automation-banner';
 import { EngagementCard } from './editor-automation-engagement';
 import { ActivityCard } from './editor-automation-log';
@@ -65,6 +66,7 @@ export function AutomationSection({
   const props: AutomationCardProps = { automation: draft.automation, commit, personaId: persona?.id };
   return (
     <div className="space-y-4">
+      {persona && <ConnectionHeld persona={persona} />}
       {persona && <AutomationPaused persona={persona} />}
       <AutomationBanner
         personaId={persona?.id}

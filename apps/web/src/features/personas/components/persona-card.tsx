@@ -10,6 +10,7 @@ import { Switch } from '../../../components/ui/switch';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
 import { paths } from '../../../config/paths';
 import { AutomationPaused } from './automation-paused';
+import { ConnectionHeld } from './connection-held';
 
 const healthText = {
   excellent: ['Excellent', 'text-emerald-700 dark:text-emerald-300'],
@@ -87,6 +88,7 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         </div>
       </div>
 
+      <ConnectionHeld persona={persona} compact />
       <AutomationPaused persona={persona} compact />
 
       <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
