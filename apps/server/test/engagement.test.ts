@@ -192,7 +192,11 @@ describe('replies to mentions on Bluesky', () => {
     expect(posts[0]?.value).toMatchObject({
       text: draft?.content,
       reply: { root: { uri: mention.uri, cid: mention.cid }, parent: { uri: mention.uri, cid: mention.cid } },
-    });
+    }); // The log tells the reply as it is now, not as it was when written.
+    const now = (await planOf(persona.id)).log.find((e) => e.event === 'replied');
+    expect(now?.postStatus).toBe('posted');
+    expect(now?.message).toMatch(/; approved and posted\.$/);
+    expect(now?.message).not.toContain('waiting in the review queue');
   });
 
   it('leaves the owner’s notifications as they were: reading mentions marks nothing seen', async () => {
@@ -473,6 +477,7 @@ describe('likes, reposts and follows on Bluesky', () => {
     const after = (await planOf(persona.id)).log;
     expect(after[0]?.event).toBe('undone');
     expect(after.find((e) => e.id === entry?.id)?.undoActionId).toBeNull();
+    expect(after.find((e) => e.id === entry?.id)?.undone).toBe(true);
 
     // An hour on, the next like goes to the post not liked yet, never again to the one undone; an
     // hour more, nothing is left to like: the stranger's posts never are.
