@@ -19,6 +19,7 @@ import { registerSignInGuard } from './modules/auth/sign-in-guard';
 import { automationRoutes } from './modules/automation/automation.routes';
 import type { BudgetLimits } from './modules/budget/budget.service';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
+import { mentionsRoutes } from './modules/engagement/mentions.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
@@ -142,6 +143,7 @@ export async function buildApp(
       pause: services.pause,
     }),
   );
+  await app.register(mentionsRoutes({ auth: authService, mentions: services.mentions }));
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: services.aiSettings }));
   await app.register(writingRoutes({ auth: authService, writing: services.writing }));
   // The public landing page: its reads, the demo's sample and the waitlist.

@@ -37,6 +37,7 @@ import { createAutomationService } from './modules/automation/automation.service
 import { createAutomationPause } from './modules/automation/pause';
 import { type BudgetLimits, createBudget } from './modules/budget/budget.service';
 import { createEngagementService } from './modules/engagement/engagement.service';
+import { createMentionsService } from './modules/engagement/mentions.service';
 import { createRepliesService } from './modules/engagement/replies.service';
 import { createFeedsService } from './modules/feeds/feeds.service';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service';
@@ -236,6 +237,18 @@ export function composeServices(deps: {
     ...automationClock,
     ...automationDice,
   });
+  const scheduling = createSchedulingService({
+    personas: repositories.personas,
+    posts: repositories.posts,
+    accounts,
+    preferences: repositories.preferences,
+    queue,
+    lock,
+    planLimits,
+    metrics: repositories.metrics,
+    pause,
+    check,
+  });
   // Engagement (decision 022): mentions read through each network's adapter, replies by the
   // writer above; likes, reposts and follows where the network has them (X does not allow them).
   const replies = createRepliesService({
@@ -247,6 +260,7 @@ export function composeServices(deps: {
     planLimits,
     lock,
     log,
+    inbox: repositories.inbox,
     ...automationClock,
     ...automationDice,
   });
@@ -303,18 +317,8 @@ export function composeServices(deps: {
       planLimits,
       onUserChanged: (userId) => authService.forgetUser(userId),
     }),
-    scheduling: createSchedulingService({
-      personas: repositories.personas,
-      posts: repositories.posts,
-      accounts,
-      preferences: repositories.preferences,
-      queue,
-      lock,
-      planLimits,
-      metrics: repositories.metrics,
-      pause,
-      check,
-    }),
+    scheduling,
+    mentions: createMentionsService({ repositories, scheduling, replies }),
     feeds: createFeedsService(feeds),
     metrics,
     analytics,

@@ -4,6 +4,8 @@ import type {
   AutomationPlan,
   DevOutboxMessage,
   InAppNotificationList,
+  MentionItem,
+  MentionList,
   Persona,
   ScheduledItem,
 } from '@plume/core';
@@ -187,7 +189,11 @@ describe('replies to mentions on Bluesky', () => {
     expect(posts[0]?.value).toMatchObject({
       text: draft?.content,
       reply: { root: { uri: mention.uri, cid: mention.cid }, parent: { uri: mention.uri, cid: mention.cid } },
-    });
+    }); // The log tells the reply as it is now, not as it was when written.
+    const now = (await planOf(persona.id)).log.find((e) => e.event === 'replied');
+    expect(now?.postStatus).toBe('posted');
+    expect(now?.message).toMatch(/; approved and posted\.$/);
+    expect(now?.message).not.toContain('waiting in the review queue');
   });
 
   it('leaves the owner’s notifications as they were: reading mentions marks nothing seen', async () => {
@@ -266,6 +272,75 @@ describe('replies to mentions on Bluesky', () => {
     await notified(account, 3);
     expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
     expect(await reviewQueue(persona.id)).toHaveLength(2);
+  });
+});
+
+describe('the mentions inbox', () => {
+  it('lists each mention with what automation decided and why, page by page; tells of a new one when asked; one answered by hand is posted as a reply to it, one drafted on request waits for review', async () => {
+    const { persona, account, accountId } = await personaOn(ann, 'Inbox', (a) => ({
+      ...a,
+      autoReplies: { ...a.autoReplies, maxRepliesPerHour: 0, notifyMentions: true },
+    }));
+    const kim = await bsky.createAccount('kim');
+    const lee = await bsky.createAccount('lee');
+    const first = await say(kim.agent, `@${account.handle} which book changed how you work?`);
+    await say(lee.agent, `@${account.handle} what are you reading this week?`);
+    await notified(account, 2);
+    expect(await runJob(server, CHECK_MENTIONS, { accountId })).toBe('checked');
+
+    // Newest first, one a page: each skipped, with the reason.
+    const inbox = `/api/personas/${persona.id}/mentions`;
+    const one = await readJson<MentionList>(await ann.request(`${inbox}?limit=1`), 200);
+    expect(one.items.map((m) => m.author)).toEqual([lee.handle]);
+    const two = await readJson<MentionList>(
+      await ann.request(`${inbox}?limit=1&cursor=${encodeURIComponent(one.nextCursor ?? '')}`),
+      200,
+    );
+    expect(two.nextCursor).toBeNull();
+    const skipped = two.items[0];
+    expect(skipped).toMatchObject({
+      author: kim.handle,
+      url: expect.stringContaining('bsky.app'),
+      decision: 'passed',
+      reason: 'the limit of 0 replies an hour is reached',
+      reply: null,
+    });
+    await readJson(await ann.request(`${inbox}?cursor=yesterday`), 400);
+    // The persona asked to be told: one notification a mention, leading to the inbox.
+    const told = await readJson<InAppNotificationList>(await ann.request('/api/notifications'), 200);
+    expect(told.items.filter((n) => n.kind === 'mention' && n.personaId === persona.id)).toHaveLength(2);
+    expect(told.items.find((n) => n.kind === 'mention')?.link).toBe(`/editor/${persona.id}?tab=mentions`);
+
+    // Answered by hand: posted now, threaded under the mention.
+    const words = 'The Pragmatic Programmer, twenty years ago, and it still holds up.';
+    const answered = await readJson<MentionItem>(
+      await ann.request(`${inbox}/${skipped?.id}/reply`, { method: 'POST', json: { content: words } }),
+      200,
+    );
+    expect(answered).toMatchObject({ decision: 'replied', reason: 'answered by hand', reply: { content: words } });
+    await until(async () => ((await bsky.postsOf(account.did)).length === 1 ? true : undefined));
+    const [posted] = await bsky.postsOf(account.did);
+    expect(posted?.value).toMatchObject({
+      text: words,
+      reply: { root: { uri: first.uri, cid: first.cid }, parent: { uri: first.uri, cid: first.cid } },
+    });
+    await until(async () => {
+      const now = await readJson<MentionList>(await ann.request(inbox), 200);
+      return now.items.find((m) => m.id === skipped?.id)?.reply?.status === 'posted' ? true : undefined;
+    });
+
+    // Drafted on request: the persona's writer, into the review queue as a reply to Lee.
+    const drafted = await readJson<MentionItem>(
+      await ann.request(`${inbox}/${one.items[0]?.id}/draft`, { method: 'POST' }),
+      200,
+    );
+    expect(drafted).toMatchObject({
+      decision: 'replied',
+      reason: 'drafted on request',
+      reply: { status: 'pending_review' },
+    });
+    const [draft] = await reviewQueue(persona.id);
+    expect(draft).toMatchObject({ id: drafted.reply?.postId, replyTo: { author: lee.handle } });
   });
 });
 
@@ -403,6 +478,7 @@ describe('likes, reposts and follows on Bluesky', () => {
     const after = (await planOf(persona.id)).log;
     expect(after[0]?.event).toBe('undone');
     expect(after.find((e) => e.id === entry?.id)?.undoActionId).toBeNull();
+    expect(after.find((e) => e.id === entry?.id)?.undone).toBe(true);
 
     // An hour on, the next like goes to the post not liked yet, never again to the one undone; an
     // hour more, nothing is left to like: the stranger's posts never are.

@@ -208,6 +208,7 @@ test('Fetch now ingests the enabled sources and records each check; Generate exa
   const broken = page.getByRole('listitem', { name: 'Broken', exact: true });
   await expect(broken.getByText('Error', { exact: true })).toBeVisible();
   await expect(broken.getByText('The site answered HTTP 404')).toBeVisible();
+  await expect(broken.getByText('Last check failed: HTTP 404 · just now')).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Off' }).getByText('Never checked')).toBeVisible();
   // The browser logs the failed source's 422 itself.
   expect(consoleErrors.splice(0)).toEqual([expect.stringContaining('422')]);

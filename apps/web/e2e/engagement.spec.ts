@@ -83,3 +83,50 @@ test('a mention becomes a reply draft in the review queue; approved, it is poste
   await page.getByText('What automation did').click();
   await expect(page.getByTestId('automation-log')).toContainText(`Wrote a reply to a mention from @${bob.handle}`);
 });
+
+test('the Mentions tab shows a mention automation skipped, with the reason, and answers it by hand as a reply to it', async ({
+  page,
+}) => {
+  // The account is read when replies are switched on; a mention not indexed by then is read at the next look (2 minutes).
+  test.setTimeout(240_000);
+  await signIn(page, uniqueEmail('inbox'));
+  const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Inbox', setup_complete: true });
+  const ink = await createBlueskyAccount('ink');
+  await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
+    handle: ink.handle,
+    appPassword: ink.appPassword,
+  });
+  const cai = await createBlueskyAccount('cai');
+  const rich = new RichText({ text: `@${ink.handle} what should I read next?` });
+  await rich.detectFacets(cai.agent);
+  const mention = await cai.agent.post({ text: rich.text, facets: rich.facets, createdAt: new Date().toISOString() });
+  await expect(async () => {
+    const { data } = await ink.agent.app.bsky.notification.listNotifications({ limit: 10 });
+    expect(data.notifications.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000 });
+  // Replies on, at no more than 0 an hour: every mention is skipped, and the inbox says why.
+  const safety = { ...persona.automation.safety, humanLikePatterns: false, cooldownPeriods: false };
+  const autoReplies = { ...persona.automation.autoReplies, enabled: true, maxRepliesPerHour: 0 };
+  await apiCall(page, 'PUT', `/api/personas/${persona.id}`, {
+    automation: { ...persona.automation, safety, autoReplies },
+  });
+
+  await page.goto(`/editor/${persona.id}?tab=mentions`);
+  const row = page.getByRole('listitem', { name: new RegExp(`@${cai.handle}`) });
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByTestId('mention-outcome')).toContainText('Skipped: ', { timeout: 2_000 });
+  }).toPass({ timeout: 170_000, intervals: [3_000] });
+  await expect(row).toContainText('what should I read next?');
+
+  await row.getByRole('button', { name: 'Reply by hand' }).click();
+  await row.getByRole('textbox', { name: `Your reply to @${cai.handle}` }).fill('Start with The Mythical Man-Month.');
+  await row.getByRole('button', { name: 'Send reply' }).click();
+  await expect(row.getByTestId('mention-outcome')).toContainText('You replied');
+  await expect(async () => {
+    const posts = await blueskyPostsOf(ink.did);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.text).toBe('Start with The Mythical Man-Month.');
+    expect((posts[0]?.reply as { parent?: { uri: string } } | undefined)?.parent?.uri).toBe(mention.uri);
+  }).toPass({ timeout: 30_000 });
+});

@@ -12,6 +12,7 @@ export * from './api/session';
 export * from './auth-messages';
 export * from './automation/activity';
 export * from './automation/engagement';
+export * from './automation/mentions';
 export * from './automation/pause';
 export * from './automation/plan';
 export * from './automation/settings';

@@ -657,7 +657,7 @@ export const inAppNotifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     personaId: uuid('persona_id').references(() => personas.id, { onDelete: 'cascade' }),
-    /** engagement_spike | suggestion | platform_update */
+    /** engagement_spike | suggestion | platform_update | mention */
     kind: text('kind').notNull(),
     /** success | info | update */
     severity: text('severity').notNull(),

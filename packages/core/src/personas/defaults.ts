@@ -73,6 +73,7 @@ export function defaultAutomation(): Automation {
       contextualReplies: true,
       publishWithoutReview: false,
       xCheckMinutes: 15,
+      notifyMentions: false,
     },
     engagement: {
       enabled: false,

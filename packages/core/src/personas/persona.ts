@@ -130,6 +130,8 @@ export const automationSchema = z
       publishWithoutReview: z.boolean().default(false),
       /** How often X is asked for new mentions: each look is a read X bills. Bluesky is looked at every 2 minutes. */
       xCheckMinutes: z.number().int().min(5, 'must be at least 5 minutes').max(1440).default(15),
+      /** A new mention, reply or quote read for the persona raises an in-app notification (off unless chosen). */
+      notifyMentions: z.boolean().default(false),
     }),
     engagement: z.object({
       enabled: z.boolean(),

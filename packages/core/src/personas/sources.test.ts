@@ -10,6 +10,7 @@ import {
   parseExamples,
   pickStrategy,
   pipelineBlocker,
+  sourceCheckLabel,
   sourceFormErrors,
   strategyShares,
 } from './sources';
@@ -111,5 +112,14 @@ describe('pipeline', () => {
     expect(lastCheckLabel('2026-11-22T07:00:00Z', now)).toBe('Checked 5 h ago');
     expect(lastCheckLabel('2026-11-21T10:00:00Z', now)).toBe('Checked yesterday');
     expect(lastCheckLabel('2026-11-18T10:00:00Z', now)).toBe('Checked 4 days ago');
+    // A failed read says so, how and when, never "Never checked".
+    const failed = {
+      status: 'error' as const,
+      lastCheck: '2026-11-22T11:55:00Z',
+      errorMessage: 'The site answered HTTP 404',
+    };
+    expect(sourceCheckLabel(failed, now)).toBe('Last check failed: HTTP 404 · 5 min ago');
+    expect(sourceCheckLabel({ ...failed, status: 'active', errorMessage: null }, now)).toBe('Checked 5 min ago');
+    expect(sourceCheckLabel({ status: 'pending', lastCheck: null, errorMessage: null }, now)).toBe('Never checked');
   });
 });

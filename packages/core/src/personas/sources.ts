@@ -119,17 +119,42 @@ export function frequencyLabel(frequency: number): string {
   return `${frequency} ${frequency === 1 ? 'check' : 'checks'} per week`;
 }
 
+/** How long ago an instant was, in words: "just now", "45 min ago", "5 h ago", "yesterday", "4 days ago". */
+function agoWords(at: Date, now: Date): string {
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? 'yesterday' : `${days} days ago`;
+}
+
 /** When a source was last fetched, in words. */
 export function lastCheckLabel(lastCheck: string | null, now: Date = new Date()): string {
   if (!lastCheck) return 'Never checked';
-  const at = new Date(lastCheck);
-  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
-  if (minutes < 1) return 'Checked just now';
-  if (minutes < 60) return `Checked ${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `Checked ${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? 'Checked yesterday' : `Checked ${days} days ago`;
+  return `Checked ${agoWords(new Date(lastCheck), now)}`;
+}
+
+/**
+ * A source card's check line: when it was last read, or, after a failed read, that it failed,
+ * how ("HTTP 404") and when.
+ */
+export function sourceCheckLabel(
+  source: Pick<ContentSource, 'status' | 'lastCheck' | 'errorMessage'>,
+  now: Date = new Date(),
+): string {
+  if (source.status !== 'error' || !source.lastCheck) return lastCheckLabel(source.lastCheck, now);
+  const why = source.errorMessage?.replace(/^The site answered /, '').replace(/\.$/, '');
+  return `Last check failed${why ? `: ${why}` : ''} · ${agoWords(new Date(source.lastCheck), now)}`;
+}
+
+/**
+ * A fetch's outcome as a source records it: active with the check's time, or error with the
+ * reason. For a source not saved yet (the server records saved ones itself).
+ */
+export function checkedSource(source: ContentSource, at: Date, error: string | null): ContentSource {
+  return { ...source, status: error ? 'error' : 'active', lastCheck: at.toISOString(), errorMessage: error };
 }
 
 const STOP_WORDS = new Set(

@@ -5,8 +5,10 @@ import {
   cellItems,
   dateKey,
   dayStart,
+  goesWhenApproved,
   inputsFromInstant,
   instantFromInputs,
+  itemInstant,
   itemsByDay,
   localDateOf,
   monthGrid,
@@ -168,6 +170,24 @@ describe('items on the calendar', () => {
     );
     expect([...days.keys()]).toEqual(['2026-03-08']);
     expect(days.get('2026-03-08')?.map((i) => i.id)).toEqual(['early', 'review', 'late']);
+  });
+
+  it('put a reply draft, or a draft whose time passed, at now (it goes when approved), never at a past time', () => {
+    const now = new Date('2026-03-10T12:00:00.000Z');
+    const reply = {
+      ...item('reply', '2026-03-08T09:00:00.000Z', { status: 'pending_review' }),
+      replyTo: { author: 'bob', text: 'hi', url: null },
+    };
+    const passed = item('passed', '2026-03-09T09:00:00.000Z', { status: 'pending_review' });
+    const ahead = item('ahead', '2026-03-11T09:00:00.000Z', { status: 'pending_review' });
+    expect(goesWhenApproved(reply, now)).toBe(true);
+    expect(goesWhenApproved(passed, now)).toBe(true);
+    expect(goesWhenApproved(ahead, now)).toBe(false);
+    expect(goesWhenApproved({ ...reply, status: 'posted' }, now)).toBe(false);
+    const days = itemsByDay([reply, passed, ahead], 'UTC', now);
+    expect([...days.keys()]).toEqual(['2026-03-10', '2026-03-11']);
+    expect(itemInstant(reply, now)).toEqual(now);
+    expect(itemInstant(ahead, now).toISOString()).toBe('2026-03-11T09:00:00.000Z');
   });
 
   it('show two per month cell and count the rest', () => {

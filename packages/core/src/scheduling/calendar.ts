@@ -154,20 +154,36 @@ export function inputsFromInstant(instant: Date, timeZone: string): { date: stri
   return { date: dateKey(localDateOf(instant, timeZone)), time: localTimeOf(instant, timeZone) };
 }
 
-/** When an item sits on the calendar: its time, else when it went out, else when it was written (the server's window). */
-export function itemInstant(item: Pick<ScheduledItem, 'scheduledFor' | 'postedAt' | 'createdAt'>): Date {
+type Placed = Pick<ScheduledItem, 'scheduledFor' | 'postedAt' | 'createdAt' | 'status'> &
+  Partial<Pick<ScheduledItem, 'replyTo'>>;
+
+/**
+ * A draft waiting for review that goes out when it is approved, not at a time of its own: a reply
+ * (approved, it goes at once), or a draft whose time has passed. The server's window mirrors this
+ * (posts.repository listForUser).
+ */
+export function goesWhenApproved(item: Placed, now: Date): boolean {
+  if (item.status !== 'pending_review') return false;
+  if (item.replyTo) return true;
+  return item.scheduledFor !== null && Date.parse(item.scheduledFor) <= now.getTime();
+}
+
+/**
+ * When an item sits on the calendar: its time, else when it went out, else when it was written
+ * (the server's window); a draft that goes when approved sits at now, never at a past time as if
+ * it were scheduled then.
+ */
+export function itemInstant(item: Placed, now: Date = new Date()): Date {
+  if (goesWhenApproved(item, now)) return now;
   return new Date(item.scheduledFor ?? item.postedAt ?? item.createdAt);
 }
 
 /** Items by local day ('YYYY-MM-DD'), each day in time order. */
-export function itemsByDay<T extends Pick<ScheduledItem, 'scheduledFor' | 'postedAt' | 'createdAt'>>(
-  items: T[],
-  timeZone: string,
-): Map<string, T[]> {
-  const sorted = [...items].sort((a, b) => itemInstant(a).getTime() - itemInstant(b).getTime());
+export function itemsByDay<T extends Placed>(items: T[], timeZone: string, now: Date = new Date()): Map<string, T[]> {
+  const sorted = [...items].sort((a, b) => itemInstant(a, now).getTime() - itemInstant(b, now).getTime());
   const days = new Map<string, T[]>();
   for (const item of sorted) {
-    const key = dateKey(localDateOf(itemInstant(item), timeZone));
+    const key = dateKey(localDateOf(itemInstant(item, now), timeZone));
     const list = days.get(key);
     if (list) list.push(item);
     else days.set(key, [item]);

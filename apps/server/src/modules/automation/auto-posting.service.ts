@@ -2,6 +2,7 @@ import {
   type AutomationPlan,
   type GeneratedPost,
   type GenerateRequest,
+  logMessageNow,
   type Persona,
   PLATFORMS,
   type Platform,
@@ -385,12 +386,14 @@ export function createAutoPostingService(deps: {
         log: log.map((e) => ({
           id: e.id,
           event: e.event as AutomationPlan['log'][number]['event'],
-          message: e.message,
+          message: logMessageNow(e),
           slot: e.slot?.toISOString() ?? null,
           postId: e.postId,
           platform: e.platform,
           url: e.url,
           undoActionId: e.undoActionId,
+          postStatus: e.postStatus,
+          undone: e.undone,
           createdAt: e.createdAt.toISOString(),
         })),
       };

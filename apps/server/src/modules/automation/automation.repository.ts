@@ -305,14 +305,17 @@ export function createAutomationRepository(db: Db) {
      */
     async logOf(personaId: string, limit: number) {
       const rows = await db
-        .select({ entry: automationLog, action: automationActions })
+        .select({ entry: automationLog, action: automationActions, postStatus: posts.status })
         .from(automationLog)
         .leftJoin(automationActions, eq(automationActions.id, automationLog.actionId))
+        .leftJoin(posts, eq(posts.id, automationLog.postId))
         .where(eq(automationLog.personaId, personaId))
         .orderBy(desc(automationLog.createdAt))
         .limit(limit);
-      return rows.map(({ entry, action }) => ({
+      return rows.map(({ entry, action, postStatus }) => ({
         ...entry,
+        postStatus,
+        undone: Boolean(action?.undoneAt),
         undoActionId:
           action &&
           ENGAGEMENT_ACTIONS.includes(action.kind as AutomationActionKind) &&

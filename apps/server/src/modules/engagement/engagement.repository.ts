@@ -1,13 +1,17 @@
 import type { Persona, Platform } from '@plume/core';
-import { and, asc, count, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mentionCursors, mentionReads, mentions, personas, platformAccounts } from '../../db/schema';
+import { mentionCursors, mentionReads, mentions, personas, platformAccounts, posts } from '../../db/schema';
 import type { Mention } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { personasAtWork } from '../personas/personas.repository';
 
 export type MentionRow = typeof mentions.$inferSelect;
 export type CursorRow = typeof mentionCursors.$inferSelect;
+/** A mention with the reply written to it, as the reply is now. */
+export type MentionWithReply = MentionRow & {
+  reply: Pick<typeof posts.$inferSelect, 'id' | 'status' | 'content' | 'url' | 'scheduledFor'> | null;
+};
 
 /** Working personas with a connected account in good standing, their owner and the owner's zone. */
 type Working = { persona: Persona; userId: string; timeZone: string; account: AccountRow };
@@ -31,6 +35,27 @@ export function createEngagementRepository(db: Db) {
     ).flatMap(({ persona, userId, timeZone, picked }) =>
       picked.map((account) => ({ persona, userId, timeZone: timeZone ?? 'UTC', account })),
     );
+
+  /** Mentions with the reply written to each, as the reply is now, newest first. */
+  const withReplies = async (where: SQL | undefined, limit: number): Promise<MentionWithReply[]> => {
+    const rows = await db
+      .select({
+        mention: mentions,
+        reply: {
+          id: posts.id,
+          status: posts.status,
+          content: posts.content,
+          url: posts.url,
+          scheduledFor: posts.scheduledFor,
+        },
+      })
+      .from(mentions)
+      .leftJoin(posts, eq(posts.id, mentions.postId))
+      .where(where)
+      .orderBy(desc(mentions.receivedAt), desc(mentions.id))
+      .limit(limit);
+    return rows.map(({ mention, reply }) => ({ ...mention, reply: reply?.id ? reply : null }));
+  };
 
   return {
     /**
@@ -129,10 +154,13 @@ export function createEngagementRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Keeps the mentions not seen before (the account and post are the unique key); answers how many were new. */
-    async keep(account: Pick<AccountRow, 'id' | 'personaId' | 'platform'>, found: Mention[]): Promise<number> {
-      if (found.length === 0) return 0;
-      const rows = await db
+    /** Keeps the mentions not seen before (the account and post are the unique key); answers those that were new. */
+    async keep(
+      account: Pick<AccountRow, 'id' | 'personaId' | 'platform'>,
+      found: Mention[],
+    ): Promise<Pick<MentionRow, 'id' | 'kind' | 'authorId' | 'authorHandle' | 'text'>[]> {
+      if (found.length === 0) return [];
+      return db
         .insert(mentions)
         .values(
           found.map((m) => ({
@@ -152,8 +180,13 @@ export function createEngagementRepository(db: Db) {
           })),
         )
         .onConflictDoNothing()
-        .returning({ id: mentions.id });
-      return rows.length;
+        .returning({
+          id: mentions.id,
+          kind: mentions.kind,
+          authorId: mentions.authorId,
+          authorHandle: mentions.authorHandle,
+          text: mentions.text,
+        });
     },
 
     /** The account's mentions not decided yet, oldest first. */
@@ -173,6 +206,49 @@ export function createEngagementRepository(db: Db) {
         .where(and(eq(mentions.id, id), eq(mentions.decision, 'waiting')))
         .returning({ id: mentions.id });
       return rows.length > 0;
+    },
+
+    /** Records a reply a person asked for (written by hand, or drafted on request), whatever was decided before. */
+    async answered(id: string, postId: string, reason: string): Promise<void> {
+      await db.update(mentions).set({ decision: 'replied', reason, postId }).where(eq(mentions.id, id));
+    },
+
+    /**
+     * A page of the persona's mentions, newest first, each with its reply as it is now; `after`
+     * is where the previous page ended (its last mention's time and id).
+     */
+    async page(
+      personaId: string,
+      after: { receivedAt: Date; id: string } | null,
+      limit: number,
+    ): Promise<MentionWithReply[]> {
+      return withReplies(
+        and(
+          eq(mentions.personaId, personaId),
+          after
+            ? or(
+                lt(mentions.receivedAt, after.receivedAt),
+                and(eq(mentions.receivedAt, after.receivedAt), lt(mentions.id, after.id)),
+              )
+            : undefined,
+        ),
+        limit,
+      );
+    },
+
+    /** One of the persona's mentions with its reply as it is now. */
+    async findWithReply(personaId: string, id: string): Promise<MentionWithReply | undefined> {
+      const [row] = await withReplies(and(eq(mentions.personaId, personaId), eq(mentions.id, id)), 1);
+      return row;
+    },
+
+    /** One of the persona's mentions. */
+    async find(personaId: string, id: string): Promise<MentionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mentions)
+        .where(and(eq(mentions.personaId, personaId), eq(mentions.id, id)));
+      return row;
     },
 
     /** Replies of the persona since `since` in one thread, or to one author (the per-thread and per-person caps). */

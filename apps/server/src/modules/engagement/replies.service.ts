@@ -1,6 +1,7 @@
 import {
   chooseTemplate,
   createDraftBatch,
+  DRAFTED_ON_REQUEST,
   type DraftBatch,
   mentionCheckMinutes,
   nextWakingTime,
@@ -25,6 +26,7 @@ import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { createSafety } from '../automation/safety';
+import type { NewNotification } from '../inbox/inbox.repository';
 import type { Repositories, UnitOfWork } from '../repositories';
 import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import type { ReplyWriter } from '../writing/writing.service';
@@ -67,6 +69,8 @@ export function createRepliesService(deps: {
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   lock: NamedLock;
   log: FastifyBaseLogger;
+  /** Where a new mention is told, for a persona that asked for it (autoReplies.notifyMentions). */
+  inbox?: { add(rows: NewNotification[]): Promise<number> };
   now?: () => Date;
   random?: () => number;
 }) {
@@ -126,42 +130,19 @@ export function createRepliesService(deps: {
   }
 
   /**
-   * Considers one mention, once: passes it with the reason, or writes and keeps the reply. `work`
-   * is what the check loaded (the persona, its owner's zone, the account); `writer` the reply
-   * writer, looked up at the first reply the check writes.
+   * Writes a reply to `mention` in the persona's voice (its template, the thread above when
+   * contextual), checked before review; undefined when every try repeated an earlier reply to the
+   * same person.
    */
-  async function consider(
+  async function writeReply(
     mention: MentionRow,
-    work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
-    own: Set<string>,
-    at: Date,
+    persona: Persona,
+    account: AccountRow,
     writer: () => Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }>,
-  ): Promise<'replied' | 'passed'> {
-    const { persona, userId, timeZone, account } = work;
+  ) {
     const platform = account.platform;
     const replies = persona.automation.autoReplies;
     const { sentiment } = sentimentOf(mention.text);
-    const allowed = sentimentAllowed(replies.sentimentFilter, sentiment);
-    const pass = async (reason: string) => {
-      await r.engagement.decide(mention.id, 'passed', reason);
-      // A persona's own posts are not news: everything else is told in the log.
-      if (reason !== 'its own post') {
-        await r.automation.log(
-          {
-            personaId: persona.id,
-            event: 'passed',
-            message: `Did not reply to ${mentionWords(mention)}: ${reason}.`,
-            platform,
-            url: mention.url,
-          },
-          at,
-        );
-      }
-      return 'passed' as const;
-    };
-    const why = await reasonToPass(mention, persona, account, own, { timeZone, at, sentiment, allowed });
-    if (why) return pass(why);
-
     const template = chooseTemplate(replies.templates, {
       kind: mention.kind,
       text: mention.text,
@@ -206,9 +187,51 @@ export function createRepliesService(deps: {
     });
     const written = checked.draft;
     const flags = checked.flags;
-    if (said.has(written.text))
-      return pass(`every reply written repeated an earlier reply to @${mention.authorHandle}`);
+    if (said.has(written.text)) return undefined;
     batch.add(written.text, `your reply to @${mention.authorHandle} written just now`);
+    return { text: written.text, writer: written.writer, template, flags };
+  }
+
+  /**
+   * Considers one mention, once: passes it with the reason, or writes and keeps the reply. `work`
+   * is what the check loaded (the persona, its owner's zone, the account); `writer` the reply
+   * writer, looked up at the first reply the check writes.
+   */
+  async function consider(
+    mention: MentionRow,
+    work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
+    own: Set<string>,
+    at: Date,
+    writer: () => Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }>,
+  ): Promise<'replied' | 'passed'> {
+    const { persona, userId, timeZone, account } = work;
+    const platform = account.platform;
+    const replies = persona.automation.autoReplies;
+    const { sentiment } = sentimentOf(mention.text);
+    const allowed = sentimentAllowed(replies.sentimentFilter, sentiment);
+    const pass = async (reason: string) => {
+      await r.engagement.decide(mention.id, 'passed', reason);
+      // A persona's own posts are not news: everything else is told in the log.
+      if (reason !== 'its own post') {
+        await r.automation.log(
+          {
+            personaId: persona.id,
+            event: 'passed',
+            message: `Did not reply to ${mentionWords(mention)}: ${reason}.`,
+            platform,
+            url: mention.url,
+          },
+          at,
+        );
+      }
+      return 'passed' as const;
+    };
+    const why = await reasonToPass(mention, persona, account, own, { timeZone, at, sentiment, allowed });
+    if (why) return pass(why);
+
+    const written = await writeReply(mention, persona, account, writer);
+    if (!written) return pass(`every reply written repeated an earlier reply to @${mention.authorHandle}`);
+    const { template, flags } = written;
 
     // A reply the check still flags needs a person, even where replies may go without review.
     const review = repliesNeedReview(replies, platform) || flags.length > 0;
@@ -220,13 +243,7 @@ export function createRepliesService(deps: {
         return pass(error instanceof Error ? error.message : 'the plan allows no more posts');
       }
     }
-    const replyTo: StoredReplyTo = {
-      ref: { parent: stored.parent, root: stored.root },
-      authorId: mention.authorId,
-      author: mention.authorHandle,
-      text: mention.text,
-      url: mention.url,
-    };
+    const replyTo = replyToOf(mention);
     const kept = await deps.unitOfWork(async (tx) => {
       // The reply's action is the mention's second unique key: a mention is answered once, ever.
       const actionId = await tx.automation.record(persona.id, 'reply', at, { platform, subject: mention.externalId });
@@ -271,7 +288,63 @@ export function createRepliesService(deps: {
     return 'replied';
   }
 
+  /** A new mention told in the app, once each (its id is the key), for a persona that asked for it. */
+  async function tell(
+    work: { persona: Persona; userId: string; account: AccountRow },
+    fresh: Pick<MentionRow, 'id' | 'kind' | 'authorId' | 'authorHandle' | 'text'>[],
+  ) {
+    const { persona, userId, account } = work;
+    await deps.inbox?.add(
+      fresh
+        .filter((m) => m.authorId !== account.externalId)
+        .map((m) => ({
+          userId,
+          personaId: persona.id,
+          kind: 'mention' as const,
+          severity: 'info' as const,
+          title: `${m.kind === 'reply' ? 'A reply' : m.kind === 'quote' ? 'A quote' : 'A mention'} from @${m.authorHandle} for ${persona.name}`,
+          message: quotePost(m.text, 140),
+          link: `/editor/${persona.id}?tab=mentions`,
+          dedupeKey: `mention:${m.id}`,
+        })),
+    );
+  }
+
   return {
+    /**
+     * A reply drafted now, at its owner's request, whatever automation decided: written by the
+     * persona's reply writer, checked, and left in the review queue as a reply to the mention.
+     */
+    async draftNow(
+      work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
+      mention: MentionRow,
+    ): Promise<{ postId: string } | { repeated: true }> {
+      const writer = async () => {
+        const history = await deps.check.history(work.userId, work.persona.id, { timeZone: work.timeZone });
+        const write = await deps.replyWriter(work.userId, work.persona, history);
+        return { write, history, batch: createDraftBatch() };
+      };
+      const written = await writeReply(mention, work.persona, work.account, writer);
+      if (!written) return { repeated: true };
+      const post = await deps.unitOfWork(async (tx) => {
+        const kept = await tx.posts.insert({
+          personaId: work.persona.id,
+          platform: work.account.platform,
+          content: written.text,
+          parts: [textPart(written.text)],
+          status: 'pending_review',
+          // Waits for review: its time is set when it is approved (a reply goes at once then).
+          scheduledFor: null,
+          replyTo: replyToOf(mention),
+          writer: written.writer,
+          checkFlags: written.flags,
+        });
+        await tx.engagement.answered(mention.id, kept.id, DRAFTED_ON_REQUEST);
+        return kept;
+      });
+      return { postId: post.id };
+    },
+
     /** Every minute: a check-mentions job for each account whose read is due (one waits per account). */
     async queueDue(): Promise<number> {
       const due = await r.engagement.accountsDue(now());
@@ -315,7 +388,8 @@ export function createRepliesService(deps: {
             maxPages: MAX_PAGES,
           });
           await r.engagement.addReads(account, at, read.reads);
-          await r.engagement.keep(account, read.mentions);
+          const fresh = await r.engagement.keep(account, read.mentions);
+          if (persona.automation.autoReplies.notifyMentions) await tell(work, fresh);
           await r.engagement.saveCursor(account.id, read.cursor, at, new Date(at.getTime() + every));
         } catch (error) {
           const failure = asPlatformError(error);
@@ -358,6 +432,17 @@ export function createRepliesService(deps: {
   };
 }
 export type RepliesService = ReturnType<typeof createRepliesService>;
+
+/** What a reply to `mention` keeps to thread under it and to name it. */
+export function replyToOf(mention: MentionRow): StoredReplyTo {
+  return {
+    ref: { parent: mention.ref.parent, root: mention.ref.root },
+    authorId: mention.authorId,
+    author: mention.authorHandle,
+    text: mention.text,
+    url: mention.url,
+  };
+}
 
 function mentionWords(mention: MentionRow): string {
   const what = mention.kind === 'reply' ? 'a reply' : mention.kind === 'quote' ? 'a quote' : 'a mention';

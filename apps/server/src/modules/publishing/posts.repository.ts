@@ -334,7 +334,11 @@ export function createPostsRepository(db: Db) {
       userId: string,
       filter: { from?: Date; to?: Date; personaId?: string; statuses?: PostStatus[] },
     ): Promise<ScheduleRow[]> {
-      const when = sql`coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.createdAt})`;
+      // A draft that goes when approved (a reply, or its time passed) is on the calendar now
+      // (core goesWhenApproved), so every window that holds now lists it.
+      const when = sql`case when ${posts.status} = 'pending_review' and (${posts.replyTo} is not null
+        or ${posts.scheduledFor} <= now()) then now()
+        else coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.createdAt}) end`;
       const rows = await db
         .select(withAccount)
         .from(posts)

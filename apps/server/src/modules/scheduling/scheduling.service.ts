@@ -20,6 +20,7 @@ import {
 } from '@plume/core';
 import type { NamedLock } from '../../db/named-lock';
 import { AppError, BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
+import type { StoredReplyTo } from '../../integrations/platform';
 import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
@@ -206,13 +207,25 @@ export function createSchedulingService(deps: {
       return rows.map(toItem);
     },
 
-    /** POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue'). */
-    async create(userId: string, body: ScheduleCreate): Promise<ScheduledItem> {
+    /**
+     * POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue');
+     * with `replyTo`, a reply to that post (a mention answered by hand).
+     */
+    async create(
+      userId: string,
+      body: ScheduleCreate,
+      extra: { replyTo?: StoredReplyTo } = {},
+    ): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
       const parts = body.parts ?? [textPart(body.content)];
       checkLimits(parts, body.platform);
       await accounts.requireWorkingAccount(body.personaId, body.platform);
-      const checkFlags = await flagsOf(userId, persona, { parts, platform: body.platform, writer: body.writer });
+      const checkFlags = await flagsOf(userId, persona, {
+        parts,
+        platform: body.platform,
+        writer: body.writer,
+        ...(extra.replyTo ? { reply: true } : {}),
+      });
       const post = await atTime(
         userId,
         body.personaId,
@@ -227,6 +240,7 @@ export function createSchedulingService(deps: {
             status: 'scheduled',
             scheduledFor: at,
             ...(body.writer ? { writer: body.writer } : {}),
+            ...(extra.replyTo ? { replyTo: extra.replyTo } : {}),
             checkFlags,
           });
         },

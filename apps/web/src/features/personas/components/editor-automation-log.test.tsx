@@ -19,6 +19,8 @@ const entry = (patch: Partial<AutomationLogEntry>): AutomationLogEntry => ({
   platform: null,
   url: null,
   undoActionId: null,
+  postStatus: null,
+  undone: false,
   createdAt: '2026-03-01T12:00:00.000Z',
   ...patch,
 });
@@ -53,7 +55,7 @@ function serve(undo: () => Response | Promise<Response>) {
           undone
             ? [
                 entry({ id: 'undo-1', event: 'undone', message: 'Unliked the post' }),
-                { ...liked, undoActionId: null },
+                { ...liked, undoActionId: null, undone: true },
                 passed,
               ]
             : [liked, passed],
@@ -130,6 +132,9 @@ describe('what automation did', () => {
     expect(calls(fetch, `/api/personas/${personaId}/automation/activity`)).toBe(2);
     expect(within(row).queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(within(row).queryByRole('alert')).toBeNull();
+    // The like itself reads as taken back, not as a like that stands.
+    expect(within(row).getByTestId('undone-badge').textContent).toBe('Undone');
+    expect(row.textContent).toContain('Liked on Bluesky');
   });
 
   it('shows why when the action cannot be undone', async () => {

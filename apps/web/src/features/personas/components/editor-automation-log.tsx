@@ -2,6 +2,7 @@ import { type AutomationLogEntry, type AutomationLogEvent, PLATFORM_LABELS } fro
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useAutomationPlan } from '../api/get-automation-plan';
 import { useUndoAutomationAction } from '../api/undo-automation-action';
@@ -97,6 +98,11 @@ function LogEntry({
           {look.label}
           {platform && <span className="font-normal text-slate-600 dark:text-slate-400"> on {platform}</span>}
         </span>
+        {entry.undone && (
+          <StatusBadge tone="off" testId="undone-badge">
+            Undone
+          </StatusBadge>
+        )}
         <span id={messageId} className="min-w-0 break-words">
           {entry.message}
         </span>

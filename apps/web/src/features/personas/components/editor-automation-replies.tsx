@@ -87,6 +87,12 @@ export function RepliesCard({ automation, commit }: AutomationCardProps) {
         checked={publishWithoutReviewOf(replies)}
         onChange={(publishWithoutReview) => setReplies({ publishWithoutReview })}
       />
+      <SwitchRow
+        label="Notify me of new mentions"
+        hint="An in-app notification for each mention, reply or quote Plume reads for this persona (its Mentions tab lists them all)."
+        checked={replies.notifyMentions ?? false}
+        onChange={(notifyMentions) => setReplies({ notifyMentions })}
+      />
       <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
         Reply settings
       </Button>

@@ -1,5 +1,6 @@
 import {
   type ContentSource,
+  checkedSource,
   MAX_TITLES_FOR_GENERATION,
   pickStrategy,
   pipelineBlocker,
@@ -33,6 +34,15 @@ function interleave(perSource: Headline[][]): Headline[] {
     }
   }
   return out;
+}
+
+/**
+ * The sentence a failed read gives: the server names the provider ('Feed: …') or the field
+ * ('body.feedUrl: …'); the source's name says which it is, so only the sentence is kept.
+ */
+function failureMessage(reason: unknown): string {
+  if (reason instanceof ApiRequestError && reason.details?.[0]) return reason.details[0].message;
+  return reason instanceof Error ? reason.message.replace(/^Feed: /, '') : 'Unknown error';
 }
 
 const stepTitle = 'text-sm font-semibold text-slate-800 dark:text-slate-200';
@@ -97,16 +107,7 @@ export function PipelinePreview({
       const perSource = results.map((result, i) => {
         const source = enabledSources[i] as ContentSource;
         if (result.status === 'fulfilled') return result.value.map((title) => ({ title, source: source.name }));
-        // The server names the provider ('Feed: …') or the field ('body.feedUrl: …'); here the
-        // source's name says which it is, so only the sentence is shown.
-        const reason = result.reason;
-        const message =
-          reason instanceof ApiRequestError && reason.details?.[0]
-            ? reason.details[0].message
-            : reason instanceof Error
-              ? reason.message.replace(/^Feed: /, '')
-              : 'Unknown error';
-        found.push({ source: source.name, message });
+        found.push({ source: source.name, message: failureMessage(result.reason) });
         return [];
       });
       const next = interleave(perSource);
@@ -115,6 +116,28 @@ export function PipelinePreview({
       for (const f of found) toast.error(`Failed to ingest feed: ${f.source}: ${f.message}`);
       const ingested = enabledSources.some((source, i) => isSaved(source) && results[i]?.status === 'fulfilled');
       if (ingested) toast.success('Feed ingested');
+      // A source not saved yet was only read: its card tells the outcome all the same (the server
+      // records it from its first read once saved).
+      const at = new Date();
+      const unsaved = new Map(
+        enabledSources.flatMap((source, i) => {
+          if (isSaved(source)) return [];
+          const result = results[i];
+          const error = result?.status === 'rejected' ? failureMessage(result.reason) : null;
+          return [[source.id, checkedSource(source, at, error)] as const];
+        }),
+      );
+      if (unsaved.size > 0) {
+        onAbsorb((d) => ({
+          ...d,
+          sources: d.sources.map((s) => {
+            const checked = unsaved.get(s.id);
+            return checked && checked.url === s.url
+              ? { ...s, status: checked.status, lastCheck: checked.lastCheck, errorMessage: checked.errorMessage }
+              : s;
+          }),
+        }));
+      }
       if (personaId) await absorbChecks(personaId).catch(() => undefined);
       return next;
     } finally {

@@ -1,9 +1,9 @@
 import {
   type ContentSource,
   frequencyLabel,
-  lastCheckLabel,
   MAX_SOURCES,
   SOURCE_TYPES,
+  sourceCheckLabel,
   sourceFormErrors,
 } from '@plume/core';
 import { useState } from 'react';
@@ -134,7 +134,7 @@ function SourceRow({
             </span>
             <StatusBadge tone={status[source.status].tone}>{status[source.status].label}</StatusBadge>
           </div>
-          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{lastCheckLabel(source.lastCheck)}</p>
+          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{sourceCheckLabel(source)}</p>
         </div>
         {!editing && (
           <div className={rowActionsClass}>

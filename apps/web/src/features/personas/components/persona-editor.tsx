@@ -20,6 +20,7 @@ import { AdvancedSection } from './editor-advanced-section';
 import { AutomationSection } from './editor-automation-section';
 import { draftOf, type EditorDraft, toWrite } from './editor-draft';
 import { IdentitySection, identityError } from './editor-identity-section';
+import { MentionsTab } from './editor-mentions-tab';
 import { PersonalitySection } from './editor-personality-section';
 import { SourcesTab } from './editor-sources-tab';
 import { VersionHistoryDialog } from './editor-version-history-dialog';
@@ -230,6 +231,11 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
             value: 'automation',
             label: 'Automation',
             content: <AutomationSection persona={persona} draft={draft} onChange={change} onAbsorb={absorb} />,
+          },
+          {
+            value: 'mentions',
+            label: 'Mentions',
+            content: <MentionsTab personaId={persona?.id} />,
           },
           {
             value: 'advanced',

@@ -1,4 +1,4 @@
-import { itemInstant, MOVABLE_STATUSES, PLATFORM_LABELS, type ScheduledItem } from '@plume/core';
+import { goesWhenApproved, itemInstant, MOVABLE_STATUSES, PLATFORM_LABELS, type ScheduledItem } from '@plume/core';
 import { cn } from '../../../components/ui/cn';
 import { formatTime } from '../utils/format';
 import { STATUS_LOOK } from '../utils/status';
@@ -27,7 +27,8 @@ export function CalendarItem({
   roomy?: boolean;
 }) {
   const look = STATUS_LOOK[item.status];
-  const time = formatTime(itemInstant(item), timeZone);
+  const now = new Date();
+  const time = goesWhenApproved(item, now) ? 'When approved' : formatTime(itemInstant(item, now), timeZone);
   const movable = isMovable(item);
   return (
     <button

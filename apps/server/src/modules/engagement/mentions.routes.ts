@@ -1,0 +1,71 @@
+import {
+  mentionItemSchema,
+  mentionListQuerySchema,
+  mentionListSchema,
+  mentionParamsSchema,
+  mentionReplySchema,
+  personaIdParamsSchema,
+} from '@plume/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-responses';
+import type { AuthService } from '../auth/auth.service';
+import type { MentionsService } from './mentions.service';
+
+/** A persona's mentions inbox: what was read for it and decided, answered by hand or drafted on request. */
+export function mentionsRoutes(deps: { auth: AuthService; mentions: MentionsService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/personas/:id/mentions',
+      {
+        schema: {
+          tags: ['automation'],
+          summary:
+            "A persona's mentions, replies and quotes, newest first, each with what automation decided and why (paged by `cursor`)",
+          params: personaIdParamsSchema,
+          querystring: mentionListQuerySchema,
+          response: { 200: mentionListSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        deps.mentions.list(await deps.auth.requireUserId(request.headers), request.params.id, request.query),
+    );
+
+    app.post(
+      '/api/personas/:id/mentions/:mentionId/reply',
+      {
+        schema: {
+          tags: ['automation'],
+          summary: 'Answers a mention by hand: the reply is checked and posted now, threaded under the mention',
+          params: mentionParamsSchema,
+          body: mentionReplySchema,
+          response: { 200: mentionItemSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        deps.mentions.reply(
+          await deps.auth.requireUserId(request.headers),
+          request.params.id,
+          request.params.mentionId,
+          request.body,
+        ),
+    );
+
+    app.post(
+      '/api/personas/:id/mentions/:mentionId/draft',
+      {
+        schema: {
+          tags: ['automation'],
+          summary: 'Has the persona draft a reply to a mention now; the draft waits in the review queue',
+          params: mentionParamsSchema,
+          response: { 200: mentionItemSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        deps.mentions.draft(
+          await deps.auth.requireUserId(request.headers),
+          request.params.id,
+          request.params.mentionId,
+        ),
+    );
+  };
+}
