@@ -1,6 +1,6 @@
 /**
  * A persona's mentions inbox: every mention, reply and quote Plume read for it, with what its
- * automation decided and why, and what became of the reply (decision 0X?-mentions-inbox).
+ * automation decided and why, and what became of the reply (decision 041).
  */
 import { z } from 'zod';
 import { platformSchema } from '../platforms/platform-schema';

@@ -38,7 +38,7 @@ const toItem = (row: MentionWithReply): MentionItem => ({
 });
 
 /**
- * A persona's mentions inbox (decision 0X?-mentions-inbox): every mention, reply and quote read
+ * A persona's mentions inbox (decision 041): every mention, reply and quote read
  * for it with what automation decided, answered by hand (sent now, as a reply to it) or drafted by
  * the persona on request (to the review queue).
  */
