@@ -270,16 +270,26 @@ function cardValues(days: AnalyticsDay[]) {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const space = /^\s+$/;
 /**
- * A post quoted in a key event, a notification or a log line: its first `max` graphemes, with "…"
- * when cut (and no space before it). Cut by graphemes, not UTF-16 units, so an emoji at the cut is
- * never halved into a lone surrogate.
+ * A post quoted in a key event, a notification, an e-mail or a log line: at most its first `max`
+ * graphemes, with "…" when cut (and no space before it). Cut by graphemes, not UTF-16 units, so an
+ * emoji at the cut is never halved into a lone surrogate; and between words, so no word is left
+ * half-written, unless one word (a long link) fills more than half of what is kept.
  */
 export function quotePost(text: string, max = 80): string {
   if (text.length <= max) return text;
   const kept: string[] = [];
   for (const { segment } of graphemes.segment(text)) {
-    if (kept.length === max) return `${kept.join('').trimEnd()}…`;
+    if (kept.length === max) {
+      let end = kept.length;
+      if (!space.test(segment)) {
+        // Mid-word: back to the last space, if that keeps more than half.
+        const lastSpace = kept.findLastIndex((g) => space.test(g));
+        if (lastSpace > max / 2) end = lastSpace;
+      }
+      return `${kept.slice(0, end).join('').trimEnd()}…`;
+    }
     kept.push(segment);
   }
   return text;
