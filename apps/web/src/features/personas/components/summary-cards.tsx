@@ -17,7 +17,7 @@ export function SummaryCards({ personas }: { personas: Persona[] }) {
     {
       label: 'Avg engagement',
       value: engagementAcross(usage.data, usage.isError),
-      note: 'per post per follower, last 90 days',
+      note: 'per post per follower, 90 days',
     },
   ];
   return (
