@@ -232,9 +232,11 @@ describe('the metrics sync on Bluesky', () => {
 
   it('tells its owner in the app when a post takes off against the persona’s usual', async () => {
     const { persona, account: alice, accountId } = await personaOnBluesky();
-    for (const text of ['Quiet one', 'Quiet two', 'Quiet three']) {
-      await alice.agent.post({ text, createdAt: new Date().toISOString() });
-    }
+    const quiet = async (n: number) => {
+      for (let i = 0; i < n; i++) await alice.agent.post({ text: `Quiet ${i}`, createdAt: new Date().toISOString() });
+    };
+    // Nine other posts: too few to know what is usual (decision 042).
+    await quiet(9);
     const hit = await alice.agent.post({ text: 'This one takes off', createdAt: new Date().toISOString() });
     const bob = await bsky.createAccount('bob');
     const carol = await bsky.createAccount('carol');
@@ -249,18 +251,90 @@ describe('the metrics sync on Bluesky', () => {
       createdAt: new Date().toISOString(),
     });
     await bsky.processAll();
+    const spikes = async () =>
+      (await readJson<InAppNotificationList>(await ann.request('/api/notifications'), 200)).items.filter(
+        (n) => n.kind === 'engagement_spike' && n.personaId === persona.id,
+      );
+    expect(await sync(accountId)).toBe('synced');
+    expect(await spikes()).toEqual([]);
+
+    // The tenth: now the post stands out against a usual of none, told once however often it is read.
+    await quiet(1);
+    await bsky.processAll();
     expect(await sync(accountId)).toBe('synced');
     expect(await sync(accountId)).toBe('synced');
-    const spikes = (await readJson<InAppNotificationList>(await ann.request('/api/notifications'), 200)).items.filter(
-      (n) => n.kind === 'engagement_spike' && n.personaId === persona.id,
-    );
-    expect(spikes.map((n) => [n.title, n.message, n.link])).toEqual([
+    expect((await spikes()).map((n) => [n.title, n.message, n.link])).toEqual([
       [
         'A post is taking off',
         "“This one takes off” has 6 engagements; the persona's posts usually get none.",
         `/analytics/${persona.id}`,
       ],
     ]);
+  });
+
+  it('gives one engagement rate across personas, the only connected persona’s, and says when each account was read', async () => {
+    // A user of their own: one persona read with posts, one connected with followers and no post, one with no account.
+    const fay = await signedInUser(server.url, 'figures');
+    const {
+      persona,
+      account: fern,
+      accountId,
+    } = await blueskyPersona(
+      { server, bsky, client: fay },
+      { name: 'Fern the Gardener', is_active: false, handle: 'fern' },
+    );
+    const quiet = await blueskyPersona(
+      { server, bsky, client: fay },
+      { name: 'Quiet', is_active: false, handle: 'qui' },
+    );
+    await readJson(await fay.request('/api/personas', { method: 'POST', json: { name: 'Unconnected' } }), 201);
+    const accounts = async (personaId: string) =>
+      readJson<{ lastSyncAt: string | null; connectedAt: string }[]>(
+        await fay.request(`/api/personas/${personaId}/accounts`),
+        200,
+      );
+    // Connected, not read yet: nothing was synced, whatever the connection time.
+    expect((await accounts(persona.id))[0]?.lastSyncAt).toBeNull();
+
+    const hit = await fern.agent.post({ text: 'Compost, then patience', createdAt: new Date().toISOString() });
+    await fern.agent.post({ text: 'Rain today', createdAt: new Date().toISOString() });
+    const fans = await Promise.all(['fan1', 'fan2', 'fan3'].map((h) => bsky.createAccount(h)));
+    for (const fan of fans) {
+      await fan.agent.like(hit.uri, hit.cid);
+      await fan.agent.repost(hit.uri, hit.cid);
+    }
+    await fans[0]?.agent.follow(fern.did);
+    await fans[1]?.agent.follow(fern.did);
+    for (const fan of fans) await fan.agent.follow(quiet.account.did);
+    await bsky.processAll();
+    expect(await sync(accountId)).toBe('synced');
+    expect(await sync(quiet.accountId)).toBe('synced');
+    // A post Plume published after the reading counts as a post at once, not in the rate until read.
+    await readJson(
+      await fay.request(`/api/personas/${persona.id}/post`, {
+        method: 'POST',
+        json: { platform: 'bluesky', content: 'Not read yet' },
+      }),
+      200,
+    );
+
+    const card = await readJson<Persona>(await fay.request(`/api/personas/${persona.id}`), 200);
+    // 6 engagements / 2 posts / 2 followers.
+    expect(card.stats.engagementRate).toBe(150);
+    const usage = await readJson<UsageSummary>(await fay.request('/api/usage'), 200);
+    // The figure the dashboard's and /usage's cards show: the only persona with posts read, not
+    // diluted by a persona without posts (its 3 followers) or one without an account.
+    expect(usage.engagementRate.value).toBe(card.stats.engagementRate);
+
+    // Last synced: the time the metrics were read, not the connection's.
+    const [row] = await server.app.database.db
+      .select({ readAt: accountSnapshots.readAt })
+      .from(accountSnapshots)
+      .where(eq(accountSnapshots.accountId, accountId));
+    const [shown] = await accounts(persona.id);
+    expect(shown?.lastSyncAt).toBe(row?.readAt.toISOString());
+    expect(shown?.lastSyncAt).not.toBe(shown?.connectedAt);
+    expect(card.connected_accounts[0]?.lastSyncAt).toBe(row?.readAt.toISOString());
   });
 
   it('takes one reading when two syncs of an account run at once', async () => {

@@ -174,8 +174,9 @@ describe('GET /api/opportunities', () => {
       })
       .where(eq(posts.id, reply.id));
 
-    // Ada's posts: a usual 1-2 engagements, and one of yesterday with 12 (a spike); Bo's 8 is his usual.
-    for (const [i, n] of [1, 2, 1, 2].entries())
+    // Ada's posts: a usual 1-2 engagements (ten of them, enough to have a usual), and one of
+    // yesterday with 12 (a spike); Bo's 8 is his usual.
+    for (const [i, n] of [1, 2, 1, 2, 1, 2, 1, 2, 1, 2].entries())
       await reading(ada, adaAccount, `ada-${i}`, n, ago((10 + i) * 24 * HOUR));
     await reading(ada, adaAccount, 'ada-hit', 12, ago(20 * HOUR));
     for (const [i, n] of [8, 7, 8, 9].entries()) await reading(bo, boAccount, `bo-${i}`, n, ago((i + 1) * 24 * HOUR));

@@ -457,7 +457,6 @@ describe('the list', () => {
       authMethod: 'app_password',
       followers: 3,
       connectedAt,
-      lastSyncAt: connectedAt,
     });
     const report = {
       platform: 'bluesky',
@@ -466,12 +465,13 @@ describe('the list', () => {
       connectedAt: connectedAt.toISOString(),
       status: 'active',
       followers: 3,
-      lastSyncAt: connectedAt.toISOString(),
+      // Last synced: when its metrics were last read, not when it was connected; not yet.
+      lastSyncAt: null,
     };
     expect(await accountsOf(persona.id)).toEqual([report]);
     expect(await accountsOf(other.id)).toEqual([]);
     const read = new Date('2026-03-02T08:30:00.000Z');
-    await db.update(platformAccounts).set({ followers: 40, lastSyncAt: read }).where(eq(platformAccounts.id, id));
+    await db.update(platformAccounts).set({ followers: 40, metricsReadAt: read }).where(eq(platformAccounts.id, id));
     expect(await accountsOf(persona.id)).toEqual([{ ...report, followers: 40, lastSyncAt: read.toISOString() }]);
     await db.update(platformAccounts).set({ status: 'error' }).where(eq(platformAccounts.id, id));
     expect((await accountsOf(persona.id))?.[0]?.status).toBe('error');

@@ -20,7 +20,7 @@ test('toggles automation switches and finds them saved after a reload', async ({
   const persona = await openAutomation(page, 'Switches');
   const status = page.getByTestId('automation-status');
   await expect(status).toHaveText('Inactive');
-  await expect(page.getByText('Posts today')).toBeVisible();
+  await expect(page.getByText('Posts published today')).toBeVisible();
 
   for (const name of ['Automated Posting', 'Smart Auto-Replies', 'Engagement Optimization', 'Auto-like']) {
     await page.getByRole('switch', { name }).click();

@@ -79,7 +79,9 @@ test('a mention becomes a reply draft in the review queue; approved, it is poste
 
   // The tab's activity says what automation did, and the banner counts the reply.
   await page.goto(`/editor/${persona.id}?tab=automation`);
-  await expect(page.getByRole('term').filter({ hasText: 'Replies today' }).locator('xpath=..')).toContainText('1');
+  await expect(page.getByRole('term').filter({ hasText: 'Replies published today' }).locator('xpath=..')).toContainText(
+    '1',
+  );
   await page.getByText('What automation did').click();
   await expect(page.getByTestId('automation-log')).toContainText(`Wrote a reply to a mention from @${bob.handle}`);
 });

@@ -38,7 +38,7 @@ test('a connection that breaks raises the unread dot; the list links to the fix 
   await expect(page.getByText('1 unread')).toBeVisible();
   await expect(notification).toHaveAttribute('data-read', 'false');
   await expect(notification).toContainText("Wren's Bluesky connection needs attention");
-  await expect(notification).toContainText(`reconnect @${bluesky.handle} in the Accounts tab`);
+  await expect(notification).toContainText(`Reconnect @${bluesky.handle} in the Accounts tab`);
 
   // The notification leads to the persona's accounts, and opening it marks it read.
   await notification.getByRole('link').click();

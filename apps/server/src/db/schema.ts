@@ -421,6 +421,10 @@ export const platformAccounts = pgTable(
     errorMessage: text('error_message'),
     followers: integer('followers').notNull().default(0),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * No longer written or read: it held the connection time, and the API's lastSyncAt is now
+     * metricsReadAt (decision 042). Left in place rather than dropped by a migration of its own.
+     */
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** When the owner was told this connection needs attention; cleared when it works again. */
     attentionNotifiedAt: timestamp('attention_notified_at', { withTimezone: true }),

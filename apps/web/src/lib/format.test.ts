@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatInstant } from './format';
+import { formatAgo, formatDay, formatDayTime, formatInstant, formatTime, formatWeekdayInstant } from './format';
 
 describe('instants in the app', () => {
   const now = new Date('2026-11-24T12:00:00Z');
@@ -9,5 +9,21 @@ describe('instants in the app', () => {
     expect(formatAgo('2026-11-24T11:55:00Z', now, 'UTC')).toBe('5 minutes ago');
     expect(formatAgo('2026-11-23T11:00:00Z', now, 'UTC')).toBe('yesterday');
     expect(formatAgo('2026-10-01T12:00:00Z', now, 'UTC')).toBe('on Oct 1, 2026, 12:00');
+  });
+});
+
+describe('one time style', () => {
+  it('writes every time on a 24-hour clock, whatever the parts shown', () => {
+    const afternoon = '2026-03-08T14:05:00Z';
+    const night = '2026-03-08T00:30:00Z';
+    expect(formatTime(afternoon, 'UTC')).toBe('14:05');
+    expect(formatTime(new Date(night), 'UTC')).toBe('00:30');
+    expect(formatInstant(night, 'UTC')).toBe('Mar 8, 2026, 00:30');
+    expect(formatDayTime(afternoon, 'America/New_York')).toBe('Sun, Mar 8, 10:05');
+    expect(formatWeekdayInstant(afternoon, 'UTC')).toBe('Sun, Mar 8, 2026, 14:05');
+    expect(formatDay(afternoon, 'Pacific/Kiritimati')).toBe('Mar 9, 2026');
+    for (const text of [formatTime(afternoon, 'UTC'), formatInstant(afternoon, 'UTC'), formatDayTime(night, 'UTC')]) {
+      expect(text).not.toMatch(/AM|PM/);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalyticsInput, computeAnalytics, engagementRate, quotePost } from './analytics';
+import { type AnalyticsInput, computeAnalytics, engagementRate, engagementRateAcross, quotePost } from './analytics';
 
 const post = (iso: string, likes: number, text = `Post at ${iso}`): AnalyticsInput['posts'][number] => ({
   platform: 'bluesky',
@@ -138,5 +138,33 @@ describe('a persona’s analytics', () => {
     expect(quotePost('👨‍👩‍👧👨‍👩‍👧', 1)).toBe('👨‍👩‍👧…');
     expect(quotePost('short', 80)).toBe('short');
     expect(quotePost('cut at a space here', 7)).toBe('cut at…');
+    // Never mid-word: a failed post's notice once read "…the garden is blo…".
+    expect(quotePost('Spring is here and the garden is blooming at last', 35)).toBe(
+      'Spring is here and the garden is…',
+    );
+    expect(quotePost('Spring is here and the garden is blooming', 33)).toBe('Spring is here and the garden is…');
+    // By graphemes with the word boundary: the family emoji stays whole, the cut is at the space.
+    expect(quotePost('👨‍👩‍👧 family day at the lake', 11)).toBe('👨‍👩‍👧 family…');
+    // One long word (a link) is cut inside rather than leaving almost nothing.
+    expect(quotePost('see https://example.com/a/very/long/path/indeed', 20)).toBe('see https://example.…');
+  });
+});
+
+describe('the engagement rate across personas', () => {
+  it('is the posts-weighted mean of the rated personas’ rates; one persona gives its own', () => {
+    const fern = { engagements: 10, posts: 2, followers: 4 };
+    expect(engagementRateAcross([fern])).toBe(engagementRate(10, 2, 4));
+    expect(engagementRateAcross([fern])).toBe(125);
+    // A persona with followers and no post, or with nothing connected, counts for nothing (not as 0%).
+    expect(
+      engagementRateAcross([
+        fern,
+        { engagements: 0, posts: 0, followers: 50 },
+        { engagements: 0, posts: 0, followers: 0 },
+      ]),
+    ).toBe(125);
+    // Two rated: (10/4 + 3/100) per follower over 3 posts.
+    expect(engagementRateAcross([fern, { engagements: 3, posts: 1, followers: 100 }])).toBe(84.3);
+    expect(engagementRateAcross([])).toBe(0);
   });
 });

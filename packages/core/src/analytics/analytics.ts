@@ -138,10 +138,32 @@ export function draftFigures(drafts: AnalyticsInput['drafts']): Analytics['draft
 export const engagementOf = (p: { likes: number; reposts: number; replies: number; quotes: number }) =>
   p.likes + p.reposts + p.replies + p.quotes;
 
+/** How far back a persona's averages and engagement rate look (decision 020), and the rate across personas. */
+export const ENGAGEMENT_WINDOW_DAYS = 90;
+
+/** What one persona's engagement rate rests on: its posts of the window, their engagements, its followers. */
+export type RateBasis = { engagements: number; posts: number; followers: number };
+
+/**
+ * The engagement rate across personas (decision 042): each post's engagements per follower of its
+ * persona, averaged over the posts, in percent, one decimal. The mean of the personas' rates
+ * weighted by their posts: a persona without posts read or without followers has no rate and
+ * counts for nothing (never as a 0), and one persona's is its own rate. 0 when none has a rate.
+ */
+export function engagementRateAcross(personas: readonly RateBasis[]): number {
+  let perFollower = 0;
+  let posts = 0;
+  for (const p of personas) {
+    if (p.posts === 0 || p.followers === 0) continue;
+    perFollower += p.engagements / p.followers;
+    posts += p.posts;
+  }
+  return posts === 0 ? 0 : Math.round((perFollower / posts) * 1000) / 10;
+}
+
 /** Engagements per post per follower, in percent, one decimal (decision 020); 0 without posts or followers. */
 export function engagementRate(engagements: number, posts: number, followers: number): number {
-  if (posts === 0 || followers === 0) return 0;
-  return Math.round((engagements / posts / followers) * 1000) / 10;
+  return engagementRateAcross([{ engagements, posts, followers }]);
 }
 
 /** Recommendations need at least this many posts in the range to say anything. */
@@ -248,16 +270,26 @@ function cardValues(days: AnalyticsDay[]) {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const space = /^\s+$/;
 /**
- * A post quoted in a key event, a notification or a log line: its first `max` graphemes, with "…"
- * when cut (and no space before it). Cut by graphemes, not UTF-16 units, so an emoji at the cut is
- * never halved into a lone surrogate.
+ * A post quoted in a key event, a notification, an e-mail or a log line: at most its first `max`
+ * graphemes, with "…" when cut (and no space before it). Cut by graphemes, not UTF-16 units, so an
+ * emoji at the cut is never halved into a lone surrogate; and between words, so no word is left
+ * half-written, unless one word (a long link) fills more than half of what is kept.
  */
 export function quotePost(text: string, max = 80): string {
   if (text.length <= max) return text;
   const kept: string[] = [];
   for (const { segment } of graphemes.segment(text)) {
-    if (kept.length === max) return `${kept.join('').trimEnd()}…`;
+    if (kept.length === max) {
+      let end = kept.length;
+      if (!space.test(segment)) {
+        // Mid-word: back to the last space, if that keeps more than half.
+        const lastSpace = kept.findLastIndex((g) => space.test(g));
+        if (lastSpace > max / 2) end = lastSpace;
+      }
+      return `${kept.slice(0, end).join('').trimEnd()}…`;
+    }
     kept.push(segment);
   }
   return text;
@@ -430,7 +462,10 @@ export const usageSummarySchema = z
     followers: z.object({ value: z.number().int(), monthAgo: z.number().int().nullable() }),
     /** Posts published in the last 7 days, and in the 7 before. */
     postsThisWeek: z.object({ value: z.number().int(), weekBefore: z.number().int() }),
-    /** The engagement rate over every persona's posts of the last 30 days, and of the 30 before. */
+    /**
+     * The engagement rate across personas (decision 042: engagementRateAcross over each persona's
+     * posts of the last 90 days, as its card gives it), now and as it stood 30 days ago.
+     */
     engagementRate: z.object({ value: z.number(), monthBefore: z.number().nullable() }),
     /**
      * What reading X cost in the last 30 days (X bills each API read): metrics, and mentions for
@@ -443,11 +478,17 @@ export const usageSummarySchema = z
   .meta({ id: 'UsageSummary' });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
 
-/** The usage summary from every persona's posts of the last 60 days and their accounts' readings. */
+/**
+ * The usage summary from every persona's posts of the last 120 days and their accounts' readings.
+ * `read`: false for Plume's posts no reading has seen yet; they count as posts, not in the rate.
+ */
 export function computeUsage(input: {
   now: Date;
-  posts: Pick<AnalyticsInput['posts'][number], 'postedAt' | 'likes' | 'reposts' | 'replies' | 'quotes'>[];
-  snapshots: AnalyticsInput['snapshots'];
+  posts: (Pick<AnalyticsInput['posts'][number], 'postedAt' | 'likes' | 'reposts' | 'replies' | 'quotes'> & {
+    personaId: string;
+    read: boolean;
+  })[];
+  snapshots: (AnalyticsInput['snapshots'][number] & { personaId: string })[];
   lastReadAt: Date | null;
   xReads: UsageSummary['xReads'];
 }): Omit<UsageSummary, 'budgets'> {
@@ -457,14 +498,30 @@ export function computeUsage(input: {
     input.posts.filter((p) => p.postedAt.getTime() >= from && p.postedAt.getTime() < to);
   const followersNow = followersAt(input.snapshots, at) ?? 0;
   const followersBefore = followersAt(input.snapshots, at - 30 * DAY);
-  const rateOf = (posts: typeof input.posts, followers: number) =>
-    engagementRate(
-      posts.reduce((n, p) => n + engagementOf(p), 0),
-      posts.length,
-      followers,
+  /**
+   * The rate as the personas' cards give it at `instant`: each persona's posts read in the window
+   * before it, against its followers then (null: no reading by then).
+   */
+  const rateAt = (instant: number): number | null => {
+    if (followersAt(input.snapshots, instant) === null) return null;
+    const window = between(instant - ENGAGEMENT_WINDOW_DAYS * DAY, instant + 1).filter((p) => p.read);
+    const personaIds = new Set(window.map((p) => p.personaId));
+    return engagementRateAcross(
+      [...personaIds].map((personaId) => {
+        const own = window.filter((p) => p.personaId === personaId);
+        return {
+          engagements: own.reduce((n, p) => n + engagementOf(p), 0),
+          posts: own.length,
+          followers:
+            followersAt(
+              input.snapshots.filter((s) => s.personaId === personaId),
+              instant,
+            ) ?? 0,
+        };
+      }),
     );
-  const lastMonth = between(at - 30 * DAY, at + 1);
-  const monthBefore = between(at - 60 * DAY, at - 30 * DAY);
+  };
+  const monthBefore = rateAt(at - 30 * DAY);
   return {
     lastReadAt: input.lastReadAt?.toISOString() ?? null,
     followers: { value: followersNow, monthAgo: followersBefore },
@@ -473,8 +530,13 @@ export function computeUsage(input: {
       weekBefore: between(at - 14 * DAY, at - 7 * DAY).length,
     },
     engagementRate: {
-      value: rateOf(lastMonth, followersNow),
-      monthBefore: followersBefore === null || monthBefore.length === 0 ? null : rateOf(monthBefore, followersBefore),
+      value: rateAt(at) ?? 0,
+      // Nothing to compare with when nothing was read then, or no post of its window was.
+      monthBefore:
+        monthBefore === null ||
+        between(at - (30 + ENGAGEMENT_WINDOW_DAYS) * DAY, at - 30 * DAY + 1).every((p) => !p.read)
+          ? null
+          : monthBefore,
     },
     xReads: input.xReads,
   };

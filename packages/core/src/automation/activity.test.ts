@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { automationActivityQuerySchema, summarizeActivity } from './activity';
 
 describe('automation activity', () => {
-  it('counts posts, replies and engagement actions, and the manual minutes they saved', () => {
+  it('counts posts and replies published (not drafts written), engagement actions, and the manual minutes they saved', () => {
     const since = new Date('2026-11-22T00:00:00.000Z');
-    expect(summarizeActivity(since, { post: 3, reply: 7, like: 10, repost: 2, follow: 1 })).toEqual({
+    const published = { posts: 1, replies: 2, waitingForReview: 5 };
+    expect(summarizeActivity(since, { post: 3, reply: 7, like: 10, repost: 2, follow: 1 }, published)).toEqual({
       since: '2026-11-22T00:00:00.000Z',
-      posts: 3,
-      replies: 7,
+      posts: 1,
+      replies: 2,
       engagementActions: 13,
-      timeSavedMinutes: 3 * 5 + 7 * 2 + 10 * 0.25 + 2 * 0.5 + 1,
+      waitingForReview: 5,
+      timeSavedMinutes: 1 * 5 + 2 * 2 + 10 * 0.25 + 2 * 0.5 + 1,
     });
   });
   it('is all zero before automation has done anything', () => {
-    expect(summarizeActivity(new Date(0), {})).toMatchObject({
+    expect(summarizeActivity(new Date(0), {}, { posts: 0, replies: 0, waitingForReview: 0 })).toMatchObject({
       posts: 0,
       replies: 0,
       engagementActions: 0,

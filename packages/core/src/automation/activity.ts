@@ -25,27 +25,43 @@ export const automationActivitySchema = z
   .object({
     /** The start of "today" in the asked time zone. */
     since: z.iso.datetime({ offset: true }),
+    /** Posts automation wrote that were published today (not drafts written: those may still wait). */
     posts: z.number().int().min(0),
+    /** Replies to mentions published today. */
     replies: z.number().int().min(0),
-    /** Likes, reposts and follows. */
+    /** Likes, reposts and follows taken today. */
     engagementActions: z.number().int().min(0),
+    /** Posts and replies waiting in the review queue now, whenever written. */
+    waitingForReview: z.number().int().min(0),
+    /** What went out today, at MINUTES_SAVED_PER_ACTION each. */
     timeSavedMinutes: z.number().min(0),
   })
   .meta({ id: 'AutomationActivity' });
 export type AutomationActivity = z.infer<typeof automationActivitySchema>;
 
-/** Today's figures from per-kind counts. */
+/**
+ * Today's figures: posts and replies as published (an action recorded for a post or a reply is
+ * the draft written, which may still wait for review), likes, reposts and follows as taken.
+ */
 export function summarizeActivity(
   since: Date,
-  counts: Partial<Record<AutomationActionKind, number>>,
+  actions: Partial<Record<AutomationActionKind, number>>,
+  published: { posts: number; replies: number; waitingForReview: number },
 ): AutomationActivity {
-  const n = (kind: AutomationActionKind) => counts[kind] ?? 0;
-  const minutes = AUTOMATION_ACTION_KINDS.reduce((sum, kind) => sum + n(kind) * MINUTES_SAVED_PER_ACTION[kind], 0);
+  const n: Record<AutomationActionKind, number> = {
+    post: published.posts,
+    reply: published.replies,
+    like: actions.like ?? 0,
+    repost: actions.repost ?? 0,
+    follow: actions.follow ?? 0,
+  };
+  const minutes = AUTOMATION_ACTION_KINDS.reduce((sum, kind) => sum + n[kind] * MINUTES_SAVED_PER_ACTION[kind], 0);
   return {
     since: since.toISOString(),
-    posts: n('post'),
-    replies: n('reply'),
-    engagementActions: n('like') + n('repost') + n('follow'),
+    posts: n.post,
+    replies: n.reply,
+    engagementActions: n.like + n.repost + n.follow,
+    waitingForReview: published.waitingForReview,
     timeSavedMinutes: minutes,
   };
 }

@@ -125,13 +125,13 @@ describe('dashboard groups', () => {
 });
 
 describe('dashboard summary and creation shortcut', () => {
-  it('sums followers and averages engagement', () => {
+  it('counts personas and sums followers (the rate across personas is the API’s)', () => {
     const s = summarize([
       persona({ followers: 1000, rate: 2 }),
       persona({ followers: 500, rate: 5, is_active: false }),
     ]);
-    expect(s).toEqual({ personas: 2, active: 1, followers: 1500, avgEngagement: 3.5 });
-    expect(summarize([])).toEqual({ personas: 0, active: 0, followers: 0, avgEngagement: 0 });
+    expect(s).toEqual({ personas: 2, active: 1, followers: 1500 });
+    expect(summarize([])).toEqual({ personas: 0, active: 0, followers: 0 });
   });
 
   it('finds the unfinished persona', () => {

@@ -101,13 +101,15 @@ export function groupPersonas(personas: Persona[], group: DashboardGroup, tags: 
   );
 }
 
-export type DashboardSummary = { personas: number; active: number; followers: number; avgEngagement: number };
+/**
+ * The dashboard's counts. The engagement rate across personas is not summed here: GET /api/usage
+ * gives it (engagementRateAcross, decision 042), from the posts each persona's rate rests on.
+ */
+export type DashboardSummary = { personas: number; active: number; followers: number };
 
 export function summarize(personas: Persona[]): DashboardSummary {
   const followers = personas.reduce((sum, p) => sum + p.stats.followers, 0);
-  const avgEngagement =
-    personas.length === 0 ? 0 : personas.reduce((sum, p) => sum + p.stats.engagementRate, 0) / personas.length;
-  return { personas: personas.length, active: personas.filter((p) => p.is_active).length, followers, avgEngagement };
+  return { personas: personas.length, active: personas.filter((p) => p.is_active).length, followers };
 }
 
 /** The creation shortcut: an unfinished persona is opened instead of creating another. */

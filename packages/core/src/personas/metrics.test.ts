@@ -34,11 +34,16 @@ describe('performance badge', () => {
     [5, 10_000, 'Star'],
     [5, 9_999, 'High'],
     [4.99, 1_000_000, 'High'],
-    [4, 0, 'High'],
-    [3.99, 0, 'Good'],
-    [2, 0, 'Good'],
+    [4, 100, 'High'],
+    [3.99, 100, 'Good'],
+    [2, 100, 'Good'],
     [1.99, 50_000, 'Growing'],
     [0, 0, 'Growing'],
+    // Too few followers to judge: 166.7% of 3 followers is not "High".
+    [166.7, 3, 'Growing'],
+    [4, 99, 'Growing'],
+    // Past 100% on a real following (posts reaching beyond it) is high.
+    [150, 400, 'High'],
   ] as const)('engagement %d with %d followers is %s', (rate, followers, badge) => {
     expect(performanceBadge(rate, followers)).toBe(badge);
   });
@@ -54,7 +59,11 @@ describe('engagement colour', () => {
     [0.99, 'grey'],
     [0, 'grey'],
   ] as const)('%d is %s', (rate, color) => {
-    expect(engagementColor(rate)).toBe(color);
+    expect(engagementColor(rate, 100)).toBe(color);
+  });
+  it('is neutral for a rate on too few followers to judge', () => {
+    expect(engagementColor(166.7, 3)).toBe('grey');
+    expect(engagementColor(166.7, 100)).toBe('green');
   });
 });
 

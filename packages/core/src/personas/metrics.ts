@@ -25,7 +25,20 @@ export function healthStatus(score: number): HealthStatus {
 
 export type PerformanceBadge = 'Star' | 'High' | 'Good' | 'Growing';
 
+/**
+ * The engagement rate is engagements per post per follower (decision 020; impressions are not
+ * used: Bluesky gives none, and nothing stands in for them). With a handful of followers it swings
+ * on a few likes and passes 100% as soon as people beyond the followers engage (2 followers, 5
+ * engagements on 2 posts: 125%). Below this many followers a rate is shown but not judged: the
+ * badge is Growing and its colour neutral (decision 042).
+ */
+export const MIN_FOLLOWERS_TO_JUDGE_RATE = 100;
+
+/** Whether a rate rests on enough followers to be called high or low. */
+export const rateIsJudged = (followers: number) => followers >= MIN_FOLLOWERS_TO_JUDGE_RATE;
+
 export function performanceBadge(engagementRate: number, followers: number): PerformanceBadge {
+  if (!rateIsJudged(followers)) return 'Growing';
   if (engagementRate >= 5 && followers >= 10_000) return 'Star';
   if (engagementRate >= 4) return 'High';
   if (engagementRate >= 2) return 'Good';
@@ -34,7 +47,8 @@ export function performanceBadge(engagementRate: number, followers: number): Per
 
 export type EngagementColor = 'green' | 'blue' | 'yellow' | 'grey';
 
-export function engagementColor(engagementRate: number): EngagementColor {
+export function engagementColor(engagementRate: number, followers: number): EngagementColor {
+  if (!rateIsJudged(followers)) return 'grey';
   if (engagementRate >= 5) return 'green';
   if (engagementRate >= 3) return 'blue';
   if (engagementRate >= 1) return 'yellow';

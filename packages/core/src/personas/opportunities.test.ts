@@ -8,13 +8,15 @@ describe('a post taking off', () => {
     expect(median([1, 2, 1, 2])).toBe(1.5);
     expect(median([3, 1, 2])).toBe(2);
     expect(median([])).toBe(0);
-    expect(engagementSpike(12, [1, 2, 1, 2])).toEqual({ usual: 1.5 });
-    // Below 5 engagements, under 3 times the usual, or too few other posts: not a spike.
-    expect(engagementSpike(4, [0, 0, 0])).toBeNull();
-    expect(engagementSpike(9, [8, 7, 8])).toBeNull();
-    expect(engagementSpike(50, [1, 1])).toBeNull();
+    const ten = (values: number[]) => Array.from({ length: 10 }, (_, i) => values[i % values.length] ?? 0);
+    expect(engagementSpike(12, ten([1, 2]))).toEqual({ usual: 1.5 });
+    // Below 5 engagements, under 3 times the usual, or fewer than 10 other posts: not a spike.
+    expect(engagementSpike(4, ten([0]))).toBeNull();
+    expect(engagementSpike(9, ten([8, 7]))).toBeNull();
+    expect(engagementSpike(50, [1, 1, 1])).toBeNull();
+    expect(engagementSpike(50, ten([1]).slice(1))).toBeNull();
     // A persona whose posts usually get nothing: 5 is already a spike.
-    expect(engagementSpike(5, [0, 0, 0])).toEqual({ usual: 0 });
+    expect(engagementSpike(5, ten([0]))).toEqual({ usual: 0 });
   });
 });
 

@@ -26,7 +26,11 @@ export const OPPORTUNITY_LIST_MAX = 20;
  */
 export const SPIKE_MIN_ENGAGEMENT = 5;
 export const SPIKE_FACTOR = 3;
-export const SPIKE_MIN_OTHERS = 3;
+/**
+ * The smallest baseline a spike is measured against: a median of three posts said "taking off" of
+ * a persona that had barely posted. Ten other posts of the 90 days before make "usual" mean something.
+ */
+export const SPIKE_MIN_OTHERS = 10;
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;

@@ -224,6 +224,7 @@ export const connectedAccountSchema = z
     connectedAt: isoTime.nullable(),
     status: z.enum(['active', 'disconnected', 'error']),
     followers: z.number().int().min(0),
+    /** When the account's metrics were last read (followers, posts' counts); null: not read yet. */
     lastSyncAt: isoTime.nullable(),
   })
   .meta({ id: 'ConnectedAccount' });

@@ -1,4 +1,4 @@
-import { PAUSE_EFFECT } from '@plume/core';
+import { PAUSE_EFFECT, quotePost } from '@plume/core';
 import type { MailMessage } from './mailer';
 
 function escapeHtml(value: string): string {
@@ -34,8 +34,8 @@ function notice(to: string, subject: string, paragraphs: string[], link: { label
 
 const SETTINGS_HINT = 'You get this e-mail because of your choices in Plume: Account settings, Notifications.';
 
-const excerpt = (content: string, max = 280) =>
-  content.length > max ? `${content.slice(0, max - 1).trimEnd()}…` : content;
+/** A post in an e-mail: cut as every quoted post is (between words, by graphemes). */
+const excerpt = (content: string, max = 280) => quotePost(content, max);
 
 export function postPublishedMail(
   to: string,

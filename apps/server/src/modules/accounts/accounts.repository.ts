@@ -28,7 +28,8 @@ export function toAccount(row: AccountRow): Account {
     connectedAt: row.connectedAt.toISOString(),
     status: row.status === 'error' ? 'error' : 'active',
     followers: row.followers,
-    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    // The last time its metrics were read, not when it was connected (decision 042).
+    lastSyncAt: row.metricsReadAt?.toISOString() ?? null,
     displayName: row.displayName,
     avatarUrl: row.avatarUrl,
     profileUrl: profileUrl(platform, row.username),
@@ -90,7 +91,6 @@ export function createAccountsRepository(db: Db) {
         // A new connection (maybe to another account): its label is looked after afresh.
         automatedLabel: null,
         connectedAt: now,
-        lastSyncAt: now,
         updatedAt: now,
       };
       const [row] = await db
@@ -107,14 +107,7 @@ export function createAccountsRepository(db: Db) {
       patch: Partial<
         Pick<
           AccountRow,
-          | 'credentials'
-          | 'status'
-          | 'errorMessage'
-          | 'followers'
-          | 'lastSyncAt'
-          | 'username'
-          | 'displayName'
-          | 'avatarUrl'
+          'credentials' | 'status' | 'errorMessage' | 'followers' | 'username' | 'displayName' | 'avatarUrl'
         >
       >,
     ): Promise<AccountRow | undefined> {

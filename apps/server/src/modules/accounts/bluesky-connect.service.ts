@@ -203,7 +203,6 @@ export function createBlueskyConnectService(deps: {
           avatarUrl: profile.avatarUrl,
           followers: profile.followers,
           username: profile.username,
-          lastSyncAt: new Date(),
         });
         return toAccount(updated ?? row);
       } catch (error) {

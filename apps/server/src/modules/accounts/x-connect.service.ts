@@ -170,7 +170,6 @@ export function createXConnectService(deps: {
         username: user.username,
         displayName: user.name,
         avatarUrl: user.profileImageUrl,
-        lastSyncAt: new Date(),
       });
       return user;
     },

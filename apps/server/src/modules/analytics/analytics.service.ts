@@ -5,6 +5,7 @@ import {
   computeAnalytics,
   computeUsage,
   dayStart,
+  ENGAGEMENT_WINDOW_DAYS,
   localDateOf,
   RANGE_DAYS,
   type UsageSummary,
@@ -41,7 +42,7 @@ export function createAnalyticsService(deps: {
       metrics.postsBetween(scope, from, to),
       metrics.unreadPostsBetween(scope, from, to),
     ]);
-    return [...read, ...unread];
+    return [...read.map((p) => ({ ...p, read: true })), ...unread.map((p) => ({ ...p, read: false }))];
   };
   return {
     async persona(
@@ -80,7 +81,8 @@ export function createAnalyticsService(deps: {
       const at = now();
       const monthAgo = new Date(at.getTime() - 30 * 86_400_000);
       const [posts, snapshots, lastReadAt, x, mentionReads, accounts, timeZone] = await Promise.all([
-        postsBetween({ userId }, new Date(at.getTime() - 60 * 86_400_000), at),
+        // The rate a month ago looks at the 90 days before then.
+        postsBetween({ userId }, new Date(at.getTime() - (30 + ENGAGEMENT_WINDOW_DAYS) * 86_400_000), at),
         metrics.snapshotsBetween({ userId }, new Date(at.getTime() - 30 * 86_400_000), at),
         metrics.lastReadAt({ userId }),
         metrics.readsSince({ userId }, 'x', monthAgo),

@@ -163,6 +163,32 @@ export function createAutomationRepository(db: Db) {
       return new Set(rows.map((r) => r.subject ?? ''));
     },
 
+    /**
+     * What went out for the persona since `since` that its automation wrote: posts for a slot and
+     * replies to mentions, published (a draft written but not yet out is not counted); and the
+     * drafts waiting in the review queue now, whenever written.
+     */
+    async publishedSince(
+      personaId: string,
+      since: Date,
+    ): Promise<{ posts: number; replies: number; waitingForReview: number }> {
+      const [row] = await db
+        .select({
+          posts: sql<number>`count(*) filter (where ${posts.status} = 'posted' and ${posts.postedAt} >= ${since}
+            and ${posts.replyTo} is null and ${posts.autoSlot} is not null)::int`,
+          replies: sql<number>`count(*) filter (where ${posts.status} = 'posted' and ${posts.postedAt} >= ${since}
+            and ${posts.replyTo} is not null)::int`,
+          waitingForReview: sql<number>`count(*) filter (where ${posts.status} = 'pending_review')::int`,
+        })
+        .from(posts)
+        .where(eq(posts.personaId, personaId));
+      return {
+        posts: Number(row?.posts ?? 0),
+        replies: Number(row?.replies ?? 0),
+        waitingForReview: Number(row?.waitingForReview ?? 0),
+      };
+    },
+
     /** How many actions of each kind a persona's automation took since `since`. */
     async countsSince(personaId: string, since: Date): Promise<Partial<Record<AutomationActionKind, number>>> {
       const rows = await db

@@ -5,11 +5,20 @@ import type { Repositories } from '../repositories';
 export function createAutomationService(deps: { repositories: Repositories; now?: () => Date }) {
   const { repositories, now = () => new Date() } = deps;
   return {
-    /** Today's figures for the Automation tab's banner: what the automation really did, from local midnight. */
+    /**
+     * Today's figures for the Automation tab's banner, from local midnight: what went out (posts and
+     * replies published, not drafts written), the likes, reposts and follows taken, and the drafts
+     * waiting for review.
+     */
     async activity(userId: string, personaId: string, timeZone: string): Promise<AutomationActivity> {
       const persona = await ownPersona(repositories.personas, userId, personaId);
-      const since = startOfDay(now(), timeZone);
-      return summarizeActivity(since, await repositories.automation.countsSince(persona.id, since));
+      // The owner's day: their saved zone, else the one the browser asked in.
+      const since = startOfDay(now(), (await repositories.preferences.timeZone(userId)) ?? timeZone);
+      const [actions, published] = await Promise.all([
+        repositories.automation.countsSince(persona.id, since),
+        repositories.automation.publishedSince(persona.id, since),
+      ]);
+      return summarizeActivity(since, actions, published);
     },
   };
 }

@@ -1,4 +1,10 @@
-import { engagementRate, type PersonaStats, type Platform, type RecentTweet } from '@plume/core';
+import {
+  ENGAGEMENT_WINDOW_DAYS,
+  engagementRate,
+  type PersonaStats,
+  type Platform,
+  type RecentTweet,
+} from '@plume/core';
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountSnapshots, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
@@ -10,8 +16,6 @@ import type { AccountMetrics } from '../../integrations/platform';
  * the reading that counts it also looks for it, and no read is added for that.
  */
 export const FIRST_READING_AFTER_MS = 50 * 60_000;
-/** How far back the figures on a persona's card look (its averages and engagement rate). */
-export const STATS_WINDOW_DAYS = 90;
 /** How many of the newest posts a persona's card lists. */
 const RECENT_POSTS = 10;
 
@@ -194,6 +198,7 @@ export function createMetricsRepository(db: Db) {
     async postsBetween(scope: Scope, from: Date, to: Date) {
       return db
         .select({
+          personaId: postMetrics.personaId,
           externalId: postMetrics.externalId,
           platform: postMetrics.platform,
           text: postMetrics.text,
@@ -217,7 +222,13 @@ export function createMetricsRepository(db: Db) {
      */
     async unreadPostsBetween(scope: Scope, from: Date, to: Date) {
       const rows = await db
-        .select({ platform: posts.platform, text: posts.content, url: posts.url, postedAt: posts.postedAt })
+        .select({
+          personaId: posts.personaId,
+          platform: posts.platform,
+          text: posts.content,
+          url: posts.url,
+          postedAt: posts.postedAt,
+        })
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .innerJoin(
@@ -259,6 +270,7 @@ export function createMetricsRepository(db: Db) {
      */
     async snapshotsBetween(scope: Scope, from: Date, until: Date) {
       const columns = {
+        personaId: accountSnapshots.personaId,
         accountId: accountSnapshots.accountId,
         readAt: accountSnapshots.readAt,
         followers: accountSnapshots.followers,
@@ -367,7 +379,7 @@ export function createMetricsRepository(db: Db) {
         .from(latest);
       const followers = counts?.followers ?? 0;
       const totalTweets = counts?.totalTweets ?? 0;
-      const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 86_400_000);
+      const since = new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 86_400_000);
       const [sums] = await db
         .select({
           n: sql<number>`count(*)::int`,

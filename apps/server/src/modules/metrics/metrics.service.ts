@@ -57,8 +57,8 @@ export function createMetricsService(deps: {
 
   /**
    * An engagement spike (decision 020): a post of the last 7 days with at least 5 engagements and
-   * 3 times the median of the persona's other posts of the last 90 days (at least 3 of them), the
-   * windows of the dashboard's opportunities. Told once per post, in the app.
+   * 3 times the median of the persona's other posts of the last 90 days (at least ten of them,
+   * decision 042), the windows of the dashboard's opportunities. Told once per post, in the app.
    */
   async function tellSpikes(personaId: string, at: Date): Promise<void> {
     const { spikeDays, baselineDays } = OPPORTUNITY_WINDOWS;

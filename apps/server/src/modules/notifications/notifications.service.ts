@@ -19,6 +19,18 @@ const WEEKLY_GAP_MS = 6 * 86_400_000;
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
+ * Why a connection broke, then what to do, said once: the adapters' reasons already end with
+ * "Reconnect the account.", which the notice replaces with where and which account.
+ */
+function reconnectNotice(reason: string | null, username: string): string {
+  const why = (reason ?? 'The connection stopped working')
+    .replace(/\s*Reconnect the account\.?\s*$/i, '')
+    .trim()
+    .replace(/[.!]?$/, '.');
+  return `${why} Reconnect @${username} in the Accounts tab.`;
+}
+
+/**
  * The e-mails chosen in Account settings, Notifications. Events are read from the database (a
  * scheduled post's outcome, a connection in error), so whichever process published the post,
  * each is told once: marked first, unmarked again if the mail could not be sent.
@@ -113,7 +125,7 @@ export function createNotificationsService(deps: {
             kind: 'platform_update' as const,
             severity: 'update' as const,
             title: `${b.personaName}'s ${PLATFORM_LABELS[b.platform]} connection needs attention`,
-            message: `${b.errorMessage ?? 'The connection stopped working'}: reconnect @${b.username} in the Accounts tab.${
+            message: `${reconnectNotice(b.errorMessage, b.username)}${
               pausedWith.has(b.personaId) ? ' Its automation is paused: resume it once the account is reconnected.' : ''
             }`,
             link: `/editor/${b.personaId}?tab=accounts`,

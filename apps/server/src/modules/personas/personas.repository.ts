@@ -12,6 +12,7 @@ type StoredConnection = {
   status: string;
   followers: number;
   connectedAt: string;
+  /** When its metrics were last read (metrics_read_at): what "last synced" means. */
   lastSyncAt: string | null;
 };
 
@@ -24,7 +25,7 @@ function connectionsOf(): SQL<StoredConnection[]> {
   return sql<StoredConnection[]>`coalesce((
     select jsonb_agg(jsonb_build_object(
       'platform', a.platform, 'username', a.username, 'status', a.status, 'followers', a.followers,
-      'connectedAt', a.connected_at, 'lastSyncAt', a.last_sync_at
+      'connectedAt', a.connected_at, 'lastSyncAt', a.metrics_read_at
     ) order by a.platform)
     from ${platformAccounts} a where a.persona_id = ${personas}.${sql.identifier(personas.id.name)}
   ), '[]'::jsonb)`;
@@ -53,7 +54,7 @@ function storedConnection(account: AccountRow): StoredConnection {
     status: account.status,
     followers: account.followers,
     connectedAt: account.connectedAt.toISOString(),
-    lastSyncAt: account.lastSyncAt?.toISOString() ?? null,
+    lastSyncAt: account.metricsReadAt?.toISOString() ?? null,
   };
 }
 

@@ -8,5 +8,6 @@ const engagementText: Record<EngagementColor, string> = {
   grey: 'text-slate-600 dark:text-slate-400',
 };
 
-/** The text class of an engagement rate (in percent), by the spec's thresholds. */
-export const engagementTextClass = (engagementRate: number): string => engagementText[engagementColor(engagementRate)];
+/** The text class of an engagement rate (in percent), by the spec's thresholds; neutral on too few followers. */
+export const engagementTextClass = (engagementRate: number, followers: number): string =>
+  engagementText[engagementColor(engagementRate, followers)];

@@ -1,9 +1,9 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDay, formatInstant } from '../../../lib/format';
+import { browserTimeZone } from '../../../lib/time-zones';
 
-/** '12 May 2026, 14:03' in the browser's locale and zone. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+/** 'May 12, 2026, 14:03' in the browser's zone, as every time in the app reads (lib/format). */
+export const formatDateTime = (iso: string) => formatInstant(iso, browserTimeZone());
+export const formatDate = (iso: string) => formatDay(iso, browserTimeZone());
 
 /** A card like the other settings screens' sections. */
 export const cardClass =

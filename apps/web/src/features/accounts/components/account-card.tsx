@@ -3,6 +3,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { AccountSpendTable } from '../../../components/account-spend';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { formatDay, formatInstant } from '../../../lib/format';
 import { ConnectionFailed } from './connection-failed';
 import { DisconnectButton } from './disconnect-button';
 import { PlatformMark } from './platform-mark';
@@ -35,9 +37,6 @@ const STATUS: Record<'active' | 'error' | 'disconnected', { label: string; tone:
   error: { label: 'Needs attention', tone: 'bad' },
   disconnected: { label: 'Not connected', tone: 'off' },
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const listed = (words: string[]) =>
   words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
@@ -173,9 +172,10 @@ export function AccountCard({
 }
 
 function AccountDetails({ account }: { account: Account }) {
+  const { timeZone } = useTimeZone();
   const facts = [
     `${formatCount(account.followers)} ${account.followers === 1 ? 'follower' : 'followers'}`,
-    account.connectedAt ? `Connected ${dateFormat.format(new Date(account.connectedAt))}` : null,
+    account.connectedAt ? `Connected ${formatDay(account.connectedAt, timeZone)}` : null,
     account.authMethod === 'app_password' ? 'with an app password' : null,
   ].filter(Boolean);
   return (
@@ -210,11 +210,12 @@ function AccountDetails({ account }: { account: Account }) {
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="account-followers">
           {facts.join(' · ')}
         </p>
-        {account.lastSyncAt && (
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Last synced {dateTimeFormat.format(new Date(account.lastSyncAt))}
-          </p>
-        )}
+        {/* When its metrics were last read (every few minutes), not when it was connected. */}
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="account-last-read">
+          {account.lastSyncAt
+            ? `Metrics last read ${formatInstant(account.lastSyncAt, timeZone)}`
+            : 'Metrics not read yet: the first reading comes within a few minutes of connecting'}
+        </p>
       </div>
     </div>
   );

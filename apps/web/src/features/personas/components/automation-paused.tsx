@@ -2,14 +2,9 @@ import { PAUSE_EFFECT, type Persona } from '@plume/core';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { formatDayTime } from '../../../lib/format';
 import { useResumeAutomation } from '../api/resume-automation';
-
-const since = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /**
  * "Automation paused: <why>" with Resume (decision 035), where the persona is shown: its card on
@@ -17,6 +12,7 @@ const since = new Intl.DateTimeFormat(undefined, {
  */
 export function AutomationPaused({ persona, compact = false }: { persona: Persona; compact?: boolean }) {
   const resume = useResumeAutomation();
+  const { timeZone } = useTimeZone();
   const pause = persona.automation_pause;
   if (!pause) return null;
   // Under the card's name (h3) on the dashboard, among the tab's sections (h2) in the editor.
@@ -33,7 +29,7 @@ export function AutomationPaused({ persona, compact = false }: { persona: Person
       <Heading className={cn('font-semibold', compact ? 'text-sm' : 'text-base')}>Automation paused</Heading>
       <p>{pause.message.charAt(0).toUpperCase() + pause.message.slice(1)}</p>
       <p className="text-xs text-amber-900 dark:text-amber-100">
-        Since {since.format(new Date(pause.since))}. {PAUSE_EFFECT}
+        Since {formatDayTime(pause.since, timeZone)}. {PAUSE_EFFECT}
       </p>
       <Button
         variant="secondary"

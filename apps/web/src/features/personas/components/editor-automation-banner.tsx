@@ -6,7 +6,10 @@ import { hintClass } from './editor-automation-fields';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Active, Paused (it paused itself) or Inactive, and what automation really did today (never demo figures). */
+/**
+ * Active, Paused (it paused itself) or Inactive, and what automation really did today in the
+ * owner's zone (never demo figures): what was published, and apart from it the drafts that wait.
+ */
 export function AutomationBanner({
   personaId,
   active: switchedOn,
@@ -20,14 +23,18 @@ export function AutomationBanner({
   const headingId = useId();
   const activity = useAutomationActivity(personaId, timeZone());
   const show = (value: (a: NonNullable<typeof activity.data>) => string): string => {
-    if (!personaId) return value({ since: '', posts: 0, replies: 0, engagementActions: 0, timeSavedMinutes: 0 });
+    if (!personaId) {
+      return value({ since: '', posts: 0, replies: 0, engagementActions: 0, waitingForReview: 0, timeSavedMinutes: 0 });
+    }
     if (activity.data) return value(activity.data);
     return activity.isError ? '—' : '…';
   };
   const figures: [string, string][] = [
-    ['Posts today', show((a) => String(a.posts))],
-    ['Replies today', show((a) => String(a.replies))],
-    ['Engagement actions today', show((a) => String(a.engagementActions))],
+    // What went out, not what was written: a draft counts once it is published.
+    ['Posts published today', show((a) => String(a.posts))],
+    ['Replies published today', show((a) => String(a.replies))],
+    ['Likes, reposts, follows today', show((a) => String(a.engagementActions))],
+    ['Drafts waiting for review', show((a) => String(a.waitingForReview))],
     ['Time saved today', show((a) => formatTimeSaved(a.timeSavedMinutes))],
   ];
 
@@ -51,7 +58,7 @@ export function AutomationBanner({
           <span data-testid="automation-status">{active ? 'Active' : switchedOn ? 'Paused' : 'Inactive'}</span>
         </h2>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white p-3 dark:bg-slate-950/60">
             <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>

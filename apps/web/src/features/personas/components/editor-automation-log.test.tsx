@@ -40,7 +40,14 @@ const passed = entry({
   platform: 'x',
 });
 const plan = (log: AutomationLogEntry[]): AutomationPlan => ({ timeZone: 'UTC', posting: false, slots: [], log });
-const activity = { since: '2026-03-01T00:00:00.000Z', posts: 0, replies: 0, engagementActions: 1, timeSavedMinutes: 1 };
+const activity = {
+  since: '2026-03-01T00:00:00.000Z',
+  posts: 0,
+  replies: 0,
+  engagementActions: 1,
+  waitingForReview: 0,
+  timeSavedMinutes: 1,
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDayTime } from '../../../lib/format';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useAutomationPlan } from '../api/get-automation-plan';
 import { useUndoAutomationAction } from '../api/undo-automation-action';
@@ -23,16 +24,9 @@ const EVENTS: Record<AutomationLogEvent, { symbol: string; label: string }> = {
   resumed: { symbol: '▶', label: 'Resumed' },
 };
 
-/** A moment as the tab shows it, in the user's zone. */
-export const whenIn = (timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+/** A moment as the tab shows it, in the user's zone: 'Sun, Mar 8, 14:05' (the app's one time style). */
+export const whenIn = (timeZone: string) => ({ format: (at: Date) => formatDayTime(at, timeZone) });
+export type When = ReturnType<typeof whenIn>;
 
 const linkClass = 'text-violet-700 underline underline-offset-2 dark:text-violet-300';
 
@@ -51,15 +45,7 @@ export function ActivityCard({ personaId }: { personaId: string | undefined }) {
 }
 
 /** "What automation did": posts, replies, passed mentions and engagement, newest first; likes, reposts and follows can be undone. */
-export function AutomationLog({
-  personaId,
-  log,
-  when,
-}: {
-  personaId: string;
-  log: AutomationLogEntry[];
-  when: Intl.DateTimeFormat;
-}) {
+export function AutomationLog({ personaId, log, when }: { personaId: string; log: AutomationLogEntry[]; when: When }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-semibold">What automation did</summary>
@@ -72,15 +58,7 @@ export function AutomationLog({
   );
 }
 
-function LogEntry({
-  personaId,
-  entry,
-  when,
-}: {
-  personaId: string;
-  entry: AutomationLogEntry;
-  when: Intl.DateTimeFormat;
-}) {
+function LogEntry({ personaId, entry, when }: { personaId: string; entry: AutomationLogEntry; when: When }) {
   const messageId = useId();
   const undo = useUndoAutomationAction();
   const look = EVENTS[entry.event];

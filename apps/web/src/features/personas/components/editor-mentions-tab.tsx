@@ -7,7 +7,7 @@ import { Section } from '../../../components/ui/section';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { useDraftForMention, useMentions, useReplyToMention } from '../api/mentions';
-import { whenIn } from './editor-automation-log';
+import { type When, whenIn } from './editor-automation-log';
 
 const KIND_LABELS: Record<MentionItem['kind'], string> = { mention: 'Mention', reply: 'Reply', quote: 'Quote' };
 const muted = 'text-slate-600 dark:text-slate-400';
@@ -82,7 +82,7 @@ export function MentionsTab({ personaId }: { personaId: string | undefined }) {
   );
 }
 
-function MentionRow({ personaId, item, when }: { personaId: string; item: MentionItem; when: Intl.DateTimeFormat }) {
+function MentionRow({ personaId, item, when }: { personaId: string; item: MentionItem; when: When }) {
   const headingId = useId();
   const replyId = useId();
   const [writing, setWriting] = useState(false);

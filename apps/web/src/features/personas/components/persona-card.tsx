@@ -114,7 +114,7 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         </div>
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">Engagement</dt>
-          <dd className={cn('text-lg font-semibold', engagementTextClass(stats.engagementRate))}>
+          <dd className={cn('text-lg font-semibold', engagementTextClass(stats.engagementRate, stats.followers))}>
             {stats.engagementRate.toFixed(1)}%
           </dd>
         </div>

@@ -17,7 +17,7 @@ function UsagePersonaCard({ persona, timeZone }: { persona: Persona; timeZone: s
     ['Followers', formatCount(stats.followers), null],
     ['Posts', formatCount(stats.totalTweets), null],
     ['Avg Likes', formatAverage(stats.avgLikes), null],
-    ['Engagement', `${stats.engagementRate.toFixed(1)}%`, engagementTextClass(stats.engagementRate)],
+    ['Engagement', `${stats.engagementRate.toFixed(1)}%`, engagementTextClass(stats.engagementRate, stats.followers)],
   ] as const;
   return (
     <article
@@ -125,7 +125,7 @@ export function PersonaTable({ personas }: { personas: Persona[] }) {
               <td className={num}>{formatCount(p.stats.followers)}</td>
               <td className={num}>{formatCount(p.stats.totalTweets)}</td>
               <td className={num}>{formatAverage(p.stats.avgLikes)}</td>
-              <td className={cn(num, engagementTextClass(p.stats.engagementRate))}>
+              <td className={cn(num, engagementTextClass(p.stats.engagementRate, p.stats.followers))}>
                 {p.stats.engagementRate.toFixed(1)}%
               </td>
               <td className="px-3 py-2">

@@ -21,7 +21,7 @@ export function TopPerformer({ personas }: { personas: Persona[] }) {
           <div className="min-w-0">
             <p className="truncate text-xl font-semibold">{top.name}</p>
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              @{top.name} is leading with {top.stats.engagementRate.toFixed(1)}% engagement
+              {top.name} is leading with {top.stats.engagementRate.toFixed(1)}% engagement
             </p>
           </div>
           <p className="text-sm text-slate-700 dark:text-slate-300">

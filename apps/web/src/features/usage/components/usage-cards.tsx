@@ -1,10 +1,12 @@
 import { formatCount, type Persona, summarize, type UsageSummary } from '@plume/core';
 import { StatCard, StatCards, StatNote } from '../../../components/ui/stat-card';
+import { engagementAcross } from '../../../lib/engagement';
 import { engagementCaption, followersCaption, postsCaption } from '../utils/usage-view';
 
 /**
- * The four summary cards: figures from the personas themselves (as the dashboard sums them), captions
- * from GET /api/usage's history (what changed against a month or a week before, or why nothing can be said).
+ * The four summary cards: counts from the personas themselves (as the dashboard sums them), the
+ * engagement rate across them from GET /api/usage (as the dashboard shows it), captions from its
+ * history (what changed against a month or a week before, or why nothing can be said).
  */
 export function UsageCards({
   personas,
@@ -28,7 +30,7 @@ export function UsageCards({
     { label: 'Total Posts', value: formatCount(posts), caption: caption((u) => postsCaption(u.postsThisWeek)) },
     {
       label: 'Avg Engagement',
-      value: `${summary.avgEngagement.toFixed(1)}%`,
+      value: engagementAcross(usage, usageFailed),
       caption: caption((u) => engagementCaption(u.engagementRate)),
     },
     { label: 'Active Personas', value: String(summary.active), caption: `of ${summary.personas} total` },

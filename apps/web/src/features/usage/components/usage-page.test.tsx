@@ -139,8 +139,8 @@ describe('the summary', () => {
     expect(cards()).toEqual([
       ['Total Followers', '16.5K', '+12% this month'],
       ['Total Posts', '135', '+8.3% this week'],
-      // The mean of 4.2, 6.1 and 1.5, as the dashboard's summary computes it.
-      ['Avg Engagement', '3.9%', '+2.3 pts this month'],
+      // The API's rate across personas (not a mean of the cards' 4.2, 6.1 and 1.5), as the dashboard shows it.
+      ['Avg Engagement', '4.4%', '+2.3 pts this month'],
       ['Active Personas', '2', 'of 3 total'],
     ]);
     expect(screen.getByTestId('last-read').textContent).toBe('Last read Mar 31, 2026, 10:00');
@@ -203,7 +203,7 @@ describe('the top performer', () => {
     await ready();
     const banner = within(screen.getByTestId('top-performer'));
     expect(banner.getByText('Bo')).toBeTruthy();
-    expect(banner.getByText('@Bo is leading with 6.1% engagement')).toBeTruthy();
+    expect(banner.getByText('Bo is leading with 6.1% engagement')).toBeTruthy();
     expect(screen.getByTestId('top-performer').textContent).toContain('300 followers');
   });
 
@@ -295,9 +295,10 @@ describe('the list', () => {
   });
 
   it('without any persona, shows zeros and a way to create one', async () => {
-    serve({ personas: [] });
+    serve({ personas: [], usage: () => ({ ...USAGE, engagementRate: { value: 0, monthBefore: null } }) });
     renderAt();
     await screen.findByRole('heading', { name: 'No personas yet' });
+    await waitFor(() => expect(cards()[2]?.[1]).toBe('0.0%'));
     expect(cards().map((c) => c[1])).toEqual(['0', '0', '0.0%', '0']);
     expect(screen.getByRole('link', { name: 'Create a persona' }).getAttribute('href')).toBe('/editor');
   });

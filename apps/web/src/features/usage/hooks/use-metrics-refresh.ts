@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { personaKeys } from '../../../lib/api/get-personas';
-import { useUsage } from '../api/get-usage';
+import { useUsage } from '../../../lib/api/get-usage';
 import { useRefreshMetrics } from '../api/refresh-metrics';
 
 /** How often the last reading is asked for while the accounts are read, and for how long at most. */

@@ -1,7 +1,7 @@
 import type { UsageSummary } from '@plume/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { personaKeys } from '../../../lib/api/get-personas';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
+import { personaKeys } from './get-personas';
 
 /** GET /api/usage: every persona's followers, posts and engagement now and before, and when last read. */
 export const getUsage = () => api<UsageSummary>('/api/usage');
