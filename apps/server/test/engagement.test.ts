@@ -276,6 +276,11 @@ describe('replies to mentions on Bluesky', () => {
 });
 
 describe('the mentions inbox', () => {
+  // Automation's clock back to real time: a persona's first read of mentions looks back an hour from it.
+  beforeEach(() => {
+    ahead = 0;
+  });
+
   it('lists each mention with what automation decided and why, page by page; tells of a new one when asked; one answered by hand is posted as a reply to it, one drafted on request waits for review', async () => {
     // Its own user: the file's main user is near its plan's 10 active personas.
     const ivy = await signedInUser(server.url, 'inbox');

@@ -1,9 +1,11 @@
 import type { Persona } from '@plume/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { platformAccounts } from '../../src/db/schema';
+import { CHECK_MENTIONS } from '../../src/jobs/engagement';
 import type { BlueskyNetwork } from './bluesky-network';
 import type { TestServer } from './build';
 import { type Client, readJson } from './client';
+import { until } from './until';
 
 /** What the persona is made with; `sources` left out takes the app's defaults. */
 type Made = {
@@ -54,5 +56,14 @@ export async function blueskyPersona(
     .from(platformAccounts)
     .where(eq(platformAccounts.personaId, persona.id));
   if (!row) throw new Error('not connected');
+  // A save that switches replies or engagement on reads the mentions at once: that read is over
+  // before the test says anything to the persona, so what it says is read by the test's own check.
+  await until(async () => {
+    const due = (await server.app.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${CHECK_MENTIONS}
+        and data->>'accountId' = ${row.id} and state in ('created', 'retry', 'active') and start_after <= now()`,
+    )) as unknown as { rows: { n: number }[] };
+    return due.rows[0]?.n === 0 ? true : undefined;
+  });
   return { persona, account, accountId: row.id, externalId: row.externalId };
 }
