@@ -25,6 +25,7 @@ import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
+import { attachLinkCards, type ReadCard } from '../publishing/link-cards';
 import type { PostsRepository, PostWithPersona } from '../publishing/posts.repository';
 import type { DraftCheck } from '../writing/draft-check';
 
@@ -70,9 +71,13 @@ export function createSchedulingService(deps: {
   pause: Pick<AutomationPause, 'replyReviewed'>;
   /** The check before review (decision 037), at the queue's door: what a person sends is checked, not rewritten. */
   check: Pick<DraftCheck, 'atDoor'>;
+  /** Reads a link's card when a post is saved (decision 0X?-link-cards); none without it. */
+  readCard?: ReadCard;
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
+  const withCards = (parts: PostPart[], before?: readonly PostPart[]) =>
+    deps.readCard ? attachLinkCards(deps.readCard, parts, before) : Promise.resolve(parts);
 
   function checkLimits(parts: PostPart[], platform: ScheduleCreate['platform']) {
     const problems = overLimitProblems(parts, [platform]);
@@ -191,9 +196,9 @@ export function createSchedulingService(deps: {
     /** POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue'). */
     async create(userId: string, body: ScheduleCreate): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
-      const parts = body.parts ?? [textPart(body.content)];
-      checkLimits(parts, body.platform);
+      checkLimits(body.parts ?? [textPart(body.content)], body.platform);
       await accounts.requireAccount(body.personaId, body.platform);
+      const parts = await withCards(body.parts ?? [textPart(body.content)]);
       const checkFlags = await flagsOf(userId, persona, { parts, platform: body.platform, writer: body.writer });
       const post = await atTime(
         userId,
@@ -227,8 +232,9 @@ export function createSchedulingService(deps: {
         throw new ConflictError('This post may already be on the account: Retry it or Mark it as posted');
       refusePartlyPosted(row);
       const platform = patch.platform ?? row.platform;
-      const parts = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : row.parts);
-      checkLimits(parts, platform);
+      const sent = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : null);
+      checkLimits(sent ?? row.parts, platform);
+      const parts = sent ? await withCards(sent, row.parts) : row.parts;
       if (patch.platform && patch.platform !== row.platform)
         await accounts.requireAccount(row.personaId, patch.platform);
       // New words or another network: checked again (a fixed draft loses its flag).
@@ -299,8 +305,8 @@ export function createSchedulingService(deps: {
     // The review queue: drafts wait for a human before they are scheduled.
     async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
-      const parts = body.parts ?? [textPart(body.content)];
-      checkLimits(parts, body.platform);
+      checkLimits(body.parts ?? [textPart(body.content)], body.platform);
+      const parts = await withCards(body.parts ?? [textPart(body.content)]);
       const post = await posts.insert({
         personaId: body.personaId,
         platform: body.platform,
