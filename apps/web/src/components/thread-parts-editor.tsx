@@ -1,5 +1,4 @@
 import {
-  firstLinkIn,
   type LinkCard,
   linkDomain,
   MAX_THREAD_PARTS,
@@ -114,7 +113,7 @@ export function ThreadPartsEditor({
           className={cn(inputClass, 'resize-y', readOnly && 'bg-slate-50 dark:bg-slate-950')}
         />
         <PartCounts platforms={platforms} text={part.text} />
-        {part.link && part.media.length === 0 && firstLinkIn(part.text) === part.link.url && (
+        {part.link && part.media.length === 0 && (
           <LinkCardPreview
             card={part.link}
             partName={name}

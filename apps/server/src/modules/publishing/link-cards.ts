@@ -8,7 +8,8 @@ export type ReadCard = (url: string) => Promise<LinkCard | null>;
  * card before it goes out and may remove it; publishing sends what is stored. A part gets a card
  * for the first link in its text when it has no images. A card it carries for that link is kept;
  * a part that had the same link before without a card keeps none (its card was removed, or the
- * page gave none): only a new link is read. A card whose link left the text goes with it.
+ * page gave none): only a new link is read, and replaces the card of the link it replaced. A part
+ * with no link in its text keeps the card it was sent with (an API client may attach one).
  */
 export async function attachLinkCards(
   readCard: ReadCard,
@@ -18,7 +19,8 @@ export async function attachLinkCards(
   return Promise.all(
     parts.map(async (part, i): Promise<PostPart> => {
       const url = firstLinkIn(part.text);
-      if (!url) return part.link ? { ...part, link: null } : part;
+      // No link in the text: a card sent with the part is the sender's choice, kept as sent.
+      if (!url) return part;
       if (part.link) {
         if (part.link.url === url) return part;
       } else {
