@@ -8,6 +8,7 @@ import { createBlueskyClient } from './integrations/bluesky/bluesky';
 import { createBlueskyAdapter } from './integrations/bluesky/bluesky-adapter';
 import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createMailer } from './integrations/mail/create-mailer';
+import { createLinkPreviews } from './integrations/net/link-card';
 import type { PlatformAdapter } from './integrations/platform';
 import { createXAdapter } from './integrations/x/x-adapter';
 import { createXApi } from './integrations/x/x-api';
@@ -138,6 +139,8 @@ export function composeServices(deps: {
     queue,
     onRefused: (account, why) => pause.connectionRefused(account, why),
   });
+  // Link cards (decision 043): pages and pictures users link to, as far as FEEDS_ALLOW_PRIVATE reaches.
+  const linkPreviews = createLinkPreviews({ reach: config.feedsReach });
   const adapters: Record<Platform, PlatformAdapter> = {
     x: createXAdapter({
       api: config.x ? createXApi({ ...config.x, ...config.xEndpoints, meter: budget.meter }) : undefined,
@@ -154,6 +157,7 @@ export function composeServices(deps: {
         credentials,
         secretBox,
         meter: budget.meter,
+        readImage: linkPreviews.readImage,
       }),
       credentials,
     }),
@@ -184,6 +188,7 @@ export function composeServices(deps: {
     planLimits,
     budget,
     pause,
+    readCard: linkPreviews.readCard,
     log,
   });
 
@@ -233,6 +238,7 @@ export function composeServices(deps: {
     check,
     queue,
     planLimits,
+    readCard: linkPreviews.readCard,
     log,
     ...automationClock,
     ...automationDice,
@@ -248,6 +254,7 @@ export function composeServices(deps: {
     metrics: repositories.metrics,
     pause,
     check,
+    readCard: linkPreviews.readCard,
   });
   // Engagement (decision 022): mentions read through each network's adapter, replies by the
   // writer above; likes, reposts and follows where the network has them (X does not allow them).

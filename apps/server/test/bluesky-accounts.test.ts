@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Account, Persona, PublishResponse, ScheduledItem } from '@plume/core';
 import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, RECONNECT_NEEDED_CODE, textPart } from '@plume/core';
 import { eq } from 'drizzle-orm';
@@ -37,15 +39,52 @@ const connect = (c: Client, personaId: string, body: unknown) =>
 const publish = (c: Client, personaId: string, body: unknown) =>
   c.request(`/api/personas/${personaId}/post`, { method: 'POST', json: body });
 
+/** Pages to link to, on loopback (FEEDS_ALLOW_PRIVATE lets Plume read them for link cards). */
+let site: Server;
+let siteUrl: string;
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PAGES: Record<string, { type: string; body: string | Buffer }> = {
+  '/article': {
+    type: 'text/html; charset=utf-8',
+    body: `<!doctype html><html><head><title>Ignored title</title>
+      <meta property="og:title" content="Plume &amp; the open web">
+      <meta content="How posts carry their cards." property="og:description">
+      <meta property="og:image" content="/pic.png"></head><body>Article</body></html>`,
+  },
+  '/plain': {
+    type: 'text/html',
+    body: '<html><head><title>A plain page</title><meta name="description" content="Only the basics."></head><body></body></html>',
+  },
+  '/bare': { type: 'text/html', body: '<html><body>No title here</body></html>' },
+  '/fake-picture': {
+    type: 'text/html',
+    body: '<html><head><meta property="og:title" content="Fake picture"><meta property="og:image" content="/not-an-image.png"></head></html>',
+  },
+  '/pic.png': { type: 'image/png', body: PNG },
+  '/not-an-image.png': { type: 'image/png', body: 'this is text, not a PNG' },
+};
+
 beforeAll(async () => {
+  site = createServer((request, response) => {
+    const page = PAGES[request.url ?? ''];
+    if (!page) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': page.type }).end(page.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   bsky = await startBlueskyNetwork();
-  server = await build(bsky.env);
+  server = await build({ ...bsky.env, FEEDS_ALLOW_PRIVATE: 'true' });
   ann = await signedIn('ann');
   bob = await signedIn('bob');
 });
 afterAll(async () => {
   await server?.close();
   await bsky?.close();
+  await new Promise((resolve) => site?.close(resolve));
 });
 
 describe('connecting with an app password', () => {
@@ -119,6 +158,126 @@ describe('connecting with an app password', () => {
     await readJson(await connect(bob, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 404);
     await readJson(await bob.request(`/api/personas/${persona.id}/accounts`), 404);
     await readJson(await bob.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 404);
+  });
+});
+
+describe('link cards and languages on Bluesky', () => {
+  type Embed = { $type: string; external: { uri: string; title: string; description: string; thumb?: unknown } };
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+  /** Makes scheduled posts due (in this order) and publishes them through their job; answers how each ended. */
+  async function publishDue(c: Client, ids: string[]): Promise<string[]> {
+    for (const [i, id] of ids.entries()) {
+      const at = new Date(Date.now() - (ids.length - i) * 1000);
+      await server.app.database.db.update(posts).set({ scheduledFor: at }).where(eq(posts.id, id));
+    }
+    // The latest one's job: a batch takes its account's posts due before it along, in their order.
+    await server.app.jobs.send(PUBLISH_POST, { postId: ids[ids.length - 1] });
+    return until(async () => {
+      const list = await readJson<ScheduledItem[]>(await c.request('/api/schedule'), 200);
+      const statuses = ids.map((id) => list.find((i) => i.id === id)?.status ?? 'missing');
+      return statuses.every((s) => s !== 'scheduled' && s !== 'publishing') ? statuses : undefined;
+    }, 30_000);
+  }
+
+  it('reads the card when a post is scheduled, shows it, and sends it with its picture and the persona language', async () => {
+    const persona = await newPersona(ann);
+    await readJson(
+      await ann.request(`/api/personas/${persona.id}`, { method: 'PUT', json: { languages: ['pt-BR'] } }),
+      200,
+    );
+    const alice = await bsky.createAccount('cards');
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const link = `${siteUrl}/article`;
+    const item = await readJson<ScheduledItem>(
+      await ann.request('/api/schedule', {
+        method: 'POST',
+        json: { personaId: persona.id, platform: 'bluesky', content: `Leia isto: ${link}.`, runAt: inAnHour() },
+      }),
+      201,
+    );
+    expect(item.parts[0]?.link).toEqual({
+      url: link,
+      title: 'Plume & the open web',
+      description: 'How posts carry their cards.',
+      imageId: null,
+      imageUrl: `${siteUrl}/pic.png`,
+    });
+    expect(await publishDue(ann, [item.id])).toEqual(['posted']);
+    const [record] = await bsky.postsOf(alice.did);
+    expect(record?.value.langs).toEqual(['pt-BR']);
+    const embed = record?.value.embed as Embed;
+    expect(embed).toMatchObject({
+      $type: 'app.bsky.embed.external',
+      external: { uri: link, title: 'Plume & the open web', description: 'How posts carry their cards.' },
+    });
+    // The picture went up as a blob of the account's: the PNG's own type and size.
+    expect(embed.external.thumb).toMatchObject({ mimeType: 'image/png', size: PNG.length });
+  });
+
+  it('sends no card once removed (an edit keeps it removed), a <title> card without a picture, and none without a title', async () => {
+    const made = await newPersona(ann);
+    // Four posts at once: no cooldown between them.
+    const safety = { ...made.automation.safety, cooldownPeriods: false };
+    const persona = await readJson<Persona>(
+      await ann.request(`/api/personas/${made.id}`, {
+        method: 'PUT',
+        json: { automation: { ...made.automation, safety } },
+      }),
+      200,
+    );
+    const alice = await bsky.createAccount('nocards');
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const schedule = async (content: string) =>
+      readJson<ScheduledItem>(
+        await ann.request('/api/schedule', {
+          method: 'POST',
+          json: { personaId: persona.id, platform: 'bluesky', content, runAt: inAnHour() },
+        }),
+        201,
+      );
+    // Removed: the part saved without its card, then edited with the same link: still none.
+    const removed = await schedule(`Card removed ${siteUrl}/article`);
+    expect(removed.parts[0]?.link?.title).toBe('Plume & the open web');
+    const edit = async (parts: unknown) =>
+      readJson<ScheduledItem>(
+        await ann.request(`/api/schedule/${removed.id}`, { method: 'PATCH', json: { parts } }),
+        200,
+      );
+    const without = await edit([{ ...removed.parts[0], link: null }]);
+    expect(without.parts[0]?.link).toBeNull();
+    const edited = await edit([{ ...without.parts[0], text: `Card removed, words changed ${siteUrl}/article` }]);
+    expect(edited.parts[0]?.link).toBeNull();
+    const plain = await schedule(`Plain ${siteUrl}/plain`);
+    expect(plain.parts[0]?.link).toMatchObject({
+      title: 'A plain page',
+      description: 'Only the basics.',
+      imageUrl: null,
+    });
+    const fake = await schedule(`Fake ${siteUrl}/fake-picture`);
+    expect(fake.parts[0]?.link).toMatchObject({ title: 'Fake picture', imageUrl: `${siteUrl}/not-an-image.png` });
+    const bare = await schedule(`Bare ${siteUrl}/bare`);
+    expect(bare.parts[0]?.link).toBeNull();
+    expect(await publishDue(ann, [edited.id, plain.id, fake.id, bare.id])).toEqual([
+      'posted',
+      'posted',
+      'posted',
+      'posted',
+    ]);
+
+    const byText = new Map((await bsky.postsOf(alice.did)).map((r) => [String(r.value.text).split(' ')[0], r.value]));
+    expect(byText.get('Card')?.embed).toBeUndefined();
+    expect(byText.get('Plain')?.embed).toEqual({
+      $type: 'app.bsky.embed.external',
+      external: { uri: `${siteUrl}/plain`, title: 'A plain page', description: 'Only the basics.' },
+    });
+    // Not an image by its bytes: the card goes without a picture.
+    expect(byText.get('Fake')?.embed).toEqual({
+      $type: 'app.bsky.embed.external',
+      external: { uri: `${siteUrl}/fake-picture`, title: 'Fake picture', description: '' },
+    });
+    expect(byText.get('Bare')?.embed).toBeUndefined();
+    // Every post says its language: the persona's (English by default).
+    expect([...byText.values()].map((v) => v.langs)).toEqual([['en'], ['en'], ['en'], ['en']]);
   });
 });
 

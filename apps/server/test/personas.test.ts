@@ -199,6 +199,27 @@ describe('saving, versions and rollback', () => {
     expect(await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).toEqual(persona);
   });
 
+  it('keeps its languages (English unless chosen, tags made canonical), and refuses a bad tag naming the field', async () => {
+    const persona = await create(ann, { name: 'Polyglot', is_active: false });
+    expect(persona.languages).toEqual(['en']);
+    const saved = await readJson<Persona>(
+      await put(ann, `/api/personas/${persona.id}`, { languages: ['pt-br', 'en'] }),
+      200,
+    );
+    expect(saved.languages).toEqual(['pt-BR', 'en']);
+    for (const languages of [['portuguese!'], [], ['en', 'en'], ['x-']]) {
+      const refused = await readJson<{ error: { message: string } }>(
+        await put(ann, `/api/personas/${persona.id}`, { languages }),
+        400,
+      );
+      expect(refused.error.message).toContain('body.languages');
+    }
+    expect((await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).languages).toEqual([
+      'pt-BR',
+      'en',
+    ]);
+  });
+
   it('keeps a bio and an emoji avatar, and refuses two emoji naming the field', async () => {
     const persona = await create(ann, { name: 'Owl', is_active: false, bio: ' Reads <i>papers</i> ', avatar: '🦉' });
     expect(persona).toMatchObject({ bio: 'Reads ipapers/i', avatar: '🦉' });

@@ -137,7 +137,13 @@ describe('the schedule API', () => {
 
   it("takes a thread's parts as texts or as parts, and answers parts", async () => {
     const { persona } = await personaWithBluesky(ann);
-    const link = { url: 'https://example.com/tea', title: 'Tea', description: 'All about it', imageId: null };
+    const link = {
+      url: 'https://example.com/tea',
+      title: 'Tea',
+      description: 'All about it',
+      imageId: null,
+      imageUrl: null,
+    };
     const item = await readJson<ScheduledItem>(
       await schedule(ann, {
         personaId: persona.id,

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import {
   addDays,
@@ -442,3 +444,55 @@ for (const theme of ['dark', 'light'] as const) {
     await expectNoViolations(page);
   });
 }
+
+test('a scheduled post shows its link card, which can be removed', { tag: '@database' }, async ({ page }) => {
+  // A page to link to, on this machine (Plume reaches loopback here), and its https picture served by the browser's route.
+  const site = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' }).end(
+      `<html><head><meta property="og:title" content="Why cards matter">
+        <meta property="og:description" content="A post with a link shows what it links to: a title, a line, a picture.">
+        <meta property="og:image" content="https://cards.example/pic.png"></head></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const link = `http://127.0.0.1:${(site.address() as AddressInfo).port}/why-cards`;
+  await page.route('https://cards.example/pic.png', (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: CARD_PICTURE }),
+  );
+  try {
+    const persona = await personaWithBluesky(page, 'Card Poet');
+    const runAt = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const item = await apiCall<ScheduledItem>(page, 'POST', '/api/schedule', {
+      personaId: persona.id,
+      platform: 'bluesky',
+      content: `Worth reading: ${link}`,
+      runAt,
+    });
+    expect(item.parts[0]?.link?.title).toBe('Why cards matter');
+    await page.goto('/calendar');
+    const cell = await showDay(page, localDateOf(new Date(runAt), ZONE));
+    await cell.getByTestId('calendar-item').click();
+    const opened = page.getByRole('dialog', { name: 'Card Poet on Bluesky' });
+    const card = opened.getByRole('region', { name: 'Link card of Content' });
+    await expect(card).toContainText('Why cards matter');
+    await expect(card).toContainText('127.0.0.1 · card on Bluesky');
+    await expect(card.locator('img')).toHaveAttribute('alt', '');
+    if (process.env.LINK_CARD_SHOTS) {
+      await card.screenshot({ path: `${process.env.LINK_CARD_SHOTS}/card-dark.png` });
+      // Light, 375 px wide: the same dialog, the theme's class taken off the page.
+      await page.evaluate(() => document.documentElement.classList.remove('dark'));
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect(card).toBeVisible();
+      await opened.screenshot({ path: `${process.env.LINK_CARD_SHOTS}/card-light-375.png` });
+    }
+    await card.getByRole('button', { name: 'Remove card of Content' }).click();
+    await expect(card).toHaveCount(0);
+    await opened.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => (await schedule(page))[0]?.parts[0]?.link).toBeNull();
+  } finally {
+    site.close();
+  }
+});
+
+const CARD_PICTURE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#7c3aed"/><circle cx="32" cy="32" r="14" fill="#fde68a"/></svg>';

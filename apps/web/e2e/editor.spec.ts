@@ -71,6 +71,26 @@ test('a name the spec refuses disables Save with its message', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Create Persona' })).toBeEnabled();
 });
 
+test('a persona writes in the languages set in Identity; a bad tag disables Save, naming it', async ({ page }) => {
+  await page.goto('/editor');
+  await page.getByLabel('Name').fill('Lusa');
+  const languages = page.getByLabel('Languages');
+  await expect(languages).toHaveValue('en');
+  await languages.fill('pt-BR, english!');
+  await expect(
+    page.getByText('Languages: “english!” must be a language tag such as en or pt-BR', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Persona' })).toBeDisabled();
+  await languages.fill('pt-BR, en');
+  await expect(page.getByText('writes English only, not Brazilian Portuguese')).toBeVisible();
+  if (process.env.LINK_CARD_SHOTS)
+    await languages.locator('..').screenshot({ path: `${process.env.LINK_CARD_SHOTS}/languages.png` });
+  await page.getByRole('button', { name: 'Create Persona' }).click();
+  await expect
+    .poll(async () => (await apiCall<Persona[]>(page, 'GET', '/api/personas')).map((p) => p.languages))
+    .toEqual([['pt-BR', 'en']]);
+});
+
 test('rolls back to an earlier version from Version History', async ({ page }) => {
   const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Before', setup_complete: true });
   await apiCall(page, 'PUT', `/api/personas/${persona.id}`, { name: 'After' });

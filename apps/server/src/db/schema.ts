@@ -116,6 +116,8 @@ export const personas = pgTable(
     name: text('name').notNull(),
     bio: text('bio').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
+    /** The languages it writes in (BCP-47 tags, the first its main one). */
+    languages: text('languages').array().notNull().default(sql`'{en}'::text[]`),
     personality: jsonb('personality').notNull(),
     automation: jsonb('automation').notNull(),
     sources: jsonb('sources').notNull(),

@@ -73,4 +73,23 @@ describe('the thread parts editor', () => {
     expect(box('Part 1 of 2').readOnly).toBe(true);
     expect(screen.queryAllByRole('button')).toEqual([]);
   });
+
+  it("shows a part's link card while its link is in the text, and removes it on request", () => {
+    const link = {
+      url: 'https://www.example.com/post',
+      title: 'A post',
+      description: 'What it says.',
+      imageId: null,
+      imageUrl: 'https://example.com/pic.png',
+    };
+    render(<Harness initial={[{ ...textPart('Read https://www.example.com/post'), link }]} />);
+    const card = screen.getByRole('region', { name: 'Link card of Content' });
+    expect(card.textContent).toContain('A post');
+    expect(card.textContent).toContain('What it says.');
+    expect(card.textContent).toContain('example.com · card on Bluesky');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe('https://example.com/pic.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card of Content' }));
+    expect(screen.queryByRole('region', { name: 'Link card of Content' })).toBeNull();
+    expect(shown()[0]?.link).toBeNull();
+  });
 });

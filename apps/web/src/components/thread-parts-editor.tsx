@@ -1,4 +1,13 @@
-import { MAX_THREAD_PARTS, PLATFORM_RULES, type Platform, type PostPart, platformLength, textPart } from '@plume/core';
+import {
+  type LinkCard,
+  linkDomain,
+  MAX_THREAD_PARTS,
+  PLATFORM_RULES,
+  type Platform,
+  type PostPart,
+  platformLength,
+  textPart,
+} from '@plume/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from './ui/button';
 import { cn } from './ui/cn';
@@ -104,6 +113,13 @@ export function ThreadPartsEditor({
           className={cn(inputClass, 'resize-y', readOnly && 'bg-slate-50 dark:bg-slate-950')}
         />
         <PartCounts platforms={platforms} text={part.text} />
+        {part.link && part.media.length === 0 && (
+          <LinkCardPreview
+            card={part.link}
+            partName={name}
+            onRemove={editable ? () => onChange(parts.map((p, j) => (j === i ? { ...p, link: null } : p))) : undefined}
+          />
+        )}
       </div>
     );
   });
@@ -125,6 +141,42 @@ export function ThreadPartsEditor({
       <legend className="text-sm font-medium">{legend(parts.length)}</legend>
       {body}
     </fieldset>
+  );
+}
+
+/**
+ * The card a part's link goes out with on Bluesky (X makes its own from the link): its picture when
+ * the page named one, title, description and site, and a way to send the post without it.
+ */
+function LinkCardPreview({ card, partName, onRemove }: { card: LinkCard; partName: string; onRemove?: () => void }) {
+  const picture = card.imageUrl?.startsWith('https://') ? card.imageUrl : null;
+  return (
+    <section
+      aria-label={`Link card of ${partName}`}
+      data-testid="link-card"
+      className="flex items-start gap-3 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700"
+    >
+      {picture && <img src={picture} alt="" className="h-14 w-14 shrink-0 rounded object-cover" loading="lazy" />}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{card.title}</p>
+        {card.description && (
+          <p className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{card.description}</p>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-x-2">
+          <p className="text-xs text-slate-600 dark:text-slate-400">{linkDomain(card.url)} · card on Bluesky</p>
+          {onRemove && (
+            <Button
+              variant="ghost"
+              className="-mr-1 px-1.5 py-0.5 text-xs"
+              aria-label={`Remove card of ${partName}`}
+              onClick={onRemove}
+            >
+              Remove card
+            </Button>
+          )}
+        </div>
+      </div>
+    </section>
   );
 }
 

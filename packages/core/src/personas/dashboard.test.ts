@@ -20,6 +20,7 @@ function persona(over: Partial<Persona> & { followers?: number; posts?: number; 
     name: `P${n}`,
     bio: '',
     avatar: '',
+    languages: ['en'],
     personality: DEFAULT_TRAITS,
     created_at: `2026-11-${String(n).padStart(2, '0')}T00:00:00.000Z`,
     automation: defaultAutomation(),

@@ -1,5 +1,13 @@
 /** The editor spec's defaults for a new persona. */
-import type { AdvancedOptions, Automation, ContentSource, Persona, ReplyTemplate, Strategy } from './persona';
+import {
+  type AdvancedOptions,
+  type Automation,
+  type ContentSource,
+  DEFAULT_LANGUAGES,
+  type Persona,
+  type ReplyTemplate,
+  type Strategy,
+} from './persona';
 import { DEFAULT_TRAITS } from './traits';
 
 export const DEFAULT_PERSONA_NAME = 'New Persona';
@@ -184,6 +192,7 @@ export type PersonaSettings = Pick<
   | 'name'
   | 'bio'
   | 'avatar'
+  | 'languages'
   | 'personality'
   | 'automation'
   | 'sources'
@@ -203,6 +212,7 @@ export function defaultPersonaSettings(): PersonaSettings {
     name: DEFAULT_PERSONA_NAME,
     bio: '',
     avatar: '',
+    languages: [...DEFAULT_LANGUAGES],
     personality: { ...DEFAULT_TRAITS },
     automation: defaultAutomation(),
     sources: defaultSources(),

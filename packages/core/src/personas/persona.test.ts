@@ -20,6 +20,7 @@ const persona: Persona = {
   name: 'Ada',
   bio: 'Writes about databases.',
   avatar: '🦉',
+  languages: ['en'],
   personality: DEFAULT_TRAITS,
   created_at: '2026-11-01T10:00:00.000Z',
   automation: defaultAutomation(),

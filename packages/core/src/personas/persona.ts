@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AutomationPause, automationPauseSchema } from '../automation/pause';
 import { platformSchema } from '../platforms/platform-schema';
 import { WHO_CAN_REPLY } from '../platforms/platforms';
+import { languageTagSchema, MAX_PART_LANGUAGES } from '../publishing/post-parts';
 import { type Traits, traitsSchema } from './traits';
 
 /** Strips < and > and trims, as the spec does for names and prompts. */
@@ -28,6 +29,37 @@ export const personaBioSchema = z
   .string()
   .transform(cleanText)
   .pipe(z.string().max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters`));
+
+/**
+ * The languages a persona writes in (BCP-47 tags, the first its main one): its Bluesky posts say
+ * them (`langs`) and a model is told to write in the first. Plume's offline composer writes English.
+ */
+export const personaLanguagesSchema = z
+  .array(languageTagSchema.transform((tag) => Intl.getCanonicalLocales(tag)[0] ?? tag))
+  .min(1, 'A persona writes in at least one language')
+  .max(MAX_PART_LANGUAGES, `A persona has at most ${MAX_PART_LANGUAGES} languages`)
+  .refine((tags) => new Set(tags).size === tags.length, 'Each language once');
+
+export const DEFAULT_LANGUAGES = ['en'];
+
+/** The language a model is told to write in: the persona's first. */
+export function mainLanguage(languages: readonly string[]): string {
+  return languages[0] ?? 'en';
+}
+
+/** Whether a language is English (the only one the offline composer writes). */
+export function isEnglish(tag: string): boolean {
+  return tag.toLowerCase() === 'en' || tag.toLowerCase().startsWith('en-');
+}
+
+/** A language's name in English ('pt-BR' -> 'Portuguese (Brazil)'), else its tag. */
+export function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
 
 /** One emoji (or character) shown as the persona's avatar; empty shows the name's initial. */
 export const personaAvatarSchema = z
@@ -245,6 +277,8 @@ export const personaSchema = z
     name: z.string(),
     bio: z.string(),
     avatar: z.string(),
+    /** The languages it writes in (BCP-47 tags, the first its main one). */
+    languages: z.array(z.string()),
     personality: traitsSchema,
     created_at: isoTime,
     automation: automationSchema,
@@ -286,6 +320,7 @@ export const personaWriteSchema = z
     name: personaNameSchema,
     bio: personaBioSchema,
     avatar: personaAvatarSchema,
+    languages: personaLanguagesSchema,
     personality: traitsSchema,
     automation: automationSchema,
     sources: personaSchema.shape.sources,
@@ -322,6 +357,7 @@ export type ClientPersona = {
   name: string;
   bio: string;
   avatar: string;
+  languages: string[];
   traits: Traits;
   createdAt: string;
   tags: string[];
@@ -347,6 +383,7 @@ export function toClientPersona(p: Persona): ClientPersona {
     name: p.name,
     bio: p.bio,
     avatar: p.avatar,
+    languages: p.languages,
     traits: p.personality,
     createdAt: p.created_at,
     tags: p.tags,
@@ -373,6 +410,7 @@ export function toServerPersona(c: ClientPersona): Persona {
     name: c.name,
     bio: c.bio,
     avatar: c.avatar,
+    languages: c.languages,
     personality: c.traits,
     created_at: c.createdAt,
     automation: c.automation,

@@ -25,6 +25,7 @@ export function readableSummary(summary: string, formatInstant: (iso: string) =>
 const labels: [keyof Persona, string][] = [
   ['bio', 'bio'],
   ['avatar', 'avatar'],
+  ['languages', 'languages'],
   ['automation', 'automation'],
   ['sources', 'content sources'],
   ['templates', 'strategies'],

@@ -30,10 +30,47 @@ export const linkCardSchema = z.object({
   description: z.string().max(1000).default(''),
   /** A stored media item for the card's picture. */
   imageId: z.string().max(100).nullable().default(null),
+  /**
+   * The picture the page names (og:image), read with the card: fetched and checked when the post
+   * goes out, and left out when it is not an image or too large (decision 043).
+   */
+  imageUrl: z.string().max(2000).nullable().default(null),
 });
 export type LinkCard = z.infer<typeof linkCardSchema>;
 
 export const MAX_PART_LANGUAGES = 3;
+
+const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/;
+const LANGUAGE_TAG_MESSAGE = 'must be a language tag such as en or pt-BR';
+
+/** Whether a string is a well-formed BCP-47 language tag ('en', 'pt-BR', 'zh-Hant-TW'). */
+export function isLanguageTag(value: string): boolean {
+  if (!LANGUAGE_TAG.test(value)) return false;
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** A BCP-47 language tag, as posts and personas carry them. */
+export const languageTagSchema = z.string().refine(isLanguageTag, LANGUAGE_TAG_MESSAGE);
+
+/** The first web address in a text (http or https), without the punctuation that ends a sentence. */
+export function firstLinkIn(text: string): string | null {
+  const match = /\bhttps?:\/\/[^\s<>"]+/i.exec(text);
+  if (!match) return null;
+  return match[0].replace(/[).,;:!?'"\]]+$/, '');
+}
+
+/** The host a card names ('example.com'), without its www. */
+export function linkDomain(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
 
 export const postPartSchema = z
   .object({
@@ -41,10 +78,7 @@ export const postPartSchema = z
     media: z.array(mediaRefSchema).max(MAX_PART_IMAGES, `A part carries at most ${MAX_PART_IMAGES} images`).default([]),
     link: linkCardSchema.nullable().default(null),
     /** BCP-47 language tags ('en', 'pt-BR'). */
-    langs: z
-      .array(z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/, 'must be a language tag such as en or pt-BR'))
-      .max(MAX_PART_LANGUAGES)
-      .default([]),
+    langs: z.array(languageTagSchema).max(MAX_PART_LANGUAGES).default([]),
   })
   .meta({ id: 'PostPart' });
 export type PostPart = z.infer<typeof postPartSchema>;
@@ -52,6 +86,12 @@ export type PostPart = z.infer<typeof postPartSchema>;
 /** A part with text alone. */
 export function textPart(text: string): PostPart {
   return { text, media: [], link: null, langs: [] };
+}
+
+/** The parts, each saying its languages: a part that names none is in the persona's. */
+export function withLanguages(parts: readonly PostPart[], languages: readonly string[]): PostPart[] {
+  const langs = languages.slice(0, MAX_PART_LANGUAGES);
+  return parts.map((part) => (part.langs.length > 0 || langs.length === 0 ? part : { ...part, langs: [...langs] }));
 }
 
 /** The parts' texts, first part first. */

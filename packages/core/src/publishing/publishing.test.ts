@@ -56,7 +56,10 @@ describe('the publish request', () => {
       content: 'one',
       parts: [' one ', { text: ' two ', langs: ['en'], link }],
     });
-    expect(request.parts).toEqual([textPart('one'), { text: 'two', media: [], link, langs: ['en'] }]);
+    expect(request.parts).toEqual([
+      textPart('one'),
+      { text: 'two', media: [], link: { ...link, imageUrl: null }, langs: ['en'] },
+    ]);
   });
 
   it('names the empty part, sent either way', () => {

@@ -9,7 +9,7 @@ import { CHAT_TURN_MAX_CHARS, CHAT_TURNS_FOR_MODEL } from './api';
 import type { ChatHistoryTurn } from './chat';
 import { characterLimit } from './limits';
 import type { ChatFacts } from './offline-answers';
-import { type BuiltPrompt, lengthRuleFor, type WritingPersona } from './prompt';
+import { type BuiltPrompt, languageLine, lengthRuleFor, type WritingPersona } from './prompt';
 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string };
 /** A chat prompt: the system prompt, the new message, and the turns before it. */
@@ -129,6 +129,8 @@ export function buildChatPrompt(input: {
   if (!persona.useDefaultPrompt && custom) lines.push(`The owner's instructions for this persona: ${custom}`);
   const strategies = persona.strategies.filter((s) => s.enabled).map((s) => s.name);
   if (strategies.length > 0) lines.push(`Your content strategies: ${strategies.join(', ')}.`);
+  const language = languageLine(persona.languages);
+  if (language) lines.push(language);
   if (facts) lines.push(...chatFactLines(facts));
   else {
     const titles = (input.titles ?? []).slice(0, 5);

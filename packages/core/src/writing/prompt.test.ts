@@ -273,3 +273,13 @@ describe('what the model may say (decision 037)', () => {
     expect(built.prompt).toBe('Write one joke about: tea\n\nYour last draft could not be used.');
   });
 });
+
+describe('the language a model writes in', () => {
+  it('is said for a persona that writes in another language than English, and not for English', () => {
+    const request = { kind: 'draft', prompt: 'A tip' } as const;
+    const pt = buildPrompt({ persona: { ...base, languages: ['pt-BR', 'en'] }, request });
+    expect(pt.system).toContain('Language: write in Brazilian Portuguese (pt-BR)');
+    const en = buildPrompt({ persona: { ...base, languages: ['en-GB'] }, request });
+    expect(en.system).not.toContain('Language:');
+  });
+});

@@ -2,7 +2,7 @@
  * The prompt builder: what a model is told about the persona and the request. The offline composer
  * reads the same inputs, so both writers follow the same settings.
  */
-import type { AdvancedOptions, Strategy } from '../personas/persona';
+import { type AdvancedOptions, isEnglish, languageName, mainLanguage, type Strategy } from '../personas/persona';
 import { MAX_TITLES_FOR_GENERATION, strategyShares } from '../personas/sources';
 import { archetype, describeTrait, MAX_TOUCHES, TRAIT_KEYS, type Traits, withArticle } from '../personas/traits';
 import { type Platform, platformLabel } from '../platforms/platforms';
@@ -23,7 +23,16 @@ export type WritingPersona = {
   options: AdvancedOptions;
   /** Where the persona posts (its connected accounts): chat, draft and sample keep their limits. */
   platforms: readonly Platform[];
+  /** The languages it writes in (BCP-47 tags, the first its main one); English when not given. */
+  languages?: readonly string[];
 };
+
+/** The line that tells a model which language to write in; none for English (the default). */
+export function languageLine(languages: readonly string[] | undefined): string | null {
+  const main = mainLanguage(languages ?? []);
+  if (isEnglish(main)) return null;
+  return `Language: write in ${languageName(main)} (${main}), whatever the language of these instructions, the headlines or the examples.`;
+}
 
 export type WritingKind = 'chat' | 'draft' | 'generate' | 'sample' | 'reply';
 
@@ -287,6 +296,8 @@ export function buildPrompt(input: {
         : 'Threads: no; each post stands alone.',
     );
   }
+  const language = languageLine(persona.languages);
+  if (language) lines.push(language);
   lines.push(hashtagRule(persona.options, request));
   lines.push(NO_INVENTION_RULE);
   lines.push(linkRule(persona.options));

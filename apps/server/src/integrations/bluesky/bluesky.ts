@@ -4,6 +4,7 @@ import {
   type AppBskyFeedThreadgate,
   AtpAgent,
   type AtpSessionData,
+  type BlobRef,
   ComAtprotoRepoPutRecord,
   RichText,
   XRPCError,
@@ -22,6 +23,7 @@ import { BLUESKY_OAUTH_SCOPE, PLATFORM_RULES, type PostPart, postUrl, type Spend
 import type { Config } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import { isPrivateAddress, privateAddressMessage } from '../feeds/safe-fetch';
+import type { LinkPreviews } from '../net/link-card';
 import { createPublicFetch } from '../net/public-fetch';
 import type {
   AccountMetrics,
@@ -331,8 +333,30 @@ export function createBlueskyClient(deps: {
   secretBox: SecretBox;
   /** Where each call's spend of the account's limits is reported (decision 033). */
   meter: UsageMeter;
+  /** Reads a link card's picture (through the SSRF-safe fetcher); without it, cards go without one. */
+  readImage?: LinkPreviews['readImage'];
 }) {
   const { config, appUrl, store: accounts, credentials, secretBox, meter } = deps;
+
+  /**
+   * A part's link card as Bluesky's external embed (a part with images has none): its picture, when
+   * the page named one that is a real image of at most 1,000,000 bytes, uploaded as a blob first.
+   * A picture that cannot be had leaves the card without one; the post goes out either way.
+   */
+  async function externalEmbed(agent: Agent, part: PostPart) {
+    const card = part.media.length === 0 ? part.link : null;
+    if (!card?.url || !card.title) return undefined;
+    let thumb: BlobRef | undefined;
+    const image = card.imageUrl && deps.readImage ? await deps.readImage(card.imageUrl) : null;
+    if (image) {
+      const { data } = await agent.com.atproto.repo.uploadBlob(image.bytes, { encoding: image.mimeType });
+      thumb = data.blob;
+    }
+    return {
+      $type: 'app.bsky.embed.external',
+      external: { uri: card.url, title: card.title, description: card.description, ...(thumb ? { thumb } : {}) },
+    };
+  }
   // Handles and DID documents come from users: their servers must be public unless allowed. The
   // same guarded fetch runs either way (tests exercise it), and no call may hang past the timeout.
   const guarded = createPublicFetch(
@@ -511,11 +535,13 @@ export function createBlueskyClient(deps: {
           await rich.detectFacets(agent);
           const root = above?.root ?? posted[0];
           const parent = posted[posted.length - 1] ?? above?.parent;
+          const embed = await externalEmbed(agent, part);
           const record = {
             text: rich.text,
             facets: rich.facets,
             createdAt: new Date().toISOString(),
             ...(part.langs.length > 0 ? { langs: [...part.langs] } : {}),
+            ...(embed ? { embed } : {}),
             ...(root && parent ? { reply: { root, parent } } : {}),
           };
           const result = gate && posted.length === 0 ? await postGated(agent, record, gate) : await agent.post(record);

@@ -42,6 +42,8 @@ export type FetchedDocument = {
   status: number;
   contentType: string;
   text: string;
+  /** The answer's bytes as they came (decoded from gzip and the like): an image's, say. */
+  body: Buffer;
   /** The answer's validators, for the next conditional request. */
   etag?: string | null;
   lastModified?: string | null;
@@ -166,7 +168,7 @@ function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<Fetched
         const location = response.headers.location;
         if (status >= 300 && status < 400 && location) {
           response.resume();
-          resolve({ url: url.toString(), status, contentType: '', text: '', location });
+          resolve({ url: url.toString(), status, contentType: '', text: '', body: Buffer.alloc(0), location });
           return;
         }
         const decode = decoder(response.headers['content-encoding']);
@@ -183,16 +185,18 @@ function getOnce(url: URL, options: Required<SafeFetchOptions>): Promise<Fetched
           }
           chunks.push(chunk);
         });
-        stream.on('end', () =>
+        stream.on('end', () => {
+          const body = Buffer.concat(chunks);
           resolve({
             url: url.toString(),
             status,
             contentType: String(response.headers['content-type'] ?? ''),
-            text: Buffer.concat(chunks).toString('utf8'),
+            text: body.toString('utf8'),
+            body,
             etag: response.headers.etag ?? null,
             lastModified: response.headers['last-modified'] ?? null,
-          }),
-        );
+          });
+        });
         stream.on('error', reject);
       },
     );

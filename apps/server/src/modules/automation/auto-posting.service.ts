@@ -2,6 +2,7 @@ import {
   type AutomationPlan,
   type GeneratedPost,
   type GenerateRequest,
+  type LinkCard,
   logMessageNow,
   type Persona,
   PLATFORMS,
@@ -22,6 +23,7 @@ import { sendPublishPost } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import { ownPersona } from '../personas/persona-access';
+import { attachLinkCards, type ReadCard } from '../publishing/link-cards';
 import type { Repositories } from '../repositories';
 import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import { createSafety, SLOT_COOLDOWN_MS } from './safety';
@@ -71,6 +73,8 @@ export function createAutoPostingService(deps: {
   queue: Queue;
   planLimits: Pick<PlanLimits, 'checkNewPosts'>;
   log: FastifyBaseLogger;
+  /** Reads a link's card (decision 043); a curated item's card is its own. */
+  readCard?: ReadCard;
   now?: () => Date;
   random?: () => number;
 }) {
@@ -121,6 +125,16 @@ export function createAutoPostingService(deps: {
           type: 'short post' as const,
           titles: [item.title],
           link,
+          // Its card is the item's own (decision 043): its headline and first sentences.
+          card: link
+            ? ({
+                url: link,
+                title: item.title,
+                description: item.summary ?? '',
+                imageId: null,
+                imageUrl: null,
+              } as LinkCard)
+            : null,
           label: `a curated post on “${item.title}”`,
           origin: {
             kind: 'curated',
@@ -142,6 +156,7 @@ export function createAutoPostingService(deps: {
           titles: undefined,
           // A promotion is its link: it goes whatever "Share links" says.
           link: link.url,
+          card: null,
           label: `a promotional post for ${link.label}`,
           origin: { kind: 'promotional', strategy: null, source: null, promotion: link.label } satisfies PostOrigin,
         };
@@ -169,6 +184,7 @@ export function createAutoPostingService(deps: {
       type: thread ? ('thread' as const) : ('short post' as const),
       titles: undefined,
       link: null,
+      card: null,
       label: `an original ${thread ? 'thread' : 'post'}${strategy ? ` (strategy “${strategy.name}”)` : ''}${note}`,
       origin: {
         kind: 'original',
@@ -309,7 +325,11 @@ export function createAutoPostingService(deps: {
         initial: await write(null),
         rewrite: write,
       });
-      const { post, parts } = checked.draft;
+      const { post } = checked.draft;
+      // A link's card goes with it: a curated item's from the item, any other read from its page.
+      const readCard = async (url: string) =>
+        plan.card && url === plan.card.url ? plan.card : deps.readCard ? deps.readCard(url) : null;
+      const parts = await attachLinkCards(readCard, checked.draft.parts);
       const flags = checked.flags;
       // A post the check still flags needs a person: it waits for review even without review on.
       const direct = withoutReview && flags.length === 0;

@@ -1,4 +1,11 @@
-import type { AutomationPauseReason, ConnectedAccount, Persona, PersonaVersion, Platform } from '@plume/core';
+import {
+  type AutomationPauseReason,
+  type ConnectedAccount,
+  DEFAULT_LANGUAGES,
+  type Persona,
+  type PersonaVersion,
+  type Platform,
+} from '@plume/core';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personas, personaVersions, platformAccounts, userPreferences } from '../../db/schema';
@@ -118,6 +125,7 @@ function toPersona(row: Row, connections: StoredConnection[]): Persona {
     name: row.name,
     bio: row.bio,
     avatar: row.avatar,
+    languages: row.languages,
     personality: row.personality as Persona['personality'],
     created_at: row.createdAt.toISOString(),
     automation: row.automation as Persona['automation'],
@@ -154,6 +162,7 @@ function toColumns(p: Persona) {
     name: p.name,
     bio: p.bio,
     avatar: p.avatar,
+    languages: p.languages,
     personality: p.personality,
     automation: p.automation,
     sources: p.sources,
@@ -318,10 +327,17 @@ export function createPersonasRepository(db: Db) {
         .where(and(eq(personaVersions.personaId, personaId), eq(personaVersions.id, versionId)));
       // Snapshots taken before a field existed lack it: they read as that field's default.
       if (!row) return null;
-      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar' | 'is_public' | 'automation_pause'> &
-        Partial<Pick<Persona, 'bio' | 'avatar' | 'is_public' | 'automation_pause'>>;
+      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar' | 'languages' | 'is_public' | 'automation_pause'> &
+        Partial<Pick<Persona, 'bio' | 'avatar' | 'languages' | 'is_public' | 'automation_pause'>>;
       return {
-        snapshot: { bio: '', avatar: '', is_public: false, automation_pause: null, ...stored },
+        snapshot: {
+          bio: '',
+          avatar: '',
+          languages: [...DEFAULT_LANGUAGES],
+          is_public: false,
+          automation_pause: null,
+          ...stored,
+        },
         createdAt: row.createdAt,
       };
     },

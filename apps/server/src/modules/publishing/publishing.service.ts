@@ -11,6 +11,7 @@ import {
   postParts,
   requestedPlatforms,
   threadContent,
+  withLanguages,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
@@ -29,6 +30,7 @@ import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
 import { refuseRecentDuplicate } from './duplicate-post';
+import { attachLinkCards, type ReadCard } from './link-cards';
 import type { PostRow, PostsRepository } from './posts.repository';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
@@ -77,6 +79,8 @@ export function createPublishingService(deps: {
   budget: Pick<Budget, 'wait' | 'waitWhole'>;
   /** Each publish's outcome counts in its account's run of failures (decision 035). */
   pause: Pick<AutomationPause, 'streak'>;
+  /** Reads a link's card for a post sent now (decision 043); none without it. */
+  readCard?: ReadCard;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -147,10 +151,14 @@ export function createPublishingService(deps: {
     await sendReconcilePost(queue, { postId: post.id, check }, { at: new Date(now().getTime() + wait) });
   }
 
-  /** Calls the platform once for a post already marked publishing, as its account (loaded here unless given). */
+  /**
+   * Calls the platform once for a post already marked publishing, as its account (loaded here
+   * unless given). Each part says its languages: those it names, else its persona's.
+   */
   async function callPlatform(
     post: PostRow,
     parts: PostPart[],
+    persona: Pick<Persona, 'languages'>,
     account?: AccountRow,
     options?: PublishOptions,
   ): Promise<unknown> {
@@ -158,7 +166,7 @@ export function createPublishingService(deps: {
       const replyTo = post.replyTo?.ref;
       const platform = post.platform;
       const connected = account ?? (await accounts.requireAccount(post.personaId, platform));
-      return await adapters[platform].publish(connected, parts, replyTo, options);
+      return await adapters[platform].publish(connected, withLanguages(parts, persona.languages), replyTo, options);
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
       if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });
@@ -200,7 +208,7 @@ export function createPublishingService(deps: {
     async publishNow(userId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
       const persona = await ownPersona(repositories.personas, userId, personaId);
       const platforms = requestedPlatforms(request);
-      const parts = postParts(request);
+      let parts = postParts(request);
       const problems = overLimitProblems(parts, platforms);
       if (problems.length > 0) {
         throw new BadRequestError(
@@ -244,6 +252,8 @@ export function createPublishingService(deps: {
           );
         }
       }
+      // A link's card, read now as the post goes now (one that was shown and removed is not sent).
+      if (deps.readCard) parts = await attachLinkCards(deps.readCard, parts);
       // Claim every platform before calling any: a platform busy with another post of this persona
       // answers 409 with nothing posted anywhere.
       const claimed: PostRow[] = [];
@@ -257,7 +267,7 @@ export function createPublishingService(deps: {
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
       }
       const outcomes = await Promise.all(
-        claimed.map((post) => callPlatform(post, parts, connected.get(post.platform))),
+        claimed.map((post) => callPlatform(post, parts, persona, connected.get(post.platform))),
       );
       const results = await Promise.all(
         claimed.map((post, i) => settle(post, parts, outcomes[i], connected.get(post.platform))),
@@ -305,7 +315,13 @@ export function createPublishingService(deps: {
         await sendPublishPost(queue, { postId: post.id }, { at: delay.until });
         return 'deferred';
       }
-      const outcome = await callPlatform(post, parts, post.account ?? undefined, automatedOptions(post, post.persona));
+      const outcome = await callPlatform(
+        post,
+        parts,
+        post.persona,
+        post.account ?? undefined,
+        automatedOptions(post, post.persona),
+      );
       if (outcome instanceof Error || !(outcome && typeof outcome === 'object' && 'externalIds' in outcome)) {
         const failure = asPlatformError(outcome);
         if (beforeSending(failure) && post.attempts + 1 < MAX_ATTEMPTS) {

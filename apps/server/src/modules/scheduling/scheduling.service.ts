@@ -30,6 +30,7 @@ import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
+import { attachLinkCards, type ReadCard } from '../publishing/link-cards';
 import type { PostsRepository, ScheduleRow } from '../publishing/posts.repository';
 import type { DraftCheck } from '../writing/draft-check';
 
@@ -80,9 +81,13 @@ export function createSchedulingService(deps: {
   pause: Pick<AutomationPause, 'replyReviewed'>;
   /** The check before review (decision 037), at the queue's door: what a person sends is checked, not rewritten. */
   check: Pick<DraftCheck, 'atDoor'>;
+  /** Reads a link's card when a post is saved (decision 043); none without it. */
+  readCard?: ReadCard;
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
+  const withCards = (parts: PostPart[], before?: readonly PostPart[]) =>
+    deps.readCard ? attachLinkCards(deps.readCard, parts, before) : Promise.resolve(parts);
 
   function checkLimits(parts: PostPart[], platform: ScheduleCreate['platform']) {
     const problems = overLimitProblems(parts, [platform]);
@@ -217,9 +222,9 @@ export function createSchedulingService(deps: {
       extra: { replyTo?: StoredReplyTo } = {},
     ): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
-      const parts = body.parts ?? [textPart(body.content)];
-      checkLimits(parts, body.platform);
+      checkLimits(body.parts ?? [textPart(body.content)], body.platform);
       await accounts.requireWorkingAccount(body.personaId, body.platform);
+      const parts = await withCards(body.parts ?? [textPart(body.content)]);
       const checkFlags = await flagsOf(userId, persona, {
         parts,
         platform: body.platform,
@@ -259,8 +264,9 @@ export function createSchedulingService(deps: {
         throw new ConflictError('This post may already be on the account: Retry it or Mark it as posted');
       refusePartlyPosted(row);
       const platform = patch.platform ?? row.platform;
-      const parts = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : row.parts);
-      checkLimits(parts, platform);
+      const sent = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : null);
+      checkLimits(sent ?? row.parts, platform);
+      const parts = sent ? await withCards(sent, row.parts) : row.parts;
       const retime = patch.runAt !== undefined || patch.queue === true;
       // Given a time (or another network) it is to go out: its connection must work.
       if ((patch.platform && patch.platform !== row.platform) || (retime && row.status !== 'pending_review'))
@@ -333,8 +339,8 @@ export function createSchedulingService(deps: {
     // The review queue: drafts wait for a human before they are scheduled.
     async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
-      const parts = body.parts ?? [textPart(body.content)];
-      checkLimits(parts, body.platform);
+      checkLimits(body.parts ?? [textPart(body.content)], body.platform);
+      const parts = await withCards(body.parts ?? [textPart(body.content)]);
       const post = await posts.insert({
         personaId: body.personaId,
         platform: body.platform,

@@ -63,6 +63,7 @@ export function toWritingPersona(stored: Persona | null, override: PersonaOverri
     strategies: override.templates ?? base.templates,
     options: override.advancedOptions ?? override.advanced_options ?? base.advanced_options,
     platforms: [...new Set(base.connected_accounts.filter((a) => a.isConnected).map((a) => a.platform))],
+    languages: base.languages,
   };
 }
 

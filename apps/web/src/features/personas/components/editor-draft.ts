@@ -9,6 +9,7 @@ export function draftOf(persona: Persona | undefined): EditorDraft {
     name: persona.name,
     bio: persona.bio,
     avatar: persona.avatar,
+    languages: persona.languages,
     personality: persona.personality,
     automation: persona.automation,
     sources: persona.sources,

@@ -1,13 +1,17 @@
 import {
+  isEnglish,
+  languageName,
   MAX_BIO_LENGTH,
+  mainLanguage,
   personaAvatarSchema,
   personaBioSchema,
+  personaLanguagesSchema,
   personaNameSchema,
   randomPersonaName,
   randomUserName,
   type Tag,
 } from '@plume/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
@@ -23,10 +27,68 @@ function firstError(schema: { safeParse(v: string): { error?: { issues: { messag
 
 export const nameError = (name: string) => firstError(personaNameSchema, name);
 
-/** The first problem of the Identity section (name, bio, avatar), or null: Save waits for none. */
-export function identityError(draft: Pick<EditorDraft, 'name' | 'bio' | 'avatar'>): string | null {
+/** What is wrong with a persona's languages, naming the field ('Languages: …'), or null. */
+export function languagesError(languages: readonly string[]): string | null {
+  const issue = personaLanguagesSchema.safeParse(languages).error?.issues[0];
+  if (!issue) return null;
+  const at = issue.path[0];
+  return typeof at === 'number' ? `Languages: “${languages[at]}” ${issue.message}` : `Languages: ${issue.message}`;
+}
+
+/** The tags typed in the Languages field ('en, pt-BR' -> ['en', 'pt-BR']). */
+const tagsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+/** The first problem of the Identity section (name, bio, avatar, languages), or null: Save waits for none. */
+export function identityError(draft: Pick<EditorDraft, 'name' | 'bio' | 'avatar' | 'languages'>): string | null {
   return (
-    nameError(draft.name) ?? firstError(personaBioSchema, draft.bio) ?? firstError(personaAvatarSchema, draft.avatar)
+    nameError(draft.name) ??
+    firstError(personaBioSchema, draft.bio) ??
+    firstError(personaAvatarSchema, draft.avatar) ??
+    languagesError(draft.languages)
+  );
+}
+
+/** The languages a persona writes in, as tags; what the offline composer cannot do is said. */
+function LanguagesField({ languages, onChange }: { languages: string[]; onChange(languages: string[]): void }) {
+  const id = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const [text, setText] = useState(languages.join(', '));
+  // Changed elsewhere (a version restored): the field shows it.
+  if (tagsOf(text).join(',') !== languages.join(',')) setText(languages.join(', '));
+  const error = languagesError(languages);
+  const main = mainLanguage(languages);
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        Languages
+      </label>
+      <input
+        id={id}
+        value={text}
+        maxLength={60}
+        placeholder="en"
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(tagsOf(e.target.value));
+        }}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        className={inputClass}
+      />
+      <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+        Language tags such as en or pt-BR, separated by commas; the first is the one it writes in. Its Bluesky posts say
+        them.
+        {!error && !isEnglish(main) && (
+          <> Plume’s offline composer (used without an AI model) writes English only, not {languageName(main)}.</>
+        )}
+      </p>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -104,6 +166,7 @@ export function IdentitySection({
           </p>
         )}
       </div>
+      <LanguagesField languages={draft.languages} onChange={(languages) => onChange({ languages })} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Avatar</legend>
         <div className="flex flex-wrap items-center gap-2">
