@@ -212,7 +212,7 @@ test("the Schedule Post dialog shows the spec's messages beside their fields, an
 
   // X has no connected account: the server's 409 says so.
   await dialog.getByRole('textbox', { name: 'Content' }).fill('Short enough');
-  await dialog.getByRole('radio', { name: 'X' }).check();
+  await dialog.getByRole('radio', { name: 'X', exact: true }).check();
   await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(alerts).toHaveText(/No X account is connected to this persona/);
   expect(await schedule(page)).toEqual([]);

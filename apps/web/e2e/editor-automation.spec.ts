@@ -312,7 +312,7 @@ test('a failed save is undone with a message, and activity that cannot load show
   );
   const persona = await openAutomation(page, 'Offline');
   await expect(page.getByText("Today's activity could not be loaded.")).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: '—' })).toHaveCount(4);
+  await expect(page.getByRole('definition').filter({ hasText: '—' })).toHaveCount(5);
 
   await page.getByRole('switch', { name: 'Engagement Optimization' }).click();
   await expect(page.getByText('Failed to save persona')).toBeVisible();

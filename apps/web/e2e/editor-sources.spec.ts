@@ -272,7 +272,10 @@ test("a new persona's sources are read without being ingested", async ({ page })
     'Phones & tablets: this year’s round-up · Local Verge',
   ]);
   await expect(page.getByText('Feed ingested')).toBeHidden();
-  await expect(page.getByRole('listitem', { name: 'Local Verge' }).getByText('Pending')).toBeVisible();
+  // Read, not ingested: the card says it was checked (decision 041), the feed is not kept yet.
+  const card = page.getByRole('listitem', { name: 'Local Verge' });
+  await expect(card.getByText('Active')).toBeVisible();
+  await expect(card.getByText('Checked just now')).toBeVisible();
 });
 
 for (const theme of ['dark', 'light'] as const) {

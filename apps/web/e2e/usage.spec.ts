@@ -191,7 +191,9 @@ test('My Subscription opens the billing tab of the account settings', async ({ p
   await expect(rail.getByRole('link', { name: 'Account Settings' })).not.toHaveAttribute('aria-current', 'page');
 });
 
-test('at 375 px the bottom bar holds the spec’s seven entries and nothing runs off sideways', async ({ page }) => {
+test('at 375 px the bottom bar holds the spec’s seven entries and Review, and nothing runs off sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await newPersona(page, 'A persona with a rather long name indeed');
   await newPersona(page, 'Bo', false);
@@ -205,6 +207,7 @@ test('at 375 px the bottom bar holds the spec’s seven entries and nothing runs
     'Usage',
     'Settings',
     'Calendar',
+    'Review',
     'New',
   ]);
   // Each entry fits: its label is not cut and the bar stays inside the screen.
