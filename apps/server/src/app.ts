@@ -17,6 +17,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerSignInGuard } from './modules/auth/sign-in-guard';
 import { automationRoutes } from './modules/automation/automation.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 import type { BudgetLimits } from './modules/budget/budget.service';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { mentionsRoutes } from './modules/engagement/mentions.routes';
@@ -171,6 +172,9 @@ export async function buildApp(
   await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
   await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));
   await app.register(inboxRoutes({ auth: authService, inbox: repositories.inbox }));
+  await app.register(
+    backupRoutes({ database, appSecret: config.appSecret, dataDir: config.dataDir, version: config.version }),
+  );
   await app.register(opportunitiesRoutes({ auth: authService, opportunities: services.opportunities }));
   await app.register(
     analyticsRoutes({

@@ -307,6 +307,25 @@ test('the Review page: the nav counts drafts waiting; j and r ask to reject one,
   expect(new Set(approved.map((p) => p.scheduledFor)).size).toBe(2);
 });
 
+test('the Review page loads more drafts as the list is scrolled, and selects all that are loaded', async ({ page }) => {
+  const persona = await personaWithBluesky(page, 'Pages');
+  // One more than a page (50, decision 0XB-list-paging) and a few.
+  for (let n = 1; n <= 53; n += 1) {
+    await apiCall(page, 'POST', '/api/review', { personaId: persona.id, platform: 'bluesky', content: `Draft ${n}` });
+  }
+  await page.goto('/review');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Review, 53 drafts waiting' })).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Drafts waiting for review' }).getByTestId('review-item');
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByRole('checkbox', { name: 'Select all loaded (50)' })).toBeVisible();
+  await page.getByTestId('load-more').scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(53);
+  await expect(rows.last()).toContainText('Draft 53');
+  await expect(page.getByTestId('load-more')).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Select all loaded (53)' })).toBeVisible();
+});
+
 test('a flagged draft shows its reason in the review queue, and the offline badge leads to Global Settings in one click', async ({
   page,
 }) => {

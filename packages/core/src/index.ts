@@ -8,6 +8,7 @@ export * from './api/errors';
 export * from './api/field-names';
 export * from './api/health';
 export * from './api/ids';
+export * from './api/paging';
 export * from './api/session';
 export * from './auth-messages';
 export * from './automation/activity';

@@ -26,6 +26,11 @@ export type Database = {
   connectionString: string | undefined;
   /** Set for PGlite: pg-boss runs its SQL through it. */
   executor: SqlExecutor | undefined;
+  /**
+   * Set for PGlite: its data folder as a gzipped tarball, taken while the app runs (decision
+   * 0XC-backups): no transaction is open and the data files are checkpointed, so it restores as is.
+   */
+  dumpDataDir: (() => Promise<Blob>) | undefined;
   close(): Promise<void>;
 };
 
@@ -43,7 +48,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -53,7 +58,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** PGlite lets two processes open one folder and corrupt it; a pid lock file prevents that. */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, 'plume.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -102,6 +107,13 @@ async function openPglite(dataDir: string, onQuery?: QueryListener): Promise<Dat
       db,
       connectionString: undefined,
       executor,
+      dumpDataDir: () =>
+        // Inside a transaction of its own, so no other is half done; after a checkpoint, so the
+        // data files hold every commit (the WAL in the tarball covers them anyway).
+        client.transaction(async (tx) => {
+          await tx.exec('CHECKPOINT');
+          return client.dumpDataDir('gzip');
+        }),
       async close() {
         await client.close();
         unlock();
@@ -135,6 +147,7 @@ async function openPostgres(
     db: drizzlePg(pool, { schema, ...queryLogger(onQuery) }) as unknown as Db,
     connectionString,
     executor: undefined,
+    dumpDataDir: undefined,
     close: () => pool.end(),
   };
 }

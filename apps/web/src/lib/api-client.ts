@@ -16,6 +16,14 @@ export class ApiRequestError extends Error {
 
 /** JSON over fetch with the session cookie. Pure: no toasts, no redirects. */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, init)).data;
+}
+
+/** The same, with the answer's headers (a page's next cursor rides in one). */
+export async function apiWithHeaders<T>(
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ data: T; headers: Headers }> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {
     credentials: 'include',
@@ -44,7 +52,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
     const message = details ? fieldErrorsText(details) : (error?.message ?? response.statusText);
     throw new ApiRequestError(response.status, error?.code ?? 'http_error', message, details);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 /** The field errors of an error answer, of the API's shape only (the JSON was cast, not checked). */

@@ -27,7 +27,12 @@ export const inAppNotificationSchema = z
 export type InAppNotification = z.infer<typeof inAppNotificationSchema>;
 
 export const inAppNotificationListSchema = z
-  .object({ items: z.array(inAppNotificationSchema), unread: z.number().int() })
+  .object({
+    items: z.array(inAppNotificationSchema),
+    unread: z.number().int(),
+    /** With `limit` or `cursor`: the next page's cursor; null, this was the last (decision 0XB-list-paging). */
+    nextCursor: z.string().nullable().optional(),
+  })
   .meta({ id: 'InAppNotificationList' });
 export type InAppNotificationList = z.infer<typeof inAppNotificationListSchema>;
 

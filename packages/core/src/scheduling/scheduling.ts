@@ -4,6 +4,7 @@
  * wall-clock times in the user's IANA time zone, so they keep their hour across DST changes.
  */
 import { z } from 'zod';
+import { pageQuerySchema } from '../api/paging';
 import type { Automation } from '../personas/persona';
 import { slotTimes, timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant } from '../personas/schedule';
 import { platformSchema } from '../platforms/platform-schema';
@@ -83,8 +84,23 @@ export const scheduledItemSchema = z
 export type ScheduledItem = z.infer<typeof scheduledItemSchema>;
 export const scheduledItemListSchema = z.array(scheduledItemSchema);
 
-/** GET /schedule: optionally a window (the calendar's view), one persona, some statuses. */
-export const scheduleQuerySchema = z.object({
+/** GET /api/review/count: how many drafts wait for review (the navigation's figure). */
+export const reviewCountSchema = z.object({ waiting: z.number().int().min(0) }).meta({ id: 'ReviewCount' });
+export type ReviewCount = z.infer<typeof reviewCountSchema>;
+
+/**
+ * How a page of the schedule is ordered: `time`, each post's own time (scheduled, else posted, else
+ * written); `created`, when it was written (the review queue's order). Decision 0XB-list-paging.
+ */
+export const SCHEDULE_ORDERS = ['time', 'created'] as const;
+export type ScheduleOrder = (typeof SCHEDULE_ORDERS)[number];
+
+/**
+ * GET /schedule: optionally a window (the calendar's view), one persona, some statuses; with
+ * `limit` or `cursor`, one page in `order` and the next page's cursor in the X-Next-Cursor header.
+ */
+export const scheduleQuerySchema = pageQuerySchema.extend({
+  order: z.enum(SCHEDULE_ORDERS, 'must be time or created').optional(),
   from: instant.optional(),
   to: instant.optional(),
   personaId: z.uuid('must be a persona id').optional(),

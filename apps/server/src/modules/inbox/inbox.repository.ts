@@ -1,4 +1,4 @@
-import type { InAppNotification, NotificationKind, NotificationSeverity } from '@plume/core';
+import type { InAppNotification, NotificationKind, NotificationSeverity, PageKey } from '@plume/core';
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inAppNotifications, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
@@ -45,9 +45,41 @@ export function createInboxRepository(db: Db) {
         .select()
         .from(inAppNotifications)
         .where(eq(inAppNotifications.userId, userId))
-        .orderBy(desc(inAppNotifications.createdAt))
+        .orderBy(desc(inAppNotifications.createdAt), desc(inAppNotifications.id))
         .limit(limit);
       return rows.map(toNotification);
+    },
+
+    /**
+     * One page, newest first, by a keyset (created_at, id) below the previous page's last
+     * (decision 0XB-list-paging); `next` is the last row's key when more follow.
+     */
+    async page(
+      userId: string,
+      limit: number,
+      before?: PageKey,
+    ): Promise<{ items: InAppNotification[]; next: PageKey | null }> {
+      const t = inAppNotifications;
+      const rows = await db
+        .select({
+          row: t,
+          pageKey: sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
+        .from(t)
+        .where(
+          and(
+            eq(t.userId, userId),
+            before ? sql`(${t.createdAt}, ${t.id}) < (${before.at}::timestamptz, ${before.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(desc(t.createdAt), desc(t.id))
+        .limit(limit + 1);
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      return {
+        items: shown.map((r) => toNotification(r.row)),
+        next: rows.length > limit && last ? { at: last.pageKey, id: last.row.id } : null,
+      };
     },
 
     async unreadCount(userId: string): Promise<number> {

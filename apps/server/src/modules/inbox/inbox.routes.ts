@@ -1,4 +1,11 @@
-import { inAppNotificationListSchema, NOTIFICATION_LIST_MAX, notificationIdParamsSchema } from '@plume/core';
+import {
+  encodeCursor,
+  inAppNotificationListSchema,
+  NOTIFICATION_LIST_MAX,
+  notificationIdParamsSchema,
+  PAGE_DEFAULT,
+  pageQuerySchema,
+} from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors';
@@ -15,17 +22,26 @@ export function inboxRoutes(deps: { auth: AuthService; inbox: InboxRepository })
       {
         schema: {
           tags: ['notifications'],
-          summary: `The newest ${NOTIFICATION_LIST_MAX} in-app notifications and how many are unread`,
+          summary: `The newest ${NOTIFICATION_LIST_MAX} in-app notifications and how many are unread; with \`limit\` or \`cursor\`, one page, newest first, and \`nextCursor\``,
+          querystring: pageQuerySchema,
           response: { 200: inAppNotificationListSchema, ...errorResponses },
         },
       },
       async (request) => {
         const userId = await auth.requireUserId(request.headers);
-        const [items, unread] = await Promise.all([
-          inbox.list(userId, NOTIFICATION_LIST_MAX),
+        const { limit, cursor } = request.query;
+        if (limit === undefined && cursor === undefined) {
+          const [items, unread] = await Promise.all([
+            inbox.list(userId, NOTIFICATION_LIST_MAX),
+            inbox.unreadCount(userId),
+          ]);
+          return { items, unread };
+        }
+        const [page, unread] = await Promise.all([
+          inbox.page(userId, limit ?? PAGE_DEFAULT, cursor),
           inbox.unreadCount(userId),
         ]);
-        return { items, unread };
+        return { items: page.items, unread, nextCursor: page.next ? encodeCursor(page.next) : null };
       },
     );
 

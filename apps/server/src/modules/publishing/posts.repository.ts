@@ -4,13 +4,14 @@ import {
   type DraftFlagKind,
   EDITABLE_STATUSES,
   isUuid,
+  type PageKey,
   type Persona,
   type Platform,
   type PostOrigin,
   type PostPart,
   type PostStatus,
 } from '@plume/core';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { personas, platformAccounts, posts } from '../../db/schema';
@@ -48,6 +49,32 @@ const flattenItem = (r: {
   userId: string;
   accountStatus: string | null;
 }): ScheduleRow => ({ ...flatten(r), accountStatus: r.accountStatus });
+
+export type ScheduleFilter = { from?: Date; to?: Date; personaId?: string; statuses?: PostStatus[] };
+
+/**
+ * Where a post sits on the calendar: a draft that goes when approved (a reply, or its time passed)
+ * is on the calendar now (core goesWhenApproved), so every window that holds now lists it.
+ */
+const calendarTime = sql`case when ${posts.status} = 'pending_review' and (${posts.replyTo} is not null
+  or ${posts.scheduledFor} <= now()) then now()
+  else coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.createdAt}) end`;
+
+/** A post's own time, which does not move with the clock: a page's sort key (posts_own_time_idx). */
+const ownTime = sql`coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.createdAt})`;
+
+/** A time as a page key: UTC to the microsecond, as the cursor carries it. */
+const utcMicros = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function scheduleWhere(userId: string, filter: ScheduleFilter) {
+  return and(
+    eq(personas.userId, userId),
+    filter.personaId ? eq(posts.personaId, filter.personaId) : undefined,
+    filter.statuses && filter.statuses.length > 0 ? inArray(posts.status, filter.statuses) : undefined,
+    filter.from ? gte(calendarTime, filter.from) : undefined,
+    filter.to ? lt(calendarTime, filter.to) : undefined,
+  );
+}
 
 export function createPostsRepository(db: Db) {
   /** Moves a post on only from the state it is expected to be in (a claim): false when it was not. */
@@ -330,32 +357,58 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The user's items, optionally in a window (by scheduled or posted time), one persona, some statuses. */
-    async listForUser(
-      userId: string,
-      filter: { from?: Date; to?: Date; personaId?: string; statuses?: PostStatus[] },
-    ): Promise<ScheduleRow[]> {
-      // A draft that goes when approved (a reply, or its time passed) is on the calendar now
-      // (core goesWhenApproved), so every window that holds now lists it.
-      const when = sql`case when ${posts.status} = 'pending_review' and (${posts.replyTo} is not null
-        or ${posts.scheduledFor} <= now()) then now()
-        else coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.createdAt}) end`;
+    async listForUser(userId: string, filter: ScheduleFilter): Promise<ScheduleRow[]> {
       const rows = await db
         .select(withAccount)
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .leftJoin(platformAccounts, accountOf)
-        .where(
-          and(
-            eq(personas.userId, userId),
-            filter.personaId ? eq(posts.personaId, filter.personaId) : undefined,
-            filter.statuses && filter.statuses.length > 0 ? inArray(posts.status, filter.statuses) : undefined,
-            filter.from ? gte(when, filter.from) : undefined,
-            filter.to ? lt(when, filter.to) : undefined,
-          ),
-        )
-        .orderBy(asc(when), asc(posts.createdAt))
+        .where(scheduleWhere(userId, filter))
+        .orderBy(asc(calendarTime), asc(posts.createdAt))
         .limit(2000);
       return rows.map(flattenItem);
+    },
+
+    /**
+     * One page of the same list, by a keyset (decision 0XB-list-paging): ordered by a key that does
+     * not move with the clock (each post's own time, or when it was written) and its id, after the
+     * previous page's last key. `next` is the last row's key when more follow.
+     */
+    async pageForUser(
+      userId: string,
+      filter: ScheduleFilter,
+      page: { order: 'time' | 'created'; limit: number; after?: PageKey | undefined },
+    ): Promise<{ rows: ScheduleRow[]; next: PageKey | null }> {
+      const key = page.order === 'created' ? sql`${posts.createdAt}` : ownTime;
+      const rows = await db
+        .select({ ...withAccount, pageKey: sql<string>`${utcMicros(key)}` })
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .leftJoin(platformAccounts, accountOf)
+        .where(
+          and(
+            scheduleWhere(userId, filter),
+            page.after
+              ? sql`(${key}, ${posts.id}) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(key), asc(posts.id))
+        .limit(page.limit + 1);
+      const more = rows.length > page.limit;
+      const shown = rows.slice(0, page.limit);
+      const last = shown.at(-1);
+      return { rows: shown.map(flattenItem), next: more && last ? { at: last.pageKey, id: last.post.id } : null };
+    },
+
+    /** How many drafts of the user wait for review (one count on posts_status_created_idx). */
+    async countWaiting(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .where(and(eq(posts.status, 'pending_review'), eq(personas.userId, userId)));
+      return row?.n ?? 0;
     },
 
     async findForUser(userId: string, id: string): Promise<ScheduleRow | undefined> {

@@ -1,10 +1,12 @@
 import {
   itemParamsSchema,
+  NEXT_CURSOR_HEADER,
   nextSlotQuerySchema,
   nextSlotSchema,
   reviewApproveSchema,
   reviewBulkResultSchema,
   reviewBulkSchema,
+  reviewCountSchema,
   reviewCreateSchema,
   scheduleCreateSchema,
   scheduledItemListSchema,
@@ -35,12 +37,17 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
             hide,
             tags,
             summary:
-              "The user's posts on the schedule: scheduled, in review, posted, failed, unconfirmed (a window, a persona, statuses)",
+              "The user's posts on the schedule: scheduled, in review, posted, failed, unconfirmed (a window, a persona, statuses); with `limit` or `cursor`, one page, and the next page's cursor in the `X-Next-Cursor` header (none: the last page)",
             querystring: scheduleQuerySchema,
             response: { 200: scheduledItemListSchema, ...errorResponses },
           },
         },
-        async (request) => scheduling.list(await user(request.headers), request.query),
+        async (request, reply) => {
+          // The spec's body is a bare list: a page's next cursor rides in a header (decision 0XB-list-paging).
+          const { items, nextCursor } = await scheduling.list(await user(request.headers), request.query);
+          if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+          return items;
+        },
       );
       app.post(
         url,
@@ -128,6 +135,17 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
       async (request) => scheduling.markPosted(await user(request.headers), request.params.id),
     );
 
+    app.get(
+      '/api/review/count',
+      {
+        schema: {
+          tags: ['review'],
+          summary: 'How many drafts wait for review',
+          response: { 200: reviewCountSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ waiting: await scheduling.reviewCount(await user(request.headers)) }),
+    );
     app.post(
       '/api/review',
       {

@@ -1,10 +1,14 @@
 import {
   type ConnectionState,
   DATE_IN_FUTURE,
+  encodeCursor,
   isEditable,
   type NextSlot,
   nextFreeSlot,
   overLimitProblems,
+  PAGE_DEFAULT,
+  type Page,
+  type PageKey,
   type Persona,
   type PostPart,
   type PostStatus,
@@ -14,6 +18,7 @@ import {
   type ReviewCreate,
   type ScheduleCreate,
   type ScheduledItem,
+  type ScheduleOrder,
   type ScheduleUpdate,
   textPart,
   threadContent,
@@ -194,6 +199,10 @@ export function createSchedulingService(deps: {
   }
 
   const service = {
+    /**
+     * GET /schedule: the whole list (as the spec's callers read it), or with `limit` / `cursor` one
+     * page and the next page's cursor (decision 0XB-list-paging).
+     */
     async list(
       userId: string,
       query: {
@@ -201,15 +210,31 @@ export function createSchedulingService(deps: {
         to?: string | undefined;
         personaId?: string | undefined;
         status?: PostStatus[] | undefined;
+        order?: ScheduleOrder | undefined;
+        limit?: number | undefined;
+        cursor?: PageKey | undefined;
       },
-    ): Promise<ScheduledItem[]> {
-      const rows = await posts.listForUser(userId, {
+    ): Promise<Page<ScheduledItem>> {
+      const filter = {
         ...(query.from ? { from: new Date(query.from) } : {}),
         ...(query.to ? { to: new Date(query.to) } : {}),
         ...(query.personaId ? { personaId: query.personaId } : {}),
         ...(query.status ? { statuses: query.status } : {}),
+      };
+      if (query.limit === undefined && query.cursor === undefined) {
+        return { items: (await posts.listForUser(userId, filter)).map(toItem), nextCursor: null };
+      }
+      const page = await posts.pageForUser(userId, filter, {
+        order: query.order ?? 'time',
+        limit: query.limit ?? PAGE_DEFAULT,
+        after: query.cursor,
       });
-      return rows.map(toItem);
+      return { items: page.rows.map(toItem), nextCursor: page.next ? encodeCursor(page.next) : null };
+    },
+
+    /** How many drafts wait for review: the navigation's figure. */
+    async reviewCount(userId: string): Promise<number> {
+      return posts.countWaiting(userId);
     },
 
     /**

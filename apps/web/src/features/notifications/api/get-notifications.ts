@@ -1,5 +1,5 @@
 import type { InAppNotificationList } from '@plume/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const notificationKeys = { all: ['notifications'] as const };
@@ -16,4 +16,31 @@ export const notificationsQueryOptions = queryOptions({
 
 export function useNotifications() {
   return useQuery(notificationsQueryOptions);
+}
+
+/** How many notifications a page of the list holds (decision 0XB-list-paging). */
+export const NOTIFICATION_PAGE = 50;
+
+/** GET /api/notifications?limit&cursor: one page, newest first, with the next page's cursor. */
+export const getNotificationPage = (cursor: string | null) =>
+  api<InAppNotificationList>(
+    `/api/notifications?limit=${NOTIFICATION_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+  );
+
+/** Under the notifications' key: marking read refreshes the pages too. */
+export const notificationPagesQueryOptions = infiniteQueryOptions({
+  queryKey: [...notificationKeys.all, 'pages'],
+  queryFn: ({ pageParam }) => getNotificationPage(pageParam),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor ?? null,
+});
+
+/** The notifications page by page: the first at once, the next as the list's end comes into view. */
+export function useNotificationPages() {
+  const pages = useInfiniteQuery(notificationPagesQueryOptions);
+  return {
+    ...pages,
+    items: pages.data?.pages.flatMap((p) => p.items),
+    unread: pages.data?.pages[0]?.unread,
+  };
 }

@@ -58,7 +58,7 @@ afterEach(() => {
 describe('the notifications page', () => {
   it('lists them newest first with their time, and marks one or all read', async () => {
     const fetch = vi.fn(async (url: string) =>
-      url === '/api/notifications' ? json(list) : new Response(null, { status: 204 }),
+      url.startsWith('/api/notifications?') ? json({ ...list, nextCursor: null }) : new Response(null, { status: 204 }),
     );
     vi.stubGlobal('fetch', fetch);
     renderPage();

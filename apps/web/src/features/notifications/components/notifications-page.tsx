@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { LoadMore } from '../../../components/ui/load-more';
 import { formatAgo } from '../../../lib/format';
 import { browserTimeZone } from '../../../lib/time-zones';
-import { useNotifications } from '../api/get-notifications';
+import { useNotificationPages } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 
 const SEVERITY: Record<NotificationSeverity, { label: string; className: string }> = {
@@ -16,9 +17,9 @@ const SEVERITY: Record<NotificationSeverity, { label: string; className: string 
 
 /** /notifications: what Plume noticed (spikes, failed posts, broken connections, suggestions), newest first. */
 export function NotificationsPage() {
-  const notifications = useNotifications();
+  const notifications = useNotificationPages();
   const markRead = useMarkRead();
-  const unread = notifications.data?.unread ?? 0;
+  const unread = notifications.unread ?? 0;
 
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 pb-32 md:px-8">
@@ -50,17 +51,25 @@ export function NotificationsPage() {
             Retry
           </Button>
         </div>
-      ) : notifications.data.items.length === 0 ? (
+      ) : (notifications.items ?? []).length === 0 ? (
         <p className="rounded-2xl border border-slate-200 p-5 text-slate-600 dark:border-slate-800 dark:text-slate-300">
           No notifications yet. Plume tells you here when a post takes off, a post fails, a connection breaks, a source
           keeps failing or drafts wait for your review.
         </p>
       ) : (
-        <ul className="space-y-3">
-          {notifications.data.items.map((n) => (
-            <NotificationItem key={n.id} notification={n} onRead={() => !n.read && markRead.mutate(n.id)} />
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3">
+            {(notifications.items ?? []).map((n) => (
+              <NotificationItem key={n.id} notification={n} onRead={() => !n.read && markRead.mutate(n.id)} />
+            ))}
+          </ul>
+          <LoadMore
+            hasMore={notifications.hasNextPage}
+            loading={notifications.isFetchingNextPage}
+            onLoad={() => void notifications.fetchNextPage()}
+            label="Load older notifications"
+          />
+        </>
       )}
     </main>
   );

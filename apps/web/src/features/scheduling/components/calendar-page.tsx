@@ -15,17 +15,18 @@ import {
   viewDays,
   viewWindow,
 } from '@plume/core';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Select } from '../../../components/ui/select';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
-import { useSchedule } from '../api/get-schedule';
+import { useSchedule, useSchedulePages } from '../api/get-schedule';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime, formatMonth, formatShortDate } from '../utils/format';
 import { plannedSlotsByDay } from '../utils/planned-slots';
@@ -74,14 +75,22 @@ export function CalendarPage() {
   const days = viewDays(view, anchor);
   const range = viewWindow(days, timeZone);
   const personas = usePersonas();
-  const schedule = useSchedule({
+  // Page by page in time order (decision 0XB-list-paging): the list view loads more as it is
+  // scrolled; the grids, which show the whole window at once, load every page.
+  const schedule = useSchedulePages({
     from: range.from.toISOString(),
     to: range.to.toISOString(),
     status: CALENDAR_STATUSES,
+    order: 'time',
     ...(personaId ? { personaId } : {}),
   });
+  const listView = view === 'month' && !wide;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = schedule;
+  useEffect(() => {
+    if (!listView && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [listView, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const upcoming = useSchedule({ from: now.toISOString(), status: UPCOMING, ...(personaId ? { personaId } : {}) });
-  const items = schedule.data ?? [];
+  const items = useMemo(() => schedule.items ?? [], [schedule.items]);
   const byDay = useMemo(() => itemsByDay(items, timeZone), [items, timeZone]);
   const shownPersonas = (personas.data ?? []).filter((p) => !personaId || p.id === personaId);
   const planned = plannedSlotsByDay(shownPersonas, items, range, now, timeZone);
@@ -233,7 +242,15 @@ export function CalendarPage() {
         ) : wide ? (
           <MonthGrid {...viewProps} month={anchor.month} />
         ) : (
-          <MonthList {...viewProps} month={anchor.month} />
+          <>
+            <MonthList {...viewProps} month={anchor.month} />
+            <LoadMore
+              hasMore={hasNextPage}
+              loading={isFetchingNextPage}
+              onLoad={() => void fetchNextPage()}
+              label="Load more posts"
+            />
+          </>
         )}
         <p className="text-xs text-slate-600 dark:text-slate-400">
           Drag a scheduled post to another day to move it; it keeps its time of day. Or open it and change its date.

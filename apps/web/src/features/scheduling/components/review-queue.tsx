@@ -15,11 +15,12 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../components/ui/input-class';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Section } from '../../../components/ui/section';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useApproveReview } from '../api/approve-review';
 import { useBulkReview } from '../api/bulk-review';
-import { REVIEW, useSchedule } from '../api/get-schedule';
+import { REVIEW, useSchedulePages } from '../api/get-schedule';
 import { useRejectReview } from '../api/reject-review';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime } from '../utils/format';
@@ -60,10 +61,21 @@ export function ReviewQueue({
   onApprove(item: ScheduledItem): void;
   workbench?: boolean;
 }) {
-  const review = useSchedule({ status: REVIEW, ...(personaId ? { personaId } : {}) });
-  const items = [...(review.data ?? [])]
-    .filter((item) => (!kind || reviewKindOf(item) === kind) && (!platform || item.platform === platform))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // Page by page, in the order drafts were written (decision 0XB-list-paging); kind and network
+  // filter what is loaded, and the list's end loads on while it is in view.
+  const review = useSchedulePages({ status: REVIEW, order: 'created', ...(personaId ? { personaId } : {}) });
+  const loaded = review.items ?? [];
+  const items = loaded.filter(
+    (item) => (!kind || reviewKindOf(item) === kind) && (!platform || item.platform === platform),
+  );
+  const more = (
+    <LoadMore
+      hasMore={review.hasNextPage}
+      loading={review.isFetchingNextPage}
+      onLoad={() => void review.fetchNextPage()}
+      label="Load more drafts"
+    />
+  );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [active, setActive] = useState<string | null>(null);
   const [command, setCommand] = useState<Command | null>(null);
@@ -161,7 +173,7 @@ export function ReviewQueue({
                 onChange={(e) => setSelected(new Set(e.target.checked ? items.map((i) => i.id) : []))}
                 className="h-4 w-4 accent-violet-700"
               />
-              Select all ({items.length})
+              Select all loaded ({items.length})
             </label>
             <span className="ml-auto flex flex-wrap gap-2">
               <Button
@@ -183,6 +195,7 @@ export function ReviewQueue({
             <p className="w-full px-1 text-xs text-slate-600 dark:text-slate-400">
               Approved together, each goes out at its own time (now if that time has passed); one with no time of its
               own takes its persona's next free posting slot.
+              {review.hasNextPage ? ' More drafts load as you scroll: select all takes the ones loaded.' : ''}
             </p>
           </div>
         )}
@@ -195,31 +208,37 @@ export function ReviewQueue({
             Failed to fetch schedule: {review.error.message}
           </p>
         ) : items.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {(review.data ?? []).length > 0
-              ? 'No draft matches these filters.'
-              : "Nothing to review. Use 'Send to review' on a written post to add one."}
-          </p>
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {loaded.length > 0
+                ? 'No draft matches these filters.'
+                : "Nothing to review. Use 'Send to review' on a written post to add one."}
+            </p>
+            {more}
+          </>
         ) : (
-          <ul ref={listRef} className="space-y-3" aria-label="Drafts waiting for review">
-            {items.map((item) => (
-              <ReviewRow
-                key={item.id}
-                item={item}
-                timeZone={timeZone}
-                onApprove={onApprove}
-                {...(workbench
-                  ? {
-                      selected: selected.has(item.id),
-                      onSelect: (on: boolean) => toggle(item.id, on),
-                      active: item.id === active,
-                      onActivate: () => setActive(item.id),
-                      command: command?.id === item.id ? command : null,
-                    }
-                  : {})}
-              />
-            ))}
-          </ul>
+          <>
+            <ul ref={listRef} className="space-y-3" aria-label="Drafts waiting for review">
+              {items.map((item) => (
+                <ReviewRow
+                  key={item.id}
+                  item={item}
+                  timeZone={timeZone}
+                  onApprove={onApprove}
+                  {...(workbench
+                    ? {
+                        selected: selected.has(item.id),
+                        onSelect: (on: boolean) => toggle(item.id, on),
+                        active: item.id === active,
+                        onActivate: () => setActive(item.id),
+                        command: command?.id === item.id ? command : null,
+                      }
+                    : {})}
+                />
+              ))}
+            </ul>
+            {more}
+          </>
         )}
       </Section>
       <ConfirmDialog
