@@ -25,7 +25,7 @@ async function everyRow(query: (text: string) => Promise<Record<string, unknown>
   return out;
 }
 
-/** npm run backup and npm run restore (decision 0XC-backups), on the suite's engine. */
+/** npm run backup and npm run restore (decision 045-backups), on the suite's engine. */
 describe('backups', () => {
   let server: TestServer;
   const restoreDir = mkdtempSync(path.join(tmpdir(), 'plume-restore-'));

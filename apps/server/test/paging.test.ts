@@ -4,7 +4,7 @@ import { inAppNotifications, platformAccounts, posts } from '../src/db/schema';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
 
-/** Paged lists (decision 0XB-list-paging): a keyset cursor, no duplicates or gaps while the list changes. */
+/** Paged lists (decision 044-list-paging): a keyset cursor, no duplicates or gaps while the list changes. */
 describe('paged lists', () => {
   let server: TestServer;
   let ann: Client;

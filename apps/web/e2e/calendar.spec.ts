@@ -309,7 +309,7 @@ test('the Review page: the nav counts drafts waiting; j and r ask to reject one,
 
 test('the Review page loads more drafts as the list is scrolled, and selects all that are loaded', async ({ page }) => {
   const persona = await personaWithBluesky(page, 'Pages');
-  // One more than a page (50, decision 0XB-list-paging) and a few.
+  // One more than a page (50, decision 044-list-paging) and a few.
   for (let n = 1; n <= 53; n += 1) {
     await apiCall(page, 'POST', '/api/review', { personaId: persona.id, platform: 'bluesky', content: `Draft ${n}` });
   }

@@ -5,7 +5,7 @@ import { BackupError, restoreBackup, takeBackup } from './backup';
 import { DataDirLockedError } from './client';
 
 /*
- * `npm run backup [FILE]` and `npm run restore FILE` (decision 0XC-backups). Restore reads only
+ * `npm run backup [FILE]` and `npm run restore FILE` (decision 045-backups). Restore reads only
  * DATA_DIR and DATABASE_URL: loading the whole configuration would make a new APP_SECRET in the
  * empty DATA_DIR before the backup's could be put there.
  */

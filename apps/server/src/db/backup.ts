@@ -8,7 +8,7 @@ import pg from 'pg';
 import { isAlive, lockDataDir } from './client';
 
 /*
- * Backups that restore (decision 0XC-backups). An archive is one file: a first line naming the
+ * Backups that restore (decision 045-backups). An archive is one file: a first line naming the
  * format, a JSON header, then its parts' bytes one after another: `database` (PGlite's data folder
  * as a gzipped tarball, or pg_dump's custom format) and, when the instance made its own, the
  * `app-secret` from DATA_DIR (the key of the stored tokens: without it they cannot be read).

@@ -28,7 +28,7 @@ export type Database = {
   executor: SqlExecutor | undefined;
   /**
    * Set for PGlite: its data folder as a gzipped tarball, taken while the app runs (decision
-   * 0XC-backups): no transaction is open and the data files are checkpointed, so it restores as is.
+   * 045-backups): no transaction is open and the data files are checkpointed, so it restores as is.
    */
   dumpDataDir: (() => Promise<Blob>) | undefined;
   close(): Promise<void>;

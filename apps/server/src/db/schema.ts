@@ -530,7 +530,7 @@ export const posts = pgTable(
     // One post per persona, platform and slot, ever: two workers, a job delivered twice, a restart.
     uniqueIndex('posts_auto_slot_idx').on(t.personaId, t.platform, t.autoSlot).where(sql`auto_slot is not null`),
     index('posts_status_idx').on(t.status, t.scheduledFor),
-    // The keysets of paged lists (decision 0XB-list-paging): the review queue in the order drafts
+    // The keysets of paged lists (decision 044-list-paging): the review queue in the order drafts
     // were written (and its count), the schedule in each post's own time.
     index('posts_status_created_idx').on(t.status, t.createdAt, t.id),
     index('posts_own_time_idx').on(t.personaId, sql`coalesce(scheduled_for, posted_at, created_at)`, t.id),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from './ids';
 
-/** Most items one page holds; a page asked for without a size holds PAGE_DEFAULT (decision 0XB-list-paging). */
+/** Most items one page holds; a page asked for without a size holds PAGE_DEFAULT (decision 044-list-paging). */
 export const PAGE_MAX = 200;
 export const PAGE_DEFAULT = 50;
 

@@ -30,7 +30,7 @@ export const inAppNotificationListSchema = z
   .object({
     items: z.array(inAppNotificationSchema),
     unread: z.number().int(),
-    /** With `limit` or `cursor`: the next page's cursor; null, this was the last (decision 0XB-list-paging). */
+    /** With `limit` or `cursor`: the next page's cursor; null, this was the last (decision 044-list-paging). */
     nextCursor: z.string().nullable().optional(),
   })
   .meta({ id: 'InAppNotificationList' });

@@ -90,7 +90,7 @@ export type ReviewCount = z.infer<typeof reviewCountSchema>;
 
 /**
  * How a page of the schedule is ordered: `time`, each post's own time (scheduled, else posted, else
- * written); `created`, when it was written (the review queue's order). Decision 0XB-list-paging.
+ * written); `created`, when it was written (the review queue's order). Decision 044-list-paging.
  */
 export const SCHEDULE_ORDERS = ['time', 'created'] as const;
 export type ScheduleOrder = (typeof SCHEDULE_ORDERS)[number];

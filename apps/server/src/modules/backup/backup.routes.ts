@@ -6,7 +6,7 @@ import { ConflictError, UnauthorizedError } from '../../errors';
 
 /**
  * POST /api/admin/backup: the running server's PGlite, dumped for `npm run backup` (decision
- * 0XC-backups). PGlite lives in one process, which alone may read it; the caller proves it can
+ * 045-backups). PGlite lives in one process, which alone may read it; the caller proves it can
  * read APP_SECRET. Not part of the public API (not documented in OpenAPI).
  */
 export function backupRoutes(deps: {

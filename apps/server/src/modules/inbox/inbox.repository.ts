@@ -52,7 +52,7 @@ export function createInboxRepository(db: Db) {
 
     /**
      * One page, newest first, by a keyset (created_at, id) below the previous page's last
-     * (decision 0XB-list-paging); `next` is the last row's key when more follow.
+     * (decision 044-list-paging); `next` is the last row's key when more follow.
      */
     async page(
       userId: string,

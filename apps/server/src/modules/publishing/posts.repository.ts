@@ -370,7 +370,7 @@ export function createPostsRepository(db: Db) {
     },
 
     /**
-     * One page of the same list, by a keyset (decision 0XB-list-paging): ordered by a key that does
+     * One page of the same list, by a keyset (decision 044-list-paging): ordered by a key that does
      * not move with the clock (each post's own time, or when it was written) and its id, after the
      * previous page's last key. `next` is the last row's key when more follow.
      */

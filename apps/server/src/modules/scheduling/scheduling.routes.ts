@@ -43,7 +43,7 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           },
         },
         async (request, reply) => {
-          // The spec's body is a bare list: a page's next cursor rides in a header (decision 0XB-list-paging).
+          // The spec's body is a bare list: a page's next cursor rides in a header (decision 044-list-paging).
           const { items, nextCursor } = await scheduling.list(await user(request.headers), request.query);
           if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
           return items;

@@ -201,7 +201,7 @@ export function createSchedulingService(deps: {
   const service = {
     /**
      * GET /schedule: the whole list (as the spec's callers read it), or with `limit` / `cursor` one
-     * page and the next page's cursor (decision 0XB-list-paging).
+     * page and the next page's cursor (decision 044-list-paging).
      */
     async list(
       userId: string,

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from './button';
 
 /**
- * The end of a paged list (decision 0XB-list-paging): loads the next page when it scrolls into
+ * The end of a paged list (decision 044-list-paging): loads the next page when it scrolls into
  * view, and offers a Load more button where that does not happen (no IntersectionObserver, a
  * keyboard user, a failed load).
  */

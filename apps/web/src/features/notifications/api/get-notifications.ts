@@ -18,7 +18,7 @@ export function useNotifications() {
   return useQuery(notificationsQueryOptions);
 }
 
-/** How many notifications a page of the list holds (decision 0XB-list-paging). */
+/** How many notifications a page of the list holds (decision 044-list-paging). */
 export const NOTIFICATION_PAGE = 50;
 
 /** GET /api/notifications?limit&cursor: one page, newest first, with the next page's cursor. */

@@ -34,7 +34,7 @@ const searchOf = (query: ScheduleQuery & { order?: ScheduleOrder; limit?: number
 /** GET /api/schedule: the user's posts in a window ([from, to)), for a persona, with some statuses. */
 export const getSchedule = (query: ScheduleQuery) => api<ScheduledItem[]>(searchOf(query));
 
-/** How many posts a page of the schedule holds (decision 0XB-list-paging). */
+/** How many posts a page of the schedule holds (decision 044-list-paging). */
 export const SCHEDULE_PAGE = 50;
 
 /** One page of the same list, in `order`; the next page's cursor comes in the X-Next-Cursor header. */

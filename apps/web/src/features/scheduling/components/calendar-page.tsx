@@ -75,7 +75,7 @@ export function CalendarPage() {
   const days = viewDays(view, anchor);
   const range = viewWindow(days, timeZone);
   const personas = usePersonas();
-  // Page by page in time order (decision 0XB-list-paging): the list view loads more as it is
+  // Page by page in time order (decision 044-list-paging): the list view loads more as it is
   // scrolled; the grids, which show the whole window at once, load every page.
   const schedule = useSchedulePages({
     from: range.from.toISOString(),

@@ -61,7 +61,7 @@ export function ReviewQueue({
   onApprove(item: ScheduledItem): void;
   workbench?: boolean;
 }) {
-  // Page by page, in the order drafts were written (decision 0XB-list-paging); kind and network
+  // Page by page, in the order drafts were written (decision 044-list-paging); kind and network
   // filter what is loaded, and the list's end loads on while it is in view.
   const review = useSchedulePages({ status: REVIEW, order: 'created', ...(personaId ? { personaId } : {}) });
   const loaded = review.items ?? [];
