@@ -52,6 +52,9 @@ import { createPublishingService } from './modules/publishing/publishing.service
 import { createWritingLimit } from './modules/rate-limits/writing-limit';
 import { createRepositories, createUnitOfWork } from './modules/repositories';
 import { createSchedulingService } from './modules/scheduling/scheduling.service';
+import { createMediaRepository, createPostgresMediaStore } from './modules/media/media.repository';
+import { createMediaService } from './modules/media/media.service';
+import { createS3MediaStore } from './integrations/media-store/s3-media-store';
 import { createSourcesService } from './modules/sources/sources.service';
 import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
@@ -177,8 +180,20 @@ export function composeServices(deps: {
   });
   const xConnect = createXConnectService({ x: adapters.x.connect, appUrl: config.appUrl, repositories, accounts });
 
+  // The media library (decision 0XA-media-library): bytes in this database, or in the bucket
+  // when MEDIA_S3_BUCKET is set (rows say which, so both can be read after a move).
+  const postgresMedia = createPostgresMediaStore(database.db);
+  const s3Media = config.media.s3 ? createS3MediaStore(config.media.s3) : undefined;
+  const media = createMediaService({
+    media: createMediaRepository(database.db),
+    store: s3Media ?? postgresMedia,
+    stores: { postgres: postgresMedia, ...(s3Media ? { s3: s3Media } : {}) },
+    quotaBytes: config.media.quotaBytes,
+  });
+
   // Publishing: through each network's adapter, now or at a post's time.
   const publishing = createPublishingService({
+    media,
     repositories,
     posts: repositories.posts,
     accounts,
@@ -244,6 +259,7 @@ export function composeServices(deps: {
     ...automationDice,
   });
   const scheduling = createSchedulingService({
+    media,
     personas: repositories.personas,
     posts: repositories.posts,
     accounts,
@@ -286,6 +302,7 @@ export function composeServices(deps: {
   const authService = createAuthService(auth, repositories.auth);
   const services = {
     auth: authService,
+    media,
     personas: createPersonasService({
       ...data,
       planLimits,
