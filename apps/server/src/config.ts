@@ -258,7 +258,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`AI_API_KEY: required when AI_PROVIDER=${e.AI_PROVIDER}`);
   }
   if (!e.MEDIA_S3_ACCESS_KEY_ID !== !e.MEDIA_S3_SECRET_ACCESS_KEY) {
-    problems.push('MEDIA_S3_SECRET_ACCESS_KEY: set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither');
+    problems.push(
+      'MEDIA_S3_SECRET_ACCESS_KEY: set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -2,8 +2,8 @@ import type { BudgetMeter, DraftFlag, MentionKind, Platform, PostOrigin, PostPar
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  customType,
   boolean,
+  customType,
   index,
   integer,
   jsonb,

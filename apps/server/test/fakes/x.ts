@@ -462,7 +462,13 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     const id = nextMediaId.toString();
     state.media.set(id, { userId: auth.userId, bytes, mediaType: String(body.media_type), alt: null });
     send(res, 200, {
-      data: { id, media_key: `3_${id}`, size: bytes.length, expires_after_secs: 86_400, image: { image_type: body.media_type } },
+      data: {
+        id,
+        media_key: `3_${id}`,
+        size: bytes.length,
+        expires_after_secs: 86_400,
+        image: { image_type: body.media_type },
+      },
     });
   }
 

@@ -74,7 +74,9 @@ export async function processUpload(input: Buffer): Promise<ProcessedImage> {
   if (meta.format === 'svg') throw new ImageRefused(`SVG images are not accepted: upload ${ACCEPTED}`);
   const mimeType = meta.format ? FORMATS[meta.format] : undefined;
   if (!mimeType || !MEDIA_ACCEPTED_TYPES.includes(mimeType)) {
-    throw new ImageRefused(`This file is ${meta.format ? `a ${meta.format.toUpperCase()} image, not` : 'not'} ${ACCEPTED}`);
+    throw new ImageRefused(
+      `This file is ${meta.format ? `a ${meta.format.toUpperCase()} image, not` : 'not'} ${ACCEPTED}`,
+    );
   }
   const width = meta.width ?? 0;
   const frames = meta.pages ?? 1;
@@ -149,7 +151,8 @@ export async function fitImage(
         .flatten({ background: '#ffffff' })
         .jpeg({ quality, mozjpeg: true })
         .toBuffer({ resolveWithObject: true });
-      if (data.length <= maxBytes) return { bytes: data, mimeType: 'image/jpeg', width: info.width, height: info.height };
+      if (data.length <= maxBytes)
+        return { bytes: data, mimeType: 'image/jpeg', width: info.width, height: info.height };
     }
   }
   throw new ImageRefused(`The image cannot be made smaller than ${maxBytes.toLocaleString('en-US')} bytes`);

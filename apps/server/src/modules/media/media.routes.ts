@@ -110,15 +110,16 @@ export function mediaRoutes(deps: { auth: AuthService; media: MediaService }): F
       async (request) => media.list(await auth.requireUserId(request.headers), request.query),
     );
 
-    const sendImage = (which: 'master' | 'thumbnail') => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-      const { id } = request.params as { id: string };
-      const image = await media.read(await auth.requireUserId(request.headers), id, which);
-      return reply
-        .header('content-type', image.type)
-        .header('cache-control', 'private, max-age=86400')
-        .header('content-disposition', 'inline')
-        .send(image.bytes);
-    };
+    const sendImage =
+      (which: 'master' | 'thumbnail') => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+        const { id } = request.params as { id: string };
+        const image = await media.read(await auth.requireUserId(request.headers), id, which);
+        return reply
+          .header('content-type', image.type)
+          .header('cache-control', 'private, max-age=86400')
+          .header('content-disposition', 'inline')
+          .send(image.bytes);
+      };
 
     app.get(
       '/api/media/:id',

@@ -38,7 +38,8 @@ function toItem(row: MediaRow): MediaItem {
   };
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+const megabytes = (bytes: number) =>
+  `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
 function encodeCursor(row: Pick<MediaRow, 'createdAt' | 'id'>): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');

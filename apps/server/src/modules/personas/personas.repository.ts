@@ -329,7 +329,9 @@ export function createPersonasRepository(db: Db) {
         .where(and(eq(personaVersions.personaId, personaId), eq(personaVersions.id, versionId)));
       // Snapshots taken before a field existed lack it: they read as that field's default.
       if (!row) return null;
-      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar' | 'languages' | 'is_public' | 'require_alt_text' | 'automation_pause'
+      const stored = row.snapshot as Omit<
+        Persona,
+        'bio' | 'avatar' | 'languages' | 'is_public' | 'require_alt_text' | 'automation_pause'
       > &
         Partial<Pick<Persona, 'bio' | 'avatar' | 'languages' | 'is_public' | 'require_alt_text' | 'automation_pause'>>;
       return {
