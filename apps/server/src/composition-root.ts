@@ -189,6 +189,7 @@ export function composeServices(deps: {
     store: s3Media ?? postgresMedia,
     stores: { postgres: postgresMedia, ...(s3Media ? { s3: s3Media } : {}) },
     quotaBytes: config.media.quotaBytes,
+    writer: (userId) => aiSettings.clientFor(userId),
   });
 
   // Publishing: through each network's adapter, now or at a post's time.

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../src/db/schema';
+import { type LlmStub, openaiError, openaiText, startLlmStub } from './fakes/llm';
 import { createXStub } from './fakes/x';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
@@ -205,28 +206,65 @@ describe('uploading to the media library', () => {
     expect(json.details?.[0]?.field).toBe('body.file');
     expect((await list(ann)).usage).toEqual(before.usage);
   });
+});
+
+describe('a server with a small quota and a model', () => {
+  let small: TestServer;
+  let model: LlmStub;
+  let carol: Client;
+  beforeAll(async () => {
+    model = await startLlmStub();
+    small = await build({
+      MEDIA_QUOTA_BYTES: '3000',
+      AI_PROVIDER: 'custom',
+      AI_BASE_URL: model.baseUrl,
+      AI_MODEL: 'vision-stub',
+    });
+    carol = await signedInUser(small.url, 'carol');
+  });
+  afterAll(async () => {
+    await small?.close();
+    await model?.close();
+  });
 
   it('refuses an upload past the quota with nothing kept', async () => {
-    const small = await build({ MEDIA_QUOTA_BYTES: '3000' });
-    try {
-      const carol = await signedInUser(small.url, 'carol');
-      const noisy = await sharp({
-        create: {
-          width: 64,
-          height: 64,
-          channels: 3,
-          background: '#000',
-          noise: { type: 'gaussian', mean: 128, sigma: 60 },
-        },
-      })
-        .png()
-        .toBuffer();
-      const error = await refusal(await upload(carol, noisy), 413);
-      expect(error.message).toMatch(/media library is full/);
-      expect((await list(carol)).usage).toMatchObject({ count: 0, bytes: 0, limitBytes: 3000 });
-    } finally {
-      await small.close();
-    }
+    const noisy = await sharp({
+      create: {
+        width: 64,
+        height: 64,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const error = await refusal(await upload(carol, noisy), 413);
+    expect(error.message).toMatch(/^body\.file: Your media library is full/);
+    expect((await list(carol)).usage).toMatchObject({ count: 0, bytes: 0, limitBytes: 3000 });
+  });
+
+  it('asks the model for alt text with the image, and says so when it cannot read one', async () => {
+    const item = await readJson<MediaItem>(await upload(carol, await solid(8, 8).png().toBuffer()), 201);
+    model.next(openaiText('A small red square.'));
+    const suggested = await readJson<{ suggestion: string | null; note: string }>(
+      await carol.request(`${item.url}/alt-suggestion`, { method: 'POST' }),
+      200,
+    );
+    expect(suggested.suggestion).toBe('A small red square.');
+    expect(suggested.note).toContain('vision-stub');
+    const sent = JSON.stringify(model.seen.at(-1)?.body);
+    expect(sent).toContain('data:image/webp;base64,');
+    model.next(openaiError(400, 'This model does not support image input'));
+    const refused = await readJson<{ suggestion: string | null; note: string }>(
+      await carol.request(`${item.url}/alt-suggestion`, { method: 'POST' }),
+      200,
+    );
+    expect(refused).toEqual({
+      suggestion: null,
+      note: 'vision-stub could not describe the image (it may not read images): write the alt text yourself.',
+    });
+    expect(model.unexpected).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ALT_TEXT_REQUIRED,
   type AltSuggestion,
+  MAX_ALT_LENGTH,
   type MediaItem,
   type MediaList,
   type MediaType,
@@ -14,12 +15,17 @@ import {
 } from '@plume/core';
 import { AppError, BadRequestError, invalidField, NotFoundError } from '../../errors';
 import { fitImage, ImageRefused, processUpload } from '../../integrations/images/images';
+import type { LlmClient } from '../../integrations/llm/llm';
 import type { MediaStore } from '../../integrations/media-store/media-store';
 import type { PublishImage } from '../../integrations/platform';
 import { PlatformError } from '../../integrations/platform';
 import type { MediaRepository, MediaRow } from './media.repository';
 
 export const MEDIA_NOT_FOUND = 'Image not found';
+
+const ALT_SUGGESTION_SYSTEM =
+  'You write alt text for images posted on social media: one or two plain sentences saying what the image shows ' +
+  'and any text in it, for someone who cannot see it. No "Image of" or "Picture of", no hashtags, no quotes around it.';
 
 const masterKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/master`;
 const thumbnailKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/thumbnail`;
@@ -67,6 +73,11 @@ export function createMediaService(deps: {
   /** Every store rows may name (the database's always; the bucket when configured). */
   stores: Partial<Record<MediaStore['kind'], MediaStore>>;
   quotaBytes: number;
+  /**
+   * The model that writes for a user (null: the offline composer), asked for alt text with the
+   * image; a model that cannot read images fails, and the answer says so.
+   */
+  writer?: (userId: string) => Promise<Pick<LlmClient, 'generate' | 'model'> | null>;
   now?: () => Date;
 }) {
   const { media, store, quotaBytes, now = () => new Date() } = deps;
@@ -90,7 +101,10 @@ export function createMediaService(deps: {
     /** POST /api/media: an upload checked, processed and kept, or refused with nothing kept. */
     async upload(userId: string, file: Buffer, alt: string): Promise<MediaItem> {
       const before = await media.usage(userId);
-      if (before.bytes >= quotaBytes) throw new AppError(413, 'quota_exceeded', `file: ${quotaMessage(before.bytes)}`);
+      if (before.bytes >= quotaBytes)
+        throw new AppError(413, 'quota_exceeded', `body.file: ${quotaMessage(before.bytes)}`, {
+          details: [{ field: 'body.file', message: quotaMessage(before.bytes) }],
+        });
       let processed: Awaited<ReturnType<typeof processUpload>>;
       try {
         processed = await processUpload(file);
@@ -123,7 +137,7 @@ export function createMediaService(deps: {
         await store.put(keys[0] as string, processed.master, processed.mimeType);
         await store.put(keys[1] as string, processed.thumbnail, 'image/webp');
         if (!(await media.insertWithinQuota(row, quotaBytes))) {
-          throw new AppError(413, 'quota_exceeded', `file: ${quotaMessage((await media.usage(userId)).bytes)}`, {
+          throw new AppError(413, 'quota_exceeded', `body.file: ${quotaMessage((await media.usage(userId)).bytes)}`, {
             details: [{ field: 'body.file', message: quotaMessage(before.bytes) }],
           });
         }
@@ -183,7 +197,36 @@ export function createMediaService(deps: {
     async altSuggestion(userId: string, id: string): Promise<AltSuggestion> {
       const row = await media.find(userId, id);
       if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
-      return { suggestion: null, note: OFFLINE_ALT_NOTE };
+      const writer = deps.writer ? await deps.writer(userId) : null;
+      if (!writer) return { suggestion: null, note: OFFLINE_ALT_NOTE };
+      // The thumbnail is enough to describe, and small to send (a WebP most vision models take).
+      const image = { bytes: await readBytes(row, 'thumbnail'), mediaType: 'image/webp' };
+      try {
+        const text = await writer.generate({
+          system: ALT_SUGGESTION_SYSTEM,
+          prompt: 'Write the alt text for this image.',
+          image,
+          temperature: 0.2,
+          maxOutputTokens: 200,
+        });
+        const suggestion = text
+          .trim()
+          .replace(/^["“]|["”]$/g, '')
+          .slice(0, MAX_ALT_LENGTH)
+          .trim();
+        if (suggestion === '') {
+          return { suggestion: null, note: `${writer.model} gave no description: write the alt text yourself.` };
+        }
+        return {
+          suggestion,
+          note: `Suggested by ${writer.model} from the image: check it says what matters, then keep or change it.`,
+        };
+      } catch {
+        return {
+          suggestion: null,
+          note: `${writer.model} could not describe the image (it may not read images): write the alt text yourself.`,
+        };
+      }
     },
 
     /**
