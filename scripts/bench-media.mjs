@@ -84,7 +84,7 @@ export async function benchMedia({ startServer, stop, signIn, base, dataDir, rea
         `media (a) 12 MP JPEG upload (${(photo.length / 1024 / 1024).toFixed(1)} MB) p50 / p99 (ms), ${UPLOADS} uploads`,
         `${pct(times, 50).toFixed(0)} / ${pct(times, 99).toFixed(0)}`,
       ],
-      ['media (a) stored master (KB, 4096 px long side)', Math.round((items[0]?.bytes ?? 0) / 1024)],
+      ['media (a) stored master, metadata stripped, re-encoded (KB)', Math.round((items[0]?.bytes ?? 0) / 1024)],
       ['media (a) server peak RSS (MB)', peakRssMb(readFileSync, server.child.pid)],
     );
 

@@ -122,19 +122,26 @@ export function createMediaRepository(db: Db) {
 }
 export type MediaRepository = ReturnType<typeof createMediaRepository>;
 
-/** The default media store: bytes in this database's media_objects table (PGlite too). */
+/**
+ * The default media store: bytes in this database's media_objects table (PGlite too). They travel
+ * as base64 text, turned into bytea by the database (`decode`/`encode`): PGlite's own bytea
+ * parameters go through a hex text form in JavaScript, several times slower for a 5 MB image.
+ */
 export function createPostgresMediaStore(db: Db): MediaStore {
   return {
     kind: 'postgres',
     async put(key, bytes, contentType) {
-      await db
-        .insert(mediaObjects)
-        .values({ key, data: bytes, contentType })
-        .onConflictDoUpdate({ target: mediaObjects.key, set: { data: bytes, contentType } });
+      await db.execute(sql`
+        insert into ${mediaObjects} (key, content_type, data)
+        values (${key}, ${contentType}, decode(${bytes.toString('base64')}, 'base64'))
+        on conflict (key) do update set content_type = excluded.content_type, data = excluded.data`);
     },
     async get(key) {
-      const [row] = await db.select({ data: mediaObjects.data }).from(mediaObjects).where(eq(mediaObjects.key, key));
-      return row?.data ?? null;
+      const found = (await db.execute(
+        sql`select encode(data, 'base64') as data from ${mediaObjects} where key = ${key}`,
+      )) as unknown as { rows: { data: string }[] };
+      const row = found.rows[0];
+      return row ? Buffer.from(row.data, 'base64') : null;
     },
     async delete(keys) {
       if (keys.length === 0) return;
