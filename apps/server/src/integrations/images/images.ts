@@ -43,6 +43,10 @@ export type ProcessedImage = {
 /** An image ready for one network: bytes within its limit, with the size they show at. */
 export type FittedImage = { bytes: Buffer; mimeType: MediaType; width: number; height: number };
 
+// Each image is read once per request: libvips' cache of recent operations would only hold
+// decoded megapixels in memory between uploads.
+sharp.cache(false);
+
 const FORMATS: Record<string, MediaType> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
