@@ -398,5 +398,17 @@ describe('images on X', () => {
       .from(posts)
       .where(eq(posts.content, 'Again, two photos'));
     expect(row).toEqual({ status: 'failed', externalIds: [] });
+
+    // A connection made before Plume asked for media.write: X answers 403, and the message says to reconnect.
+    stub.next('POST /2/media/upload', { status: 403, body: { title: 'Forbidden', status: 403 } });
+    const forbidden = await refusal(
+      await bob.request(`/api/personas/${persona.id}/post`, {
+        method: 'POST',
+        json: { platform: 'x', content: 'Once more', parts: [{ ...parts[0], text: 'Once more' }] },
+      }),
+      502,
+    );
+    expect(forbidden.message).toMatch(/reconnect the X account so Plume may upload images/);
+    expect(stub.state.tweets.length).toBe(tweetsBefore);
   });
 });

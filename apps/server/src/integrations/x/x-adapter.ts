@@ -280,8 +280,13 @@ export function createXAdapter(deps: {
               } catch (error) {
                 const failure = toXError(error);
                 if (failure.kind === 'auth' || failure.kind === 'rate_limited') throw failure;
-                // Nothing was posted: the post can be tried again as it is.
-                throw new PlatformError(`An image could not be uploaded to X: ${failure.message}`, 'rejected', {
+                // Nothing was posted: the post can be tried again as it is. A 403 is a connection
+                // made before Plume asked for media.write: only a reconnect grants it.
+                const why =
+                  failure.details.status === 403
+                    ? 'X refused it: reconnect the X account so Plume may upload images'
+                    : failure.message;
+                throw new PlatformError(`An image could not be uploaded to X: ${why}`, 'rejected', {
                   ...(failure.details.status ? { status: failure.details.status } : {}),
                   postedIds: [],
                 });
