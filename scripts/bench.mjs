@@ -2,7 +2,8 @@
 // endpoint on 90 days of history, the calls a metrics sync makes), and the landing page (its
 // JavaScript and Lighthouse), the voice (how measurably each slider shapes the writing) and the
 // writing (what the offline composer writes, read as a creator would).
-// BENCH_ONLY=server|publishing|analytics|landing|voice|writing runs one section.
+// The media library: a 12-megapixel JPEG uploaded and processed, a post with 4 images to a local PDS.
+// BENCH_ONLY=server|publishing|media|analytics|landing|voice|writing runs one section.
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -133,7 +134,7 @@ const B_PLATFORM_MS = Number(process.env.BENCH_PLATFORM_MS ?? 20);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const only = process.env.BENCH_ONLY;
-const sections = ['server', 'publishing', 'analytics', 'landing', 'voice', 'writing'];
+const sections = ['server', 'publishing', 'media', 'analytics', 'landing', 'voice', 'writing'];
 if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY is one of ${sections.join(', ')}`);
 const runs = (section) => !only || only === section;
 const webDist = path.join(root, 'apps/web/dist');
@@ -300,6 +301,17 @@ async function serverOnPostgres() {
     running = undefined;
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+// The media library (bench-media.mjs): a 12 MP JPEG uploaded and processed (p50 / p99, peak RSS),
+// and a post with 4 images published to a local PDS (time per post).
+if (runs('media')) {
+  const { benchMedia } = await import('./bench-media.mjs');
+  const mediaDir = mkdtempSync(path.join(tmpdir(), 'plume-bench-media-'));
+  try {
+    rows.push(...(await benchMedia({ startServer, stop, signIn, base, dataDir: mediaDir, readFileSync })));
+  } finally {
+    rmSync(mediaDir, { recursive: true, force: true });
   }
 }
 // Publishing at scale, to a local stub platform (bench-publishing.mjs): (a) BENCH_POSTS posts due

@@ -25,6 +25,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
@@ -169,6 +170,7 @@ export async function buildApp(
   await app.register(preferencesRoutes({ auth: authService, preferences: repositories.preferences }));
   await app.register(accountRoutes({ auth: authService, account: services.account }));
   await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));
+  await app.register(mediaRoutes({ auth: authService, media: services.media }));
   await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
   await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));
   await app.register(inboxRoutes({ auth: authService, inbox: repositories.inbox }));

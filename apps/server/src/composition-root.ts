@@ -8,6 +8,7 @@ import { createBlueskyClient } from './integrations/bluesky/bluesky';
 import { createBlueskyAdapter } from './integrations/bluesky/bluesky-adapter';
 import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createMailer } from './integrations/mail/create-mailer';
+import { createS3MediaStore } from './integrations/media-store/s3-media-store';
 import { createLinkPreviews } from './integrations/net/link-card';
 import type { PlatformAdapter } from './integrations/platform';
 import { createXAdapter } from './integrations/x/x-adapter';
@@ -44,6 +45,8 @@ import { createFeedsService } from './modules/feeds/feeds.service';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createInboxService } from './modules/inbox/inbox.service';
 import { createLandingService } from './modules/landing/landing.service';
+import { createMediaRepository, createPostgresMediaStore } from './modules/media/media.repository';
+import { createMediaService } from './modules/media/media.service';
 import { createMetricsService } from './modules/metrics/metrics.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
@@ -177,8 +180,21 @@ export function composeServices(deps: {
   });
   const xConnect = createXConnectService({ x: adapters.x.connect, appUrl: config.appUrl, repositories, accounts });
 
+  // The media library (decision 046-media-library): bytes in this database, or in the bucket
+  // when MEDIA_S3_BUCKET is set (rows say which, so both can be read after a move).
+  const postgresMedia = createPostgresMediaStore(database.db);
+  const s3Media = config.media.s3 ? createS3MediaStore(config.media.s3) : undefined;
+  const media = createMediaService({
+    media: createMediaRepository(database.db),
+    store: s3Media ?? postgresMedia,
+    stores: { postgres: postgresMedia, ...(s3Media ? { s3: s3Media } : {}) },
+    quotaBytes: config.media.quotaBytes,
+    writer: (userId) => aiSettings.clientFor(userId),
+  });
+
   // Publishing: through each network's adapter, now or at a post's time.
   const publishing = createPublishingService({
+    media,
     repositories,
     posts: repositories.posts,
     accounts,
@@ -244,6 +260,7 @@ export function composeServices(deps: {
     ...automationDice,
   });
   const scheduling = createSchedulingService({
+    media,
     personas: repositories.personas,
     posts: repositories.posts,
     accounts,
@@ -286,6 +303,7 @@ export function composeServices(deps: {
   const authService = createAuthService(auth, repositories.auth);
   const services = {
     auth: authService,
+    media,
     personas: createPersonasService({
       ...data,
       planLimits,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOSTED_BASE_URLS, HOSTED_MODELS } from '@plume/core';
+import { HOSTED_BASE_URLS, HOSTED_MODELS, MEDIA_DEFAULT_QUOTA_BYTES } from '@plume/core';
 import { z } from 'zod';
 import type { NetworkReach } from './integrations/feeds/safe-fetch';
 
@@ -62,6 +62,15 @@ const envSchema = z.object({
   X_AUTHORIZE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://x.com/i/oauth2/authorize'),
+  /** Each user's media library, at most (decision 046-media-library). */
+  MEDIA_QUOTA_BYTES: z.coerce.number().int().min(0).default(MEDIA_DEFAULT_QUOTA_BYTES),
+  /** Set: images are stored in this S3-compatible bucket instead of the database. */
+  MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -110,6 +119,20 @@ export type Config = {
   runWorker: boolean;
   webDist: string;
   helpUrl: string | undefined;
+  /** The media library (decision 046-media-library): each user's quota, and the bucket when images go to S3. */
+  media: {
+    quotaBytes: number;
+    s3:
+      | {
+          bucket: string;
+          endpoint: string | undefined;
+          region: string;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          forcePathStyle: boolean;
+        }
+      | undefined;
+  };
   /** What server-side fetches of feed and site URLs that users enter may reach (FEEDS_ALLOW_PRIVATE). */
   feedsReach: NetworkReach;
   /** How many proxies in front of Plume may set X-Forwarded-For (0: none, the socket address counts). */
@@ -234,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'anthropic') && !e.AI_API_KEY) {
     problems.push(`AI_API_KEY: required when AI_PROVIDER=${e.AI_PROVIDER}`);
   }
+  if (!e.MEDIA_S3_ACCESS_KEY_ID !== !e.MEDIA_S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      'MEDIA_S3_SECRET_ACCESS_KEY: set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -259,6 +287,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     helpUrl: e.HELP_URL,
+    media: {
+      quotaBytes: e.MEDIA_QUOTA_BYTES,
+      s3: e.MEDIA_S3_BUCKET
+        ? {
+            bucket: e.MEDIA_S3_BUCKET,
+            endpoint: e.MEDIA_S3_ENDPOINT,
+            region: e.MEDIA_S3_REGION,
+            accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
     feedsReach: reachOf(e.FEEDS_ALLOW_PRIVATE, ownMachine),
     trustProxy: e.TRUST_PROXY,
     ai: e.AI_PROVIDER

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Account, Persona, PublishResponse, ScheduledItem } from '@plume/core';
+import type { Account, MediaItem, Persona, PublishResponse, ScheduledItem } from '@plume/core';
 import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, RECONNECT_NEEDED_CODE, textPart } from '@plume/core';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, platformAccounts, posts } from '../src/db/schema';
 import { PUBLISH_POST } from '../src/jobs/publish-posts';
@@ -331,6 +332,79 @@ describe('publishing to Bluesky', () => {
     expect(root?.uri).toBe(results[0]?.externalId);
     expect(records[1]?.value.reply).toMatchObject({ root: { uri: root?.uri }, parent: { uri: root?.uri } });
     expect(records[2]?.value.reply).toMatchObject({ root: { uri: root?.uri }, parent: { uri: records[1]?.uri } });
+  });
+
+  it('posts 4 images with their alt texts and aspect ratios, stripped of EXIF, and an image on a thread’s second part', async () => {
+    const persona = await newPersona(ann);
+    const alice = await bsky.createAccount('pictures');
+    await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const uploadImage = async (width: number, height: number) => {
+      // A photo with GPS in its EXIF, large enough that Bluesky's 1,000,000 bytes need a re-encode.
+      const photo = await sharp({
+        create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 80 } },
+      })
+        .jpeg({ quality: 100 })
+        .withExifMerge({ IFD0: { Make: 'PlumeCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+      return readJson<MediaItem>(await ann.request('/api/media', { method: 'POST', body: form }), 201);
+    };
+    const images = [
+      await uploadImage(1600, 1200),
+      ...(await Promise.all([uploadImage(300, 200), uploadImage(200, 300), uploadImage(100, 100)])),
+    ];
+    expect(images[0]?.bytes).toBeGreaterThan(1_000_000);
+    const media = images.map((image, n) => ({ id: image.id, alt: `Picture ${n + 1}` }));
+    const text = 'Four pictures and a link https://example.com/plume';
+    await readJson<PublishResponse>(
+      await publish(ann, persona.id, { platform: 'bluesky', content: text, parts: [{ text, media }] }),
+      200,
+    );
+    const [record] = await bsky.postsOf(alice.did);
+    const embed = record?.value.embed as {
+      $type: string;
+      images: {
+        alt: string;
+        aspectRatio: { width: number; height: number };
+        image: { ref: { toString(): string }; size: number };
+      }[];
+    };
+    // Images take the part's embed: no link card beside them.
+    expect(embed.$type).toBe('app.bsky.embed.images');
+    expect(embed.images.map((i) => i.alt)).toEqual(['Picture 1', 'Picture 2', 'Picture 3', 'Picture 4']);
+    expect(embed.images.slice(1).map((i) => i.aspectRatio)).toEqual([
+      { width: 300, height: 200 },
+      { width: 200, height: 300 },
+      { width: 100, height: 100 },
+    ]);
+    expect((embed.images[0]?.aspectRatio.width ?? 0) / (embed.images[0]?.aspectRatio.height ?? 1)).toBeCloseTo(
+      4 / 3,
+      1,
+    );
+    for (const image of embed.images) {
+      expect(image.image.size).toBeLessThanOrEqual(1_000_000);
+      const { data } = await alice.agent.com.atproto.sync.getBlob({ did: alice.did, cid: image.image.ref.toString() });
+      const meta = await sharp(Buffer.from(data)).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(Buffer.from(data).includes(Buffer.from('PlumeCam'))).toBe(false);
+    }
+
+    // A thread whose second part carries an image.
+    const thread = [
+      { text: 'A thread: first, words' },
+      { text: 'then a picture', media: [{ id: images[3]?.id, alt: 'A grey square' }] },
+    ];
+    await readJson<PublishResponse>(
+      await publish(ann, persona.id, { platform: 'bluesky', content: thread[0]?.text, parts: thread }),
+      200,
+    );
+    const [second, first] = await bsky.postsOf(alice.did);
+    expect(first?.value.embed).toBeUndefined();
+    expect(second?.value.embed).toMatchObject({
+      $type: 'app.bsky.embed.images',
+      images: [{ alt: 'A grey square', aspectRatio: { width: 100, height: 100 } }],
+    });
   });
 
   it("says each part's languages on its record, through the platform adapter", async () => {

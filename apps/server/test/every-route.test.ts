@@ -30,6 +30,7 @@ let ids: {
   session: string;
   token: string;
   notification: string;
+  media: string;
 };
 let bobPersona: string;
 
@@ -59,6 +60,7 @@ function fill(path: string, value?: string): string {
     if (path.startsWith('/api/me/sessions/')) return ids.session;
     if (path.startsWith('/api/me/tokens/')) return ids.token;
     if (path.startsWith('/api/notifications/')) return ids.notification;
+    if (path.startsWith('/api/media/')) return ids.media;
     if (path.startsWith('/api/personas/')) return ids.persona;
     throw new Error(`No id for {${name}} in ${path}: say here whose id it takes`);
   });
@@ -104,6 +106,11 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     'POST /api/schedule/{id}/mark-posted': { status: 404 },
     'POST /api/review/{id}/approve': { body: { runAt: later }, status: 404 },
     'POST /api/review/{id}/reject': { status: 404 },
+    'GET /api/media/{id}': { status: 404 },
+    'GET /api/media/{id}/thumbnail': { status: 404 },
+    'PATCH /api/media/{id}': { body: { alt: 'Taken over' }, status: 404 },
+    'DELETE /api/media/{id}': { status: 404 },
+    'POST /api/media/{id}/alt-suggestion': { status: 404 },
     // Ids in a body or a query.
     'POST /api/personas/bulk': { body: { ids: [ids.persona], action: 'pause' }, status: 404 },
     'POST /api/schedule': {
@@ -162,6 +169,7 @@ async function annSees() {
     inbox: await get('/api/notifications'),
     opportunities: await get('/api/opportunities'),
     conversation: await get(`/api/conversations/${ids.persona}`),
+    media: await get('/api/media'),
   };
 }
 
@@ -216,6 +224,14 @@ beforeAll(async () => {
     201,
   );
   const [session] = await readJson<{ id: string }[]>(await ann.request('/api/me/sessions'), 200);
+  // An image of Ann's (a 1×1 PNG).
+  const form = new FormData();
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
+  const media = await readJson<{ id: string }>(await ann.request('/api/media', { method: 'POST', body: form }), 201);
   if (!version || !session) throw new Error('no version or session to walk with');
   // A notification of Ann's, as the notices job would add it.
   const notification = crypto.randomUUID();
@@ -236,6 +252,7 @@ beforeAll(async () => {
     session: session.id,
     token: token.id,
     notification,
+    media: media.id,
   };
   bobPersona = (
     await readJson<Persona>(await bob.request('/api/personas', { method: 'POST', json: { name: 'Bob’s' } }), 201)

@@ -205,7 +205,9 @@ describe('connecting an X account', () => {
     expect(q.get('response_type')).toBe('code');
     expect(q.get('client_id')).toBe(CLIENT_ID);
     expect(q.get('redirect_uri')).toBe(`${server.url}/x/callback`);
-    expect(q.get('scope')).toBe('tweet.read tweet.write users.read follows.read follows.write offline.access');
+    expect(q.get('scope')).toBe(
+      'tweet.read tweet.write users.read follows.read follows.write offline.access media.write',
+    );
     expect(q.get('scope')).toBe(X_SCOPES.join(' '));
     expect(q.get('code_challenge_method')).toBe('S256');
     expect(q.get('state')).toMatch(new RegExp(`^${persona.id}~[A-Za-z0-9_-]{43}$`));

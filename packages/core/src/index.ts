@@ -36,6 +36,7 @@ export * from './personas/versions';
 export * from './platforms/budget';
 export * from './platforms/platform-schema';
 export * from './platforms/platforms';
+export * from './publishing/media';
 export * from './publishing/post-parts';
 export * from './publishing/publishing';
 export * from './scheduling/calendar';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -129,6 +130,8 @@ export const personas = pgTable(
     isActive: boolean('is_active').notNull(),
     /** Shown on the public landing page: the owner's opt-in, off by default. */
     isPublic: boolean('is_public').notNull().default(false),
+    /** Every image of its posts must carry alt text (decision 046-media-library). */
+    requireAltText: boolean('require_alt_text').notNull().default(false),
     customPrompt: text('custom_prompt').notNull().default(''),
     useDefaultPrompt: boolean('use_default_prompt').notNull().default(true),
     monetization: jsonb('monetization').notNull(),
@@ -747,3 +750,43 @@ export const platformSpend = pgTable(
     index('platform_spend_span_starts_idx').on(t.spanMinutes, t.startsAt),
   ],
 );
+
+/** Bytes as PostgreSQL's bytea (PGlite too): a Buffer in, a Buffer (or Uint8Array) out. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A user's media library (decision 046-media-library): one row per uploaded image, whatever
+ * stores its bytes (`storage`: this database's media_objects, or the S3 bucket). What is stored is
+ * the processed master (metadata stripped, re-encoded, at most 4096 px) and a WebP thumbnail.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The master's size: what counts against the quota (with the thumbnail's). */
+    bytes: integer('bytes').notNull(),
+    thumbnailBytes: integer('thumbnail_bytes').notNull(),
+    alt: text('alt').notNull().default(''),
+    /** Where the bytes are: 'postgres' or 's3'. */
+    storage: text('storage').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_user_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** The PostgreSQL media store's objects (integrations/media-store): a key and its bytes. */
+export const mediaObjects = pgTable('media_objects', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

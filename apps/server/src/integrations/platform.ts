@@ -79,6 +79,24 @@ export type PublishOptions = {
   whoCanReply?: WhoCanReply;
   /** A model wrote it: said where the network has a way to say so (X's `made_with_ai`). */
   aiWritten?: boolean;
+  /**
+   * The images of each part (by index), fitted for this network. Every image is uploaded before
+   * the first part is posted: a failed upload fails the post with nothing sent (never half a post).
+   */
+  images?: readonly (readonly PublishImage[])[];
+};
+
+/**
+ * An image a part carries, ready for the network it goes to (decision 046-media-library): bytes
+ * within the network's limit (PLATFORM_RULES[p].media), their size in pixels and the alt text.
+ * The publishing service reads and fits them from the media library; an adapter only sends them.
+ */
+export type PublishImage = {
+  bytes: Buffer;
+  mimeType: string;
+  width: number;
+  height: number;
+  alt: string;
 };
 
 /** A post on a network, as a reply needs to point at it (Bluesky wants the cid too). */

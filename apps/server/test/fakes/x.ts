@@ -3,7 +3,9 @@
  * code with PKCE for a confidential client, refresh-token rotation (each refresh token works once,
  * as on X), revocation, the signed-in user, and posting (replies make threads). It keeps what
  * happened so tests can read it back, and answers scripted failures in order. Mentions (posts by
- * others naming, replying to or quoting a user) are read with since_id, as on X. Anything else is a
+ * others naming, replying to or quoting a user) are read with since_id, as on X. Images go up through
+ * POST /2/media/upload (base64 JSON) with alt text by POST /2/media/metadata, and a tweet attaches
+ * them by `media.media_ids` (a failed upload is scripted with `next`). Anything else is a
  * 404 that is recorded, so a test can assert no unexpected call was made.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -75,6 +77,8 @@ export type XStubTweet = {
   replySettings?: string;
   /** Whether it was posted as made with AI (`made_with_ai`). */
   madeWithAi?: boolean;
+  /** The media it attaches (`media.media_ids`). */
+  mediaIds?: string[];
   createdAt: string;
   /** What others did with it (a test sets them); X gives them as public_metrics. */
   metrics: {
@@ -102,7 +106,9 @@ type Route =
   | 'GET /2/users/me'
   | 'GET /2/users/:id/tweets'
   | 'GET /2/users/:id/mentions'
-  | 'POST /2/tweets';
+  | 'POST /2/tweets'
+  | 'POST /2/media/upload'
+  | 'POST /2/media/metadata';
 
 type AccessToken = { userId: string; scope: string[]; expiresAt: number; revoked: boolean };
 type RefreshToken = { userId: string; scope: string[]; used: boolean; revoked: boolean };
@@ -144,6 +150,8 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     accessTokens: new Map<string, AccessToken>(),
     refreshTokens: new Map<string, RefreshToken>(),
     tweets: [] as XStubTweet[],
+    /** Media uploaded through POST /2/media/upload, by id: its bytes, type and alt text (POST /2/media/metadata). */
+    media: new Map<string, { userId: string; bytes: Buffer; mediaType: string; alt: string | null }>(),
     /** Every refresh token presented to the token endpoint, in order (reuse shows as a repeat). */
     refreshTokensPresented: [] as string[],
     /** Tokens revoked through /2/oauth2/revoke. */
@@ -157,6 +165,7 @@ export function createXStub(options: { clientId: string; clientSecret: string })
   const scripts = new Map<Route, XStubStep[]>();
   let denyNext: string | null = null;
   let nextTweetId = 1_800_000_000_000_000_000n;
+  let nextMediaId = 1_900_000_000_000_000_000n;
 
   const random = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
 
@@ -347,6 +356,7 @@ export function createXStub(options: { clientId: string; clientSecret: string })
       reply?: { in_reply_to_tweet_id?: unknown };
       reply_settings?: unknown;
       made_with_ai?: unknown;
+      media?: { media_ids?: unknown };
     };
     try {
       body = JSON.parse(raw) as typeof body;
@@ -371,6 +381,18 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     if (text.trim() === '' || [...text].length > 280) {
       const p = problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.');
       return refuse(res, 'tweet text empty or too long', p.status, p.body);
+    }
+    const mediaIds = body.media?.media_ids;
+    if (mediaIds !== undefined) {
+      const ids = Array.isArray(mediaIds) ? mediaIds : [];
+      const bad =
+        ids.length === 0 ||
+        ids.length > 4 ||
+        ids.some((id) => typeof id !== 'string' || state.media.get(id)?.userId !== auth.userId);
+      if (bad) {
+        const p = problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.');
+        return refuse(res, 'tweet media_ids unknown, not the user’s, or more than 4', p.status, p.body);
+      }
     }
     if (inReplyTo !== undefined && !state.tweets.some((t) => t.id === inReplyTo)) {
       const p = problem(400, 'Invalid Request', 'The Tweet you are replying to does not exist.');
@@ -401,10 +423,73 @@ export function createXStub(options: { clientId: string; clientSecret: string })
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
       ...(typeof body.reply_settings === 'string' ? { replySettings: body.reply_settings } : {}),
       ...(typeof body.made_with_ai === 'boolean' ? { madeWithAi: body.made_with_ai } : {}),
+      ...(Array.isArray(mediaIds) ? { mediaIds: mediaIds as string[] } : {}),
       createdAt: new Date().toISOString(),
       metrics: { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0, impression_count: 0 },
     });
     send(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
+  }
+
+  /**
+   * POST /2/media/upload, its one-shot JSON form: `media` (base64), `media_category` and
+   * `media_type`; the token needs media.write. Answers the media's id (X's v2 shape).
+   */
+  function uploadMedia(req: IncomingMessage, raw: string, res: ServerResponse) {
+    const auth = bearer(req);
+    if (!auth) return send(res, UNAUTHORIZED.status, UNAUTHORIZED.body);
+    if (!auth.scope.includes('media.write')) {
+      const p = problem(403, 'Forbidden', 'You are not permitted to perform this action.');
+      return refuse(res, 'media upload without media.write', p.status, p.body);
+    }
+    let body: { media?: unknown; media_category?: unknown; media_type?: unknown };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return refuse(res, 'media body is not JSON', 400, problem(400, 'Invalid Request', 'Body is not JSON').body);
+    }
+    const bytes = typeof body.media === 'string' ? Buffer.from(body.media, 'base64') : Buffer.alloc(0);
+    const types = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+    if (
+      bytes.length === 0 ||
+      bytes.length > 5 * 1024 * 1024 ||
+      body.media_category !== 'tweet_image' ||
+      !types.includes(String(body.media_type))
+    ) {
+      const p = problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.');
+      return refuse(res, 'media upload: empty, over 5 MB, or a bad category or type', p.status, p.body);
+    }
+    nextMediaId += 1n;
+    const id = nextMediaId.toString();
+    state.media.set(id, { userId: auth.userId, bytes, mediaType: String(body.media_type), alt: null });
+    send(res, 200, {
+      data: {
+        id,
+        media_key: `3_${id}`,
+        size: bytes.length,
+        expires_after_secs: 86_400,
+        image: { image_type: body.media_type },
+      },
+    });
+  }
+
+  /** POST /2/media/metadata: `{ id, metadata: { alt_text: { text } } }`, alt text of at most 1,000 characters. */
+  function mediaMetadata(req: IncomingMessage, raw: string, res: ServerResponse) {
+    const auth = bearer(req);
+    if (!auth) return send(res, UNAUTHORIZED.status, UNAUTHORIZED.body);
+    let body: { id?: unknown; metadata?: { alt_text?: { text?: unknown } } };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return refuse(res, 'metadata body is not JSON', 400, problem(400, 'Invalid Request', 'Body is not JSON').body);
+    }
+    const stored = state.media.get(String(body.id));
+    const text = body.metadata?.alt_text?.text;
+    if (!stored || stored.userId !== auth.userId || typeof text !== 'string' || [...text].length > 1000) {
+      const p = problem(400, 'Invalid Request', 'One or more parameters to your request was invalid.');
+      return refuse(res, 'media metadata: unknown media or bad alt text', p.status, p.body);
+    }
+    stored.alt = text;
+    send(res, 200, { data: { id: String(body.id), associated_metadata: { alt_text: { text } } } });
   }
 
   /** GET /2/users/:id/tweets: the user's tweets, newest first, 5 to 100 a page, from start_time on. */
@@ -552,6 +637,10 @@ export function createXStub(options: { clientId: string; clientSecret: string })
           return mentionsOf(req, url, mentionsFor ?? '', res);
         case 'POST /2/tweets':
           return tweet(req, raw, res);
+        case 'POST /2/media/upload':
+          return uploadMedia(req, raw, res);
+        case 'POST /2/media/metadata':
+          return mediaMetadata(req, raw, res);
         default:
           state.unknown.push(route);
           return send(res, 404, problem(404, 'Not Found', `No route ${route}`).body);

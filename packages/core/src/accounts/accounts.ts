@@ -11,7 +11,16 @@ import { platformSchema } from '../platforms/platform-schema';
 /** Bluesky grants the persona asks for: read and create posts, read profiles, follow accounts. */
 export const BLUESKY_OAUTH_SCOPE = 'atproto transition:generic';
 /** X scopes (editor spec §6). */
-export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'follows.read', 'follows.write', 'offline.access'];
+/** `media.write`: images (decision 046-media-library); an account connected before it reconnects to post them. */
+export const X_SCOPES = [
+  'tweet.read',
+  'tweet.write',
+  'users.read',
+  'follows.read',
+  'follows.write',
+  'offline.access',
+  'media.write',
+];
 
 export const BLUESKY_HANDLE_REQUIRED = 'Please enter your Bluesky handle.';
 export const BLUESKY_HANDLE_INVALID = 'Please enter a valid Bluesky handle (e.g., username.bsky.social).';

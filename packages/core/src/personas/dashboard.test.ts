@@ -31,6 +31,7 @@ function persona(over: Partial<Persona> & { followers?: number; posts?: number; 
     recent_tweets: [],
     is_active: true,
     is_public: false,
+    require_alt_text: false,
     custom_prompt: '',
     use_default_prompt: true,
     connected_accounts: [],

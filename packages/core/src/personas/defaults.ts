@@ -200,6 +200,7 @@ export type PersonaSettings = Pick<
   | 'tags'
   | 'is_active'
   | 'is_public'
+  | 'require_alt_text'
   | 'custom_prompt'
   | 'use_default_prompt'
   | 'templates'
@@ -220,6 +221,7 @@ export function defaultPersonaSettings(): PersonaSettings {
     tags: [],
     is_active: true,
     is_public: false,
+    require_alt_text: false,
     custom_prompt: '',
     use_default_prompt: true,
     templates: defaultStrategies(),

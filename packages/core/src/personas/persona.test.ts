@@ -31,6 +31,7 @@ const persona: Persona = {
   recent_tweets: [],
   is_active: true,
   is_public: false,
+  require_alt_text: false,
   custom_prompt: '',
   use_default_prompt: true,
   connected_accounts: [],

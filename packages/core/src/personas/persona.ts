@@ -290,6 +290,8 @@ export const personaSchema = z
     is_active: z.boolean(),
     /** Shown on the public landing page (persona of the day, recent posts): the owner's choice, off by default. */
     is_public: z.boolean(),
+    /** Every image of its posts must have alt text (refused without); off: a missing one is only warned of. */
+    require_alt_text: z.boolean(),
     custom_prompt: z.string(),
     use_default_prompt: z.boolean(),
     connected_accounts: z.array(connectedAccountSchema),
@@ -328,6 +330,7 @@ export const personaWriteSchema = z
     tags: personaSchema.shape.tags,
     is_active: z.boolean(),
     is_public: z.boolean(),
+    require_alt_text: z.boolean(),
     custom_prompt: customPromptSchema,
     use_default_prompt: z.boolean(),
     templates: personaSchema.shape.templates,
@@ -365,6 +368,7 @@ export type ClientPersona = {
   recentTweets: RecentTweet[];
   isActive: boolean;
   isPublic: boolean;
+  requireAltText: boolean;
   customPrompt?: string;
   useDefaultPrompt: boolean;
   connectedAccounts: ConnectedAccount[];
@@ -391,6 +395,7 @@ export function toClientPersona(p: Persona): ClientPersona {
     recentTweets: p.recent_tweets,
     isActive: p.is_active,
     isPublic: p.is_public,
+    requireAltText: p.require_alt_text,
     ...(p.use_default_prompt ? {} : { customPrompt: p.custom_prompt }),
     useDefaultPrompt: p.use_default_prompt,
     connectedAccounts: p.connected_accounts,
@@ -421,6 +426,7 @@ export function toServerPersona(c: ClientPersona): Persona {
     recent_tweets: c.recentTweets,
     is_active: c.isActive,
     is_public: c.isPublic,
+    require_alt_text: c.requireAltText,
     custom_prompt: c.customPrompt ?? '',
     use_default_prompt: c.useDefaultPrompt,
     connected_accounts: c.connectedAccounts,

@@ -32,6 +32,7 @@ const labels: [keyof Persona, string][] = [
   ['advanced_options', 'advanced options'],
   ['tags', 'tags'],
   ['is_public', 'landing page visibility'],
+  ['require_alt_text', 'alt text rule'],
   ['custom_prompt', 'custom prompt'],
   ['use_default_prompt', 'generation mode'],
   ['monetization', 'monetization'],

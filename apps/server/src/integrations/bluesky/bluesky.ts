@@ -36,6 +36,7 @@ import type {
   PendingAuthorizations,
   PlatformAccount,
   PostReading,
+  PublishImage,
   PublishOptions,
   PublishOutcome,
   ReplyRef,
@@ -357,6 +358,20 @@ export function createBlueskyClient(deps: {
       external: { uri: card.url, title: card.title, description: card.description, ...(thumb ? { thumb } : {}) },
     };
   }
+  /** A part's images as Bluesky's images embed (uploaded as blobs), each with its alt text and aspect ratio. */
+  async function imagesEmbed(agent: Agent, images: readonly PublishImage[]) {
+    if (images.length === 0) return undefined;
+    const uploaded = [];
+    for (const image of images) {
+      const { data } = await agent.com.atproto.repo.uploadBlob(image.bytes, { encoding: image.mimeType });
+      uploaded.push({
+        image: data.blob,
+        alt: image.alt,
+        aspectRatio: { width: image.width, height: image.height },
+      });
+    }
+    return { $type: 'app.bsky.embed.images' as const, images: uploaded };
+  }
   // Handles and DID documents come from users: their servers must be public unless allowed. The
   // same guarded fetch runs either way (tests exercise it), and no call may hang past the timeout.
   const guarded = createPublicFetch(
@@ -529,13 +544,27 @@ export function createBlueskyClient(deps: {
             parent: { uri: replyTo.parent.id, cid: replyTo.parent.cid ?? '' },
           }
         : undefined;
+      // Every part's images go up as blobs before the first part is posted: a failed upload
+      // fails the post with nothing on the network (decision 046-media-library).
+      let imageEmbeds: Awaited<ReturnType<typeof imagesEmbed>>[];
       try {
-        for (const part of parts) {
+        imageEmbeds = await Promise.all(parts.map((_part, i) => imagesEmbed(agent, options.images?.[i] ?? [])));
+      } catch (error) {
+        const failure = toBlueskyError(error);
+        // Nothing was posted: the post can be tried again as it is.
+        throw new PlatformError(`An image could not be uploaded to Bluesky: ${failure.message}`, 'rejected', {
+          ...(failure.details.status ? { status: failure.details.status } : {}),
+          postedIds: [],
+        });
+      }
+      try {
+        for (const [index, part] of parts.entries()) {
           const rich = new RichText({ text: part.text });
           await rich.detectFacets(agent);
           const root = above?.root ?? posted[0];
           const parent = posted[posted.length - 1] ?? above?.parent;
-          const embed = await externalEmbed(agent, part);
+          // Images take the part's embed; a link card goes only on a part without them.
+          const embed = imageEmbeds[index] ?? (part.media.length === 0 ? await externalEmbed(agent, part) : undefined);
           const record = {
             text: rich.text,
             facets: rich.facets,

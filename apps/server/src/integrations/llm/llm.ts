@@ -18,6 +18,8 @@ export type LlmCall = {
   temperature: number;
   maxOutputTokens: number;
   signal?: AbortSignal;
+  /** An image sent with the prompt (alt text suggestions): only a model that reads images can answer. */
+  image?: { bytes: Buffer; mediaType: string };
 };
 
 /** A configured model of one provider. The only code that talks to LLM providers. */
@@ -140,8 +142,19 @@ export function createLlmClient(
   const request = (call: LlmCall) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     // With earlier turns, the conversation goes as messages, the new prompt as the last user turn.
-    const input =
-      call.history && call.history.length > 0
+    const input = call.image
+      ? {
+          messages: [
+            {
+              role: 'user' as const,
+              content: [
+                { type: 'text' as const, text: call.prompt },
+                { type: 'image' as const, image: call.image.bytes, mediaType: call.image.mediaType },
+              ],
+            },
+          ],
+        }
+      : call.history && call.history.length > 0
         ? { messages: [...call.history, { role: 'user' as const, content: call.prompt }] }
         : { prompt: call.prompt };
     const settings = {

@@ -262,12 +262,41 @@ export function createXAdapter(deps: {
       credentials.guard(account, async () => {
         const texts = parts.map((part) => part.text);
         const posted: string[] = [];
+        /** Each part's media ids once its images are up (a retry after a refresh does not upload again). */
+        let mediaIds: string[][] | null = null;
         let sent = false;
         try {
           await withToken(account, async (client, accessToken) => {
+            // Every image goes up (with its alt text) before the first part is posted: a failed
+            // upload fails the post with nothing on X (decision 046-media-library).
+            if (!mediaIds) {
+              const uploaded: string[][] = [];
+              try {
+                for (const images of parts.map((_part, i) => options.images?.[i] ?? [])) {
+                  const ids: string[] = [];
+                  for (const image of images) ids.push(await client.uploadImage(accessToken, image));
+                  uploaded.push(ids);
+                }
+              } catch (error) {
+                const failure = toXError(error);
+                if (failure.kind === 'auth' || failure.kind === 'rate_limited') throw failure;
+                // Nothing was posted: the post can be tried again as it is. A 403 is a connection
+                // made before Plume asked for media.write: only a reconnect grants it.
+                const why =
+                  failure.details.status === 403
+                    ? 'X refused it: reconnect the X account so Plume may upload images'
+                    : failure.message;
+                throw new PlatformError(`An image could not be uploaded to X: ${why}`, 'rejected', {
+                  ...(failure.details.status ? { status: failure.details.status } : {}),
+                  postedIds: [],
+                });
+              }
+              mediaIds = uploaded;
+            }
             sent = true;
             try {
               const ids = await client.postThread(accessToken, texts.slice(posted.length), {
+                mediaIds: mediaIds.slice(posted.length),
                 inReplyTo: posted.at(-1) ?? replyTo?.parent.id,
                 accountId: account.externalId,
                 // Who may reply is said on the post that starts the conversation, never on a reply.

@@ -21,6 +21,7 @@ import {
   type MentionsRead,
   PlatformError,
   type PostReading,
+  type PublishImage,
   type UsageMeter,
 } from '../platform';
 
@@ -42,6 +43,8 @@ export type XReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'v
 
 /** The body of POST /2/tweets as Plume sends it. `made_with_ai` is newer than twitter-api-v2's types. */
 type XTweetBody = SendTweetV2Params & { made_with_ai?: boolean };
+/** What twitter-api-v2 types `media.media_ids` as (a tuple of one to four ids). */
+type XMediaIds = NonNullable<SendTweetV2Params['media']>['media_ids'];
 
 export interface XApi {
   /** X's authorization page for this state and PKCE challenge (S256). */
@@ -56,10 +59,17 @@ export interface XApi {
    * part as AI-written. `accountId` (the X user the token is for) is whose spend each post is.
    * Returns every id, first part first.
    */
+  /**
+   * Uploads one image (POST /2/media/upload, its bytes base64 in JSON) and sets its alt text
+   * (POST /2/media/metadata) when it has one: the media id a post attaches.
+   */
+  uploadImage(accessToken: string, image: PublishImage): Promise<string>;
   postThread(
     accessToken: string,
     parts: string[],
     options?: {
+      /** The media ids each part attaches (by index), uploaded first. */
+      mediaIds?: readonly (readonly string[])[];
       inReplyTo?: string | undefined;
       replySettings?: XReplySettings | undefined;
       madeWithAi?: boolean;
@@ -332,13 +342,32 @@ export function createXApi(options: {
       });
     },
 
+    async uploadImage(accessToken, image) {
+      return call(async () => {
+        const v2 = client(accessToken).v2;
+        const uploaded = (await v2.post('media/upload', {
+          media: image.bytes.toString('base64'),
+          media_category: 'tweet_image',
+          media_type: image.mimeType,
+        })) as { data?: { id?: string } };
+        const id = uploaded.data?.id;
+        if (!id) throw new PlatformError('X did not say which media it stored', 'rejected');
+        if (image.alt.trim() !== '') {
+          await v2.post('media/metadata', { id, metadata: { alt_text: { text: image.alt } } });
+        }
+        return id;
+      });
+    },
+
     async postThread(accessToken, parts, postOptions = {}) {
       const v2 = client(accessToken).v2;
       const ids: string[] = [];
       let replyTo = postOptions.inReplyTo;
-      for (const text of parts) {
+      for (const [index, text] of parts.entries()) {
+        const mediaIds = postOptions.mediaIds?.[index] ?? [];
         const body: XTweetBody = {
           text,
+          ...(mediaIds.length > 0 ? { media: { media_ids: [...mediaIds] as XMediaIds } } : {}),
           ...(replyTo ? { reply: { in_reply_to_tweet_id: replyTo } } : {}),
           ...(!replyTo && postOptions.replySettings ? { reply_settings: postOptions.replySettings } : {}),
           ...(postOptions.madeWithAi ? { made_with_ai: true } : {}),

@@ -136,6 +136,7 @@ function toPersona(row: Row, connections: StoredConnection[]): Persona {
     recent_tweets: row.recentTweets as Persona['recent_tweets'],
     is_active: row.isActive,
     is_public: row.isPublic,
+    require_alt_text: row.requireAltText,
     custom_prompt: row.customPrompt,
     use_default_prompt: row.useDefaultPrompt,
     connected_accounts: connections.map(toConnectedAccount),
@@ -173,6 +174,7 @@ function toColumns(p: Persona) {
     recentTweets: p.recent_tweets,
     isActive: p.is_active,
     isPublic: p.is_public,
+    requireAltText: p.require_alt_text,
     customPrompt: p.custom_prompt,
     useDefaultPrompt: p.use_default_prompt,
     monetization: p.monetization,
@@ -327,14 +329,18 @@ export function createPersonasRepository(db: Db) {
         .where(and(eq(personaVersions.personaId, personaId), eq(personaVersions.id, versionId)));
       // Snapshots taken before a field existed lack it: they read as that field's default.
       if (!row) return null;
-      const stored = row.snapshot as Omit<Persona, 'bio' | 'avatar' | 'languages' | 'is_public' | 'automation_pause'> &
-        Partial<Pick<Persona, 'bio' | 'avatar' | 'languages' | 'is_public' | 'automation_pause'>>;
+      const stored = row.snapshot as Omit<
+        Persona,
+        'bio' | 'avatar' | 'languages' | 'is_public' | 'require_alt_text' | 'automation_pause'
+      > &
+        Partial<Pick<Persona, 'bio' | 'avatar' | 'languages' | 'is_public' | 'require_alt_text' | 'automation_pause'>>;
       return {
         snapshot: {
           bio: '',
           avatar: '',
           languages: [...DEFAULT_LANGUAGES],
           is_public: false,
+          require_alt_text: false,
           automation_pause: null,
           ...stored,
         },

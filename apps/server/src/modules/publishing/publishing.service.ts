@@ -26,6 +26,7 @@ import { reconnectNeeded } from '../accounts/credential-store';
 import type { AutomationPause } from '../automation/pause';
 import { createSafety } from '../automation/safety';
 import type { Budget } from '../budget/budget.service';
+import type { MediaService } from '../media/media.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
@@ -67,6 +68,8 @@ export function automatedOptions(post: Pick<PostRow, 'writer'>, persona: Persona
 }
 
 export function createPublishingService(deps: {
+  /** The images parts carry: checked when posting now, read and fitted to each network as a post goes out. */
+  media: Pick<MediaService, 'checkParts' | 'imagesFor'>;
   repositories: Repositories;
   posts: PostsRepository;
   accounts: AccountsService;
@@ -166,7 +169,14 @@ export function createPublishingService(deps: {
       const replyTo = post.replyTo?.ref;
       const platform = post.platform;
       const connected = account ?? (await accounts.requireAccount(post.personaId, platform));
-      return await adapters[platform].publish(connected, withLanguages(parts, persona.languages), replyTo, options);
+      // The parts' images, read from the library and fitted to this network before anything is sent.
+      const images = parts.some((part) => part.media.length > 0)
+        ? await deps.media.imagesFor(parts, platform)
+        : undefined;
+      return await adapters[platform].publish(connected, withLanguages(parts, persona.languages), replyTo, {
+        ...options,
+        ...(images ? { images } : {}),
+      });
     } catch (error) {
       // Our own refusal (the account was disconnected meanwhile): nothing was sent.
       if (error instanceof AppError) return new PlatformError(error.message, 'rejected', { status: error.statusCode });
@@ -209,6 +219,7 @@ export function createPublishingService(deps: {
       const persona = await ownPersona(repositories.personas, userId, personaId);
       const platforms = requestedPlatforms(request);
       let parts = postParts(request);
+      await deps.media.checkParts(userId, request.parts ?? [], { requireAlt: persona.require_alt_text });
       const problems = overLimitProblems(parts, platforms);
       if (problems.length > 0) {
         throw new BadRequestError(

@@ -31,6 +31,7 @@ import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AutomationPause } from '../automation/pause';
+import type { MediaService } from '../media/media.service';
 import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
@@ -72,6 +73,8 @@ const futureError = () => invalidField('body.runAt', DATE_IN_FUTURE);
 type TimeChoice = { runAt?: string | undefined; queue?: boolean | undefined; timeZone?: string | undefined };
 
 export function createSchedulingService(deps: {
+  /** Checks the images parts carry (the user's own; alt text where the persona requires it). */
+  media: Pick<MediaService, 'checkParts'>;
   personas: PersonasRepository;
   posts: PostsRepository;
   accounts: AccountsService;
@@ -248,6 +251,7 @@ export function createSchedulingService(deps: {
     ): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
+      await deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text });
       await accounts.requireWorkingAccount(body.personaId, body.platform);
       const parts = await withCards(body.parts ?? [textPart(body.content)]);
       const checkFlags = await flagsOf(userId, persona, {
@@ -291,6 +295,10 @@ export function createSchedulingService(deps: {
       const platform = patch.platform ?? row.platform;
       const sent = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : null);
       checkLimits(sent ?? row.parts, platform);
+      if (patch.parts?.some((part) => part.media.length > 0)) {
+        const persona = await ownPersona(personas, userId, row.personaId);
+        await deps.media.checkParts(userId, patch.parts, { requireAlt: persona.require_alt_text });
+      }
       const parts = sent ? await withCards(sent, row.parts) : row.parts;
       const retime = patch.runAt !== undefined || patch.queue === true;
       // Given a time (or another network) it is to go out: its connection must work.
@@ -365,6 +373,7 @@ export function createSchedulingService(deps: {
     async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
       const persona = await ownPersona(personas, userId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
+      await deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text });
       const parts = await withCards(body.parts ?? [textPart(body.content)]);
       const post = await posts.insert({
         personaId: body.personaId,

@@ -17,6 +17,7 @@ export function draftOf(persona: Persona | undefined): EditorDraft {
     tags: persona.tags,
     is_active: persona.is_active,
     is_public: persona.is_public,
+    require_alt_text: persona.require_alt_text,
     custom_prompt: persona.custom_prompt,
     use_default_prompt: persona.use_default_prompt,
     templates: persona.templates,
