@@ -36,6 +36,7 @@ export * from './platforms/budget';
 export * from './platforms/platform-schema';
 export * from './platforms/platforms';
 export * from './publishing/post-parts';
+export * from './publishing/post-text';
 export * from './publishing/publishing';
 export * from './scheduling/calendar';
 export * from './scheduling/scheduling';
