@@ -12,6 +12,13 @@ const toggles: { key: 'includeHashtags' | 'threadGeneration' | 'linkSharing'; la
   { key: 'linkSharing', label: 'Share links' },
 ];
 
+/**
+ * The persona's alt text rule: off, an image without alt text is warned of; on, a post with one is
+ * refused. `require_alt_text` comes with the media library's server half (decision
+ * 0XA-media-library); until both halves meet, the draft may not carry it yet.
+ */
+type AltTextRule = { require_alt_text?: boolean };
+
 /** Max length as typed: a bad value shows an error and is never saved as 0. */
 export function maxLengthError(value: string): string | null {
   const n = Number(value);
@@ -29,6 +36,12 @@ export function AdvancedSection({
   onChange(next: Partial<EditorDraft>): void;
   onMaxLengthValid(valid: boolean): void;
 }) {
+  const altHintId = useId();
+  const requireAlt = (draft as EditorDraft & AltTextRule).require_alt_text ?? false;
+  const setRequireAlt = (on: boolean) => {
+    const next: Partial<EditorDraft> & AltTextRule = { require_alt_text: on };
+    onChange(next);
+  };
   const promptId = useId();
   const lengthId = useId();
   const lengthErrorId = useId();
@@ -85,6 +98,22 @@ export function AdvancedSection({
             <span className="text-sm">{t.label}</span>
           </div>
         ))}
+        <div className="flex items-start gap-3">
+          <Switch
+            checked={requireAlt}
+            onCheckedChange={setRequireAlt}
+            label="Require alt text on images"
+            describedBy={altHintId}
+          />
+          <span className="text-sm">
+            Require alt text on images
+            <span id={altHintId} className="block text-xs text-slate-600 dark:text-slate-400">
+              {requireAlt
+                ? 'A post with an image that has no alt text is not scheduled or posted.'
+                : 'Off: an image without alt text is only warned of when you write the post.'}
+            </span>
+          </span>
+        </div>
       </div>
       <TraitSlider
         label="Temperature"
