@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import type { Persona, ScheduledItem } from '@plume/core';
+import { type Persona, platformLength, type ScheduledItem } from '@plume/core';
 import { apiCall, expect, expectNoViolations, signIn, test, uniqueEmail } from './fixtures';
 import { createBlueskyAccount } from './peers';
 
@@ -92,9 +92,9 @@ test('a draft gets a described photo instead of its card, and each network previ
     await expect(preview.getByTestId('preview-x').getByTestId('preview-x-link')).toHaveText(
       'X shows its own card for 127.0.0.1, read from the link.',
     );
-    // X counts the link as 23.
+    // By X's rule (twitter-text: a link it finds counts 23; an address by IP, as here, is text).
     await expect(preview.getByTestId('preview-x').getByTestId('preview-length')).toHaveText(
-      `${'Low tide at nine: '.length + 23}/280 characters (a link counts 23)`,
+      `${platformLength('x', `Low tide at nine: ${link}`)}/280 characters (a link counts 23)`,
     );
 
     await row.getByRole('button', { name: 'Remove card of Draft text' }).click();
@@ -130,7 +130,7 @@ test('a draft gets a described photo instead of its card, and each network previ
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await row.getByRole('button', { name: 'Preview', exact: true }).click();
-    await expect(row.getByTestId('preview-x').getByRole('img', { name: 'Rock pools at low tide' })).toBeVisible();
+    await expect(row.getByTestId('preview-bluesky').getByRole('img', { name: 'Rock pools at low tide' })).toBeVisible();
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(row.getByRole('textbox', { name: 'Image 1 alt text' })).toHaveValue('Rock pools at low tide');
     await expectNoViolations(page);
