@@ -126,8 +126,8 @@ test('a draft gets a described photo instead of its card, and each network previ
     expect(saved?.parts[0]?.link).toBeNull();
     expect(saved?.parts[0]?.media).toEqual([{ id: expect.any(String), alt: 'Rock pools at low tide' }]);
 
-    // The other theme, the draft as saved: its photo in the preview.
-    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    // The other theme (dark is the default), the draft as saved: its photo in the preview.
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
     await row.getByRole('button', { name: 'Preview', exact: true }).click();
     await expect(row.getByTestId('preview-bluesky').getByRole('img', { name: 'Rock pools at low tide' })).toBeVisible();
