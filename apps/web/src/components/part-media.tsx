@@ -13,6 +13,8 @@ export type PartMediaProps = {
   /** Whether the part is one of several (a thread): controls name their part. */
   inThread: boolean;
   readOnly: boolean;
+  /** Images pasted into the part's text box, to add (`n` tells two pastes apart). */
+  pasted?: { files: File[]; n: number } | null;
 };
 
 /**

@@ -56,6 +56,7 @@ export function ThreadPartsEditor({
   const baseId = useId();
   const keys = usePartKeys(parts.length);
   const [focusKey, setFocusKey] = useState<number | null>(null);
+  const [pasted, setPasted] = useState<{ key: number; files: File[]; n: number } | null>(null);
   const thread = parts.length > 1;
   const editable = !readOnly;
   // The parts as last sent: an upload that ends after another changes what that one left.
@@ -119,6 +120,13 @@ export function ThreadPartsEditor({
             const text = e.target.value;
             change(parts.map((p, j) => (j === i ? { ...p, text } : p)));
           }}
+          onPaste={(e) => {
+            // An image pasted into the text goes to the part's images, not into the text.
+            const files = [...e.clipboardData.files].filter((file) => file.type.startsWith('image/'));
+            if (!editable || files.length === 0) return;
+            e.preventDefault();
+            setPasted((last) => ({ key, files, n: (last?.n ?? 0) + 1 }));
+          }}
           aria-invalid={invalid?.(part, i) ? true : undefined}
           aria-describedby={describedBy}
           className={cn(inputClass, 'resize-y', readOnly && 'bg-slate-50 dark:bg-slate-950')}
@@ -130,6 +138,7 @@ export function ThreadPartsEditor({
           partName={name}
           inThread={thread}
           readOnly={readOnly}
+          pasted={pasted?.key === key ? pasted : null}
         />
         {part.link && part.media.length === 0 && (
           <LinkCardPreview

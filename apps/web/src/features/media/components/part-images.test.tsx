@@ -93,6 +93,16 @@ describe("a part's images in the parts editor", () => {
     expect(shown()[0]?.media).toEqual([]);
   });
 
+  it("takes an image pasted into the part's text as an image, not as text", async () => {
+    const fetch = vi.fn(async () => answer(item('m9'), 201));
+    vi.stubGlobal('fetch', fetch);
+    render(<Harness initial={[textPart('Low tide')]} />);
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Content' }), { clipboardData: { files: [png('pasted.png')] } });
+    await waitFor(() => expect(shown()[0]?.media).toEqual([{ id: 'm9', alt: '' }]));
+    expect(shown()[0]?.text).toBe('Low tide');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the server's message beside the part when an upload is refused, and refuses what is not an image before sending", async () => {
     const fetch = vi.fn(async () =>
       answer({ error: { code: 'invalid_image', message: 'The file is not an image Plume can read' } }, 400),

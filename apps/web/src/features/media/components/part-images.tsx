@@ -1,5 +1,5 @@
 import { MAX_ALT_LENGTH, MAX_PART_IMAGES, type MediaRef } from '@plume/core';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { PartImagesShown, type PartMediaProps } from '../../../components/part-media';
 import { AltBadge } from '../../../components/ui/alt-badge';
 import { Button } from '../../../components/ui/button';
@@ -28,7 +28,7 @@ type Pending = { key: number; name: string };
  * picked from the library, each with its thumbnail, its alt text (suggested on request), and a
  * warning, never a block, while it has none.
  */
-export function PartImages({ media, onChange, partName, inThread, readOnly }: PartMediaProps) {
+export function PartImages({ media, onChange, partName, inThread, readOnly, pasted }: PartMediaProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const nextKey = useRef(0);
@@ -39,6 +39,12 @@ export function PartImages({ media, onChange, partName, inThread, readOnly }: Pa
   const upload = useUploadMedia();
   const of = inThread ? ` of ${partName}` : '';
   const room = MAX_PART_IMAGES - media.length - pending.length;
+
+  // Images pasted into the part's text: added once per paste.
+  const addRef = useRef<(files: File[]) => void>(() => {});
+  useEffect(() => {
+    if (pasted) addRef.current(pasted.files);
+  }, [pasted]);
 
   if (readOnly) return <PartImagesShown media={media} partName={partName} />;
 
@@ -66,6 +72,8 @@ export function PartImages({ media, onChange, partName, inThread, readOnly }: Pa
         .finally(() => setPending((list) => list.filter((p) => p.key !== key)));
     }
   };
+
+  addRef.current = add;
 
   const pick = (item: MediaItem) => {
     setError(null);
