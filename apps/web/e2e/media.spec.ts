@@ -134,6 +134,17 @@ test('a draft gets a described photo instead of its card, and each network previ
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(row.getByRole('textbox', { name: 'Image 1 alt text' })).toHaveValue('Rock pools at low tide');
     await expectNoViolations(page);
+
+    // The persona can require alt text: a switch among its post settings, saved with it.
+    await page.goto(`/editor/${persona.id}?tab=advanced`);
+    await page.getByRole('switch', { name: 'Require alt text on images' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ require_alt_text?: boolean }>(page, 'GET', `/api/personas/${persona.id}`)).require_alt_text,
+      )
+      .toBe(true);
   } finally {
     site.close();
   }
