@@ -1,4 +1,4 @@
-import type { MediaRef } from '@plume/core';
+import type { MediaRef, Platform } from '@plume/core';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import { mediaThumbnailUrl, missingAltWarning, NO_ALT_TEXT } from '../lib/media';
 import { AltBadge } from './ui/alt-badge';
@@ -13,6 +13,8 @@ export type PartMediaProps = {
   /** Whether the part is one of several (a thread): controls name their part. */
   inThread: boolean;
   readOnly: boolean;
+  /** The networks it goes to: an alt text longer than one takes is said. */
+  platforms: readonly Platform[];
   /** Images pasted into the part's text box, to add (`n` tells two pastes apart). */
   pasted?: { files: File[]; n: number } | null;
 };

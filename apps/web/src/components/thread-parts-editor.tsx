@@ -138,6 +138,7 @@ export function ThreadPartsEditor({
           partName={name}
           inThread={thread}
           readOnly={readOnly}
+          platforms={platforms}
           pasted={pasted?.key === key ? pasted : null}
         />
         {part.link && part.media.length === 0 && (

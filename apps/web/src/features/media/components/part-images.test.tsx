@@ -93,11 +93,20 @@ describe("a part's images in the parts editor", () => {
     expect(shown()[0]?.media).toEqual([]);
   });
 
+  it('says when an alt text is longer than X takes', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    render(<Harness initial={[{ ...textPart('Low tide'), media: [{ id: 'm1', alt: 'a'.repeat(1001) }] }]} />);
+    expect(screen.getByText('1,001/1,000')).toBeTruthy();
+    expect(screen.getByText('X takes at most 1,000 characters of alt text: shorten it.')).toBeTruthy();
+  });
+
   it("takes an image pasted into the part's text as an image, not as text", async () => {
     const fetch = vi.fn(async () => answer(item('m9'), 201));
     vi.stubGlobal('fetch', fetch);
     render(<Harness initial={[textPart('Low tide')]} />);
-    fireEvent.paste(screen.getByRole('textbox', { name: 'Content' }), { clipboardData: { files: [png('pasted.png')] } });
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Content' }), {
+      clipboardData: { files: [png('pasted.png')] },
+    });
     await waitFor(() => expect(shown()[0]?.media).toEqual([{ id: 'm9', alt: '' }]));
     expect(shown()[0]?.text).toBe('Low tide');
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
-import { MAX_ALT_LENGTH, MAX_PART_IMAGES, type MediaRef } from '@plume/core';
+import { MAX_ALT_LENGTH, MAX_PART_IMAGES, type MediaRef, PLATFORM_RULES, type Platform } from '@plume/core';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { PartImagesShown, type PartMediaProps } from '../../../components/part-media';
 import { AltBadge } from '../../../components/ui/alt-badge';
@@ -28,7 +28,7 @@ type Pending = { key: number; name: string };
  * picked from the library, each with its thumbnail, its alt text (suggested on request), and a
  * warning, never a block, while it has none.
  */
-export function PartImages({ media, onChange, partName, inThread, readOnly, pasted }: PartMediaProps) {
+export function PartImages({ media, onChange, partName, inThread, readOnly, platforms, pasted }: PartMediaProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const nextKey = useRef(0);
@@ -115,6 +115,7 @@ export function PartImages({ media, onChange, partName, inThread, readOnly, past
               image={image}
               number={i + 1}
               of={of}
+              platforms={platforms}
               onAlt={(alt) => onChange((list) => list.map((m) => (m.id === image.id ? { ...m, alt } : m)))}
               onRemove={() => onChange((list) => list.filter((m) => m.id !== image.id))}
             />
@@ -197,6 +198,7 @@ function ImageRow({
   image,
   number,
   of,
+  platforms,
   onAlt,
   onRemove,
 }: {
@@ -204,15 +206,23 @@ function ImageRow({
   number: number;
   /** ' of Part 2 of 3' in a thread, else ''. */
   of: string;
+  platforms: readonly Platform[];
   onAlt(alt: string): void;
   onRemove(): void;
 }) {
   const altId = useId();
   const warningId = useId();
   const noteId = useId();
+  const overId = useId();
   const suggest = useSuggestAlt();
   const [note, setNote] = useState<string | null>(null);
   const hasAlt = image.alt.trim() !== '';
+  // The shortest limit of the networks it goes to (X takes 1,000 characters, Bluesky 2,000).
+  const tight = platforms
+    .map((p) => ({ label: PLATFORM_RULES[p].label, max: PLATFORM_RULES[p].media.maxAltLength }))
+    .sort((a, b) => a.max - b.max)[0];
+  const limit = tight?.max ?? MAX_ALT_LENGTH;
+  const over = image.alt.length > limit;
 
   const askSuggestion = () => {
     setNote(null);
@@ -256,7 +266,9 @@ function ImageRow({
           value={image.alt}
           placeholder="What the image shows, for people who cannot see it"
           onChange={(e) => onAlt(e.target.value)}
-          aria-describedby={[hasAlt ? '' : warningId, note ? noteId : ''].filter(Boolean).join(' ') || undefined}
+          aria-describedby={
+            [hasAlt ? '' : warningId, over ? overId : '', note ? noteId : ''].filter(Boolean).join(' ') || undefined
+          }
           className={cn(inputClass, 'resize-y text-sm')}
         />
         <div className="flex flex-wrap items-center justify-between gap-x-2">
@@ -269,10 +281,20 @@ function ImageRow({
           >
             {suggest.isPending ? 'Suggesting…' : 'Suggest alt text'}
           </Button>
-          <span className="text-xs text-slate-600 dark:text-slate-400">
-            {image.alt.length.toLocaleString('en-US')}/{MAX_ALT_LENGTH.toLocaleString('en-US')}
+          <span
+            className={cn(
+              'text-xs',
+              over ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400',
+            )}
+          >
+            {image.alt.length.toLocaleString('en-US')}/{limit.toLocaleString('en-US')}
           </span>
         </div>
+        {over && tight && (
+          <p id={overId} className="text-xs text-red-700 dark:text-red-300">
+            {tight.label} takes at most {limit.toLocaleString('en-US')} characters of alt text: shorten it.
+          </p>
+        )}
         {note && (
           <p id={noteId} role="status" className="text-xs text-slate-600 dark:text-slate-400" data-testid="alt-note">
             {note}
