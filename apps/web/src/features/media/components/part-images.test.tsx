@@ -85,6 +85,14 @@ describe("a part's images in the parts editor", () => {
 
     fireEvent.change(alt, { target: { value: 'Rock pools at low tide' } });
     expect(screen.queryByTestId('alt-warning')).toBeNull();
+    // The library remembers it for the next post that picks the image.
+    fireEvent.blur(alt);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/media/m1');
+    expect(fetch.mock.calls[1]?.[1]).toMatchObject({
+      method: 'PATCH',
+      body: JSON.stringify({ alt: 'Rock pools at low tide' }),
+    });
     expect(screen.getByRole('img', { name: 'Rock pools at low tide' })).toBeTruthy();
     expect(screen.getByText('ALT')).toBeTruthy();
     expect(shown()[0]?.media).toEqual([{ id: 'm1', alt: 'Rock pools at low tide' }]);

@@ -7,6 +7,7 @@ import { cn } from '../../../components/ui/cn';
 import { inputClass } from '../../../components/ui/input-class';
 import { formatBytes, mediaThumbnailUrl, missingAltWarning, NO_ALT_TEXT } from '../../../lib/media';
 import { useSuggestAlt } from '../api/suggest-alt';
+import { useUpdateMedia } from '../api/update-media';
 import { useUploadMedia } from '../api/upload-media';
 import { MAX_UPLOAD_BYTES, MEDIA_MIME_TYPES, type MediaItem } from '../types';
 import { MediaLibraryDialog } from './media-library-dialog';
@@ -215,6 +216,9 @@ function ImageRow({
   const noteId = useId();
   const overId = useId();
   const suggest = useSuggestAlt();
+  const remember = useUpdateMedia();
+  // What the library keeps as the image's alt text: picked again later, it comes with it.
+  const remembered = useRef(image.alt.trim());
   const [note, setNote] = useState<string | null>(null);
   const hasAlt = image.alt.trim() !== '';
   // The shortest limit of the networks it goes to (X takes 1,000 characters, Bluesky 2,000).
@@ -266,6 +270,13 @@ function ImageRow({
           value={image.alt}
           placeholder="What the image shows, for people who cannot see it"
           onChange={(e) => onAlt(e.target.value)}
+          onBlur={() => {
+            const alt = image.alt.trim();
+            if (alt === '' || alt === remembered.current || alt.length > MAX_ALT_LENGTH) return;
+            remembered.current = alt;
+            // The part keeps its own alt text whatever happens to the library's copy.
+            remember.mutate({ id: image.id, alt });
+          }}
           aria-describedby={
             [hasAlt ? '' : warningId, over ? overId : '', note ? noteId : ''].filter(Boolean).join(' ') || undefined
           }
