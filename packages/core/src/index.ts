@@ -38,6 +38,7 @@ export * from './platforms/platform-schema';
 export * from './platforms/platforms';
 export * from './publishing/media';
 export * from './publishing/post-parts';
+export * from './publishing/post-text';
 export * from './publishing/publishing';
 export * from './scheduling/calendar';
 export * from './scheduling/scheduling';

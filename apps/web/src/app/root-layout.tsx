@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PartMediaProvider } from '../components/part-media';
 import { paths } from '../config/paths';
+import { PartImages } from '../features/media/components/part-images';
 import { useSessionSync } from '../lib/auth';
 import { type AppNavigate, NavigateProvider } from '../lib/navigation';
 import { takeOAuthError } from '../lib/oauth-error';
@@ -30,7 +32,10 @@ export function RootLayout() {
   const appNavigate = useCallback<AppNavigate>((to, options) => void navigate(to, options), [navigate]);
   return (
     <NavigateProvider value={appNavigate}>
-      <Outlet />
+      {/* A post's images are the media feature's, wherever the parts editor shows a part. */}
+      <PartMediaProvider value={PartImages}>
+        <Outlet />
+      </PartMediaProvider>
     </NavigateProvider>
   );
 }

@@ -2,6 +2,7 @@ import {
   type LinkCard,
   linkDomain,
   MAX_THREAD_PARTS,
+  type MediaRef,
   PLATFORM_RULES,
   type Platform,
   type PostPart,
@@ -9,6 +10,7 @@ import {
   textPart,
 } from '@plume/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { PartMedia } from './part-media';
 import { Button } from './ui/button';
 import { cn } from './ui/cn';
 import { inputClass } from './ui/input-class';
@@ -54,8 +56,18 @@ export function ThreadPartsEditor({
   const baseId = useId();
   const keys = usePartKeys(parts.length);
   const [focusKey, setFocusKey] = useState<number | null>(null);
+  const [pasted, setPasted] = useState<{ key: number; files: File[]; n: number } | null>(null);
   const thread = parts.length > 1;
   const editable = !readOnly;
+  // The parts as last sent: an upload that ends after another changes what that one left.
+  const latest = useRef(parts);
+  latest.current = parts;
+  const change = (next: PostPart[]) => {
+    latest.current = next;
+    onChange(next);
+  };
+  const changeMedia = (index: number, update: (media: MediaRef[]) => MediaRef[]) =>
+    change(latest.current.map((p, j) => (j === index ? { ...p, media: update(p.media) } : p)));
 
   useEffect(() => {
     if (focusKey === null) return;
@@ -65,13 +77,13 @@ export function ThreadPartsEditor({
 
   const add = () => {
     const key = keys.add();
-    onChange([...parts, textPart('')]);
+    change([...parts, textPart('')]);
     setFocusKey(key);
   };
   const remove = (index: number) => {
     const next = keys.list[index - 1] ?? keys.list[index + 1] ?? null;
     keys.remove(index);
-    onChange(parts.filter((_, i) => i !== index));
+    change(parts.filter((_, i) => i !== index));
     setFocusKey(next);
   };
 
@@ -106,19 +118,40 @@ export function ThreadPartsEditor({
           readOnly={readOnly}
           onChange={(e) => {
             const text = e.target.value;
-            onChange(parts.map((p, j) => (j === i ? { ...p, text } : p)));
+            change(parts.map((p, j) => (j === i ? { ...p, text } : p)));
+          }}
+          onPaste={(e) => {
+            // An image pasted into the text goes to the part's images, not into the text.
+            const files = [...e.clipboardData.files].filter((file) => file.type.startsWith('image/'));
+            if (!editable || files.length === 0) return;
+            e.preventDefault();
+            setPasted((last) => ({ key, files, n: (last?.n ?? 0) + 1 }));
           }}
           aria-invalid={invalid?.(part, i) ? true : undefined}
           aria-describedby={describedBy}
           className={cn(inputClass, 'resize-y', readOnly && 'bg-slate-50 dark:bg-slate-950')}
         />
         <PartCounts platforms={platforms} text={part.text} />
+        <PartMedia
+          media={part.media}
+          onChange={(update) => changeMedia(i, update)}
+          partName={name}
+          inThread={thread}
+          readOnly={readOnly}
+          platforms={platforms}
+          pasted={pasted?.key === key ? pasted : null}
+        />
         {part.link && part.media.length === 0 && (
           <LinkCardPreview
             card={part.link}
             partName={name}
-            onRemove={editable ? () => onChange(parts.map((p, j) => (j === i ? { ...p, link: null } : p))) : undefined}
+            onRemove={editable ? () => change(parts.map((p, j) => (j === i ? { ...p, link: null } : p))) : undefined}
           />
+        )}
+        {part.link && part.media.length > 0 && (
+          <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="card-hidden">
+            The images go out instead of the link card for {linkDomain(part.link.url)}: Bluesky shows one or the other.
+          </p>
         )}
       </div>
     );

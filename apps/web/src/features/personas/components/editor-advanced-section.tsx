@@ -29,6 +29,10 @@ export function AdvancedSection({
   onChange(next: Partial<EditorDraft>): void;
   onMaxLengthValid(valid: boolean): void;
 }) {
+  const altHintId = useId();
+  // The persona's alt text rule: off, an image without alt text is warned of; on, a post with one is refused.
+  const requireAlt = draft.require_alt_text;
+  const setRequireAlt = (on: boolean) => onChange({ require_alt_text: on });
   const promptId = useId();
   const lengthId = useId();
   const lengthErrorId = useId();
@@ -85,6 +89,22 @@ export function AdvancedSection({
             <span className="text-sm">{t.label}</span>
           </div>
         ))}
+        <div className="flex items-start gap-3">
+          <Switch
+            checked={requireAlt}
+            onCheckedChange={setRequireAlt}
+            label="Require alt text on images"
+            describedBy={altHintId}
+          />
+          <span className="text-sm">
+            Require alt text on images
+            <span id={altHintId} className="block text-xs text-slate-600 dark:text-slate-400">
+              {requireAlt
+                ? 'A post with an image that has no alt text is not scheduled or posted.'
+                : 'Off: an image without alt text is only warned of when you write the post.'}
+            </span>
+          </span>
+        </div>
       </div>
       <TraitSlider
         label="Temperature"

@@ -16,6 +16,7 @@ import {
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DraftFlags, OfflineBadge } from '../../../components/draft-notes';
+import { PostPreview } from '../../../components/post-preview';
 import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -249,6 +250,7 @@ function ItemBody({
           >
             {errors.content && <FieldError id={ids.contentError}>{errors.content}</FieldError>}
           </ThreadPartsEditor>
+          <PostPreview parts={parts} platform={platform} persona={{ id: item.personaId, name: item.personaName }} />
           {/* A reply stays on the platform of the post it answers. */}
           {!item.replyTo && <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} />}
           {item.status !== 'pending_review' && (
@@ -288,6 +290,11 @@ function ItemBody({
           <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:border-slate-800 dark:bg-slate-900">
             {item.parts.length > 1 ? partTexts(item.parts).join('\n\n') : item.content}
           </div>
+          <PostPreview
+            parts={item.parts.length > 0 ? item.parts : [textPart(item.content)]}
+            platform={item.platform}
+            persona={{ id: item.personaId, name: item.personaName }}
+          />
           {(item.status === 'unconfirmed' || partlyPosted) && (
             <div className="flex justify-start">
               <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>

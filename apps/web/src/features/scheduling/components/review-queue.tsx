@@ -1,9 +1,8 @@
 import {
   CONTENT_REQUIRED,
   PLATFORM_LABELS,
-  PLATFORM_LIMITS,
   type Platform,
-  platformLength,
+  type PostPart,
   type ScheduledItem,
   textPart,
   WRITER_NAMES,
@@ -11,10 +10,11 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DraftFlags, OfflineBadge } from '../../../components/draft-notes';
+import { PostPreview } from '../../../components/post-preview';
+import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClass } from '../../../components/ui/input-class';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Section } from '../../../components/ui/section';
 import { fieldErrorsOf } from '../../../lib/field-errors';
@@ -275,7 +275,7 @@ function ReviewRow({
 }) {
   const ids = { content: useId(), error: useId() };
   const [editing, setEditing] = useState(false);
-  const [content, setContent] = useState(item.content);
+  const [parts, setParts] = useState<PostPart[]>(() => partsOf(item));
   const [platform, setPlatform] = useState<Platform>(item.platform);
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
@@ -284,11 +284,9 @@ function ReviewRow({
   const approve = useApproveReview();
   const reconnect = item.connection === 'reconnect';
   const thread = item.parts.length > 1;
-  const length = platformLength(platform, content);
-  const limit = PLATFORM_LIMITS[platform];
 
   const startEdit = () => {
-    setContent(item.content);
+    setParts(partsOf(item));
     setPlatform(item.platform);
     setError(null);
     setEditing(true);
@@ -314,13 +312,11 @@ function ReviewRow({
     );
 
   const save = () => {
-    if (content.trim() === '') {
+    if (parts.some((part) => part.text.trim() === '')) {
       setError(CONTENT_REQUIRED);
       return;
     }
-    // A thread keeps its parts (edited part by part from the calendar); a single post's part keeps
-    // what it carries besides its text (languages, images, a link card).
-    const parts = thread ? item.parts : [{ ...(item.parts[0] ?? textPart(item.content)), text: content }];
+    // The parts as edited: each keeps what it carries besides its text (languages, images, a link card).
     // mutateAsync tells the outcome even if the row has re-rendered or left by then.
     update
       .mutateAsync({ id: item.id, body: { platform, parts } })
@@ -384,28 +380,16 @@ function ReviewRow({
             save();
           }}
         >
-          <label htmlFor={ids.content} className="sr-only">
-            Draft text
-          </label>
-          <textarea
-            id={ids.content}
-            rows={4}
-            value={content}
-            readOnly={thread}
-            onChange={(e) => setContent(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            className={cn(inputClass, 'resize-y', thread && 'bg-slate-50 dark:bg-slate-950')}
+          <ThreadPartsEditor
+            parts={parts}
+            onChange={setParts}
+            platforms={[platform]}
+            label={(i, count) => (count > 1 ? `Part ${i + 1} of ${count}` : 'Draft text')}
+            hideLabels={parts.length === 1}
+            invalid={(part) => Boolean(error) && part.text.trim() === ''}
+            describedBy={error ? ids.error : undefined}
           />
-          <p
-            className={cn(
-              'text-xs',
-              length > limit ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400',
-            )}
-          >
-            {PLATFORM_LABELS[platform]} {length}/{limit}
-            {length > limit ? ' · too long' : ''}
-          </p>
+          <PostPreview parts={parts} platform={platform} persona={{ id: item.personaId, name: item.personaName }} />
           {/* A reply stays on the platform of the post it answers. */}
           {!item.replyTo && (
             <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} compact />
@@ -425,6 +409,11 @@ function ReviewRow({
           <p className="text-sm whitespace-pre-wrap" data-testid="review-content">
             {item.content}
           </p>
+          <PostPreview
+            parts={partsOf(item)}
+            platform={item.platform}
+            persona={{ id: item.personaId, name: item.personaName }}
+          />
           <div className="flex flex-wrap gap-2">
             <Button className="px-3 py-1.5" onClick={() => onApprove(item)}>
               Approve
@@ -470,6 +459,9 @@ function ReviewRow({
     </li>
   );
 }
+
+/** A draft's parts (an old draft may have only its content). */
+const partsOf = (item: ScheduledItem): PostPart[] => (item.parts.length > 0 ? item.parts : [textPart(item.content)]);
 
 /** Why the draft is here and when it goes out if approved as it is: its slot, the mention it answers, what it was written from. */
 function WhyHere({ item, timeZone }: { item: ScheduledItem; timeZone: string }) {

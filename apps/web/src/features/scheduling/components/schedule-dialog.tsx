@@ -13,6 +13,7 @@ import {
 } from '@plume/core';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { PostPreview } from '../../../components/post-preview';
 import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -232,6 +233,11 @@ function ScheduleForm({
       >
         {contentError && <FieldError id={ids.contentError}>{contentError}</FieldError>}
       </ThreadPartsEditor>
+      <PostPreview
+        parts={parts}
+        platform={platform}
+        persona={{ id: targets[0]?.personaId, name: targets[0]?.personaName ?? '' }}
+      />
 
       {mode.kind === 'create' ? (
         <PlatformChoice name={`${ids.content}-platform`} value={platform} onChange={setPlatform} withValues />

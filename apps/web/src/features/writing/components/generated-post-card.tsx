@@ -2,6 +2,7 @@ import { type GeneratedPost, type Platform, type PostPart, partTexts, type Write
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { DraftFlags } from '../../../components/draft-notes';
+import { PostPreview } from '../../../components/post-preview';
 import { ThreadPartsEditor } from '../../../components/thread-parts-editor';
 import { Button } from '../../../components/ui/button';
 
@@ -16,11 +17,14 @@ export function GeneratedPostCard({
   post,
   number,
   platforms,
+  persona,
   renderActions,
 }: {
   post: GeneratedPost;
   number: number;
   platforms: Platform[];
+  /** Whose voice it is in: the preview shows its name and handles. */
+  persona?: { id: string; name: string };
   /** Posting, given the card's current (possibly edited) parts. */
   renderActions?: PostActionsSlot;
 }) {
@@ -62,6 +66,12 @@ export function GeneratedPostCard({
         label={(i, count) => (count > 1 ? `Post ${number}, part ${i + 1} of ${count}` : `Post ${number}`)}
         hideLabels
         rows={3}
+      />
+      <PostPreview
+        parts={parts}
+        platform={platforms[0]}
+        persona={persona ?? { name: '' }}
+        label={`Preview post ${number}`}
       />
       {renderActions?.({ parts, platforms, writer: post.writer })}
     </li>

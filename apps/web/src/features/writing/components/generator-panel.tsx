@@ -157,6 +157,7 @@ export function GeneratorPanel({
                   post={post}
                   number={i + 1}
                   platforms={result.platforms}
+                  persona={{ id: persona.id, name: persona.name }}
                   renderActions={renderPostActions}
                 />
               ))}
