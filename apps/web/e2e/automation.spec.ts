@@ -14,9 +14,14 @@ test('switched to hourly, a persona writes its next post within a minute; approv
     handle: bluesky.handle,
     appPassword: bluesky.appPassword,
   });
-  // Human-like patterns keep night slots out; this test runs at any hour.
+  // Human-like patterns keep night slots out, and smart timing moves a post up to 15 minutes before
+  // its slot: for those minutes of each hour the next slot's post time has passed and the one after
+  // is over an hour away, so nothing is due. Both off, this test runs at any hour and minute.
   const safety = { ...persona.automation.safety, humanLikePatterns: false };
-  await apiCall(page, 'PUT', `/api/personas/${persona.id}`, { automation: { ...persona.automation, safety } });
+  const autoPosting = { ...persona.automation.autoPosting, smartTiming: false };
+  await apiCall(page, 'PUT', `/api/personas/${persona.id}`, {
+    automation: { ...persona.automation, safety, autoPosting },
+  });
 
   await page.goto(`/editor/${persona.id}?tab=automation`);
   await page.getByRole('switch', { name: 'Automated Posting' }).click();
@@ -36,7 +41,6 @@ test('switched to hourly, a persona writes its next post within a minute; approv
     await expect(written).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 100_000, intervals: [5_000] });
   const slot = await written.getAttribute('data-slot');
-  // A slot a few minutes past whose post (shifted by smart timing) is still ahead is written too.
   const drafts = await apiCall<ScheduledItem[]>(
     page,
     'GET',
