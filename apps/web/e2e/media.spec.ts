@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { type Persona, platformLength, type ScheduledItem } from '@plume/core';
 import { apiCall, expect, expectNoViolations, signIn, test, uniqueEmail } from './fixtures';
-import { createBlueskyAccount } from './peers';
+import { blueskyPostsOf, createBlueskyAccount } from './peers';
 
 /*
  * Images with alt text and the preview per network, on a phone's width: a draft with a link is
@@ -49,17 +49,17 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-async function personaWithBluesky(page: Page): Promise<Persona> {
+async function personaWithBluesky(page: Page): Promise<{ persona: Persona; did: string }> {
   const persona = await apiCall<Persona>(page, 'POST', '/api/personas', { name: 'Tide Writer', setup_complete: true });
   const account = await createBlueskyAccount('media');
   await apiCall(page, 'POST', `/api/personas/${persona.id}/accounts/bluesky/app-password`, {
     handle: account.handle,
     appPassword: account.appPassword,
   });
-  return persona;
+  return { persona, did: account.did };
 }
 
-test('a draft gets a described photo instead of its card, and each network previews it, at 375 px in both themes', {
+test('a draft gets two described photos instead of its card, each network previews it, and it goes out with them, at 375 px in both themes', {
   tag: '@database',
 }, async ({ page }) => {
   const site = createServer((_req, res) => {
@@ -72,7 +72,7 @@ test('a draft gets a described photo instead of its card, and each network previ
   const link = `http://127.0.0.1:${(site.address() as AddressInfo).port}/tides`;
   try {
     await signIn(page, uniqueEmail('media'));
-    const persona = await personaWithBluesky(page);
+    const { persona, did } = await personaWithBluesky(page);
     await apiCall(page, 'POST', '/api/review', {
       personaId: persona.id,
       platform: 'bluesky',
@@ -108,12 +108,15 @@ test('a draft gets a described photo instead of its card, and each network previ
     await expect(row.getByRole('img', { name: 'Image without alt text' }).first()).toBeVisible();
     await row.getByRole('textbox', { name: 'Image 1 alt text' }).fill('Rock pools at low tide');
     await expect(row.getByTestId('alt-warning')).toHaveCount(0);
+    await row.getByTestId('image-file').setInputFiles({ name: 'crab.png', mimeType: 'image/png', buffer: png(40, 60) });
+    await row.getByRole('textbox', { name: 'Image 2 alt text' }).fill('A crab under a rock');
+    await expect(row.getByTestId('alt-warning')).toHaveCount(0);
 
     const onX = preview.getByTestId('preview-x');
     await expect(
-      onX.getByRole('list', { name: '1 image' }).getByRole('img', { name: 'Rock pools at low tide' }),
+      onX.getByRole('list', { name: '2 images' }).getByRole('img', { name: 'Rock pools at low tide' }),
     ).toBeVisible();
-    await expect(onX.getByTestId('preview-images').getByText('ALT')).toBeVisible();
+    await expect(onX.getByTestId('preview-images').getByText('ALT')).toHaveCount(2);
     await preview.getByRole('tab', { name: 'Bluesky' }).click();
     const onBluesky = preview.getByTestId('preview-bluesky');
     await expect(onBluesky.getByRole('img', { name: 'Rock pools at low tide' })).toBeVisible();
@@ -124,7 +127,10 @@ test('a draft gets a described photo instead of its card, and each network previ
     await expect(page.locator('[data-sonner-toast]').getByText('Draft saved', { exact: true })).toBeVisible();
     const [saved] = await apiCall<ScheduledItem[]>(page, 'GET', '/api/schedule?status=pending_review');
     expect(saved?.parts[0]?.link).toBeNull();
-    expect(saved?.parts[0]?.media).toEqual([{ id: expect.any(String), alt: 'Rock pools at low tide' }]);
+    expect(saved?.parts[0]?.media).toEqual([
+      { id: expect.any(String), alt: 'Rock pools at low tide' },
+      { id: expect.any(String), alt: 'A crab under a rock' },
+    ]);
 
     // The other theme (dark is the default), the draft as saved: its photo in the preview.
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
@@ -134,6 +140,22 @@ test('a draft gets a described photo instead of its card, and each network previ
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(row.getByRole('textbox', { name: 'Image 1 alt text' })).toHaveValue('Rock pools at low tide');
     await expectNoViolations(page);
+
+    // Approved to go out now: on the network once, with both photos, their alt texts and shapes, and its language.
+    await row.getByRole('button', { name: 'Discard changes' }).click();
+    await row.getByRole('button', { name: 'Approve and post now' }).click();
+    await expect(async () => {
+      const posts = await blueskyPostsOf(did);
+      expect(posts).toHaveLength(1);
+      const post = posts[0] as { text: string; langs?: string[]; embed?: { $type: string; images?: unknown[] } };
+      expect(post.text).toBe(`Low tide at nine: ${link}`);
+      expect(post.langs).toEqual(['en']);
+      expect(post.embed?.$type).toBe('app.bsky.embed.images');
+      expect(post.embed?.images).toEqual([
+        expect.objectContaining({ alt: 'Rock pools at low tide', aspectRatio: { width: 60, height: 40 } }),
+        expect.objectContaining({ alt: 'A crab under a rock', aspectRatio: { width: 40, height: 60 } }),
+      ]);
+    }).toPass({ timeout: 30_000 });
 
     // The persona can require alt text: a switch among its post settings, saved with it.
     await page.goto(`/editor/${persona.id}?tab=advanced`);
