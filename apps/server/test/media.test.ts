@@ -160,6 +160,9 @@ describe('uploading to the media library', () => {
     const rest = await readJson<MediaList>(await ann.request(`/api/media?limit=3&cursor=${first.nextCursor}`), 200);
     expect(rest.items.map((i) => i.id)).toEqual([items[3]?.id]);
     expect(rest.nextCursor).toBeNull();
+    const bad = await ann.request('/api/media?cursor=not-a-cursor');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { details: [{ field: 'query.cursor' }] } });
   });
 
   it('strips EXIF and GPS from a photo, and turns it upright by its orientation', async () => {

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   ALT_TEXT_REQUIRED,
   type AltSuggestion,
+  CURSOR_INVALID,
+  decodeCursor,
+  encodeCursor,
   MAX_ALT_LENGTH,
   type MediaItem,
   type MediaList,
@@ -47,17 +50,17 @@ function toItem(row: MediaRow): MediaItem {
 const megabytes = (bytes: number) =>
   `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
-function encodeCursor(row: Pick<MediaRow, 'createdAt' | 'id'>): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
+/**
+ * A page's cursor, in the one format every list uses (core's paging, decision 044-list-paging): a
+ * row's time (stored to the millisecond, written out to the microsecond) and its id.
+ */
+const cursorOf = (row: Pick<MediaRow, 'createdAt' | 'id'>): string =>
+  encodeCursor({ at: row.createdAt.toISOString().replace(/Z$/, '000Z'), id: row.id });
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw invalidField('query.cursor', 'is not a cursor this list gave');
-  }
-  return { createdAt, id };
+function afterCursor(cursor: string): { createdAt: Date; id: string } {
+  const key = decodeCursor(cursor);
+  if (!key) throw invalidField('query.cursor', CURSOR_INVALID);
+  return { createdAt: new Date(`${key.at.slice(0, 23)}Z`), id: key.id };
 }
 
 /**
@@ -150,14 +153,14 @@ export function createMediaService(deps: {
 
     /** GET /api/media: newest first, a page at a time, with the library's usage. */
     async list(userId: string, query: { cursor?: string | undefined; limit: number }): Promise<MediaList> {
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const after = query.cursor ? afterCursor(query.cursor) : null;
       const rows = await media.page(userId, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const usage = await media.usage(userId);
       return {
         items: page.map(toItem),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
         usage: { bytes: usage.bytes, limitBytes: quotaBytes, count: usage.count },
       };
     },
