@@ -4,6 +4,7 @@ import path from 'node:path';
 import { HOSTED_BASE_URLS, HOSTED_MODELS, MEDIA_DEFAULT_QUOTA_BYTES } from '@plume/core';
 import { z } from 'zod';
 import type { NetworkReach } from './integrations/feeds/safe-fetch';
+import type { S3MediaStoreOptions } from './integrations/media-store/s3-media-store';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -122,16 +123,7 @@ export type Config = {
   /** The media library (decision 046-media-library): each user's quota, and the bucket when images go to S3. */
   media: {
     quotaBytes: number;
-    s3:
-      | {
-          bucket: string;
-          endpoint: string | undefined;
-          region: string;
-          accessKeyId: string | undefined;
-          secretAccessKey: string | undefined;
-          forcePathStyle: boolean;
-        }
-      | undefined;
+    s3: S3MediaStoreOptions | undefined;
   };
   /** What server-side fetches of feed and site URLs that users enter may reach (FEEDS_ALLOW_PRIVATE). */
   feedsReach: NetworkReach;
