@@ -145,7 +145,9 @@ export async function buildApp(
       pause: services.pause,
     }),
   );
-  await app.register(mentionsRoutes({ auth: authService, mentions: services.mentions }));
+  await app.register(
+    mentionsRoutes({ auth: authService, mentions: services.mentions, idempotency: services.idempotency }),
+  );
   await app.register(aiSettingsRoutes({ auth: authService, aiSettings: services.aiSettings }));
   await app.register(writingRoutes({ auth: authService, writing: services.writing }));
   // The public landing page: its reads, the demo's sample and the waitlist.

@@ -323,13 +323,18 @@ describe('the mentions inbox', () => {
     expect(told.items.filter((n) => n.kind === 'mention' && n.personaId === persona.id)).toHaveLength(2);
     expect(told.items.find((n) => n.kind === 'mention')?.link).toBe(`/editor/${persona.id}?tab=mentions`);
 
-    // Answered by hand: posted now, threaded under the mention.
+    // Answered by hand: posted now, threaded under the mention; the same Idempotency-Key again
+    // (a retried request) answers the same and never replies twice.
     const words = 'The Pragmatic Programmer, twenty years ago, and it still holds up.';
-    const answered = await readJson<MentionItem>(
-      await ivy.request(`${inbox}/${skipped?.id}/reply`, { method: 'POST', json: { content: words } }),
-      200,
-    );
+    const sendReply = () =>
+      ivy.request(`${inbox}/${skipped?.id}/reply`, {
+        method: 'POST',
+        json: { content: words },
+        headers: { 'Idempotency-Key': 'hand-reply-key-1' },
+      });
+    const answered = await readJson<MentionItem>(await sendReply(), 200);
     expect(answered).toMatchObject({ decision: 'replied', reason: 'answered by hand', reply: { content: words } });
+    expect(await readJson<MentionItem>(await sendReply(), 200)).toEqual(answered);
     await until(async () => ((await bsky.postsOf(account.did)).length === 1 ? true : undefined));
     const [posted] = await bsky.postsOf(account.did);
     expect(posted?.value).toMatchObject({

@@ -1,4 +1,6 @@
 import {
+  apiErrorSchema,
+  idempotencyKeySchema,
   mentionItemSchema,
   mentionListQuerySchema,
   mentionListSchema,
@@ -7,12 +9,18 @@ import {
   personaIdParamsSchema,
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { MentionsService } from './mentions.service';
 
 /** A persona's mentions inbox: what was read for it and decided, answered by hand or drafted on request. */
-export function mentionsRoutes(deps: { auth: AuthService; mentions: MentionsService }): FastifyPluginAsyncZod {
+export function mentionsRoutes(deps: {
+  auth: AuthService;
+  mentions: MentionsService;
+  idempotency: IdempotencyService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/personas/:id/mentions',
@@ -35,19 +43,24 @@ export function mentionsRoutes(deps: { auth: AuthService; mentions: MentionsServ
       {
         schema: {
           tags: ['automation'],
-          summary: 'Answers a mention by hand: the reply is checked and posted now, threaded under the mention',
+          summary:
+            'Answers a mention by hand: the reply is checked and posted now, threaded under the mention. With an `Idempotency-Key`, the same key again answers the first answer (never replies twice)',
           params: mentionParamsSchema,
+          headers: z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() }),
           body: mentionReplySchema,
-          response: { 200: mentionItemSchema, ...errorResponses },
+          response: { 200: mentionItemSchema, ...errorResponses, 422: apiErrorSchema },
         },
       },
-      async (request) =>
-        deps.mentions.reply(
-          await deps.auth.requireUserId(request.headers),
-          request.params.id,
-          request.params.mentionId,
-          request.body,
-        ),
+      async (request) => {
+        const userId = await deps.auth.requireUserId(request.headers);
+        return deps.idempotency.once({
+          userId,
+          key: request.headers['idempotency-key'],
+          route: 'POST /api/personas/{id}/mentions/{mentionId}/reply',
+          request: { params: request.params, body: request.body },
+          work: () => deps.mentions.reply(userId, request.params.id, request.params.mentionId, request.body),
+        });
+      },
     );
 
     app.post(

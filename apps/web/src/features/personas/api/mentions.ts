@@ -1,4 +1,4 @@
-import type { MentionItem, MentionList, MentionReply } from '@plume/core';
+import { IDEMPOTENCY_KEY_HEADER, type MentionItem, type MentionList, type MentionReply } from '@plume/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { personaKeys } from '../../../lib/api/get-personas';
 import { api } from '../../../lib/api-client';
@@ -25,11 +25,15 @@ export function useMentions(personaId: string | undefined) {
 
 type Target = { personaId: string; mentionId: string };
 
-/** POST …/mentions/{mentionId}/reply: a reply written by hand, posted now under the mention. */
-export const replyToMention = ({ personaId, mentionId, content }: Target & MentionReply) =>
+/**
+ * POST …/mentions/{mentionId}/reply: a reply written by hand, posted now under the mention. `key`
+ * is the send's own: the same key never posts twice.
+ */
+export const replyToMention = ({ personaId, mentionId, content, key }: Target & MentionReply & { key: string }) =>
   api<MentionItem>(`${base(personaId)}/${encodeURIComponent(mentionId)}/reply`, {
     method: 'POST',
     json: { content },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
   });
 
 /** POST …/mentions/{mentionId}/draft: the persona drafts a reply now, into the review queue. */

@@ -1,11 +1,12 @@
 import { type MentionItem, mentionOutcome, PLATFORM_LABELS } from '@plume/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
 import { Section } from '../../../components/ui/section';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { useTimeZone } from '../../../hooks/use-time-zone';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useDraftForMention, useMentions, useReplyToMention } from '../api/mentions';
 import { type When, whenIn } from './editor-automation-log';
 
@@ -92,6 +93,8 @@ function MentionRow({ personaId, item, when }: { personaId: string; item: Mentio
   const draft = useDraftForMention();
   const badge = badgeOf(item);
   const busy = reply.isPending || draft.isPending;
+  // Set in the send itself: a second click of a double-click finds it before React re-renders.
+  const sending = useRef(false);
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -99,10 +102,15 @@ function MentionRow({ personaId, item, when }: { personaId: string; item: Mentio
       setError('Write a reply first');
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     reply.mutate(
-      { personaId, mentionId: item.id, content: text },
+      { personaId, mentionId: item.id, content: text, key: newIdempotencyKey() },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => {
           setWriting(false);
           setText('');

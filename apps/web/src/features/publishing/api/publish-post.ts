@@ -16,12 +16,6 @@ export const publishPost = ({ personaId, body, key }: { personaId: string; body:
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
   });
 
-/** A fresh key per click (crypto.randomUUID needs a secure context; getRandomValues does not). */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export function usePublishPost() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -14,7 +14,8 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAccounts } from '../../../lib/api/get-accounts';
 import { ApiRequestError } from '../../../lib/api-client';
-import { newIdempotencyKey, usePublishPost } from '../api/publish-post';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { usePublishPost } from '../api/publish-post';
 import { planPost } from '../utils/plan-post';
 
 const names = (platforms: Platform[]) => platforms.map((p) => PLATFORM_LABELS[p]).join(' and ');
