@@ -300,12 +300,12 @@ describe('an image of the library', () => {
     const [mine] = (await list(ann)).items;
     const [bobs] = (await list(bob)).items;
     if (!mine || !bobs) throw new Error('no images');
-    const review = (media: { id: string; alt: string }[]) =>
+    const review = (media: { id: string; alt: string }[], platform: 'bluesky' | 'x' = 'bluesky') =>
       ann.request('/api/review', {
         method: 'POST',
         json: {
           personaId: persona.id,
-          platform: 'bluesky',
+          platform,
           content: 'A picture',
           parts: [{ ...textPart('A picture'), media }],
         },
@@ -314,6 +314,10 @@ describe('an image of the library', () => {
     expect(foreign.details?.[0]?.field).toBe('body.parts.0.media.0');
     const unknown = await refusal(await review([{ id: 'not-a-media-id', alt: 'Nothing' }]), 400);
     expect(unknown.details?.[0]?.field).toBe('body.parts.0.media.0');
+    // Alt text within each network's own limit: 1,500 characters fit Bluesky, not X.
+    const long = 'Rock pools at low tide. '.repeat(63).slice(0, 1500);
+    const tooLong = await refusal(await review([{ id: mine.id, alt: long }], 'x'), 400);
+    expect(tooLong.message).toContain("image 1's alt text is too long for X (1500/1,000)");
     // Without the setting, a missing alt text is allowed (the editor warns).
     const draft = await readJson<ScheduledItem>(await review([{ id: mine.id, alt: '' }]), 201);
     await readJson(

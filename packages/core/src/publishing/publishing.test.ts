@@ -82,6 +82,12 @@ describe('platform limits', () => {
     expect(overLimitProblems([textPart('ok'), textPart('🙂'.repeat(141))], ['x'])).toEqual([
       'part 2: too long for X (282/280)',
     ]);
+    // Alt text by each network's own limit: 1,500 characters fit Bluesky, not X.
+    const described = { ...textPart('A photo'), media: [{ id: 'm1', alt: 'a'.repeat(1500) }] };
+    expect(overLimitProblems([described], ['bluesky'])).toEqual([]);
+    expect(overLimitProblems([described], ['x'])).toEqual([
+      "content: image 1's alt text is too long for X (1500/1,000)",
+    ]);
   });
 });
 

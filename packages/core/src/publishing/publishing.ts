@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { platformSchema } from '../platforms/platform-schema';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../platforms/platforms';
+import { PLATFORM_LABELS, PLATFORM_RULES, PLATFORMS, type Platform } from '../platforms/platforms';
 import { PLATFORM_LIMITS, platformLength } from '../writing/limits';
 import { type PostPart, partTexts, postPartSchema, textPart } from './post-parts';
 
@@ -117,17 +117,26 @@ export function threadContent(parts: readonly PostPart[]): string {
   return partTexts(parts).join('\n\n');
 }
 
-/** Each part whose text is over a platform's limit, said the way the generator's counters say it. */
-export function overLimitProblems(parts: readonly Pick<PostPart, 'text'>[], platforms: Platform[]): string[] {
+/**
+ * Each part over a platform's limits, said the way the generator's counters say it: its text's
+ * length, and each image's alt text (X takes 1,000 characters, Bluesky 2,000).
+ */
+export function overLimitProblems(parts: readonly Pick<PostPart, 'text' | 'media'>[], platforms: Platform[]): string[] {
   const problems: string[] = [];
   for (const platform of platforms) {
     parts.forEach((part, i) => {
+      const where = parts.length > 1 ? `part ${i + 1}` : 'content';
       const length = platformLength(platform, part.text);
       const limit = PLATFORM_LIMITS[platform];
-      if (length > limit) {
-        const where = parts.length > 1 ? `part ${i + 1}` : 'content';
-        problems.push(`${where}: too long for ${PLATFORM_LABELS[platform]} (${length}/${limit})`);
-      }
+      if (length > limit) problems.push(`${where}: too long for ${PLATFORM_LABELS[platform]} (${length}/${limit})`);
+      const altLimit = PLATFORM_RULES[platform].media.maxAltLength;
+      part.media.forEach((image, m) => {
+        if (image.alt.length > altLimit) {
+          problems.push(
+            `${where}: image ${m + 1}'s alt text is too long for ${PLATFORM_LABELS[platform]} (${image.alt.length}/${altLimit.toLocaleString('en-US')})`,
+          );
+        }
+      });
     });
   }
   return problems;
