@@ -16,7 +16,7 @@ import {
 } from '../components/ui/icons';
 import { Logo } from '../components/ui/logo';
 import { paths } from '../config/paths';
-import { useNotifications } from '../features/notifications/api/get-notifications';
+import { useUnreadCount } from '../features/notifications/api/get-notifications';
 import { useReviewCount } from '../features/scheduling/api/get-schedule';
 import { CountIcon, ShellNav, UnreadIcon, unreadLabel, waitingLabel } from './shell-nav';
 
@@ -50,7 +50,7 @@ const bottomBar: { label: string; to: string; icon: ReactNode; isActive(l: Locat
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const unread = useNotifications().data?.unread ?? 0;
+  const unread = useUnreadCount();
   const waiting = useReviewCount();
   return (
     <div className="min-h-screen">

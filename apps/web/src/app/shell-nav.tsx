@@ -16,7 +16,7 @@ import {
   UserIcon,
 } from '../components/ui/icons';
 import { paths } from '../config/paths';
-import { useNotifications } from '../features/notifications/api/get-notifications';
+import { useUnreadCount } from '../features/notifications/api/get-notifications';
 import { useReviewCount } from '../features/scheduling/api/get-schedule';
 import { useMe, useSignOut } from '../lib/auth';
 import { usePublicConfig } from '../lib/public-config';
@@ -85,7 +85,7 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
     collapsed && 'opacity-0 transition-opacity group-hover:opacity-100 group-has-focus-visible:opacity-100',
   );
   const username = user?.username ?? '';
-  const unread = useNotifications().data?.unread ?? 0;
+  const unread = useUnreadCount();
   const waiting = useReviewCount();
   // Account Settings and My Subscription are one screen: the billing tab is My Subscription's.
   const location = useLocation();

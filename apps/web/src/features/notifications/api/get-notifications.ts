@@ -1,21 +1,22 @@
 import type { InAppNotificationList } from '@plume/core';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const notificationKeys = { all: ['notifications'] as const };
 
-/** GET /api/notifications: the newest notifications and how many are unread. */
-export const getNotifications = () => api<InAppNotificationList>('/api/notifications');
-
-/** Read again every minute, so the unread dot follows events while the app is open. */
-export const notificationsQueryOptions = queryOptions({
-  queryKey: notificationKeys.all,
-  queryFn: getNotifications,
-  refetchInterval: 60_000,
-});
-
-export function useNotifications() {
-  return useQuery(notificationsQueryOptions);
+/**
+ * How many notifications are unread, for the navigation's dot on every page: one notification's
+ * page carries the count, so the shell does not read fifty every minute. Under the notifications'
+ * key, so marking read refreshes it.
+ */
+export function useUnreadCount(): number {
+  return (
+    useQuery({
+      queryKey: [...notificationKeys.all, 'unread'],
+      queryFn: () => api<InAppNotificationList>('/api/notifications?limit=1'),
+      refetchInterval: 60_000,
+    }).data?.unread ?? 0
+  );
 }
 
 /** How many notifications a page of the list holds (decision 044-list-paging). */
