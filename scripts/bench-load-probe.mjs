@@ -99,7 +99,8 @@ let resetAt = performance.now();
 const connections = [];
 const firstRequests = [];
 const emit = http.Server.prototype.emit;
-http.Server.prototype.emit = function (event, req, res) {
+http.Server.prototype.emit = function (event, ...args) {
+  const [req, res] = args;
   if (event === 'connection') {
     req.__at = performance.now();
     connections.push(req.__at - resetAt);
@@ -124,7 +125,7 @@ http.Server.prototype.emit = function (event, req, res) {
       served.set(route, entry);
     });
   }
-  return emit.apply(this, arguments);
+  return emit.call(this, event, ...args);
 };
 
 // SIGUSR2 (the bench, when the mix starts): forget what start-up and sign-in cost.

@@ -329,7 +329,9 @@ export async function benchLoad({ root, port, postgresUrl, freshPostgres }) {
         // to a busy server are accepted one by one (seconds), which would measure connection set-up,
         // not the fairness of a running server (decision 0XE-fair-under-load).
         await Promise.all(
-          [...crud, ...streamers].map(async (_, n) => (await fetch(`${bases[n % bases.length]}/api/health`)).arrayBuffer()),
+          [...crud, ...streamers].map(async (_, n) =>
+            (await fetch(`${bases[n % bases.length]}/api/health`)).arrayBuffer(),
+          ),
         );
         if (process.env.BENCH_LOAD_PROBE) for (const child of running) child.kill('SIGUSR2');
         const result = await mix(bases, crud, streamers);
