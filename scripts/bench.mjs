@@ -3,7 +3,8 @@
 // JavaScript and Lighthouse), the voice (how measurably each slider shapes the writing) and the
 // writing (what the offline composer writes, read as a creator would).
 // The media library: a 12-megapixel JPEG uploaded and processed, a post with 4 images to a local PDS.
-// BENCH_ONLY=server|publishing|media|analytics|landing|voice|writing runs one section.
+// The mixed load (bench-load.mjs): 50 users on personas while 50 stream /draft, on both engines.
+// BENCH_ONLY=server|publishing|media|analytics|landing|voice|writing|load runs one section.
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -134,14 +135,16 @@ const B_PLATFORM_MS = Number(process.env.BENCH_PLATFORM_MS ?? 20);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const only = process.env.BENCH_ONLY;
-const sections = ['server', 'publishing', 'media', 'analytics', 'landing', 'voice', 'writing'];
+const sections = ['server', 'publishing', 'media', 'analytics', 'landing', 'voice', 'writing', 'load'];
 if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY is one of ${sections.join(', ')}`);
 const runs = (section) => !only || only === section;
 const webDist = path.join(root, 'apps/web/dist');
-// The voice and writing sections run the sources with tsx: no build needed for them alone.
+// The voice and writing sections run the sources with tsx: no build needed for them alone; the
+// load section needs only the server's.
 if (
   !['voice', 'writing'].includes(only ?? '') &&
-  (!existsSync(path.join(root, 'apps/server/dist/server.js')) || !existsSync(path.join(webDist, '.vite/manifest.json')))
+  (!existsSync(path.join(root, 'apps/server/dist/server.js')) ||
+    (only !== 'load' && !existsSync(path.join(webDist, '.vite/manifest.json'))))
 ) {
   throw new Error('Build first: npm run build');
 }
@@ -537,6 +540,22 @@ async function analytics() {
       'metrics sync of 1,000 posts, X, every page: billed calls (posts read)',
       `${calls.xAll.calls} (${calls.xAll.posts})`,
     ],
+  );
+}
+
+// The mixed load (bench-load.mjs, decision 0XE-fair-under-load): BENCH_LOAD_USERS (50) users doing a
+// create / list / read / update / delete mix on personas while as many stream GET /api/draft, for
+// BENCH_LOAD_SECONDS (20), on PGlite, PostgreSQL with one API process and with two.
+if (runs('load')) {
+  const { benchLoad } = await import('./bench-load.mjs');
+  const { freshPostgres } = await import('./bench-analytics.mjs');
+  rows.push(
+    ...(await benchLoad({
+      root,
+      port,
+      postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      freshPostgres,
+    })),
   );
 }
 

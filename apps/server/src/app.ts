@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Platform } from '@plume/core';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { composeServices } from './composition-root';
 import type { Config } from './config';
 import { type Database, openDatabase, type QueryListener } from './db/client';
+import { fairKey } from './db/fair-queue';
 import type { PlatformAdapter } from './integrations/platform';
 import type { Jobs } from './jobs/queue';
 import { accountRoutes } from './modules/account/account.routes';
@@ -104,12 +105,23 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Whose turn a statement takes in PGlite's fair queue (decision 0XE-fair-under-load): the
+  // credential presented, else the address. Set again once the body is read (its events run
+  // outside the request's context).
+  const enterFairTurn = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const { authorization, cookie } = request.headers;
+    fairKey.enterWith((authorization ?? cookie ?? request.ip).slice(0, 512));
+    done();
+  };
+  app.addHook('onRequest', enterFairTurn);
+  app.addHook('preHandler', enterFairTurn);
   registerErrorHandler(app);
   registerJsonParser(app);
   registerTextGuard(app);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     onError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     onQuery: options.onQuery,

@@ -17,6 +17,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** PostgreSQL: connections each process's pool may open (decision 0XE-fair-under-load). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(25),
   APP_URL: z.url().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +100,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: the most connections this process's pool opens. */
+  databasePoolSize: number;
   appUrl: string;
   /**
    * Origins the app's pages may be opened at: APP_URL's, and when that is a loopback address, the
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl,
     trustedOrigins: trustedOriginsOf(appUrl),
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),

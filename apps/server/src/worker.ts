@@ -18,6 +18,7 @@ async function main() {
   const log = destination ? pino(options, destination) : pino(options);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     onError: (error) => log.warn({ err: error }, 'database connection lost'),
   });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createFairQueue } from './fair-queue';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -86,21 +87,31 @@ async function openPglite(dataDir: string, onQuery?: QueryListener): Promise<Dat
   const unlock = lockDataDir(dataDir);
   try {
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
-    const db = drizzlePglite(client, { schema, ...queryLogger(onQuery) }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    // Every statement (a transaction as one) waits its user's turn, and the event loop runs between
+    // two: decision 0XE-fair-under-load.
+    const fair = createFairQueue();
+    const gated = {
+      query: (...args: Parameters<PGlite['query']>) => fair.run(() => client.query(...args)),
+      exec: (...args: Parameters<PGlite['exec']>) => fair.run(() => client.exec(...args)),
+      transaction: <T>(work: Parameters<PGlite['transaction']>[0]) =>
+        fair.run(() => client.transaction(work) as Promise<T>),
+    } as unknown as PGlite;
+    const db = drizzlePglite({ client: gated, schema, ...queryLogger(onQuery) }) as unknown as Db;
     const executor: SqlExecutor = {
-      async executeSql(text, values) {
-        if (values && values.length > 0) return client.query(text, values);
-        // pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT;) without parameters.
-        try {
-          const results = await client.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        } catch (error) {
-          // A failed script leaves its transaction open on the single connection.
-          await client.exec('ROLLBACK').catch(() => {});
-          throw error;
-        }
-      },
+      executeSql: (text, values) =>
+        fair.run(async () => {
+          if (values && values.length > 0) return client.query(text, values);
+          // pg-boss sends multi-statement scripts (BEGIN; ...; COMMIT;) without parameters.
+          try {
+            const results = await client.exec(text);
+            return { rows: results.at(-1)?.rows ?? [] };
+          } catch (error) {
+            // A failed script leaves its transaction open on the single connection.
+            await client.exec('ROLLBACK').catch(() => {});
+            throw error;
+          }
+        }),
     };
     return {
       kind: 'pglite',
@@ -110,10 +121,12 @@ async function openPglite(dataDir: string, onQuery?: QueryListener): Promise<Dat
       dumpDataDir: () =>
         // Inside a transaction of its own, so no other is half done; after a checkpoint, so the
         // data files hold every commit (the WAL in the tarball covers them anyway).
-        client.transaction(async (tx) => {
-          await tx.exec('CHECKPOINT');
-          return client.dumpDataDir('gzip');
-        }),
+        fair.run(() =>
+          client.transaction(async (tx) => {
+            await tx.exec('CHECKPOINT');
+            return client.dumpDataDir('gzip');
+          }),
+        ),
       async close() {
         await client.close();
         unlock();
@@ -129,8 +142,11 @@ async function openPostgres(
   connectionString: string,
   onError: (error: Error) => void,
   onQuery?: QueryListener,
+  poolSize = 25,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Under a mixed load 10 connections were the queue every request waited in (decision
+  // 0XE-fair-under-load): DATABASE_POOL_SIZE, 25 by default.
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the server ends (restart, failover) must not crash the process.
   pool.on('error', onError);
   // Several API processes may start at once: one migrates, the others wait.
@@ -157,8 +173,10 @@ export function openDatabase(options: {
   dataDir: string;
   onError: (error: Error) => void;
   onQuery?: QueryListener | undefined;
+  /** PostgreSQL: the most connections the pool opens. */
+  poolSize?: number;
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onError, options.onQuery)
+    ? openPostgres(options.databaseUrl, options.onError, options.onQuery, options.poolSize)
     : openPglite(options.dataDir, options.onQuery);
 }

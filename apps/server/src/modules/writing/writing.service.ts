@@ -124,21 +124,26 @@ export function createWritingService(deps: {
       uncounted?: boolean;
     },
   ): Promise<Context> {
-    const stored =
-      input.persona ?? (input.personaId ? await ownPersona(repositories.personas, userId, input.personaId) : null);
-    // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
-    if (!input.uncounted) await deps.writingLimit.count(userId);
+    // Read together, not one after another (decision 0XE-fair-under-load): the persona and who
+    // writes, then the count and the headlines.
+    const [stored, client] = await Promise.all([
+      input.persona ?? (input.personaId ? ownPersona(repositories.personas, userId, input.personaId) : null),
+      aiSettings.clientFor(userId),
+    ]);
     const enabled = stored ? stored.sources.filter((s) => s.enabled).map((s) => s.url) : [];
     const asked = (input.titles ?? []).slice(0, MAX_TITLES_FOR_GENERATION);
     // Only what the persona reads now: a source turned off or removed no longer feeds it.
-    const kept =
+    const [, kept] = await Promise.all([
+      // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
+      input.uncounted ? undefined : deps.writingLimit.count(userId),
       asked.length > 0
         ? stored
-          ? await repositories.sources.itemsTitled(stored.id, asked)
+          ? repositories.sources.itemsTitled(stored.id, asked)
           : []
         : stored
-          ? await repositories.sources.latestItems(stored.id, MAX_TITLES_FOR_GENERATION, enabled)
-          : [];
+          ? repositories.sources.latestItems(stored.id, MAX_TITLES_FOR_GENERATION, enabled)
+          : [],
+    ]);
     const items: SourceItem[] =
       asked.length > 0 ? asked.map((title) => kept.find((k) => k.title === title) ?? { title }) : kept;
     const titles = items.map((item) => item.title);
@@ -149,7 +154,7 @@ export function createWritingService(deps: {
       persona: toWritingPersona(stored, input.override),
       titles,
       items,
-      client: await aiSettings.clientFor(userId),
+      client,
     };
   }
 
