@@ -1,4 +1,4 @@
-// The mixed load of issue 31 (decision 0XE-fair-under-load): BENCH_LOAD_USERS users doing a create /
+// The mixed load of issue 31 (decision 048-fair-under-load): BENCH_LOAD_USERS users doing a create /
 // list / read / update / delete mix on personas while as many others stream GET /api/draft from a
 // local OpenAI-compatible model, for BENCH_LOAD_SECONDS, on PGlite, PostgreSQL with one API process
 // and PostgreSQL with two. The per-user writing limit is lifted: the streams take all the CPU they
@@ -327,7 +327,7 @@ export async function benchLoad({ root, port, postgresUrl, freshPostgres }) {
         const tokens = await firstTokens(bases[0], modelUrl, streamers[0].cookie, streamers[0].personaId);
         // Each user's connection is opened before the clock starts: 100 connections opened at once
         // to a busy server are accepted one by one (seconds), which would measure connection set-up,
-        // not the fairness of a running server (decision 0XE-fair-under-load).
+        // not the fairness of a running server (decision 048-fair-under-load).
         await Promise.all(
           [...crud, ...streamers].map(async (_, n) =>
             (await fetch(`${bases[n % bases.length]}/api/health`)).arrayBuffer(),

@@ -543,7 +543,7 @@ async function analytics() {
   );
 }
 
-// The mixed load (bench-load.mjs, decision 0XE-fair-under-load): BENCH_LOAD_USERS (50) users doing a
+// The mixed load (bench-load.mjs, decision 048-fair-under-load): BENCH_LOAD_USERS (50) users doing a
 // create / list / read / update / delete mix on personas while as many stream GET /api/draft, for
 // BENCH_LOAD_SECONDS (20), on PGlite, PostgreSQL with one API process and with two.
 if (runs('load')) {

@@ -105,7 +105,7 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Whose turn a statement takes in PGlite's fair queue (decision 0XE-fair-under-load): the
+  // Whose turn a statement takes in PGlite's fair queue (decision 048-fair-under-load): the
   // credential presented, else the address. Set again once the body is read (its events run
   // outside the request's context).
   const enterFairTurn = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {

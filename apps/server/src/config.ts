@@ -17,7 +17,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  /** PostgreSQL: connections each process's pool may open (decision 0XE-fair-under-load). */
+  /** PostgreSQL: connections each process's pool may open (decision 048-fair-under-load). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(25),
   APP_URL: z.url().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFairQueue, fairKey } from '../src/db/fair-queue';
 
-// Decision 0XE-fair-under-load: PGlite's statements wait their user's turn, and the event loop runs
+// Decision 048-fair-under-load: PGlite's statements wait their user's turn, and the event loop runs
 // while a long queue drains.
 describe('the fair queue in front of PGlite', () => {
   it("takes users in turn: one user's burst does not hold back another's single statement", async () => {

@@ -89,7 +89,7 @@ async function openPglite(dataDir: string, onQuery?: QueryListener): Promise<Dat
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     // Every statement (a transaction as one) waits its user's turn, and the event loop runs between
-    // two: decision 0XE-fair-under-load.
+    // two: decision 048-fair-under-load.
     const fair = createFairQueue();
     const gated = {
       query: (...args: Parameters<PGlite['query']>) => fair.run(() => client.query(...args)),
@@ -145,7 +145,7 @@ async function openPostgres(
   poolSize = 25,
 ): Promise<Database> {
   // Under a mixed load 10 connections were the queue every request waited in (decision
-  // 0XE-fair-under-load): DATABASE_POOL_SIZE, 25 by default.
+  // 048-fair-under-load): DATABASE_POOL_SIZE, 25 by default.
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the server ends (restart, failover) must not crash the process.
   pool.on('error', onError);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Whose statements these are (decision 0XE-fair-under-load): set for each request from the
+ * Whose statements these are (decision 048-fair-under-load): set for each request from the
  * credential it presents (or its address), unset for the worker's jobs ("background").
  */
 export const fairKey = new AsyncLocalStorage<string>();

@@ -132,7 +132,7 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             if (!res.writableFinished) gone.abort();
           });
           // The pieces that arrive in one turn of the event loop leave in one write, not one each
-          // (decision 0XE-fair-under-load): under load a write per token was the stream's largest cost.
+          // (decision 048-fair-under-load): under load a write per token was the stream's largest cost.
           let corked = false;
           const send = (text: string) => {
             if (!corked) {

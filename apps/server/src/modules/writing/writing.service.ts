@@ -124,7 +124,7 @@ export function createWritingService(deps: {
       uncounted?: boolean;
     },
   ): Promise<Context> {
-    // Read together, not one after another (decision 0XE-fair-under-load): the persona and who
+    // Read together, not one after another (decision 048-fair-under-load): the persona and who
     // writes, then the count and the headlines.
     const [stored, client] = await Promise.all([
       input.persona ?? (input.personaId ? ownPersona(repositories.personas, userId, input.personaId) : null),
