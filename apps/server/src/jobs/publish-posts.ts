@@ -14,6 +14,14 @@ export async function sendPublishPost(queue: Queue, payload: PublishPostPayload,
   await queue.send(PUBLISH_POST, payload, { startAfter: options.at });
 }
 
+/** Queues many posts' publish jobs in one statement, each for its time. */
+export async function sendPublishPosts(queue: Queue, posts: { postId: string; at: Date }[]): Promise<void> {
+  await queue.sendMany(
+    PUBLISH_POST,
+    posts.map(({ postId, at }) => ({ data: { postId }, options: { startAfter: at } })),
+  );
+}
+
 /** `check`: which look at the account this is (0 first), so the next one knows its wait. */
 export const reconcilePostPayload = z.object({ postId: z.string().min(1), check: z.number().int().min(0) });
 export type ReconcilePostPayload = z.infer<typeof reconcilePostPayload>;

@@ -15,6 +15,8 @@ export type SendOptions = { startAfter?: Date; singletonKey?: string };
  */
 export type Queue = {
   send(name: string, data?: JobData, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one queue in one statement (a batch of posts scheduled at once). */
+  sendMany(name: string, jobs: { data: JobData; options?: SendOptions }[]): Promise<void>;
 };
 
 /**
@@ -32,6 +34,10 @@ export function createQueuePort(): Queue & { attach(jobs: Queue | undefined): vo
     send(name, data = {}, options = {}) {
       if (!started) return Promise.reject(new Error(`The job queue is not running (${name} was not queued)`));
       return started.send(name, data, options);
+    },
+    sendMany(name, jobs) {
+      if (!started) return Promise.reject(new Error(`The job queue is not running (${name} was not queued)`));
+      return started.sendMany(name, jobs);
     },
   };
 }
@@ -181,6 +187,21 @@ export async function startJobs(options: {
       const later = options.startAfter && options.startAfter.getTime() > Date.now();
       if (id && worker && !later) boss.notifyWorker(worker);
       return id;
+    },
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map(({ data, options = {} }) => ({
+          name,
+          data,
+          ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+          ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        })),
+      );
+      const worker = workers.get(name);
+      const current = Date.now();
+      if (worker && jobs.some((job) => !job.options?.startAfter || job.options.startAfter.getTime() <= current))
+        boss.notifyWorker(worker);
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };

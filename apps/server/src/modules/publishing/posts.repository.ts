@@ -141,6 +141,29 @@ export function createPostsRepository(db: Db) {
       return row;
     },
 
+    /** Many scheduled posts in one statement: all are stored or none (POST /api/schedule/batch). */
+    async insertMany(
+      values: {
+        personaId: string;
+        platform: Platform;
+        content: string;
+        parts: PostPart[];
+        scheduledFor: Date;
+        writer?: string;
+        checkFlags?: DraftFlag[];
+      }[],
+    ): Promise<PostRow[]> {
+      if (values.length === 0) return [];
+      const ids = values.map(() => crypto.randomUUID());
+      const rows = await db
+        .insert(posts)
+        .values(values.map((v, i) => ({ id: ids[i] as string, status: 'scheduled' as const, ...v })))
+        .returning();
+      // Answered in the order given (RETURNING promises no order; the ids were made here).
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     /**
      * A post automation wrote for a slot: kept only if the persona has none on that platform for
      * that slot (the unique key), so two workers or a job delivered twice write it once. Answers
@@ -419,6 +442,19 @@ export function createPostsRepository(db: Db) {
         .leftJoin(platformAccounts, accountOf)
         .where(and(eq(posts.id, id), eq(personas.userId, userId)));
       return row ? flattenItem(row) : undefined;
+    },
+
+    /** The user's posts of these ids (the others are left out), in the order of `ids`. */
+    async findManyForUser(userId: string, ids: string[]): Promise<ScheduleRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(withAccount)
+        .from(posts)
+        .innerJoin(personas, eq(personas.id, posts.personaId))
+        .leftJoin(platformAccounts, accountOf)
+        .where(and(inArray(posts.id, ids), eq(personas.userId, userId)));
+      const byId = new Map(rows.map((row) => [row.post.id, flattenItem(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /**
