@@ -276,11 +276,15 @@ export function createSchedulingService(deps: {
       body: ScheduleCreate,
       extra: { replyTo?: StoredReplyTo } = {},
     ): Promise<ScheduledItem> {
+      // The owner first (another user's persona is a 404 before anything else is said of it); then
+      // the account, the images and the link cards side by side: one short request (issue 32).
       const persona = await ownPersona(personas, userId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
-      await deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text });
-      await accounts.requireWorkingAccount(body.personaId, body.platform);
-      const parts = await withCards(body.parts ?? [textPart(body.content)]);
+      const [account, , parts] = await Promise.all([
+        accounts.requireWorkingAccount(body.personaId, body.platform),
+        deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text }),
+        withCards(body.parts ?? [textPart(body.content)]),
+      ]);
       const checkFlags = await flagsOf(userId, persona, {
         parts,
         platform: body.platform,
@@ -308,7 +312,8 @@ export function createSchedulingService(deps: {
         persona,
       );
       if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
-      return reread(userId, post.id);
+      // What was just written and read: no second read of it.
+      return toItem({ ...post, personaName: persona.name, userId, accountStatus: account.status });
     },
 
     /**
