@@ -46,9 +46,10 @@ export function publishingJobs(publishing: PublishingService): JobDefinition[] {
     defineJob({
       name: PUBLISH_POST,
       payload: publishPostPayload,
-      // Up to 100 posts at a time; a full batch is followed at once by the next (queue.ts).
+      // Up to 100 posts at a time; a full batch is followed at once by the next (queue.ts). A post
+      // due waits for the next look at most half a second (pg-boss's shortest interval; issue 32).
       batchSize: 100,
-      pollingIntervalSeconds: 1,
+      pollingIntervalSeconds: 0.5,
       handler: ({ postId }) => publishing.publishScheduled(postId),
       handleBatch: (items) => publishing.publishBatch(items.map((item) => item.postId)),
     }),
