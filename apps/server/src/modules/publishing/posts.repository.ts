@@ -116,7 +116,7 @@ export function createPostsRepository(db: Db) {
     return row;
   }
 
-  return {
+  const repository = {
     async insert(values: {
       personaId: string;
       platform: Platform;
@@ -302,6 +302,53 @@ export function createPostsRepository(db: Db) {
         timeZone: loaded.timeZone ?? 'UTC',
         account: loaded.accounts.find((a) => a.platform === platform) ?? null,
       };
+    },
+
+    /**
+     * Claims many posts at once (each account's first of a batch, issue 32): one UPDATE for all and
+     * one load of their personas, instead of two statements a post. Each answers as `claim` would;
+     * when one of the accounts is busy (another worker publishes on it) the statement claims none,
+     * and each is claimed on its own.
+     */
+    async claimMany(ids: string[], now: Date): Promise<Map<string, ClaimedPost | 'busy' | undefined>> {
+      const answers = new Map<string, ClaimedPost | 'busy' | undefined>();
+      const wanted = ids.filter((id) => isUuid(id));
+      if (wanted.length === 0) return answers;
+      let rows: PostRow[];
+      try {
+        rows = await db
+          .update(posts)
+          .set({ status: 'publishing', claimedAt: now, notifiedAt: null, updatedAt: now })
+          .where(
+            and(
+              inArray(posts.id, wanted),
+              eq(posts.status, 'scheduled'),
+              lte(posts.scheduledFor, new Date(now.getTime() + 1000)),
+            ),
+          )
+          .returning();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        for (const id of wanted) answers.set(id, await repository.claim(id, now));
+        return answers;
+      }
+      const loaded = rows.length
+        ? await personasAtWork(db, inArray(personas.id, [...new Set(rows.map((row) => row.personaId))]))
+        : [];
+      const byPersona = new Map(loaded.map((one) => [one.persona.id, one]));
+      for (const row of rows) {
+        const one = byPersona.get(row.personaId);
+        if (!one) continue;
+        answers.set(row.id, {
+          ...row,
+          personaName: one.persona.name,
+          userId: one.userId,
+          persona: one.persona,
+          timeZone: one.timeZone ?? 'UTC',
+          account: one.accounts.find((a) => a.platform === row.platform) ?? null,
+        });
+      }
+      return answers;
     },
 
     /**
@@ -713,5 +760,6 @@ export function createPostsRepository(db: Db) {
       return row?.at ?? null;
     },
   };
+  return repository;
 }
 export type PostsRepository = ReturnType<typeof createPostsRepository>;
