@@ -17,10 +17,12 @@ let bsky: BlueskyNetwork;
 let server: TestServer;
 let ann: Client;
 let bob: Client;
+/** Every statement the app runs through Drizzle (pg-boss's own SQL is not among them). */
+const statements: string[] = [];
 
 beforeAll(async () => {
   bsky = await startBlueskyNetwork();
-  server = await build(bsky.env);
+  server = await build(bsky.env, { onQuery: (sql) => statements.push(sql) });
   ann = await signedInUser(server.url, 'batch');
   bob = await signedInUser(server.url, 'batchbob');
 });
@@ -60,6 +62,27 @@ async function stored(personaIds: string[]) {
   return server.app.database.db.select().from(posts).where(inArray(posts.personaId, personaIds));
 }
 
+describe('POST /api/schedule', () => {
+  it('is one short request: the persona read once, the post written once and not read back', async () => {
+    const { persona } = await personaOnBluesky(ann);
+    const body = { personaId: persona.id, platform: 'bluesky', content: 'Quick', runAt: inSeconds(3600) };
+    await readJson(await ann.request('/api/schedule', { method: 'POST', json: body }), 201);
+    statements.length = 0;
+    const item = await readJson<ScheduledItem>(await ann.request('/api/schedule', { method: 'POST', json: body }), 201);
+    expect(item).toMatchObject({
+      content: 'Quick',
+      status: 'scheduled',
+      personaName: 'Batch',
+      connection: 'connected',
+    });
+    const mine = statements.filter((sql) => !/"sessions?"|"users?"\b/.test(sql));
+    expect(mine.filter((sql) => /from "personas"/.test(sql) && !/from "posts"/.test(sql))).toHaveLength(1);
+    expect(mine.filter((sql) => sql.startsWith('insert into "posts"'))).toHaveLength(1);
+    // Measured on issue 32: 7 statements before (the post was read back), 6 since.
+    expect(mine.length).toBeLessThanOrEqual(6);
+  });
+});
+
 describe('POST /api/schedule/batch', () => {
   it('refuses the whole batch for one bad item, naming it, and another user’s persona as the single route does', async () => {
     const { persona } = await personaOnBluesky(ann);
@@ -92,7 +115,6 @@ describe('POST /api/schedule/batch', () => {
     expect(created.map((c) => [c.content, c.status, c.scheduledFor])).toEqual(
       items.map((i) => [i.content, 'scheduled', i.runAt]),
     );
-    // Sent again, it is another batch: the single route keeps no key either.
     const ids = [one.persona.id, two.persona.id];
     await until(async () => ((await stored(ids)).every((p) => p.status === 'posted') ? true : undefined), 60_000);
     // Anything sent twice shows within a moment of the first.
