@@ -65,23 +65,26 @@ export function createNamedLock(database: Database): NamedLock {
     });
     return session;
   };
+  // One statement at a time on the session (pg queues them, but asks callers to do it).
+  let last: Promise<unknown> = Promise.resolve();
+  const query = (text: string, key: string) => {
+    const next = last.then(async () => (await client()).query<{ ok: boolean }>(text, [key]));
+    last = next.catch(() => undefined);
+    return next;
+  };
   const lock = <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> =>
     local(name, async () => {
       const key = `named:${name}`;
       let wait = 5;
-      let holder = await client();
-      for (;;) {
-        const { rows } = await holder.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [key]);
-        if (rows[0]?.ok) break;
+      while (!(await query('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', key)).rows[0]?.ok) {
         await sleep(wait);
         wait = Math.min(wait * 2, 200);
-        holder = await client();
       }
       try {
         return await work();
       } finally {
         // A session lost meanwhile gave its locks back when it ended.
-        await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+        await query('SELECT pg_advisory_unlock(hashtext($1)) AS ok', key).catch(() => undefined);
       }
     });
   return Object.assign(lock, {
