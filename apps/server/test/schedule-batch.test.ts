@@ -99,6 +99,16 @@ describe('POST /api/schedule/batch', () => {
     await readJson(await batch(bob, [good]), 404);
     await readJson(await batch(ann, []), 400);
     expect(await stored([persona.id])).toEqual([]);
+    // 'Add to queue' twice in one batch: two slots, not the same one twice.
+    const { content: _, runAt: __, ...queued } = good;
+    const slots = await readJson<ScheduledItem[]>(
+      await batch(ann, [
+        { ...queued, content: 'First in line', queue: true },
+        { ...queued, content: 'Second in line', queue: true },
+      ]),
+      201,
+    );
+    expect(new Set(slots.map((s) => s.scheduledFor)).size).toBe(2);
   });
 
   it('schedules the items in order, and the worker publishes each exactly once', async () => {

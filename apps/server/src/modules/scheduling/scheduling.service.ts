@@ -79,18 +79,17 @@ function ofItem(index: number, error: unknown): unknown {
   const at = `body.items.${index}`;
   const rename = (field: string) => (field.startsWith('body.') ? `${at}.${field.slice(5)}` : `${at}.${field}`);
   const details = error.details?.map((d) => ({ ...d, field: rename(d.field) }));
-  const message = error.details?.length
-    ? error.message.replace(/\bbody\.([\w.]+)/g, (_, field: string) => `${at}.${field}`)
-    : `${at}: ${error.message}`;
-  const renamed = new AppError(error.statusCode, error.code, message, {
+  const renamed = error.message.replace(/\bbody\.([\w.]+)/g, (_, field: string) => `${at}.${field}`);
+  const message = renamed !== error.message ? renamed : `${at}: ${error.message}`;
+  const said = new AppError(error.statusCode, error.code, message, {
     ...(details ? { details } : {}),
     ...(error.results ? { results: error.results } : {}),
   });
-  renamed.name = error.name;
-  return renamed;
+  said.name = error.name;
+  return said;
 }
 
-/** Runs `work` holding every lock of `names` (taken in one order, so two batches never wait on each other). */
+/** Runs `work` holding every lock of `names`, taken in one order (two batches never hold one each and wait for the other). */
 function underLocks<T>(lock: NamedLock, names: string[], work: () => Promise<T>): Promise<T> {
   const [first, ...rest] = [...new Set(names)].sort();
   return first === undefined ? work() : lock(first, () => underLocks(lock, rest, work));
