@@ -1,7 +1,9 @@
 // Part of npm run bench: publishing at scale, by the real engine (pg-boss jobs, the claim, Safety
 // checks, the Bluesky adapter) to a local stub platform that speaks the few calls publishing makes.
 // (a) BENCH_POSTS (10,000) posts due within one minute on as many accounts; (b) 200 posts due at once
-// on one account, cooldown off. Prints published, sent twice, lateness, posts a second, server RSS.
+// on one account, cooldown off. The posts are scheduled through POST /api/schedule/batch before the
+// first is due; each case runs BENCH_RUNS times (3). Prints the scheduling time, published, sent
+// twice, lateness, posts a second (each the median of the runs and their spread), server RSS.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -139,32 +141,85 @@ export async function templatePersona(api, stubUrl, name = 'Publisher') {
   return persona.id;
 }
 
+/** How many posts one POST /api/schedule/batch call carries in the bench (the route takes up to 500). */
+const BATCH = 500;
+
 /**
- * Schedules `items` ({ personaId, content, at }) through POST /api/schedule, 16 at a time, then
- * waits until the stub has them all (or 15 minutes past the last due time). Answers the rows.
+ * Schedules `items` ({ personaId, content, at }) through POST /api/schedule/batch, 500 a call, two
+ * calls at once. Answers how long it took (ms).
  */
-async function scheduleAndWait({ api, received, order, items, label, rss }) {
-  const before = new Set(received.keys());
-  const scheduling = performance.now();
+export async function scheduleInBatches(api, items) {
+  const started = performance.now();
+  const chunks = [];
+  for (let i = 0; i < items.length; i += BATCH) chunks.push(items.slice(i, i + BATCH));
   await pool(
-    items.map((item) => async () => {
-      await api('/api/schedule', {
+    chunks.map((chunk) => async () => {
+      await api('/api/schedule/batch', {
         method: 'POST',
         body: {
-          personaId: item.personaId,
-          platform: 'bluesky',
-          content: item.content,
-          runAt: new Date(item.at).toISOString(),
+          items: chunk.map((item) => ({
+            personaId: item.personaId,
+            platform: 'bluesky',
+            content: item.content,
+            runAt: new Date(item.at).toISOString(),
+          })),
         },
       });
     }),
-    16,
+    2,
   );
-  const schedulingMs = performance.now() - scheduling;
+  return performance.now() - started;
+}
+
+/**
+ * The lead the next case's posts are given (decision 0XD-publishing-figure): twice the time the
+ * machine takes to schedule them at `perSecond` (measured), and at least 10 s, so that every post is
+ * queued before the first is due and the lateness measured is the publisher's.
+ */
+export const leadFor = (count, perSecond) => Math.max(10_000, Math.ceil((2 * count * 1000) / perSecond) + 2000);
+
+/**
+ * POST /api/schedule one post at a time, 16 at once for `seconds`, each an hour out on the next of
+ * `personaIds`: requests a second and p50 / p99 (ms).
+ */
+export async function singleScheduleRate(api, personaIds, seconds = 5) {
+  const latencies = [];
+  const deadline = performance.now() + seconds * 1000;
+  let next = 0;
+  const at = new Date(Date.now() + 3_600_000).toISOString();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (performance.now() < deadline) {
+        const personaId = personaIds[next++ % personaIds.length];
+        const t = performance.now();
+        await api('/api/schedule', {
+          method: 'POST',
+          body: { personaId, platform: 'bluesky', content: `Rate ${next} ${Math.random()}`, runAt: at },
+        });
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return {
+    rps: Math.round(latencies.length / seconds),
+    p50: percentile(latencies, 50).toFixed(1),
+    p99: percentile(latencies, 99).toFixed(1),
+  };
+}
+
+/**
+ * One run of a case: schedules `items` through the batch route, then waits until the stub has them
+ * all (or 15 minutes past the last due time). Answers the run's figures.
+ */
+async function scheduleAndWait({ api, received, order, items, label, rss }) {
+  const before = new Set(received.keys());
+  const schedulingMs = await scheduleInBatches(api, items);
   const firstDue = Math.min(...items.map((i) => i.at));
   const lastDue = Math.max(...items.map((i) => i.at));
   const lateScheduling = Date.now() > firstDue;
-  console.error(`  … ${label}: ${items.length} posts scheduled in ${(schedulingMs / 1000).toFixed(1)} s`);
+  console.error(
+    `  … ${label}: ${items.length} posts scheduled in ${(schedulingMs / 1000).toFixed(1)} s${lateScheduling ? ' (past the first due time)' : ''}`,
+  );
   const done = () => items.every((i) => received.has(i.content));
   const deadline = lastDue + 15 * 60_000;
   let lastReport = Date.now();
@@ -196,28 +251,80 @@ async function scheduleAndWait({ api, received, order, items, label, rss }) {
   const seconds = (last - first) / 1000;
   const contents = new Set(items.map((i) => i.content));
   const arrived = order.filter((text) => contents.has(text));
-  return {
+  const run = {
+    due: items.length,
     published,
     duplicates,
     lateness,
     arrived,
-    rows: [
-      [
-        `${label}: scheduled through POST /api/schedule (s)`,
-        (schedulingMs / 1000).toFixed(1) + (lateScheduling ? ' (past the first due time)' : ''),
-      ],
-      [`${label}: published / due · sent twice`, `${published} / ${items.length} · ${duplicates}`],
-      [
-        `${label}: lateness p50 / p99 (s)`,
-        `${(percentile(lateness, 50) / 1000).toFixed(2)} / ${(percentile(lateness, 99) / 1000).toFixed(2)}`,
-      ],
-      [`${label}: posts a second while publishing`, seconds > 0 ? (published / seconds).toFixed(0) : 'n/a'],
-      [`${label}: RSS of the API / worker processes (MB)`, rss()],
-    ],
+    schedulingMs,
+    lateScheduling,
+    p50: percentile(lateness, 50),
+    p99: percentile(lateness, 99),
+    perSecond: seconds > 0 ? published / seconds : Number.NaN,
+    rss: rss(),
   };
+  console.error(
+    `  … ${label}: p50 ${(run.p50 / 1000).toFixed(2)} s, p99 ${(run.p99 / 1000).toFixed(2)} s, ${run.perSecond.toFixed(0)} a second`,
+  );
+  return run;
 }
 
-/** Case (a): `POSTS` posts due within one minute, one on each of `personaIds`. */
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The median and the spread of `values`: "4.1 (3.9–4.6)". */
+const spread = (values, digits) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const f = (v) => v.toFixed(digits);
+  return sorted.length === 1 ? f(sorted[0]) : `${f(middle(sorted))} (${f(sorted[0])}–${f(sorted.at(-1))})`;
+};
+
+/** A case's rows over its runs: each figure as the median of the runs and their spread (min–max). */
+export function caseRows(label, runs) {
+  const late = runs.filter((r) => r.lateScheduling).length;
+  return [
+    [
+      `${label}: scheduling through POST /api/schedule/batch (s), median (min–max) of ${runs.length} runs`,
+      spread(
+        runs.map((r) => r.schedulingMs / 1000),
+        1,
+      ) +
+        (late > 0
+          ? ` — ran past the first due time in ${late} of ${runs.length} runs: their lateness is partly the scheduling's`
+          : ''),
+    ],
+    [
+      `${label}: published / due · sent twice (all runs)`,
+      `${runs.reduce((n, r) => n + r.published, 0)} / ${runs.reduce((n, r) => n + r.due, 0)} · ${runs.reduce((n, r) => n + r.duplicates, 0)}`,
+    ],
+    [
+      `${label}: lateness p50 (s), median (min–max)`,
+      spread(
+        runs.map((r) => r.p50 / 1000),
+        2,
+      ),
+    ],
+    [
+      `${label}: lateness p99 (s), median (min–max)`,
+      spread(
+        runs.map((r) => r.p99 / 1000),
+        2,
+      ),
+    ],
+    [
+      `${label}: posts a second while publishing, median (min–max)`,
+      spread(
+        runs.map((r) => r.perSecond),
+        0,
+      ),
+    ],
+    [`${label}: RSS of the API / worker processes (MB), last run`, runs.at(-1)?.rss ?? ''],
+  ];
+}
+
+/**
+ * Case (a): `POSTS` posts due within one minute, one on each of `personaIds`, the first `lead` ms
+ * from now.
+ */
 export function burst({ personaIds, lead, tag }) {
   const start = Date.now() + lead;
   return personaIds.slice(0, POSTS).map((personaId, i) => ({

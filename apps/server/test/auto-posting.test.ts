@@ -266,7 +266,7 @@ describe('automated posting', () => {
           };
         },
         check: createDraftCheck(repositories),
-        queue: { send: async () => null },
+        queue: { send: async () => null, sendMany: async () => {} },
         planLimits: { checkNewPosts: async () => {} },
         log: server.app.log,
         now: () => clock,
@@ -296,7 +296,7 @@ describe('automated posting', () => {
         };
       },
       check: createDraftCheck(repositories),
-      queue: { send: async () => null },
+      queue: { send: async () => null, sendMany: async () => {} },
       planLimits: { checkNewPosts: async () => {} },
       log: server.app.log,
       now: () => clock,
@@ -368,7 +368,7 @@ describe('automated posting', () => {
         };
       },
       check: createDraftCheck(repositories),
-      queue: { send: async () => null },
+      queue: { send: async () => null, sendMany: async () => {} },
       planLimits: { checkNewPosts: async () => {} },
       log: server.app.log,
       now: () => clock,

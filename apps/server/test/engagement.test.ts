@@ -393,7 +393,7 @@ describe('the check before review, on replies', () => {
         return { text: 'A notebook. Nothing else survives every move and every new app.', writer: 'custom' };
       },
       check: createDraftCheck(repositories),
-      queue: { send: async () => null },
+      queue: { send: async () => null, sendMany: async () => {} },
       planLimits: { checkNewPosts: async () => {} },
       lock: Object.assign(async <T>(_name: string, work: () => T | PromiseLike<T>) => work(), {
         close: async () => {},

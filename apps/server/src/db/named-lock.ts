@@ -6,36 +6,10 @@ export type NamedLock = (<T>(name: string, work: () => T | PromiseLike<T>) => Pr
   close(): Promise<void>;
 };
 
-/**
- * On PostgreSQL a session advisory lock held on a connection of its own small pool: waiters and
- * holders never take connections from the main pool, which `work` needs (sharing one pool, ten
- * waiters could hold every connection while the holder waits for one). PGlite is one process,
- * so a chain of promises per name is enough there.
- */
-export function createNamedLock(database: Database): NamedLock {
-  if (database.kind === 'postgres' && database.connectionString) {
-    const pool = new pg.Pool({ connectionString: database.connectionString, max: 10 });
-    // An idle connection the server ends (a restart, the database dropped) is simply replaced by
-    // the next lock; without a listener its error would crash the process.
-    pool.on('error', () => {});
-    const lock = async <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> => {
-      const client = await pool.connect();
-      const key = `named:${name}`;
-      try {
-        await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
-        try {
-          return await work();
-        } finally {
-          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
-        }
-      } finally {
-        client.release();
-      }
-    };
-    return Object.assign(lock, { close: () => pool.end() });
-  }
+/** One holder of each name at a time within this process: a chain of promises per name. */
+function chained() {
   const tails = new Map<string, Promise<unknown>>();
-  const lock = async <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> => {
+  return async <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> => {
     const before = tails.get(name) ?? Promise.resolve();
     let release = () => {};
     const mine = new Promise<void>((resolve) => {
@@ -51,5 +25,73 @@ export function createNamedLock(database: Database): NamedLock {
       if (tails.get(name) === tail) tails.delete(name);
     }
   };
-  return Object.assign(lock, { close: async () => {} });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * On PostgreSQL, session advisory locks all held by one connection of this process's own, never
+ * one from the main pool (which `work` needs). Within the process a chain per name lets one caller
+ * at a time ask (the session's locks are reentrant); across processes a name held elsewhere is
+ * tried again with backoff rather than waited on, so one busy name never holds up the others. The
+ * connection is taken only to take and give back a lock, not for the work: a publish holding its
+ * account's lock over a network call no longer holds a connection (issue 32; with a pool of 10 a
+ * worker published at most 10 posts at once). PGlite is one process, so the chain is enough there.
+ */
+export function createNamedLock(database: Database): NamedLock {
+  const local = chained();
+  if (!(database.kind === 'postgres' && database.connectionString)) {
+    return Object.assign(local, { close: async () => {} });
+  }
+  const connectionString = database.connectionString;
+  let session: Promise<pg.Client> | undefined;
+  /** The lock session, opened on first use and again after it was lost (its locks went with it). */
+  const client = () => {
+    session ??= (async () => {
+      const opened = new pg.Client({ connectionString });
+      // A session the server ends (a restart, the database dropped) is replaced by the next lock;
+      // without a listener its error would crash the process.
+      opened.on('error', () => {
+        session = undefined;
+      });
+      opened.on('end', () => {
+        session = undefined;
+      });
+      await opened.connect();
+      return opened;
+    })().catch((error: unknown) => {
+      session = undefined;
+      throw error;
+    });
+    return session;
+  };
+  // One statement at a time on the session (pg queues them, but asks callers to do it).
+  let last: Promise<unknown> = Promise.resolve();
+  const query = (text: string, key: string) => {
+    const next = last.then(async () => (await client()).query<{ ok: boolean }>(text, [key]));
+    last = next.catch(() => undefined);
+    return next;
+  };
+  const lock = <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> =>
+    local(name, async () => {
+      const key = `named:${name}`;
+      let wait = 5;
+      while (!(await query('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', key)).rows[0]?.ok) {
+        await sleep(wait);
+        wait = Math.min(wait * 2, 200);
+      }
+      try {
+        return await work();
+      } finally {
+        // A session lost meanwhile gave its locks back when it ended.
+        await query('SELECT pg_advisory_unlock(hashtext($1)) AS ok', key).catch(() => undefined);
+      }
+    });
+  return Object.assign(lock, {
+    async close() {
+      const open = session;
+      session = undefined;
+      if (open) await (await open.catch(() => undefined))?.end();
+    },
+  });
 }

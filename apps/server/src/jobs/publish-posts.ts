@@ -14,6 +14,14 @@ export async function sendPublishPost(queue: Queue, payload: PublishPostPayload,
   await queue.send(PUBLISH_POST, payload, { startAfter: options.at });
 }
 
+/** Queues many posts' publish jobs in one statement, each for its time. */
+export async function sendPublishPosts(queue: Queue, posts: { postId: string; at: Date }[]): Promise<void> {
+  await queue.sendMany(
+    PUBLISH_POST,
+    posts.map(({ postId, at }) => ({ data: { postId }, options: { startAfter: at } })),
+  );
+}
+
 /** `check`: which look at the account this is (0 first), so the next one knows its wait. */
 export const reconcilePostPayload = z.object({ postId: z.string().min(1), check: z.number().int().min(0) });
 export type ReconcilePostPayload = z.infer<typeof reconcilePostPayload>;
@@ -38,9 +46,10 @@ export function publishingJobs(publishing: PublishingService): JobDefinition[] {
     defineJob({
       name: PUBLISH_POST,
       payload: publishPostPayload,
-      // Up to 100 posts at a time; a full batch is followed at once by the next (queue.ts).
+      // Up to 100 posts at a time; a full batch is followed at once by the next (queue.ts). A post
+      // due waits for the next look at most half a second (pg-boss's shortest interval; issue 32).
       batchSize: 100,
-      pollingIntervalSeconds: 1,
+      pollingIntervalSeconds: 0.5,
       handler: ({ postId }) => publishing.publishScheduled(postId),
       handleBatch: (items) => publishing.publishBatch(items.map((item) => item.postId)),
     }),

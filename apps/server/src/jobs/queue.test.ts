@@ -15,6 +15,7 @@ describe('the queue port', () => {
         sent.push(args);
         return 'job-1';
       },
+      sendMany: async () => {},
     });
     await sendPublishPost(queue, { postId: 'p1' }, { at });
     expect(sent).toEqual([['publish-post', { postId: 'p1' }, { startAfter: at }]]);

@@ -10,6 +10,7 @@ import {
   instantFromInputs,
   itemInstant,
   itemsByDay,
+  latenessNote,
   localDateOf,
   monthGrid,
   moveToDay,
@@ -222,5 +223,25 @@ describe('items on the calendar', () => {
 
   it('keeps adding days over month ends', () => {
     expect(addDays(d(2028, 2, 28), 1)).toEqual(d(2028, 2, 29));
+  });
+});
+
+describe('how late a post went out', () => {
+  const at = '2026-03-08T14:00:00.000Z';
+  const posted = (seconds: number) => ({
+    status: 'posted',
+    scheduledFor: at,
+    postedAt: new Date(Date.parse(at) + seconds * 1000).toISOString(),
+  });
+  it('is said past 5 seconds, in seconds, minutes or hours', () => {
+    expect(latenessNote(posted(4))).toBeNull();
+    expect(latenessNote(posted(5))).toBeNull();
+    expect(latenessNote(posted(12))).toBe('Went out 12 s late');
+    expect(latenessNote(posted(150))).toBe('Went out 3 min late');
+    expect(latenessNote(posted(3900))).toBe('Went out 1 h 5 min late');
+  });
+  it('is not said of a post not posted, or with no time of its own', () => {
+    expect(latenessNote({ ...posted(60), status: 'failed' })).toBeNull();
+    expect(latenessNote({ ...posted(60), scheduledFor: null })).toBeNull();
   });
 });

@@ -242,3 +242,23 @@ export function validateScheduleForm(
   }
   return { errors, runAt };
 }
+
+/** A post that went out later than this after its time says so (the calendar, the post's details). */
+export const LATE_NOTE_AFTER_MS = 5_000;
+
+/**
+ * "Went out 12 s late": how late a posted post went out (`postedAt - scheduledFor`), when more than
+ * LATE_NOTE_AFTER_MS; null when it was on time, is not posted, or has no time of its own.
+ */
+export function latenessNote(item: { status: string; scheduledFor: string | null; postedAt: string | null }) {
+  if (item.status !== 'posted' || !item.scheduledFor || !item.postedAt) return null;
+  const late = new Date(item.postedAt).getTime() - new Date(item.scheduledFor).getTime();
+  if (!(late > LATE_NOTE_AFTER_MS)) return null;
+  const seconds = Math.round(late / 1000);
+  if (seconds < 60) return `Went out ${seconds} s late`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `Went out ${minutes} min late`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `Went out ${hours} h${rest > 0 ? ` ${rest} min` : ''} late`;
+}

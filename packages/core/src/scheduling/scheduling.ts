@@ -131,6 +131,23 @@ export const scheduleCreateSchema = z
   .meta({ id: 'ScheduleCreate' });
 export type ScheduleCreate = z.infer<typeof scheduleCreateSchema>;
 
+/** How many posts one POST /api/schedule/batch may schedule. */
+export const SCHEDULE_BATCH_MAX = 500;
+
+/**
+ * POST /api/schedule/batch: many posts at once, each as POST /schedule takes one; all or nothing
+ * (one refused item refuses the batch, its errors naming `body.items.N.<field>`).
+ */
+export const scheduleBatchSchema = z
+  .object({
+    items: z
+      .array(scheduleCreateSchema)
+      .min(1, 'Add at least one post')
+      .max(SCHEDULE_BATCH_MAX, `At most ${SCHEDULE_BATCH_MAX} posts at once`),
+  })
+  .meta({ id: 'ScheduleBatch' });
+export type ScheduleBatch = z.infer<typeof scheduleBatchSchema>;
+
 /** PATCH /schedule/{id}: edit or reschedule an item that has not gone out. */
 export const scheduleUpdateSchema = z
   .object({

@@ -29,7 +29,7 @@ export function createPlanLimits(deps: {
     return planById((await repos.account.user(userId))?.plan ?? 'free');
   }
 
-  return {
+  const limits = {
     enabled,
 
     /** Before a persona is created, inside its transaction and under the user's lock (`repos`). */
@@ -61,6 +61,21 @@ export function createPlanLimits(deps: {
         `Your plan (${plan.name}) allows ${plural(limit, 'post', 'posts')} a month, and ${month} already has ${used} published or scheduled: change plans in Account settings, or pick another month`,
       );
     },
+
+    /** Before posts are scheduled for `times` (a batch): each month they fall in must have room for its share. */
+    async checkNewPostsAt(userId: string, times: Date[]): Promise<void> {
+      if (!enabled || times.length === 0) return;
+      const timeZone = (await repositories.preferences.timeZone(userId)) ?? 'UTC';
+      const months = new Map<number, { at: Date; count: number }>();
+      for (const at of times) {
+        const key = monthAround(at, timeZone).start.getTime();
+        const month = months.get(key) ?? { at, count: 0 };
+        month.count += 1;
+        months.set(key, month);
+      }
+      for (const { at, count } of months.values()) await limits.checkNewPosts(userId, count, at);
+    },
   };
+  return limits;
 }
 export type PlanLimits = ReturnType<typeof createPlanLimits>;

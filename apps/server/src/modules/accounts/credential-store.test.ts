@@ -26,6 +26,7 @@ function storeWith(initial: string | null) {
         sent.push(name);
         return 'job';
       },
+      async sendMany() {},
     },
   });
   return { store, row, markError, sent };

@@ -32,7 +32,7 @@ import type { PreferencesRepository } from '../preferences/preferences.repositor
 import type { Repositories } from '../repositories';
 import { refuseRecentDuplicate } from './duplicate-post';
 import { attachLinkCards, type ReadCard } from './link-cards';
-import type { PostRow, PostsRepository } from './posts.repository';
+import type { ClaimedPost, PostRow, PostsRepository } from './posts.repository';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
 export const MAX_ATTEMPTS = 5;
@@ -213,6 +213,60 @@ export function createPublishingService(deps: {
     return room ? { until: room.until, reason: `Waiting for room: ${room.reason}` } : null;
   }
 
+  /**
+   * A post once its claim was tried (`claimed`: the claim's answer): applies the persona's Safety
+   * settings, calls the platform once and records posted, failed or unconfirmed. Errors known to
+   * happen before sending go back to scheduled with backoff.
+   */
+  async function publishClaimed(
+    postId: string,
+    post: ClaimedPost | 'busy' | undefined,
+    claimedAt: Date,
+  ): Promise<string> {
+    if (!post) return 'not due or already taken';
+    if (post === 'busy') {
+      // One at a time per account: try again once the post in flight is done.
+      await sendPublishPost(queue, { postId }, { at: new Date(claimedAt.getTime() + BUSY_RETRY_MS) });
+      return 'busy';
+    }
+    const parts = post.parts;
+    // What automation scheduled on its own does not go out while its automation is paused
+    // (decision 035): it waits for a person in the review queue, as the pause put the others.
+    // So does what it scheduled for an account that needs a reconnect: it is held with the account.
+    const held = post.persona.automation_pause || (post.account && reconnectNeeded(post.account));
+    if (held && !post.approvedAt && (post.autoSlot || post.replyTo)) {
+      await posts.holdClaimed(post.id);
+      return 'held for review';
+    }
+    // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
+    const delay = await safetyDelay(post.persona, post.timeZone, post, post.account, claimedAt);
+    if (delay) {
+      await posts.retryLater(post.id, delay.until, delay.reason, false);
+      await sendPublishPost(queue, { postId: post.id }, { at: delay.until });
+      return 'deferred';
+    }
+    const outcome = await callPlatform(
+      post,
+      parts,
+      post.persona,
+      post.account ?? undefined,
+      automatedOptions(post, post.persona),
+    );
+    if (outcome instanceof Error || !(outcome && typeof outcome === 'object' && 'externalIds' in outcome)) {
+      const failure = asPlatformError(outcome);
+      if (beforeSending(failure) && post.attempts + 1 < MAX_ATTEMPTS) {
+        const waitMs = failure.details.retryAfterSeconds
+          ? failure.details.retryAfterSeconds * 1000
+          : 30_000 * 2 ** post.attempts;
+        const at = new Date(now().getTime() + waitMs);
+        await posts.retryLater(post.id, at, `${failure.message} (trying again)`, true);
+        await sendPublishPost(queue, { postId: post.id }, { at });
+        return 'retrying';
+      }
+    }
+    return (await settle(post, parts, outcome, post.account)).status;
+  }
+
   const service = {
     /** POST /api/personas/{id}/post: posts now to each platform named, each recorded with its outcome. */
     async publishNow(userId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
@@ -303,49 +357,7 @@ export function createPublishingService(deps: {
      */
     async publishScheduled(postId: string): Promise<string> {
       const claimedAt = now();
-      const post = await posts.claim(postId, claimedAt);
-      if (!post) return 'not due or already taken';
-      if (post === 'busy') {
-        // One at a time per account: try again once the post in flight is done.
-        await sendPublishPost(queue, { postId }, { at: new Date(claimedAt.getTime() + BUSY_RETRY_MS) });
-        return 'busy';
-      }
-      const parts = post.parts;
-      // What automation scheduled on its own does not go out while its automation is paused
-      // (decision 035): it waits for a person in the review queue, as the pause put the others.
-      // So does what it scheduled for an account that needs a reconnect: it is held with the account.
-      const held = post.persona.automation_pause || (post.account && reconnectNeeded(post.account));
-      if (held && !post.approvedAt && (post.autoSlot || post.replyTo)) {
-        await posts.holdClaimed(post.id);
-        return 'held for review';
-      }
-      // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
-      const delay = await safetyDelay(post.persona, post.timeZone, post, post.account, claimedAt);
-      if (delay) {
-        await posts.retryLater(post.id, delay.until, delay.reason, false);
-        await sendPublishPost(queue, { postId: post.id }, { at: delay.until });
-        return 'deferred';
-      }
-      const outcome = await callPlatform(
-        post,
-        parts,
-        post.persona,
-        post.account ?? undefined,
-        automatedOptions(post, post.persona),
-      );
-      if (outcome instanceof Error || !(outcome && typeof outcome === 'object' && 'externalIds' in outcome)) {
-        const failure = asPlatformError(outcome);
-        if (beforeSending(failure) && post.attempts + 1 < MAX_ATTEMPTS) {
-          const waitMs = failure.details.retryAfterSeconds
-            ? failure.details.retryAfterSeconds * 1000
-            : 30_000 * 2 ** post.attempts;
-          const at = new Date(now().getTime() + waitMs);
-          await posts.retryLater(post.id, at, `${failure.message} (trying again)`, true);
-          await sendPublishPost(queue, { postId: post.id }, { at });
-          return 'retrying';
-        }
-      }
-      return (await settle(post, parts, outcome, post.account)).status;
+      return publishClaimed(postId, await posts.claim(postId, claimedAt), claimedAt);
     },
 
     /**
@@ -362,11 +374,26 @@ export function createPublishingService(deps: {
       for (const { id, account } of order) byAccount.set(account, [...(byAccount.get(account) ?? []), id]);
       const inBatch = new Set(postIds);
       const outcomes = new Map<string, PromiseSettledResult<string>>();
+      // Each account's first post claimed together, in one statement (issue 32); the rest one by
+      // one after it, as before.
+      const claimedAt = now();
+      const firsts = [...byAccount.values()].flatMap((ids) => ids.slice(0, 1));
+      let claims: Map<string, ClaimedPost | 'busy' | undefined> | undefined;
+      try {
+        claims = await posts.claimMany(firsts, claimedAt);
+      } catch (reason) {
+        for (const id of firsts) outcomes.set(id, { status: 'rejected', reason });
+      }
       await Promise.all(
         [...byAccount.values()].map(async (ids) => {
-          for (const id of ids.slice(0, BATCH_POSTS_PER_ACCOUNT)) {
+          for (const [i, id] of ids.slice(0, BATCH_POSTS_PER_ACCOUNT).entries()) {
+            if (i === 0 && !claims) continue;
             try {
-              outcomes.set(id, { status: 'fulfilled', value: await service.publishScheduled(id) });
+              const value =
+                i === 0 && claims
+                  ? await publishClaimed(id, claims.get(id), claimedAt)
+                  : await service.publishScheduled(id);
+              outcomes.set(id, { status: 'fulfilled', value });
             } catch (reason) {
               outcomes.set(id, { status: 'rejected', reason });
             }

@@ -8,6 +8,7 @@ import {
   reviewBulkSchema,
   reviewCountSchema,
   reviewCreateSchema,
+  scheduleBatchSchema,
   scheduleCreateSchema,
   scheduledItemListSchema,
   scheduledItemSchema,
@@ -96,6 +97,20 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
       );
     }
 
+    app.post(
+      '/api/schedule/batch',
+      {
+        schema: {
+          tags,
+          summary:
+            'Schedules many posts at once (up to 500), each as `POST /api/schedule` takes one: all or none (an error names `body.items.N.<field>`); the created posts in the order sent',
+          body: scheduleBatchSchema,
+          response: { 201: scheduledItemListSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await scheduling.createMany(await user(request.headers), request.body)),
+    );
     app.get(
       '/api/schedule/next-slot',
       {

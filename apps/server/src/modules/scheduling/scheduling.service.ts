@@ -16,6 +16,7 @@ import {
   type ReviewBulk,
   type ReviewBulkResult,
   type ReviewCreate,
+  type ScheduleBatch,
   type ScheduleCreate,
   type ScheduledItem,
   type ScheduleOrder,
@@ -26,7 +27,7 @@ import {
 import type { NamedLock } from '../../db/named-lock';
 import { AppError, BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
 import type { StoredReplyTo } from '../../integrations/platform';
-import { sendPublishPost } from '../../jobs/publish-posts';
+import { sendPublishPost, sendPublishPosts } from '../../jobs/publish-posts';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../account/plan-limits';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -69,6 +70,31 @@ export function toItem(row: ScheduleRow): ScheduledItem {
 
 const futureError = () => invalidField('body.runAt', DATE_IN_FUTURE);
 
+/**
+ * An item's refusal in a batch, said of the item: `body.runAt` becomes `body.items.3.runAt`, and a
+ * refusal naming no field starts with `body.items.3: `. The status stays the single route's.
+ */
+function ofItem(index: number, error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  const at = `body.items.${index}`;
+  const rename = (field: string) => (field.startsWith('body.') ? `${at}.${field.slice(5)}` : `${at}.${field}`);
+  const details = error.details?.map((d) => ({ ...d, field: rename(d.field) }));
+  const renamed = error.message.replace(/\bbody\.([\w.]+)/g, (_, field: string) => `${at}.${field}`);
+  const message = renamed !== error.message ? renamed : `${at}: ${error.message}`;
+  const said = new AppError(error.statusCode, error.code, message, {
+    ...(details ? { details } : {}),
+    ...(error.results ? { results: error.results } : {}),
+  });
+  said.name = error.name;
+  return said;
+}
+
+/** Runs `work` holding every lock of `names`, taken in one order (two batches never hold one each and wait for the other). */
+function underLocks<T>(lock: NamedLock, names: string[], work: () => Promise<T>): Promise<T> {
+  const [first, ...rest] = [...new Set(names)].sort();
+  return first === undefined ? work() : lock(first, () => underLocks(lock, rest, work));
+}
+
 /** When a post goes: a time it names, or 'Add to queue' (the persona's next free slot). */
 type TimeChoice = { runAt?: string | undefined; queue?: boolean | undefined; timeZone?: string | undefined };
 
@@ -83,7 +109,7 @@ export function createSchedulingService(deps: {
   queue: Queue;
   /** Held while a queue slot is chosen and taken, so that two 'Add to queue' never get the same slot. */
   lock: NamedLock;
-  planLimits: Pick<PlanLimits, 'checkNewPosts'>;
+  planLimits: Pick<PlanLimits, 'checkNewPosts' | 'checkNewPostsAt'>;
   metrics: Pick<MetricsRepository, 'countPublished'>;
   /** Reply drafts approved and rejected in a row (decision 035). */
   pause: Pick<AutomationPause, 'replyReviewed'>;
@@ -249,11 +275,15 @@ export function createSchedulingService(deps: {
       body: ScheduleCreate,
       extra: { replyTo?: StoredReplyTo } = {},
     ): Promise<ScheduledItem> {
+      // The owner first (another user's persona is a 404 before anything else is said of it); then
+      // the account, the images and the link cards side by side: one short request (issue 32).
       const persona = await ownPersona(personas, userId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
-      await deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text });
-      await accounts.requireWorkingAccount(body.personaId, body.platform);
-      const parts = await withCards(body.parts ?? [textPart(body.content)]);
+      const [account, , parts] = await Promise.all([
+        accounts.requireWorkingAccount(body.personaId, body.platform),
+        deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text }),
+        withCards(body.parts ?? [textPart(body.content)]),
+      ]);
       const checkFlags = await flagsOf(userId, persona, {
         parts,
         platform: body.platform,
@@ -281,7 +311,94 @@ export function createSchedulingService(deps: {
         persona,
       );
       if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
-      return reread(userId, post.id);
+      // What was just written and read: no second read of it.
+      return toItem({ ...post, personaName: persona.name, userId, accountStatus: account.status });
+    },
+
+    /**
+     * POST /api/schedule/batch: each item checked as POST /schedule checks one (the persona read
+     * once per persona, the account once per network), then every row in one statement and every
+     * publish job in one insert. One refused item refuses the batch: nothing is stored. 'Add to
+     * queue' items take their personas' next free slots one after another, under their locks.
+     */
+    async createMany(userId: string, body: ScheduleBatch): Promise<ScheduledItem[]> {
+      const loaded = new Map<string, Persona>();
+      const working = new Set<string>();
+      const current = now();
+      const prepared: {
+        item: ScheduleCreate;
+        persona: Persona;
+        parts: PostPart[];
+        checkFlags: Awaited<ReturnType<typeof flagsOf>>;
+        at: Date | null;
+      }[] = [];
+      for (const [index, item] of body.items.entries()) {
+        try {
+          const persona = loaded.get(item.personaId) ?? (await ownPersona(personas, userId, item.personaId));
+          loaded.set(persona.id, persona);
+          checkLimits(item.parts ?? [textPart(item.content)], item.platform);
+          await deps.media.checkParts(userId, item.parts ?? [], { requireAlt: persona.require_alt_text });
+          const account = `${item.personaId}:${item.platform}`;
+          if (!working.has(account)) {
+            await accounts.requireWorkingAccount(item.personaId, item.platform);
+            working.add(account);
+          }
+          let at: Date | null = null;
+          if (!item.queue) {
+            at = new Date(item.runAt ?? '');
+            if (!(at.getTime() > current.getTime())) throw futureError();
+          }
+          const parts = await withCards(item.parts ?? [textPart(item.content)]);
+          const checkFlags = await flagsOf(userId, persona, { parts, platform: item.platform, writer: item.writer });
+          prepared.push({ item, persona, parts, checkFlags, at });
+        } catch (error) {
+          throw ofItem(index, error);
+        }
+      }
+      const queued = prepared.filter((p) => p.at === null).map((p) => `queue-slot:${p.item.personaId}`);
+      const rows = await underLocks(lock, queued, async () => {
+        // 'Add to queue': each persona's free slots, the ones this batch takes counted as held.
+        const held = new Map<string, Date[]>();
+        let saved: string | null | undefined;
+        for (const [index, p] of prepared.entries()) {
+          if (p.at) continue;
+          const times = held.get(p.persona.id) ?? (await posts.heldTimes(p.persona.id, current));
+          if (saved === undefined) saved = (await preferences.timeZone(userId)) ?? null;
+          const zone = saved ?? p.item.timeZone ?? 'UTC';
+          const slot = nextFreeSlot(p.persona.automation.autoPosting, times, current, zone);
+          if (!slot)
+            throw ofItem(
+              index,
+              new ConflictError("The persona's posting schedule has no free slot in the next 60 days"),
+            );
+          p.at = slot;
+          held.set(p.persona.id, [...times, slot]);
+        }
+        const times = prepared.map((p) => p.at as Date);
+        await planLimits.checkNewPostsAt(userId, times);
+        return posts.insertMany(
+          prepared.map((p, i) => ({
+            personaId: p.item.personaId,
+            platform: p.item.platform,
+            content: threadContent(p.parts),
+            parts: p.parts,
+            scheduledFor: times[i] as Date,
+            ...(p.item.writer ? { writer: p.item.writer } : {}),
+            checkFlags: p.checkFlags,
+          })),
+        );
+      });
+      // After the rows are stored: a job lost to a crash in between is queued by the sweeper.
+      await sendPublishPosts(
+        queue,
+        rows.flatMap((row) => (row.scheduledFor ? [{ postId: row.id, at: row.scheduledFor }] : [])),
+      );
+      return (
+        await posts.findManyForUser(
+          userId,
+          rows.map((row) => row.id),
+        )
+      ).map(toItem);
     },
 
     /** Edit or reschedule what has not gone out (no part of it); a failed or unconfirmed post given a time is scheduled again. */

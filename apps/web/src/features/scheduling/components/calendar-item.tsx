@@ -1,4 +1,11 @@
-import { goesWhenApproved, itemInstant, MOVABLE_STATUSES, PLATFORM_LABELS, type ScheduledItem } from '@plume/core';
+import {
+  goesWhenApproved,
+  itemInstant,
+  latenessNote,
+  MOVABLE_STATUSES,
+  PLATFORM_LABELS,
+  type ScheduledItem,
+} from '@plume/core';
 import { cn } from '../../../components/ui/cn';
 import { formatTime } from '../utils/format';
 import { STATUS_LOOK } from '../utils/status';
@@ -30,6 +37,7 @@ export function CalendarItem({
   const now = new Date();
   const time = goesWhenApproved(item, now) ? 'When approved' : formatTime(itemInstant(item, now), timeZone);
   const movable = isMovable(item);
+  const late = latenessNote(item);
   return (
     <button
       type="button"
@@ -42,7 +50,7 @@ export function CalendarItem({
       data-testid="calendar-item"
       data-item-id={item.id}
       data-status={item.status}
-      title={`${time} · ${look.label} · ${item.personaName} on ${PLATFORM_LABELS[item.platform]}${item.replyTo ? ` · reply to @${item.replyTo.author.replace(/^@/, '')}` : ''}: ${item.content}`}
+      title={`${time} · ${look.label}${late ? ` (${late.toLowerCase()})` : ''} · ${item.personaName} on ${PLATFORM_LABELS[item.platform]}${item.replyTo ? ` · reply to @${item.replyTo.author.replace(/^@/, '')}` : ''}: ${item.content}`}
       className={cn(
         'block w-full rounded-md border px-1.5 py-1 text-left text-xs leading-snug focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-violet-500',
         look.chip,
@@ -72,6 +80,11 @@ export function CalendarItem({
           </span>
         )}
       </span>
+      {late && (
+        <span className="block text-[10px] font-medium text-amber-800 dark:text-amber-200" data-testid="item-late">
+          {late}
+        </span>
+      )}
       <span className={cn('block break-words', roomy ? 'line-clamp-3' : 'truncate')}>{item.content}</span>
     </button>
   );

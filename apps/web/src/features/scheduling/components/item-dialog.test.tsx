@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CalendarItem } from './calendar-item';
 import { ItemDialog } from './item-dialog';
 
 const failed: ScheduledItem = {
@@ -163,5 +164,29 @@ describe('canceling a post', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Keep draft', 'Reject']);
+  });
+});
+
+describe('a post that went out late', () => {
+  const posted = (seconds: number): ScheduledItem => ({
+    ...failed,
+    status: 'posted',
+    error: null,
+    url: 'https://bsky.app/profile/ada.test/post/1',
+    postedAt: new Date(Date.parse(failed.scheduledFor ?? '') + seconds * 1000).toISOString(),
+  });
+
+  it('says how late beside its time, on the calendar and in its details; on time, says nothing', () => {
+    renderDialog(posted(12));
+    expect(screen.getByTestId('item-late').textContent).toBe('Went out 12 s late');
+    cleanup();
+    render(<CalendarItem item={posted(12)} timeZone="America/New_York" onOpen={() => {}} />);
+    expect(screen.getByTestId('calendar-item').textContent).toContain('Went out 12 s late');
+    cleanup();
+    render(<CalendarItem item={posted(3)} timeZone="America/New_York" onOpen={() => {}} />);
+    expect(screen.queryByTestId('item-late')).toBeNull();
+    cleanup();
+    renderDialog(posted(3));
+    expect(screen.queryByTestId('item-late')).toBeNull();
   });
 });

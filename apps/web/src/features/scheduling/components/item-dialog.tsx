@@ -4,6 +4,7 @@ import {
   inputsFromInstant,
   instantFromInputs,
   isEditable,
+  latenessNote,
   PICK_DATE_AND_TIME,
   PLATFORM_LABELS,
   type Platform,
@@ -97,6 +98,8 @@ function ItemBody({
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const when = item.scheduledFor ?? item.postedAt;
+  // Posted more than a few seconds after its time: said beside it (issue 32).
+  const late = latenessNote(item);
 
   const save = async () => {
     const found: ScheduleFormErrors = {};
@@ -180,6 +183,11 @@ function ItemBody({
           <span data-testid="item-time">
             {item.status === 'posted' ? 'Posted ' : ''}
             {formatDateTime(new Date(when), timeZone)}
+          </span>
+        )}
+        {late && (
+          <span className="font-medium text-amber-800 dark:text-amber-200" data-testid="item-late">
+            {late}
           </span>
         )}
         {item.url && (

@@ -20,8 +20,10 @@ import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
+import { ApiRequestError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useApproveReview } from '../api/approve-review';
+import { useCreateScheduledBatch } from '../api/create-scheduled-batch';
 import { useCreateScheduledPost } from '../api/create-scheduled-post';
 import { useNextSlot } from '../api/get-next-slot';
 import { formatDateTime } from '../utils/format';
@@ -84,6 +86,7 @@ function ScheduleForm({
   const { timeZone } = useTimeZone();
   const personas = usePersonas();
   const create = useCreateScheduledPost();
+  const createMany = useCreateScheduledBatch();
   const approve = useApproveReview();
 
   const fixedTargets = mode.kind === 'create' ? mode.targets : undefined;
@@ -106,7 +109,7 @@ function ScheduleForm({
   const needsReconnect = mode.kind === 'approve' && mode.item.connection === 'reconnect';
   const [errors, setErrors] = useState<ScheduleFormErrors & { persona?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const busy = create.isPending || approve.isPending;
+  const busy = create.isPending || createMany.isPending || approve.isPending;
 
   const personaChoices = (personas.data ?? []).map((p) => ({ personaId: p.id, personaName: p.name }));
   const named = (t: ScheduleTarget) => ({
@@ -156,35 +159,25 @@ function ScheduleForm({
     // The parts always: a part carries more than its text (languages, images, a link card).
     const writer = mode.writer ? { writer: mode.writer } : {};
     const body = { platform, content: threadContent(parts), parts, ...writer, ...choice };
-    const done: { target: ScheduleTarget; item: ScheduledItem }[] = [];
-    const failed: { target: ScheduleTarget; error: unknown }[] = [];
-    for (const target of targets) {
+    if (targets.length === 1) {
       try {
-        done.push({ target, item: await create.mutateAsync({ personaId: target.personaId, ...body }) });
+        const item = await create.mutateAsync({ personaId: targets[0]?.personaId ?? '', ...body });
+        toast.success(successMessage, { description: describeTime(item, timeZone) });
+        onDone();
       } catch (error) {
-        // Nothing was created yet: the dialog stays open with the reason beside its field.
-        if (done.length === 0 && failed.length === 0 && (targets.length === 1 || isFieldError(error))) {
-          showFailure(error);
-          return;
-        }
-        failed.push({ target, error });
+        // Nothing was created: the dialog stays open with the reason beside its field.
+        showFailure(error);
       }
+      return;
     }
-    // Several personas: what was scheduled stays scheduled (sending again would post twice).
-    if (done.length > 0) {
-      toast.success(successMessage, {
-        description:
-          targets.length === 1
-            ? describeTime(done[0]?.item, timeZone)
-            : `For ${done.map((d) => d.target.personaName).join(', ')}`,
-      });
+    // Several personas: one post each in one call, all or none (decision 0XD-publishing-figure).
+    try {
+      await createMany.mutateAsync({ items: targets.map((target) => ({ personaId: target.personaId, ...body })) });
+      toast.success(successMessage, { description: `For ${targets.map((t) => t.personaName).join(', ')}` });
+      onDone();
+    } catch (error) {
+      showFailure(asOneItem(error, targets));
     }
-    for (const { target, error } of failed) {
-      toast.error('Failed to schedule', {
-        description: `${target.personaName}: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    }
-    onDone();
   };
 
   const contentError = errors.content;
@@ -364,9 +357,18 @@ function QueueSlot({ personaId, timeZone, many }: { personaId: string | undefine
   );
 }
 
-function isFieldError(error: unknown): boolean {
-  const errors = fieldErrorsOf(error, SCHEDULE_FIELD_PATHS);
-  return Boolean(errors.content || errors.runAt);
+/**
+ * A batch's refusal said of the dialog: every item shares its fields, so `body.items.2.runAt` is
+ * the dialog's `body.runAt`, and `body.items.2: …` names the persona it is about.
+ */
+function asOneItem(error: unknown, targets: ScheduleTarget[]): unknown {
+  if (!(error instanceof ApiRequestError)) return error;
+  const item = /body\.items\.(\d+)(\.|: )/g;
+  const message = error.message.replace(item, (_, index: string, after: string) =>
+    after === '.' ? 'body.' : `${targets[Number(index)]?.personaName ?? 'A persona'}: `,
+  );
+  const details = error.details?.map((d) => ({ ...d, field: d.field.replace(/^body\.items\.\d+\./, 'body.') }));
+  return new ApiRequestError(error.status, error.code, message, details);
 }
 
 function describeTime(item: ScheduledItem | undefined, timeZone: string): string | undefined {
