@@ -172,7 +172,7 @@ export async function scheduleInBatches(api, items) {
 }
 
 /**
- * The lead the next case's posts are given (decision 0XD-publishing-figure): twice the time the
+ * The lead the next case's posts are given (decision 049-publishing-figure): twice the time the
  * machine takes to schedule them at `perSecond` (measured), and at least 10 s, so that every post is
  * queued before the first is due and the lateness measured is the publisher's.
  */

@@ -321,7 +321,7 @@ if (runs('media')) {
 // within one minute on as many accounts, on PostgreSQL with one worker process then two, and on
 // PGlite; (b) 200 posts due at once on one account. Each case runs BENCH_RUNS times (3); the posts
 // are scheduled through POST /api/schedule/batch with a lead that adapts to the measured scheduling
-// rate, so the lateness is the publisher's (decision 0XD-publishing-figure).
+// rate, so the lateness is the publisher's (decision 049-publishing-figure).
 if (runs('publishing')) await publishing();
 async function publishing() {
   const B = await import('./bench-publishing.mjs');

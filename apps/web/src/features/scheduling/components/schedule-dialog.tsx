@@ -170,7 +170,7 @@ function ScheduleForm({
       }
       return;
     }
-    // Several personas: one post each in one call, all or none (decision 0XD-publishing-figure).
+    // Several personas: one post each in one call, all or none (decision 049-publishing-figure).
     try {
       await createMany.mutateAsync({ items: targets.map((target) => ({ personaId: target.personaId, ...body })) });
       toast.success(successMessage, { description: `For ${targets.map((t) => t.personaName).join(', ')}` });
