@@ -51,6 +51,10 @@ test('a mention becomes a reply draft in the review queue; approved, it is poste
       );
       const passed = plan.log.filter((e) => e.event === 'passed').length;
       if (passed >= mentions.length) await ask();
+      // A save of the automation reads the account at once, not at its next check (two minutes
+      // on Bluesky): a read that came before the AppView had the mention, or a pass-over, costs 5 s.
+      const saved = await apiCall<Persona>(page, 'GET', `/api/personas/${persona.id}`);
+      await apiCall(page, 'PUT', `/api/personas/${persona.id}`, { automation: saved.automation });
     }
     expect(found).toHaveLength(1);
   }).toPass({ timeout: 180_000, intervals: [5_000] });
