@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { firstToken } from './bench-stream.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
@@ -120,25 +121,7 @@ async function healthRate(base, seconds) {
 /** Time to the first text event: the model called directly vs through GET /api/draft, one at a time. */
 async function firstTokens(base, modelUrl, cookie, personaId, iterations = 20) {
   const body = JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
-  const time = async (url, init, isText) => {
-    const started = performance.now();
-    const response = await fetch(url, init);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    let first;
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (first === undefined && end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.startsWith('event:') && isText(block.replace(/^data: ?/, ''))) first = performance.now() - started;
-        end = buffer.indexOf('\n\n');
-      }
-    }
-    if (first === undefined) throw new Error(`no text from ${url}`);
-    return first;
-  };
+  const time = firstToken;
   const direct = [];
   const drafted = [];
   for (let i = 0; i < iterations + 3; i++) {

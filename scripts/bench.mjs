@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { firstToken } from './bench-stream.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -107,27 +108,6 @@ function startStubModel() {
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-/** Milliseconds until the first `data:` event whose text passes `isText`, then the rest is read. */
-async function firstToken(url, init, isText) {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let first;
-  for await (const chunk of response.body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (first === undefined && end !== -1) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (!block.startsWith('event:') && isText(block.replace(/^data: ?/, ''))) first = performance.now() - started;
-      end = buffer.indexOf('\n\n');
-    }
-  }
-  if (first === undefined) throw new Error(`no text from ${url}`);
-  return first;
 }
 
 class SkipSection extends Error {}
