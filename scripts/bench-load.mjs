@@ -5,36 +5,13 @@
 // can get, and the figures say whether the CRUD users still get their share.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { firstToken } from './bench-stream.mjs';
+import { firstToken, startStubModel } from './bench-stream.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-
-/**
- * A local OpenAI-compatible model: streams 20 chunks 5 ms apart, each a word with its leading space
- * as real tokenizers write them.
- */
-function startStubModel() {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', async () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (content) =>
-        `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
-      for (let i = 0; i < 20; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        if (res.destroyed) return;
-        res.write(chunk(i === 0 ? 'Word0' : ` word${i}`));
-      }
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 /** The stub model in a process of its own, so its timers do not wait behind the load generator's work. */
 function startModelProcess() {

@@ -1,4 +1,6 @@
-// A stream's first text event, for the benchmarks that time first tokens (bench.mjs, bench-load.mjs).
+// Streaming for the benchmarks that time first tokens (bench.mjs, bench-load.mjs): a stub model
+// and a stream's first text event.
+import { createServer } from 'node:http';
 
 /** Milliseconds until the first `data:` event whose text passes `isText`, then the rest is read. */
 export async function firstToken(url, init, isText) {
@@ -19,4 +21,26 @@ export async function firstToken(url, init, isText) {
   }
   if (first === undefined) throw new Error(`no text from ${url}`);
   return first;
+}
+
+/**
+ * A local OpenAI-compatible model: streams 20 chunks 5 ms apart, each a word with its leading space
+ * as real tokenizers write them.
+ */
+export function startStubModel() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', async () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = (content) =>
+        `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+      for (let i = 0; i < 20; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (res.destroyed) return;
+        res.write(chunk(i === 0 ? 'Word0' : ` word${i}`));
+      }
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -8,10 +8,9 @@
 // Figures, not pass/fail: compare runs on the same machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { firstToken } from './bench-stream.mjs';
+import { firstToken, startStubModel } from './bench-stream.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -86,28 +85,6 @@ async function signIn(email) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-}
-
-/**
- * A local OpenAI-compatible model: streams 20 chunks 5 ms apart, each a word with its leading space
- * as real tokenizers write them.
- */
-function startStubModel() {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', async () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (content) =>
-        `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
-      for (let i = 0; i < 20; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        if (res.destroyed) return;
-        res.write(chunk(i === 0 ? 'Word0' : ` word${i}`));
-      }
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 class SkipSection extends Error {}
