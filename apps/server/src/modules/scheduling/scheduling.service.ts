@@ -136,14 +136,21 @@ export function createSchedulingService(deps: {
   /**
    * 'Add to queue': the persona's next free posting slot in the user's zone (the saved zone, else
    * the browser's the request names, else UTC). The dialog shows it and approving takes it: one rule.
+   * `alsoHeld`: slots taken by a batch not stored yet.
    */
-  async function freeSlot(userId: string, personaId: string, callerZone: string | undefined, loaded?: Persona) {
+  async function freeSlot(
+    userId: string,
+    personaId: string,
+    callerZone: string | undefined,
+    loaded?: Persona,
+    alsoHeld: readonly Date[] = [],
+  ) {
     const current = now();
     const persona = loaded ?? (await ownPersona(personas, userId, personaId));
     const timeZone = (await preferences.timeZone(userId)) ?? callerZone ?? 'UTC';
     const at = nextFreeSlot(
       persona.automation.autoPosting,
-      await posts.heldTimes(personaId, current),
+      [...(await posts.heldTimes(personaId, current)), ...alsoHeld],
       current,
       timeZone,
     );
@@ -154,10 +161,16 @@ export function createSchedulingService(deps: {
    * A chosen time (in the future), or the persona's next free slot in the user's time zone. The
    * persona is read for a slot only, unless the caller has it already.
    */
-  async function timeFor(userId: string, personaId: string, choice: TimeChoice, loaded: Persona | undefined) {
+  async function timeFor(
+    userId: string,
+    personaId: string,
+    choice: TimeChoice,
+    loaded: Persona | undefined,
+    alsoHeld: readonly Date[] = [],
+  ) {
     const current = now();
     if (choice.queue) {
-      const { at: slot } = await freeSlot(userId, personaId, choice.timeZone, loaded);
+      const { at: slot } = await freeSlot(userId, personaId, choice.timeZone, loaded, alsoHeld);
       if (!slot) throw new ConflictError("The persona's posting schedule has no free slot in the next 60 days");
       return slot;
     }
@@ -324,7 +337,6 @@ export function createSchedulingService(deps: {
     async createMany(userId: string, body: ScheduleBatch): Promise<ScheduledItem[]> {
       const loaded = new Map<string, Persona>();
       const working = new Set<string>();
-      const current = now();
       const prepared: {
         item: ScheduleCreate;
         persona: Persona;
@@ -343,11 +355,7 @@ export function createSchedulingService(deps: {
             await accounts.requireWorkingAccount(item.personaId, item.platform);
             working.add(account);
           }
-          let at: Date | null = null;
-          if (!item.queue) {
-            at = new Date(item.runAt ?? '');
-            if (!(at.getTime() > current.getTime())) throw futureError();
-          }
+          const at = item.queue ? null : await timeFor(userId, persona.id, item, persona);
           const parts = await withCards(item.parts ?? [textPart(item.content)]);
           const checkFlags = await flagsOf(userId, persona, { parts, platform: item.platform, writer: item.writer });
           prepared.push({ item, persona, parts, checkFlags, at });
@@ -357,22 +365,15 @@ export function createSchedulingService(deps: {
       }
       const queued = prepared.filter((p) => p.at === null).map((p) => `queue-slot:${p.item.personaId}`);
       const rows = await underLocks(lock, queued, async () => {
-        // 'Add to queue': each persona's free slots, the ones this batch takes counted as held.
-        const held = new Map<string, Date[]>();
-        let saved: string | null | undefined;
+        // 'Add to queue': each persona's next free slot, the ones this batch took counted as held.
+        const taken = new Map<string, Date[]>();
         for (const [index, p] of prepared.entries()) {
           if (p.at) continue;
-          const times = held.get(p.persona.id) ?? (await posts.heldTimes(p.persona.id, current));
-          if (saved === undefined) saved = (await preferences.timeZone(userId)) ?? null;
-          const zone = saved ?? p.item.timeZone ?? 'UTC';
-          const slot = nextFreeSlot(p.persona.automation.autoPosting, times, current, zone);
-          if (!slot)
-            throw ofItem(
-              index,
-              new ConflictError("The persona's posting schedule has no free slot in the next 60 days"),
-            );
-          p.at = slot;
-          held.set(p.persona.id, [...times, slot]);
+          const held = taken.get(p.persona.id) ?? [];
+          p.at = await timeFor(userId, p.persona.id, p.item, p.persona, held).catch((error: unknown) => {
+            throw ofItem(index, error);
+          });
+          taken.set(p.persona.id, [...held, p.at]);
         }
         const times = prepared.map((p) => p.at as Date);
         await planLimits.checkNewPostsAt(userId, times);
