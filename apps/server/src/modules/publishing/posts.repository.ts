@@ -116,6 +116,42 @@ export function createPostsRepository(db: Db) {
     return row;
   }
 
+  /** Moves scheduled posts that are due to 'publishing' (a new attempt: its outcome is told afresh). */
+  function claimRows(ids: string[], now: Date): Promise<PostRow[]> {
+    return db
+      .update(posts)
+      .set({ status: 'publishing', claimedAt: now, notifiedAt: null, updatedAt: now })
+      .where(
+        and(
+          inArray(posts.id, ids),
+          eq(posts.status, 'scheduled'),
+          lte(posts.scheduledFor, new Date(now.getTime() + 1000)),
+        ),
+      )
+      .returning();
+  }
+
+  /** Claimed rows with their personas, owners and accounts, loaded in one statement, by post id. */
+  async function atWork(rows: PostRow[]): Promise<Map<string, ClaimedPost>> {
+    const claimed = new Map<string, ClaimedPost>();
+    if (rows.length === 0) return claimed;
+    const loaded = await personasAtWork(db, inArray(personas.id, [...new Set(rows.map((row) => row.personaId))]));
+    const byPersona = new Map(loaded.map((one) => [one.persona.id, one]));
+    for (const row of rows) {
+      const one = byPersona.get(row.personaId);
+      if (!one) continue;
+      claimed.set(row.id, {
+        ...row,
+        personaName: one.persona.name,
+        userId: one.userId,
+        persona: one.persona,
+        timeZone: one.timeZone ?? 'UTC',
+        account: one.accounts.find((a) => a.platform === row.platform) ?? null,
+      });
+    }
+    return claimed;
+  }
+
   const repository = {
     async insert(values: {
       personaId: string;
@@ -271,37 +307,15 @@ export function createPostsRepository(db: Db) {
      * for exactly one caller, however many workers or deliveries of its job there are.
      */
     async claim(id: string, now: Date): Promise<ClaimedPost | 'busy' | undefined> {
-      let row: PostRow | undefined;
+      let rows: PostRow[];
       try {
-        [row] = await db
-          .update(posts)
-          // A new attempt: its outcome is told afresh (notifications).
-          .set({ status: 'publishing', claimedAt: now, notifiedAt: null, updatedAt: now })
-          .where(
-            and(
-              eq(posts.id, id),
-              eq(posts.status, 'scheduled'),
-              lte(posts.scheduledFor, new Date(now.getTime() + 1000)),
-            ),
-          )
-          .returning();
+        rows = await claimRows([id], now);
       } catch (error) {
         // Another post of this persona is being published on this platform right now.
         if (isUniqueViolation(error)) return 'busy';
         throw error;
       }
-      if (!row) return undefined;
-      const { platform } = row;
-      const [loaded] = await personasAtWork(db, eq(personas.id, row.personaId));
-      if (!loaded) return undefined;
-      return {
-        ...row,
-        personaName: loaded.persona.name,
-        userId: loaded.userId,
-        persona: loaded.persona,
-        timeZone: loaded.timeZone ?? 'UTC',
-        account: loaded.accounts.find((a) => a.platform === platform) ?? null,
-      };
+      return (await atWork(rows)).get(id);
     },
 
     /**
@@ -311,44 +325,16 @@ export function createPostsRepository(db: Db) {
      * and each is claimed on its own.
      */
     async claimMany(ids: string[], now: Date): Promise<Map<string, ClaimedPost | 'busy' | undefined>> {
-      const answers = new Map<string, ClaimedPost | 'busy' | undefined>();
       const wanted = ids.filter((id) => isUuid(id));
-      if (wanted.length === 0) return answers;
-      let rows: PostRow[];
+      if (wanted.length === 0) return new Map();
       try {
-        rows = await db
-          .update(posts)
-          .set({ status: 'publishing', claimedAt: now, notifiedAt: null, updatedAt: now })
-          .where(
-            and(
-              inArray(posts.id, wanted),
-              eq(posts.status, 'scheduled'),
-              lte(posts.scheduledFor, new Date(now.getTime() + 1000)),
-            ),
-          )
-          .returning();
+        return await atWork(await claimRows(wanted, now));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
+        const answers = new Map<string, ClaimedPost | 'busy' | undefined>();
         for (const id of wanted) answers.set(id, await repository.claim(id, now));
         return answers;
       }
-      const loaded = rows.length
-        ? await personasAtWork(db, inArray(personas.id, [...new Set(rows.map((row) => row.personaId))]))
-        : [];
-      const byPersona = new Map(loaded.map((one) => [one.persona.id, one]));
-      for (const row of rows) {
-        const one = byPersona.get(row.personaId);
-        if (!one) continue;
-        answers.set(row.id, {
-          ...row,
-          personaName: one.persona.name,
-          userId: one.userId,
-          persona: one.persona,
-          timeZone: one.timeZone ?? 'UTC',
-          account: one.accounts.find((a) => a.platform === row.platform) ?? null,
-        });
-      }
-      return answers;
     },
 
     /**
