@@ -119,5 +119,14 @@ describe('the check before review', () => {
       { n: 3, flags: flags.slice(1) },
     ];
     expect(bestAttempt(attempts)?.n).toBe(3);
+    // A rewrite that repeats another draft of the batch is not kept over an earlier one off its
+    // sliders, however many voice flags that one has.
+    const twin: DraftFlag = { kind: 'batch', reason: 'nearly the same as post 1 of this batch' };
+    const offVoice = [
+      { n: 1, flags: [flags[1] as DraftFlag, { ...(flags[1] as DraftFlag), trait: 'emoji' }] },
+      { n: 2, flags: [twin] },
+      { n: 3, flags: [twin] },
+    ];
+    expect(bestAttempt(offVoice)?.n).toBe(1);
   });
 });

@@ -226,9 +226,18 @@ export function rewriteNote(flags: readonly DraftFlag[], recent: readonly Checke
   return `Your last draft could not be used. ${flags.map(line).join(' ')} Write a new one.`;
 }
 
-/** The attempt to keep of several: the fewest flags, the latest on a tie. */
+/**
+ * How bad an attempt's flags are: a repeat (of a recent post or of another draft of the batch)
+ * outweighs every other flag together, since saying the same thing twice is worse to publish than a
+ * post a little off its sliders or a link too long.
+ */
+function weight(flags: readonly DraftFlag[]): number {
+  return flags.reduce((sum, f) => sum + (f.kind === 'repeat' || f.kind === 'batch' ? 100 : 1), 0);
+}
+
+/** The attempt to keep of several: the lightest flags (a repeat weighs most), the latest on a tie. */
 export function bestAttempt<T extends { flags: readonly DraftFlag[] }>(attempts: readonly T[]): T | undefined {
   let best: T | undefined;
-  for (const attempt of attempts) if (!best || attempt.flags.length <= best.flags.length) best = attempt;
+  for (const attempt of attempts) if (!best || weight(attempt.flags) <= weight(best.flags)) best = attempt;
   return best;
 }
