@@ -122,8 +122,9 @@ describe('the check before review', () => {
     // A rewrite that repeats another draft of the batch is not kept over an earlier one off its
     // sliders, however many voice flags that one has.
     const twin: DraftFlag = { kind: 'batch', reason: 'nearly the same as post 1 of this batch' };
+    const emojiOff: DraftFlag = { kind: 'voice', trait: 'emoji', reason: 'reads far fewer emoji than its slider' };
     const offVoice = [
-      { n: 1, flags: [flags[1] as DraftFlag, { ...(flags[1] as DraftFlag), trait: 'emoji' }] },
+      { n: 1, flags: [flags[1] as DraftFlag, emojiOff] },
       { n: 2, flags: [twin] },
       { n: 3, flags: [twin] },
     ];

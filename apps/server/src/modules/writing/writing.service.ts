@@ -92,6 +92,8 @@ type Context = {
   /** The headlines' items as kept (summary and link), for the offline composer to write from. */
   items: SourceItem[];
   client: LlmClient | null;
+  /** The persona's posts (what the check compares with, the model's examples), when asked for. */
+  history: DraftHistory | null;
 };
 
 export function createWritingService(deps: {
@@ -122,6 +124,11 @@ export function createWritingService(deps: {
       override?: PersonaOverride;
       titles?: string[];
       uncounted?: boolean;
+      /**
+       * The persona's posts, read in the same round as the rest: `always` (the check before
+       * review needs them) or `model` (only a model's examples do).
+       */
+      history?: 'always' | 'model';
     },
   ): Promise<Context> {
     // Read together, not one after another (decision 048-fair-under-load): the persona and who
@@ -133,7 +140,8 @@ export function createWritingService(deps: {
     const enabled = stored ? stored.sources.filter((s) => s.enabled).map((s) => s.url) : [];
     const asked = (input.titles ?? []).slice(0, MAX_TITLES_FOR_GENERATION);
     // Only what the persona reads now: a source turned off or removed no longer feeds it.
-    const [, kept] = await Promise.all([
+    const wantsHistory = input.history === 'always' || (input.history === 'model' && client !== null);
+    const [, kept, history] = await Promise.all([
       // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
       input.uncounted ? undefined : deps.writingLimit.count(userId),
       asked.length > 0
@@ -143,6 +151,7 @@ export function createWritingService(deps: {
         : stored
           ? repositories.sources.latestItems(stored.id, MAX_TITLES_FOR_GENERATION, enabled)
           : [],
+      wantsHistory ? (stored ? deps.check.history(userId, stored.id) : emptyHistory()) : null,
     ]);
     const items: SourceItem[] =
       asked.length > 0 ? asked.map((title) => kept.find((k) => k.title === title) ?? { title }) : kept;
@@ -155,6 +164,7 @@ export function createWritingService(deps: {
       titles,
       items,
       client,
+      history,
     };
   }
 
@@ -229,10 +239,6 @@ export function createWritingService(deps: {
 
   const writerOf = (ctx: Context): Writer => ctx.client?.provider ?? 'offline';
 
-  /** The persona's posts, once per writing job: what the check compares with, the model's examples. */
-  async function historyOf(ctx: Context): Promise<DraftHistory> {
-    return ctx.personaId ? deps.check.history(ctx.userId, ctx.personaId) : emptyHistory();
-  }
   /** Only a model reads examples; the offline composer writes from its templates. */
   const examplesFor = (ctx: Context, history: DraftHistory | null): VoiceExamples | undefined =>
     ctx.client && history ? history.examples : undefined;
@@ -363,11 +369,11 @@ export function createWritingService(deps: {
         kind?: 'draft' | 'sample';
       },
     ): Promise<{ writer: Writer; pieces(signal: AbortSignal): AsyncGenerator<string> }> {
-      const ctx = await context(userId, input);
+      const ctx = await context(userId, { ...input, history: 'model' });
       const sample = input.kind === 'sample';
       // A sample picks its own topic (the persona's headlines, else one that suits the traits).
       const request: WritingRequest = sample ? { kind: 'sample' } : { kind: 'draft', prompt: input.prompt };
-      const examples = ctx.client ? examplesFor(ctx, await historyOf(ctx)) : undefined;
+      const examples = ctx.client ? examplesFor(ctx, ctx.history) : undefined;
       const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles, examples });
       return {
         writer: writerOf(ctx),
@@ -416,7 +422,12 @@ export function createWritingService(deps: {
      * far from the sliders is written again (at most twice) and comes back with its flags.
      */
     async generate(userId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
-      const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
+      const ctx = await context(userId, {
+        personaId: body.personaId,
+        override: body.persona,
+        titles: body.titles,
+        history: 'always',
+      });
       // The pipeline preview's example names a strategy: written for it (from the headline given),
       // its instruction never taken for the topic.
       const strategy = body.strategy ? ctx.persona.strategies.find((s) => s.id === body.strategy) : undefined;
@@ -426,7 +437,7 @@ export function createWritingService(deps: {
           ? { brief: { kind: 'original', strategy: pickStrategyFields(strategy) } satisfies PostBrief, topic: '' }
           : {}),
       };
-      const history = await historyOf(ctx);
+      const history = ctx.history ?? emptyHistory();
       const examples = examplesFor(ctx, history);
       const built = buildPrompt({ persona: ctx.persona, request, titles: ctx.titles, examples });
       const posts = await writePosts(ctx, request, built);
