@@ -254,6 +254,9 @@ describe('the MCP server', () => {
     expect(
       await refusal(mcp, 'schedule_post', { personaId: annPersona.id, platform: 'bluesky', content: 'When?' }),
     ).toBe('arguments.runAt: Pick a date and time');
+    await expect(mcp.callTool({ name: 'publish_everything', arguments: {} })).rejects.toThrow(
+      /There is no tool named publish_everything/,
+    );
     // A rule the service keeps (the date must be in the future), in the API's words.
     const past = await refusal(mcp, 'schedule_post', {
       personaId: annPersona.id,

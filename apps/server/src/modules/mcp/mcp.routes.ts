@@ -3,7 +3,9 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_PATH, MCP_SERVER_NAME, mcpRequestSchema } from '@plume/core';
@@ -57,12 +59,13 @@ function serverFor(userId: string, tools: McpTool[], version: string, log: Fasti
     title: t.title,
     description: t.description,
     inputSchema: inputJsonSchema(t.input),
-    annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, openWorldHint: false },
+    annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: t.destructive ?? false, openWorldHint: false },
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool) return errorResult(`There is no tool named ${request.params.name}: tools/list names them`);
+    // An unknown tool is the protocol's error (invalid params), not a tool's.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool named ${request.params.name}`);
     const input = tool.input.safeParse(request.params.arguments ?? {});
     if (!input.success) return errorResult(invalidArguments(input.error));
     try {

@@ -37,6 +37,8 @@ export type McpTool = {
   input: z.ZodType;
   /** Changes nothing (MCP's readOnlyHint): a client may call it without asking its user. */
   readOnly: boolean;
+  /** Undoes what a person meant to keep (MCP's destructiveHint): a client should ask first. */
+  destructive?: boolean;
   /** Runs for `userId` with `input` as `input` parsed it. */
   run(userId: string, input: unknown): Promise<unknown>;
 };
@@ -176,6 +178,7 @@ export function createMcpTools(deps: {
       description: 'Rejects a draft in the review queue: it is canceled and never posted.',
       input: mcpItemSchema,
       readOnly: false,
+      destructive: true,
       run: async (userId, { id }) => {
         await scheduling.reject(userId, id);
         return { rejected: id };
