@@ -287,7 +287,12 @@ describe('the MCP server', () => {
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
         body: JSON.stringify(initialize),
       });
-    for (const headers of [{}, { authorization: 'Bearer plume_not-a-real-token' }, { authorization: 'Bearer junk' }]) {
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer plume_not-a-real-token' },
+      { authorization: 'Bearer junk' },
+    ];
+    for (const headers of refused) {
       const answer = await readJson<{ error: { code: string } }>(await post(headers), 401);
       expect(answer.error.code).toBe('unauthorized');
     }

@@ -59,7 +59,12 @@ function serverFor(userId: string, tools: McpTool[], version: string, log: Fasti
     title: t.title,
     description: t.description,
     inputSchema: inputJsonSchema(t.input),
-    annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: t.destructive ?? false, openWorldHint: false },
+    annotations: {
+      title: t.title,
+      readOnlyHint: t.readOnly,
+      destructiveHint: t.destructive ?? false,
+      openWorldHint: false,
+    },
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
