@@ -307,6 +307,12 @@ describe('the MCP server', () => {
     await readJson(await ann.request(`/api/me/tokens/${revoked.token.id}`, { method: 'DELETE' }), 204);
     expect((await post({ authorization: `Bearer ${revoked.secret}` })).status).toBe(401);
 
+    // Documented like every other route (POST only: GET and DELETE exist only to say 405).
+    const spec = await readJson<{ paths: Record<string, Record<string, unknown>> }>(
+      await fetch(new URL('/api/openapi.json', server.url)),
+      200,
+    );
+    expect(Object.keys(spec.paths[MCP_PATH] ?? {})).toEqual(['post']);
     const get = await fetch(new URL(MCP_PATH, server.url), { headers: { authorization: `Bearer ${token}` } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
