@@ -44,7 +44,13 @@ const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text
  * One MCP server for one request of `userId`'s (stateless: nothing is kept between requests). A
  * tool's failure is its result (`isError`) with the API's own message; 5xx detail is logged, not told.
  */
-function serverFor(userId: string, tools: McpTool[], version: string, log: FastifyBaseLogger): Server {
+function serverFor(
+  userId: string,
+  catalog: { byName: Map<string, McpTool>; listed: Tool[] },
+  version: string,
+  log: FastifyBaseLogger,
+): Server {
+  const { byName, listed } = catalog;
   const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Plume', version },
     {
@@ -53,25 +59,12 @@ function serverFor(userId: string, tools: McpTool[], version: string, log: Fasti
         'Plume writes and schedules social posts as personas. Start with list_personas; drafts you write go to the review queue for a person to approve, and nothing is published without that or an explicit schedule_post.',
     },
   );
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  const listed: Tool[] = tools.map((t) => ({
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: inputJsonSchema(t.input),
-    annotations: {
-      title: t.title,
-      readOnlyHint: t.readOnly,
-      destructiveHint: t.destructive ?? false,
-      openWorldHint: false,
-    },
-  }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     // An unknown tool is the protocol's error (invalid params), not a tool's.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool named ${request.params.name}`);
-    const input = tool.input.safeParse(request.params.arguments ?? {});
+    const input = await tool.input.safeParseAsync(request.params.arguments ?? {});
     if (!input.success) return errorResult(invalidArguments(input.error));
     try {
       const result = await tool.run(userId, input.data);
@@ -88,6 +81,24 @@ function serverFor(userId: string, tools: McpTool[], version: string, log: Fasti
 
 export function mcpRoutes(deps: { auth: AuthService; tools: McpTool[]; version: string }): FastifyPluginAsyncZod {
   const { auth, tools, version } = deps;
+  // What tools/list answers, worked out once (the schemas do not change between requests).
+  const catalog = {
+    byName: new Map(tools.map((t) => [t.name, t])),
+    listed: tools.map(
+      (t): Tool => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: inputJsonSchema(t.input),
+        annotations: {
+          title: t.title,
+          readOnlyHint: t.readOnly,
+          destructiveHint: t.destructive ?? false,
+          openWorldHint: false,
+        },
+      }),
+    ),
+  };
   return async (app) => {
     app.post(
       MCP_PATH,
@@ -107,7 +118,7 @@ export function mcpRoutes(deps: { auth: AuthService; tools: McpTool[]; version: 
           const value = request.headers[name];
           if (typeof value === 'string') headers.set(name, value);
         }
-        const server = serverFor(userId, tools, version, request.log);
+        const server = serverFor(userId, catalog, version, request.log);
         // JSON answers, not an event stream: every tool answers once, so the reply goes through
         // Fastify like any other (its headers, its logging) rather than around it.
         const transport = new WebStandardStreamableHTTPServerTransport({
