@@ -26,6 +26,8 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
+import { createMcpTools } from './modules/mcp/mcp.tools';
 import { mediaRoutes } from './modules/media/media.routes';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
@@ -198,6 +200,19 @@ export async function buildApp(
       analytics: services.analytics,
       metrics: services.metrics,
       refreshRateLimit: config.metricsRefreshRateLimit,
+    }),
+  );
+  // The MCP server (issue 34): its tools call the same services as the routes above.
+  await app.register(
+    mcpRoutes({
+      auth: authService,
+      tools: createMcpTools({
+        personas: services.personas,
+        writing: services.writing,
+        scheduling: services.scheduling,
+        analytics: services.analytics,
+      }),
+      version: config.version,
     }),
   );
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes(repositories.devOutbox));

@@ -83,7 +83,10 @@ test('an API token created here works as Bearer on the API until it is revoked h
   const secretField = page.getByTestId('new-token-secret');
   await expect(secretField).toHaveValue(/^plume_/);
   const secret = await secretField.inputValue();
-  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+
+  // Beside the tokens, the address an assistant (MCP client) uses with one.
+  await expect(page.getByLabel('MCP server address')).toHaveValue(/\/api\/mcp$/);
 
   // A client without the browser's cookies: only the token speaks for the user.
   const call = () => request.get('/api/personas', { headers: { authorization: `Bearer ${secret}` } });

@@ -20,6 +20,7 @@ export * from './automation/settings';
 export * from './billing/plans';
 export * from './landing/api';
 export * from './landing/rules';
+export * from './mcp/mcp';
 export * from './notifications/inbox';
 export * from './personas/bulk';
 export * from './personas/dashboard';

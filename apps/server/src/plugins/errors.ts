@@ -31,7 +31,8 @@ const fastifyCodes: Record<string, Reply> = {
   },
 };
 
-function describe(error: FastifyError): Reply {
+/** What the API answers to an error: its status, code and message (the MCP server's tools say the same). */
+export function describeError(error: FastifyError): Reply {
   if (error instanceof AppError) {
     const { statusCode, code, message, details, results } = error;
     return { statusCode, code, message, details, results };
@@ -86,7 +87,7 @@ function wantsErrorAsEvent(request: FastifyRequest): boolean {
 /** The one error handler: 4xx messages pass through, 5xx are logged with the request id and hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const described = describe(error);
+    const described = describeError(error);
     if (described.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {

@@ -1,4 +1,4 @@
-import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_NAME_MAX, type ApiToken, type CreatedApiToken } from '@plume/core';
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_NAME_MAX, type ApiToken, type CreatedApiToken, MCP_PATH } from '@plume/core';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -74,6 +74,7 @@ export function ApiTokensSection() {
           ))}
         </ul>
       )}
+      <McpAddress />
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
@@ -200,5 +201,46 @@ function NewTokenSecret({ created, onDone }: { created: CreatedApiToken; onDone(
         <Button onClick={onDone}>Done</Button>
       </div>
     </section>
+  );
+}
+
+/** Where an assistant (an MCP client) reaches Plume with one of these tokens. */
+function McpAddress() {
+  const id = useId();
+  const url = `${window.location.origin}${MCP_PATH}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('MCP address copied');
+    } catch {
+      toast.error('Copying failed: select the address and copy it by hand');
+    }
+  };
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h3 id={`${id}-title`} className="font-semibold">
+        Use Plume from an assistant (MCP)
+      </h3>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Add this address to an MCP client with the header{' '}
+        <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>. It can read your personas, their voice,
+        calendar and analytics, write drafts into the review queue, act on the queue and schedule posts.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <label htmlFor={`${id}-url`} className="sr-only">
+          MCP server address
+        </label>
+        <input
+          id={`${id}-url`}
+          readOnly
+          value={url}
+          onFocus={(e) => e.target.select()}
+          className={`${inputClass} min-w-0 flex-1 font-mono`}
+        />
+        <Button variant="secondary" onClick={copy} aria-label="Copy the MCP address">
+          Copy
+        </Button>
+      </div>
+    </div>
   );
 }
