@@ -1,5 +1,5 @@
 /**
- * The MCP server's tools (issue 34, decision 0X?-mcp-server): what each takes. A tool that does what
+ * The MCP server's tools (issue 34, decision 050-mcp-server): what each takes. A tool that does what
  * a REST call does takes that call's schema (POST /api/review, POST /api/schedule); only what is new
  * to a tool (an id beside a body, a list as an array rather than comma-separated text, a boolean
  * rather than 'true') is defined here.
