@@ -492,6 +492,19 @@ describe('an Idempotency-Key on every create route', () => {
       '/api/media',
     ])
       expect(spec.paths[path]?.post?.summary, path).toContain('Idempotency-Key');
+    // Two requests with one key at the same moment: one tag, the same answer to both.
+    const raced = crypto.randomUUID();
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        c.request('/api/tags', json('POST', { name: 'Raced', color: 'red' }, { 'Idempotency-Key': raced })),
+      ),
+    );
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    const [one, two] = await Promise.all(both.map((r) => r.json()));
+    expect(two).toEqual(one);
+    expect(await readJson<{ name: string }[]>(await c.request('/api/tags'), 200)).toHaveLength(1);
+    // An API token's answer holds its secret, kept only hashed: its route keeps no answers (a key is not read).
+    expect(spec.paths['/api/me/tokens']?.post?.summary).not.toContain('Idempotency-Key');
     // The key is kept for the user who sent it: another user's same key is a key of their own.
     const tag = { name: 'Mine', color: 'red' };
     const shared = crypto.randomUUID();
