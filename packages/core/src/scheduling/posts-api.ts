@@ -30,6 +30,12 @@ export const postSchema = scheduledItemSchema
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
 
+/** How late a posted post went out, in seconds (`postedAt` − `scheduledFor`, 0 when early); null when not posted or with no time (calendar latenessNote says it in words). */
+export function lateSecondsOf(item: { status: string; scheduledFor: string | null; postedAt: string | null }) {
+  if (item.status !== 'posted' || !item.scheduledFor || !item.postedAt) return null;
+  return Math.max(0, new Date(item.postedAt).getTime() - new Date(item.scheduledFor).getTime()) / 1000;
+}
+
 const instant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
 
 /** GET /api/posts: filters, and one page after `cursor` (`X-Next-Cursor` and `nextCursor` name the next). */

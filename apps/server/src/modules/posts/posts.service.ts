@@ -1,5 +1,6 @@
 import {
   encodeCursor,
+  lateSecondsOf,
   PLATFORM_LABELS,
   POSTS_PAGE_DEFAULT,
   type Post,
@@ -14,15 +15,14 @@ import { type SchedulingService, toItem } from '../scheduling/scheduling.service
 
 /** A post as the API reads it: the schedule's item and how it went out. */
 export function toPost(row: ScheduleRow): Post {
-  const late =
-    row.postedAt && row.scheduledFor ? Math.max(0, row.postedAt.getTime() - row.scheduledFor.getTime()) / 1000 : null;
+  const item = toItem(row);
   return {
-    ...toItem(row),
+    ...item,
     updatedAt: row.updatedAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,
     attempts: row.attempts,
     externalIds: row.externalIds,
-    lateSeconds: row.status === 'posted' ? late : null,
+    lateSeconds: lateSecondsOf(item),
   };
 }
 
