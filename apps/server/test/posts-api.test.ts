@@ -15,6 +15,7 @@ import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
+import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 /*
@@ -75,6 +76,14 @@ async function stored(personaId: string, status: PostStatus, extra: Partial<type
 }
 
 const getPost = (c: Client, id: string) => c.request(`/api/posts/${id}`);
+
+/** The post's publish jobs in pg-boss: when each is due, and its state. */
+async function publishJobs(postId: string) {
+  const result = (await server.app.database.db.execute(
+    sql`select start_after, state from pgboss.job where name = ${PUBLISH_POST} and data->>'postId' = ${postId}`,
+  )) as unknown as { rows: { start_after: string | Date; state: string }[] };
+  return result.rows.map((r) => ({ at: new Date(r.start_after).toISOString(), state: r.state }));
+}
 
 beforeAll(async () => {
   bsky = await startBlueskyNetwork();
@@ -196,11 +205,15 @@ describe('editing a post', () => {
       200,
     );
     expect(edited).toMatchObject({ content: 'Edited', scheduledFor: later, status: 'scheduled' });
-    const jobs = await server.app.database.db.execute(
-      sql`select start_after from pgboss.job where name = ${PUBLISH_POST} and data->>'postId' = ${item.id}`,
-    );
-    const starts = (jobs.rows as { start_after: string | Date }[]).map((r) => new Date(r.start_after).toISOString());
-    expect(starts).toContain(later);
+    const jobs = await publishJobs(item.id);
+    expect(jobs.filter((j) => j.at === later)).toHaveLength(1);
+    expect(jobs).toHaveLength(2);
+    // The job at the old time, run now, claims nothing: the post waits for its new time.
+    expect(await runJob(server, PUBLISH_POST, { postId: item.id })).toBe('not due or already taken');
+    expect(await readJson<Post>(await getPost(ann, item.id), 200)).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: later,
+    });
   });
 
   it('refuses to edit a post that went out, is going out or was canceled, saying why', async () => {
@@ -249,11 +262,7 @@ describe('deleting a post', () => {
       30_000,
     );
     await until(async () => {
-      const [job] = (
-        await server.app.database.db.execute(
-          sql`select state from pgboss.job where name = ${PUBLISH_POST} and data->>'postId' = ${deleted.id}`,
-        )
-      ).rows as { state: string }[];
+      const [job] = await publishJobs(deleted.id);
       return job?.state === 'completed' ? job : undefined;
     }, 30_000);
     const texts = (await bsky.postsOf(account.did)).map((r) => r.value.text);
