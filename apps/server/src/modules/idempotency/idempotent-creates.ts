@@ -30,7 +30,8 @@ function createsForUser(method: string | string[], response: unknown): boolean {
  * each POST that answers 201 to a signed-in user gets the header in its schema, a preHandler that
  * takes the key (or answers the first request's answer, or the 422 of a key reused for another
  * request) and an onSend that keeps the answer, error answers included, as `once` does for Post now.
- * A route opts out with `config: { idempotent: false }`. Registered before the routes.
+ * A route opts out with `config: { idempotent: false }`; one whose schema names the header already
+ * (its handler calls `once`, as Post now does) is left to it. Registered before the routes.
  */
 export function registerIdempotentCreates(
   app: FastifyInstance,
@@ -41,6 +42,8 @@ export function registerIdempotentCreates(
     if (route.config?.idempotent === false || !createsForUser(route.method, route.schema?.response)) return;
     const schema = route.schema ?? {};
     route.schema = schema;
+    // A route that reads the header itself (its handler calls `once`) keeps its key its own way.
+    if (schema.headers instanceof z.ZodObject && HEADER in schema.headers.shape) return;
     const header = { [HEADER]: idempotencyKeySchema.optional() };
     if (schema.headers === undefined) schema.headers = z.looseObject(header);
     else if (schema.headers instanceof z.ZodObject) schema.headers = schema.headers.extend(header);
