@@ -24,6 +24,7 @@ import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes';
 import { mentionsRoutes } from './modules/engagement/mentions.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerIdempotentCreates } from './modules/idempotency/idempotent-creates';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
@@ -31,6 +32,7 @@ import { createMcpTools } from './modules/mcp/mcp.tools';
 import { mediaRoutes } from './modules/media/media.routes';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
@@ -144,6 +146,8 @@ export async function buildApp(
   registerSignInGuard(app, { auth: authService, trustedOrigins: config.trustedOrigins });
   await registerSecurity(app, { https: config.appUrl.startsWith('https://') });
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(repositories.rateLimits) });
+  // Before every route: each create route takes an Idempotency-Key (decision 0X?-posts-api).
+  registerIdempotentCreates(app, { auth: authService, idempotency: services.idempotency });
   await registerOpenApi(app, config.version);
 
   await app.register(healthRoutes({ database: database.kind, version: config.version }));
@@ -186,6 +190,7 @@ export async function buildApp(
   await app.register(preferencesRoutes({ auth: authService, preferences: repositories.preferences }));
   await app.register(accountRoutes({ auth: authService, account: services.account }));
   await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));
+  await app.register(postsRoutes({ auth: authService, posts: services.posts }));
   await app.register(mediaRoutes({ auth: authService, media: services.media }));
   await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
   await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));

@@ -51,6 +51,7 @@ import { createMetricsService } from './modules/metrics/metrics.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createPersonasService } from './modules/personas/personas.service';
+import { createPostsService } from './modules/posts/posts.service';
 import { createPublishingService } from './modules/publishing/publishing.service';
 import { createWritingLimit } from './modules/rate-limits/writing-limit';
 import { createRepositories, createUnitOfWork } from './modules/repositories';
@@ -343,6 +344,7 @@ export function composeServices(deps: {
       onUserChanged: (userId) => authService.forgetUser(userId),
     }),
     scheduling,
+    posts: createPostsService({ posts: repositories.posts, scheduling }),
     mentions: createMentionsService({ repositories, scheduling, replies }),
     feeds: createFeedsService(feeds),
     metrics,

@@ -56,7 +56,8 @@ function fill(path: string, value?: string): string {
     if (name === 'platform') return 'bluesky';
     if (name === 'personaId') return ids.persona;
     if (path.startsWith('/api/tags/')) return ids.tag;
-    if (path.startsWith('/api/schedule/') || path.startsWith('/api/review/')) return ids.post;
+    if (path.startsWith('/api/schedule/') || path.startsWith('/api/review/') || path.startsWith('/api/posts/'))
+      return ids.post;
     if (path.startsWith('/api/me/sessions/')) return ids.session;
     if (path.startsWith('/api/me/tokens/')) return ids.token;
     if (path.startsWith('/api/notifications/')) return ids.notification;
@@ -102,6 +103,9 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     'DELETE /api/me/tokens/{id}': { status: 404 },
     'PATCH /api/schedule/{id}': { body: { content: 'Not yours', runAt: later }, status: 404 },
     'DELETE /api/schedule/{id}': { status: 404 },
+    'GET /api/posts/{id}': { status: 404 },
+    'PATCH /api/posts/{id}': { body: { content: 'Not yours', runAt: later }, status: 404 },
+    'DELETE /api/posts/{id}': { query: { fromPlume: 'true' }, status: 404 },
     'POST /api/schedule/{id}/retry': { status: 404 },
     'POST /api/schedule/{id}/mark-posted': { status: 404 },
     'POST /api/review/{id}/approve': { body: { runAt: later }, status: 404 },
@@ -160,6 +164,7 @@ async function annSees() {
     versions: await get(`/api/personas/${ids.persona}/versions`),
     tags: await get('/api/tags'),
     schedule: await get('/api/schedule'),
+    posts: await get('/api/posts?limit=100'),
     tokens: await get('/api/me/tokens'),
     sessions: sessions.map((s) => s.id).sort(),
     profile: await get('/api/me/profile'),

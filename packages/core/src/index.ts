@@ -42,6 +42,7 @@ export * from './publishing/post-parts';
 export * from './publishing/post-text';
 export * from './publishing/publishing';
 export * from './scheduling/calendar';
+export * from './scheduling/posts-api';
 export * from './scheduling/scheduling';
 export * from './writing/api';
 export * from './writing/chat';

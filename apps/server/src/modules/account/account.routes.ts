@@ -115,6 +115,8 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
     app.post(
       '/api/me/tokens',
       {
+        // No Idempotency-Key: its answer holds the secret, which Plume keeps only hashed (decision 0X?-posts-api).
+        config: { idempotent: false },
         schema: {
           tags: ['account'],
           summary: 'Creates a personal API token; the secret is in this answer only',

@@ -89,7 +89,62 @@ export function createIdempotencyService(deps: {
     return result;
   }
 
+  /**
+   * Takes `key` for a request about to run (`first`: run it, then `finish`), or gives the first
+   * request's answer: its body and status, or its error thrown again; waits while the first runs.
+   * The same key with another route or request is a 422.
+   */
+  async function begin(input: {
+    userId: string;
+    key: string;
+    route: string;
+    request: unknown;
+  }): Promise<{ first: true } | { first: false; status: number; body: unknown }> {
+    const { userId, key, route } = input;
+    const requestHash = createHash('sha256').update(canonical(input.request)).digest('hex');
+    const started = now().getTime();
+    for (;;) {
+      if (await repository.claim({ userId, key, route, requestHash })) return { first: true };
+      const row = await repository.find(userId, key);
+      // Removed between the two reads (the cleanup of day-old keys): claim it again.
+      if (!row) continue;
+      if (row.route !== route || row.requestHash !== requestHash) throw reused();
+      if (row.status !== null)
+        return { first: false, status: row.status, body: repeat({ ...row, status: row.status }) };
+      const at = now().getTime();
+      if (at - row.createdAt.getTime() > IDEMPOTENCY_ABANDONED_MS) {
+        throw new ConflictError(
+          `The first request with this ${IDEMPOTENCY_KEY_HEADER} never finished: check what it did before trying again with a new key`,
+        );
+      }
+      if (at - started > waitMs) {
+        const error = new AppError(
+          409,
+          'idempotency_in_progress',
+          `The first request with this ${IDEMPOTENCY_KEY_HEADER} is still running; ask again in a moment for its answer`,
+        );
+        throw Object.assign(error, { retryAfterSeconds: 2 });
+      }
+      // The first request is still running: its answer is this one's too.
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
   return {
+    begin,
+
+    /**
+     * The answer of a request `begin` let run, kept for its key: a body with its status, or an
+     * error answer (`{ error }` as the API gives it, and the Retry-After it said, if any).
+     */
+    async finish(userId: string, key: string, status: number, response: unknown, retryAfterSeconds?: number) {
+      const kept =
+        status >= 400 && response && typeof response === 'object' && retryAfterSeconds !== undefined
+          ? { ...response, retryAfterSeconds }
+          : response;
+      await repository.complete(userId, key, status, kept);
+    },
+
     /**
      * Runs `work` once for `key` (a 200 answer, or an error the API gives); without a key, simply
      * runs it. `route` and `request` (its parameters and body) tell one use of a key from another.
@@ -103,32 +158,8 @@ export function createIdempotencyService(deps: {
     }): Promise<T> {
       const { userId, key, route, work } = input;
       if (key === undefined) return work();
-      const requestHash = createHash('sha256').update(canonical(input.request)).digest('hex');
-      const started = now().getTime();
-      for (;;) {
-        if (await repository.claim({ userId, key, route, requestHash })) return run(userId, key, work);
-        const row = await repository.find(userId, key);
-        // Removed between the two reads (the cleanup of day-old keys): claim it again.
-        if (!row) continue;
-        if (row.route !== route || row.requestHash !== requestHash) throw reused();
-        if (row.status !== null) return repeat<T>({ ...row, status: row.status });
-        const at = now().getTime();
-        if (at - row.createdAt.getTime() > IDEMPOTENCY_ABANDONED_MS) {
-          throw new ConflictError(
-            `The first request with this ${IDEMPOTENCY_KEY_HEADER} never finished: check what it did before trying again with a new key`,
-          );
-        }
-        if (at - started > waitMs) {
-          const error = new AppError(
-            409,
-            'idempotency_in_progress',
-            `The first request with this ${IDEMPOTENCY_KEY_HEADER} is still running; ask again in a moment for its answer`,
-          );
-          throw Object.assign(error, { retryAfterSeconds: 2 });
-        }
-        // The first request is still running: its answer is this one's too.
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
+      const begun = await begin({ userId, key, route, request: input.request });
+      return begun.first ? run(userId, key, work) : (begun.body as T);
     },
   };
 }

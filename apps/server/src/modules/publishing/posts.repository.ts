@@ -11,7 +11,23 @@ import {
   type PostPart,
   type PostStatus,
 } from '@plume/core';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { personas, platformAccounts, posts } from '../../db/schema';
@@ -50,7 +66,18 @@ const flattenItem = (r: {
   accountStatus: string | null;
 }): ScheduleRow => ({ ...flatten(r), accountStatus: r.accountStatus });
 
-export type ScheduleFilter = { from?: Date; to?: Date; personaId?: string; statuses?: PostStatus[] };
+export type ScheduleFilter = {
+  from?: Date;
+  to?: Date;
+  personaId?: string;
+  statuses?: PostStatus[];
+  platform?: Platform;
+  /** Words the post's text holds, any case (GET /api/posts `q`). */
+  text?: string;
+};
+
+/** `text` as a LIKE pattern that matches it literally (its % _ and \\ escaped). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Where a post sits on the calendar: a draft that goes when approved (a reply, or its time passed)
@@ -71,6 +98,8 @@ function scheduleWhere(userId: string, filter: ScheduleFilter) {
     eq(personas.userId, userId),
     filter.personaId ? eq(posts.personaId, filter.personaId) : undefined,
     filter.statuses && filter.statuses.length > 0 ? inArray(posts.status, filter.statuses) : undefined,
+    filter.platform ? eq(posts.platform, filter.platform) : undefined,
+    filter.text ? ilike(posts.content, containing(filter.text)) : undefined,
     filter.from ? gte(calendarTime, filter.from) : undefined,
     filter.to ? lt(calendarTime, filter.to) : undefined,
   );
@@ -644,6 +673,19 @@ export function createPostsRepository(db: Db) {
       }
       const byKind = [...counts].map(([kind, count]) => ({ kind, count }));
       return { written: totals?.written ?? 0, flagged: flagged.length, byKind };
+    },
+
+    /**
+     * Removes a post for good (DELETE /api/posts/{id}), only while it is in one of `from`: a post
+     * claimed for publishing meanwhile is not removed (false). Its publish job, if any, then finds
+     * nothing to claim and ends.
+     */
+    async remove(id: string, from: readonly PostStatus[]): Promise<boolean> {
+      const rows = await db
+        .delete(posts)
+        .where(and(eq(posts.id, id), inArray(posts.status, [...from])))
+        .returning({ id: posts.id });
+      return rows.length > 0;
     },
 
     cancel(id: string) {

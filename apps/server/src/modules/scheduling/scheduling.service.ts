@@ -241,6 +241,9 @@ export function createSchedulingService(deps: {
   }
 
   const service = {
+    /** The user's post by id, in any status; another user's post is the same 404 as none (the one check for posts). */
+    owned,
+
     /**
      * GET /schedule: the whole list (as the spec's callers read it), or with `limit` / `cursor` one
      * page and the next page's cursor (decision 044-list-paging).
