@@ -146,7 +146,7 @@ export async function buildApp(
   registerSignInGuard(app, { auth: authService, trustedOrigins: config.trustedOrigins });
   await registerSecurity(app, { https: config.appUrl.startsWith('https://') });
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(repositories.rateLimits) });
-  // Before every route: each create route takes an Idempotency-Key (decision 0X?-posts-api).
+  // Before every route: each create route takes an Idempotency-Key (decision 051-posts-api).
   registerIdempotentCreates(app, { auth: authService, idempotency: services.idempotency });
   await registerOpenApi(app, config.version);
 

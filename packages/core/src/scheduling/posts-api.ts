@@ -1,5 +1,5 @@
 /**
- * The public posts API (issue 34, decision 0X?-posts-api): one post by id in any status, edited or
+ * The public posts API (issue 34, decision 051-posts-api): one post by id in any status, edited or
  * deleted through the schedule's own rules, and the user's posts listed with filters, a page at a
  * time. One post is one network's post: a post written for X and Bluesky is two posts.
  */

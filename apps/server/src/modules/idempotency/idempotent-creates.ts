@@ -26,7 +26,7 @@ function createsForUser(method: string | string[], response: unknown): boolean {
 }
 
 /**
- * Every create route takes an `Idempotency-Key` (issue 34, decision 0X?-posts-api), from one home:
+ * Every create route takes an `Idempotency-Key` (issue 34, decision 051-posts-api), from one home:
  * each POST that answers 201 to a signed-in user gets the header in its schema, a preHandler that
  * takes the key (or answers the first request's answer, or the 422 of a key reused for another
  * request) and an onSend that keeps the answer, error answers included, as `once` does for Post now.

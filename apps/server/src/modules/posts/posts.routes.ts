@@ -15,7 +15,7 @@ import type { PostsService } from './posts.service';
 
 const tags = ['posts'];
 
-/** The public posts API (decision 0X?-posts-api): one post by id in any status, and the list of them. */
+/** The public posts API (decision 051-posts-api): one post by id in any status, and the list of them. */
 export function postsRoutes(deps: { auth: AuthService; posts: PostsService }): FastifyPluginAsyncZod {
   const { auth, posts } = deps;
   return async (app) => {

@@ -30,7 +30,7 @@ export function toPost(row: ScheduleRow): Post {
 const REMOVABLE: readonly PostStatus[] = ['draft', 'pending_review', 'scheduled', 'failed', 'canceled'];
 
 /**
- * The public posts API (decision 0X?-posts-api): reads any post of the user's, and edits and
+ * The public posts API (decision 051-posts-api): reads any post of the user's, and edits and
  * deletes through the schedule's own rules (its ownership check, validation and job handling).
  */
 export function createPostsService(deps: { posts: PostsRepository; scheduling: SchedulingService }) {
