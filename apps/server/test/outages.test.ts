@@ -4,7 +4,7 @@ import { type Persona, textPart, X_SCOPES } from '@plume/core';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box';
-import { RECONCILE_POST, sendPublishPosts } from '../src/jobs/publish-posts';
+import { RECONCILE_POST, SWEEP_POSTS, sendPublishPosts } from '../src/jobs/publish-posts';
 import { createPostsRepository } from '../src/modules/publishing/posts.repository';
 import { RECONCILE_WAITS_MS } from '../src/modules/publishing/publishing.service';
 import { createXStub } from './fakes/x';
@@ -162,11 +162,11 @@ async function burst(tag: string, databaseUrl?: string) {
   if (process.env.OUTAGES_DEBUG) {
     const timer = setInterval(async () => {
       const jobs = await sql
-        .query("select name, state, count(*)::int as n from pgboss.job group by 1, 2 order by 1, 2")
+        .query('select name, state, count(*)::int as n from pgboss.job group by 1, 2 order by 1, 2')
         .then((r) => r.rows.map((x) => `${x.name}/${x.state}:${x.n}`).join(' '))
         .catch(() => '');
       const sessions = await sql
-        .query("select state, count(*)::int as n from pg_stat_activity where datname = current_database() group by 1")
+        .query('select state, count(*)::int as n from pg_stat_activity where datname = current_database() group by 1')
         .then((r) => r.rows.map((x) => `${x.state}:${x.n}`).join(' '))
         .catch(() => '');
       step(`${JSON.stringify(await statuses().catch(() => 'database down'))} ${jobs} | ${sessions}`);
@@ -250,7 +250,8 @@ async function outcomes(b: Awaited<ReturnType<typeof burst>>) {
     const ids = onX.get(row.content) ?? [];
     if (ids.length > 1) wrong.push(`${row.content}: on X ${ids.length} times`);
     if (row.status === 'posted') {
-      if (ids.length !== 1 || row.external_id !== ids[0]) wrong.push(`${row.content}: posted, but not on X as ${row.external_id}`);
+      if (ids.length !== 1 || row.external_id !== ids[0])
+        wrong.push(`${row.content}: posted, but not on X as ${row.external_id}`);
       continue;
     }
     if (!['unconfirmed', 'failed'].includes(row.status)) wrong.push(`${row.content}: left ${row.status}`);
@@ -271,7 +272,11 @@ describe.skipIf(!process.env.DATABASE_URL)('outages lose nothing (PostgreSQL)', 
     step('scheduled');
     // A fifth of the posts out, then X goes down: a 503, a silence, a post made whose answer is lost, in turn.
     await until(async () => (b.received() >= 200 ? true : undefined), 30_000, 50);
-    const answers = [{ status: 503, body: { title: 'Service Unavailable', status: 503 } }, 'hang', 'lose-answer'] as const;
+    const answers = [
+      { status: 503, body: { title: 'Service Unavailable', status: 503 } },
+      'hang',
+      'lose-answer',
+    ] as const;
     let turn = 0;
     step('X down');
     stub.down('POST /2/tweets', () => answers[turn++ % answers.length] ?? 'pass');
@@ -280,7 +285,7 @@ describe.skipIf(!process.env.DATABASE_URL)('outages lose nothing (PostgreSQL)', 
     stub.up('POST /2/tweets');
     step(`X up, ${b.received()} received`);
 
-    const counts = await b.settled(40_000);
+    const counts = await b.settled(60_000);
     const first = await outcomes(b);
     expect(first.byStatus).toEqual(counts);
     // Every post the outage met is unconfirmed (X may have it); none was given up on as failed.
@@ -313,7 +318,7 @@ describe.skipIf(!process.env.DATABASE_URL)('outages lose nothing (PostgreSQL)', 
     expect(last.reasons).toEqual([
       'Not found on X after 4 looks over 45 minutes: it did not go out. Retry to post it.',
     ]);
-  }, 120_000);
+  }, 180_000);
 
   it('(b) PostgreSQL restarting mid-burst: the worker reconnects by itself and every post goes out once', async () => {
     const postgres = await startPrivatePostgres();
@@ -333,13 +338,13 @@ describe.skipIf(!process.env.DATABASE_URL)('outages lose nothing (PostgreSQL)', 
     await postgres.start();
     step(`PostgreSQL started, ${b.received()} received`);
 
-    const counts = await b.settled(25_000);
+    const counts = await b.settled(60_000);
     const { byStatus } = await outcomes(b);
     expect(byStatus).toEqual(counts);
     // The network answered every post: nothing is unknown, all went out, once.
     expect(counts).toEqual({ posted: POSTS });
     expect(receivedWhileDown).toBeLessThan(POSTS);
-  }, 120_000);
+  }, 180_000);
 
   it('(c) the worker killed mid-burst: a new worker publishes the rest, none twice, the ones in flight settled', async () => {
     const b = await burst('killed');
@@ -349,11 +354,39 @@ describe.skipIf(!process.env.DATABASE_URL)('outages lose nothing (PostgreSQL)', 
     step(`worker killed, ${b.received()} received`);
     const receivedAtKill = b.received();
     expect(receivedAtKill).toBeLessThan(POSTS);
+    // What the killed worker had in flight: claimed, and sent or not.
+    const { rows: inFlight } = await b.sql.query<{ id: string; content: string }>(
+      "select id, content from posts where content like $1 and status = 'publishing'",
+      [`Outage ${b.runId},%`],
+    );
+    expect(inFlight.length).toBeGreaterThan(0);
+    // The new worker comes ten minutes later (the burst's times are moved back rather than waited
+    // for), and its sweeper finds what the dead one left: claims nobody finished (older than
+    // STUCK_AFTER_MS), looked for on the account, and posts whose jobs it had taken, queued again.
+    await b.sql.query(
+      `update posts set scheduled_for = scheduled_for - interval '10 minutes',
+         claimed_at = claimed_at - interval '10 minutes' where content like $1`,
+      [`Outage ${b.runId},%`],
+    );
     startWorker(b.server);
+    await b.server.app.jobs.send(SWEEP_POSTS);
 
-    const counts = await b.settled(25_000);
-    const { byStatus } = await outcomes(b);
+    const counts = await b.settled(60_000);
+    const { rows, byStatus } = await outcomes(b);
     expect(byStatus).toEqual(counts);
     expect(counts.posted ?? 0).toBeGreaterThan(receivedAtKill);
-  }, 120_000);
+    // Each post that was in flight is posted when X has it (found there), else unconfirmed, saying what to do.
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { id, content } of inFlight) {
+      const row = byId.get(id);
+      if (stub.state.tweets.some((t) => t.text === content)) expect(row?.status).toBe('posted');
+      else
+        expect(row).toMatchObject({
+          status: 'unconfirmed',
+          error: 'Publishing stopped before the platform answered: check the account, then Retry or Mark as posted',
+        });
+    }
+    // Every other post went out.
+    expect(counts.posted).toBe(POSTS - (counts.unconfirmed ?? 0));
+  }, 180_000);
 });
