@@ -65,6 +65,8 @@ const envSchema = z.object({
   X_AUTHORIZE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://x.com/i/oauth2/authorize'),
+  /** How long X's answer may go quiet before a call gives up (a post then is unconfirmed). */
+  X_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** Each user's media library, at most (decision 046-media-library). */
   MEDIA_QUOTA_BYTES: z.coerce.number().int().min(0).default(MEDIA_DEFAULT_QUOTA_BYTES),
   /** Set: images are stored in this S3-compatible bucket instead of the database. */
@@ -166,7 +168,7 @@ export type Config = {
     allowPrivate: boolean;
   };
   /** X's API and authorization page (a contract stub in tests). */
-  xEndpoints: { apiUrl: string; authorizeUrl: string };
+  xEndpoints: { apiUrl: string; authorizeUrl: string; timeoutMs: number };
   version: string;
 };
 
@@ -323,7 +325,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       plcUrl: e.BLUESKY_PLC_URL.replace(/\/$/, ''),
       allowPrivate: e.BLUESKY_ALLOW_PRIVATE,
     },
-    xEndpoints: { apiUrl: e.X_API_URL.replace(/\/$/, ''), authorizeUrl: e.X_AUTHORIZE_URL },
+    xEndpoints: {
+      apiUrl: e.X_API_URL.replace(/\/$/, ''),
+      authorizeUrl: e.X_AUTHORIZE_URL,
+      timeoutMs: e.X_TIMEOUT_MS,
+    },
     version: readVersion(),
   };
 }

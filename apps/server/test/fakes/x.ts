@@ -97,6 +97,8 @@ export type XStubStep =
   | 'hang'
   /** Reads the request, then drops the connection without an answer. */
   | 'reset'
+  /** Does what was asked (a tweet is posted), then never answers: the answer is lost on the way. */
+  | 'lose-answer'
   | { status: number; body?: unknown; headers?: Record<string, string> };
 
 type Route =
@@ -161,8 +163,14 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     /** Requests to routes X does not have here. */
     unknown: [] as string[],
     requests: [] as { method: string; path: string }[],
+    /** Each text POST /2/tweets received, with how many times, whatever was answered (a post sent twice shows as 2). */
+    tweetsReceived: new Map<string, number>(),
+    /** Requests answered by an outage (`down`) rather than by the route. */
+    outageAnswers: 0,
   };
   const scripts = new Map<Route, XStubStep[]>();
+  /** Routes that are down: each request gets its step (in turn), until `up`. */
+  const outages = new Map<Route, () => XStubStep>();
   let denyNext: string | null = null;
   let nextTweetId = 1_800_000_000_000_000_000n;
   let nextMediaId = 1_900_000_000_000_000_000n;
@@ -612,7 +620,19 @@ export function createXStub(options: { clientId: string; clientSecret: string })
             : `${req.method} ${url.pathname}`
       ) as Route;
       state.requests.push({ method: req.method ?? '', path: url.pathname });
-      const step = scripts.get(route)?.shift();
+      if (route === 'POST /2/tweets') {
+        const text = (() => {
+          try {
+            return String((JSON.parse(raw) as { text?: unknown }).text ?? '');
+          } catch {
+            return '';
+          }
+        })();
+        state.tweetsReceived.set(text, (state.tweetsReceived.get(text) ?? 0) + 1);
+      }
+      const outage = outages.get(route);
+      if (outage) state.outageAnswers += 1;
+      const step = outage ? outage() : scripts.get(route)?.shift();
       if (step === 'hang') {
         hanging.add(res);
         return;
@@ -621,26 +641,32 @@ export function createXStub(options: { clientId: string; clientSecret: string })
         req.socket.destroy();
         return;
       }
-      if (step && step !== 'pass') return send(res, step.status, step.body ?? {}, step.headers);
+      if (step && typeof step === 'object') return send(res, step.status, step.body ?? {}, step.headers);
+      // 'lose-answer': the route does its work and answers into nothing.
+      if (step === 'lose-answer') hanging.add(res);
+      const out =
+        step === 'lose-answer'
+          ? ({ writeHead: () => undefined, end: () => undefined } as unknown as ServerResponse)
+          : res;
       switch (route) {
         case 'GET /i/oauth2/authorize':
-          return authorize(url, res);
+          return authorize(url, out);
         case 'POST /2/oauth2/token':
-          return token(req, raw, res);
+          return token(req, raw, out);
         case 'POST /2/oauth2/revoke':
-          return revoke(req, raw, res);
+          return revoke(req, raw, out);
         case 'GET /2/users/me':
-          return me(req, url, res);
+          return me(req, url, out);
         case 'GET /2/users/:id/tweets':
-          return timeline(req, url, timelineOf ?? '', res);
+          return timeline(req, url, timelineOf ?? '', out);
         case 'GET /2/users/:id/mentions':
-          return mentionsOf(req, url, mentionsFor ?? '', res);
+          return mentionsOf(req, url, mentionsFor ?? '', out);
         case 'POST /2/tweets':
-          return tweet(req, raw, res);
+          return tweet(req, raw, out);
         case 'POST /2/media/upload':
-          return uploadMedia(req, raw, res);
+          return uploadMedia(req, raw, out);
         case 'POST /2/media/metadata':
-          return mediaMetadata(req, raw, res);
+          return mediaMetadata(req, raw, out);
         default:
           state.unknown.push(route);
           return send(res, 404, problem(404, 'Not Found', `No route ${route}`).body);
@@ -674,6 +700,16 @@ export function createXStub(options: { clientId: string; clientSecret: string })
     /** Scripts the next requests to a route, in order ('pass' lets one through). */
     next(route: Route, ...steps: XStubStep[]) {
       scripts.set(route, [...(scripts.get(route) ?? []), ...steps]);
+    },
+    /**
+     * The route is down until `up`: every request to it gets `answer()` (a 503, 'hang',
+     * 'lose-answer'...), scripted steps wait.
+     */
+    down(route: Route, answer: () => XStubStep) {
+      outages.set(route, answer);
+    },
+    up(route: Route) {
+      outages.delete(route);
     },
     /** Steps scripted and not yet used. */
     pending(): number {

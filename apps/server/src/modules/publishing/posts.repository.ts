@@ -29,7 +29,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/pg-errors';
+import { isConnectionLoss, isUniqueViolation, untilReachable } from '../../db/pg-errors';
 import { personas, platformAccounts, posts } from '../../db/schema';
 import type { StoredReplyTo } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
@@ -145,19 +145,41 @@ export function createPostsRepository(db: Db) {
     return row;
   }
 
-  /** Moves scheduled posts that are due to 'publishing' (a new attempt: its outcome is told afresh). */
-  function claimRows(ids: string[], now: Date): Promise<PostRow[]> {
+  /**
+   * Moves scheduled posts that are due to 'publishing' (a new attempt: its outcome is told afresh).
+   * `again`: the same claim sent a second time after its answer was lost; the posts it did move
+   * (publishing, claimed at this very `now`) are answered again with the ones it had not.
+   */
+  function claimRows(ids: string[], now: Date, again = false): Promise<PostRow[]> {
+    const due = and(eq(posts.status, 'scheduled'), lte(posts.scheduledFor, new Date(now.getTime() + 1000)));
     return db
       .update(posts)
       .set({ status: 'publishing', claimedAt: now, notifiedAt: null, updatedAt: now })
       .where(
         and(
           inArray(posts.id, ids),
-          eq(posts.status, 'scheduled'),
-          lte(posts.scheduledFor, new Date(now.getTime() + 1000)),
+          again ? or(due, and(eq(posts.status, 'publishing'), eq(posts.claimedAt, now))) : due,
         ),
       )
       .returning();
+  }
+
+  /**
+   * Claims and loads what publishing needs, through a database that goes out of reach meanwhile (a
+   * restart): the claim is sent again until it is answered, taking back what a first one whose
+   * answer was lost moved, and the load is read again. A claim made and never answered would
+   * leave its posts publishing with nobody publishing them, and their accounts held, until the
+   * sweeper's look minutes later (decision 0X?-outages).
+   */
+  async function claimAndLoad(ids: string[], now: Date): Promise<Map<string, ClaimedPost>> {
+    let rows: PostRow[];
+    try {
+      rows = await claimRows(ids, now);
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      rows = await untilReachable(() => claimRows(ids, now, true));
+    }
+    return untilReachable(() => atWork(rows));
   }
 
   /** Claimed rows with their personas, owners and accounts, loaded in one statement, by post id. */
@@ -336,15 +358,13 @@ export function createPostsRepository(db: Db) {
      * for exactly one caller, however many workers or deliveries of its job there are.
      */
     async claim(id: string, now: Date): Promise<ClaimedPost | 'busy' | undefined> {
-      let rows: PostRow[];
       try {
-        rows = await claimRows([id], now);
+        return (await claimAndLoad([id], now)).get(id);
       } catch (error) {
         // Another post of this persona is being published on this platform right now.
         if (isUniqueViolation(error)) return 'busy';
         throw error;
       }
-      return (await atWork(rows)).get(id);
     },
 
     /**
@@ -357,7 +377,7 @@ export function createPostsRepository(db: Db) {
       const wanted = ids.filter((id) => isUuid(id));
       if (wanted.length === 0) return new Map();
       try {
-        return await atWork(await claimRows(wanted, now));
+        return await claimAndLoad(wanted, now);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const answers = new Map<string, ClaimedPost | 'busy' | undefined>();

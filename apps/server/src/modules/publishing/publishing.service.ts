@@ -14,7 +14,7 @@ import {
   withLanguages,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { isUniqueViolation } from '../../db/pg-errors';
+import { isUniqueViolation, untilReachable } from '../../db/pg-errors';
 import { AppError, BadRequestError, ConflictError, RateLimitedError } from '../../errors';
 import { asPlatformError, type PlatformAdapter, PlatformError, type PublishOptions } from '../../integrations/platform';
 import { sendPublishPost, sendReconcilePost } from '../../jobs/publish-posts';
@@ -115,11 +115,14 @@ export function createPublishingService(deps: {
     const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
     const streak = account ? deps.pause.streak(account) : null;
+    // What the network answered is known only here: each write of it waits out a database that is
+    // out of reach (a restart) rather than leave the post publishing (decision 0X?-outages). Each
+    // is safe to run twice: a guarded transition, a recount.
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
-      await posts.markPosted(post.id, externalIds, url, SETTLE_FROM);
+      await untilReachable(() => posts.markPosted(post.id, externalIds, url, SETTLE_FROM));
       // The persona's card counts it now, not at the next metrics reading.
-      await repositories.metrics.countPublished(post.personaId);
+      await untilReachable(() => repositories.metrics.countPublished(post.personaId));
       await streak?.worked();
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
@@ -130,8 +133,9 @@ export function createPublishingService(deps: {
         ? `${failure.message} (${postedIds.length} of ${parts.length} parts were posted)`
         : failure.message;
     if (failure.kind === 'unknown') {
-      if (await posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM)) await lookLater(post, parts);
-    } else await posts.markFailed(post.id, message, postedIds, SETTLE_FROM);
+      if (await untilReachable(() => posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM)))
+        await untilReachable(() => lookLater(post, parts));
+    } else await untilReachable(() => posts.markFailed(post.id, message, postedIds, SETTLE_FROM));
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
     await streak?.failed(message);
     return {
@@ -235,14 +239,16 @@ export function createPublishingService(deps: {
     // So does what it scheduled for an account that needs a reconnect: it is held with the account.
     const held = post.persona.automation_pause || (post.account && reconnectNeeded(post.account));
     if (held && !post.approvedAt && (post.autoSlot || post.replyTo)) {
-      await posts.holdClaimed(post.id);
+      await untilReachable(() => posts.holdClaimed(post.id));
       return 'held for review';
     }
     // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
-    const delay = await safetyDelay(post.persona, post.timeZone, post, post.account, claimedAt);
+    // From the claim on, a database out of reach is waited out (reads and guarded writes alike): a
+    // post left publishing would hold its account until the sweeper's look (decision 0X?-outages).
+    const delay = await untilReachable(() => safetyDelay(post.persona, post.timeZone, post, post.account, claimedAt));
     if (delay) {
-      await posts.retryLater(post.id, delay.until, delay.reason, false);
-      await sendPublishPost(queue, { postId: post.id }, { at: delay.until });
+      await untilReachable(() => posts.retryLater(post.id, delay.until, delay.reason, false));
+      await untilReachable(() => sendPublishPost(queue, { postId: post.id }, { at: delay.until }));
       return 'deferred';
     }
     const outcome = await callPlatform(
@@ -259,8 +265,8 @@ export function createPublishingService(deps: {
           ? failure.details.retryAfterSeconds * 1000
           : 30_000 * 2 ** post.attempts;
         const at = new Date(now().getTime() + waitMs);
-        await posts.retryLater(post.id, at, `${failure.message} (trying again)`, true);
-        await sendPublishPost(queue, { postId: post.id }, { at });
+        await untilReachable(() => posts.retryLater(post.id, at, `${failure.message} (trying again)`, true));
+        await untilReachable(() => sendPublishPost(queue, { postId: post.id }, { at }));
         return 'retrying';
       }
     }
