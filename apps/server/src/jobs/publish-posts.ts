@@ -58,7 +58,7 @@ export function publishingJobs(publishing: PublishingService): JobDefinition[] {
       name: RECONCILE_POST,
       payload: reconcilePostPayload,
       // An outage leaves many posts unconfirmed at once, their looks due together: 20 side by side
-      // (one every 2 s, 500 took a quarter of an hour to be looked at; decision 0X?-outages).
+      // (one every 2 s, 500 took a quarter of an hour to be looked at; decision 052).
       batchSize: 20,
       handler: ({ postId, check }) => publishing.reconcile(postId, check),
     }),

@@ -169,7 +169,7 @@ export function createPostsRepository(db: Db) {
    * restart): the claim is sent again until it is answered, taking back what a first one whose
    * answer was lost moved, and the load is read again. A claim made and never answered would
    * leave its posts publishing with nobody publishing them, and their accounts held, until the
-   * sweeper's look minutes later (decision 0X?-outages).
+   * sweeper's look minutes later (decision 052).
    */
   async function claimAndLoad(ids: string[], now: Date): Promise<Map<string, ClaimedPost>> {
     let rows: PostRow[];

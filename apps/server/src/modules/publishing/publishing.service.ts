@@ -116,7 +116,7 @@ export function createPublishingService(deps: {
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
     const streak = account ? deps.pause.streak(account) : null;
     // What the network answered is known only here: each write of it waits out a database that is
-    // out of reach (a restart) rather than leave the post publishing (decision 0X?-outages). Each
+    // out of reach (a restart) rather than leave the post publishing (decision 052). Each
     // is safe to run twice: a guarded transition, a recount.
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
@@ -244,7 +244,7 @@ export function createPublishingService(deps: {
     }
     // The claim loaded what publishing needs once: the persona and its owner's zone (and the account).
     // From the claim on, a database out of reach is waited out (reads and guarded writes alike): a
-    // post left publishing would hold its account until the sweeper's look (decision 0X?-outages).
+    // post left publishing would hold its account until the sweeper's look (decision 052).
     const delay = await untilReachable(() => safetyDelay(post.persona, post.timeZone, post, post.account, claimedAt));
     if (delay) {
       await untilReachable(() => posts.retryLater(post.id, delay.until, delay.reason, false));
