@@ -15,7 +15,7 @@ import type { YourDataService } from './your-data.service';
 const tags = ['account'];
 /** Exports and deletion are for a signed-in session only: a personal API token gets 403. */
 const sessionResponses = { ...errorResponses, 403: apiErrorSchema } as const;
-const exportParams = z.object({ id: z.string().max(100) });
+const exportParams = z.object({ id: z.uuid('must be an export id') });
 
 /** Your data (issue 34): download everything, or delete the account. */
 export function yourDataRoutes(deps: { auth: AuthService; yourData: YourDataService }): FastifyPluginAsyncZod {
@@ -94,7 +94,8 @@ export function yourDataRoutes(deps: { auth: AuthService; yourData: YourDataServ
           summary:
             "Deletes the account the e-mail's token was sent for: connections revoked where the network allows, every row and image deleted, every session signed out. Needs no session: the token is the proof",
           body: accountDeletionConfirmSchema,
-          response: { 200: accountDeletedSchema, ...errorResponses },
+          // No 401: the token is the proof, whoever follows the link.
+          response: { 200: accountDeletedSchema, 400: apiErrorSchema, 413: apiErrorSchema },
         },
       },
       async (request, reply) => {
