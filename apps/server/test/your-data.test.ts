@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AtpAgent } from '@atproto/api';
-import type { DataExport, DataExportState, InAppNotification, Persona, ScheduledItem } from '@plume/core';
+import type { DataExport, DataExportState, InAppNotificationList, Persona, ScheduledItem } from '@plume/core';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,14 +84,6 @@ async function populate(name: string, xUserId: string) {
     }),
     200,
   );
-  const aiKey = `sk-${name}-secret-ai-key-${Math.random().toString(36).slice(2)}`;
-  await readJson(
-    await client.request('/api/settings/ai', {
-      method: 'PUT',
-      json: { provider: 'openai', model: 'gpt-4o', apiKey: aiKey },
-    }),
-    200,
-  );
   await readJson(
     await client.request('/api/me/notifications', {
       method: 'PUT',
@@ -110,6 +102,22 @@ async function populate(name: string, xUserId: string) {
       json: { name: `${name}-persona`, is_active: false, tags: [tag.id] },
     }),
     201,
+  );
+  // A conversation with the persona (the offline composer answers: no AI settings yet).
+  await readJson(
+    await client.request('/api/chat', {
+      method: 'POST',
+      json: { prompt: 'What will you post?', personaId: persona.id },
+    }),
+    200,
+  );
+  const aiKey = `sk-${name}-secret-ai-key-${Math.random().toString(36).slice(2)}`;
+  await readJson(
+    await client.request('/api/settings/ai', {
+      method: 'PUT',
+      json: { provider: 'openai', model: 'gpt-4o', apiKey: aiKey },
+    }),
+    200,
   );
   // A second version.
   await readJson(
@@ -258,14 +266,16 @@ async function populate(name: string, xUserId: string) {
   await db()
     .insert(automationActions)
     .values({ id: actionId, personaId: persona.id, kind: 'like', platform: 'bluesky', subject: `at://x/${name}` });
-  await db().insert(automationLog).values({
-    id: crypto.randomUUID(),
-    personaId: persona.id,
-    event: 'published',
-    message: `${name} published`,
-    postId: postedId,
-    actionId,
-  });
+  await db()
+    .insert(automationLog)
+    .values({
+      id: crypto.randomUUID(),
+      personaId: persona.id,
+      event: 'published',
+      message: `${name} published`,
+      postId: postedId,
+      actionId,
+    });
   await db()
     .insert(inAppNotifications)
     .values({
@@ -292,11 +302,6 @@ async function populate(name: string, xUserId: string) {
   const { secret: apiToken } = await readJson<{ secret: string }>(
     await client.request('/api/me/tokens', { method: 'POST', json: { name: `${name} script` } }),
     201,
-  );
-  // A conversation with the persona (the offline composer answers).
-  await readJson(
-    await client.request('/api/chat', { method: 'POST', json: { prompt: 'What will you post?', personaId: persona.id } }),
-    200,
   );
 
   const [tokenRow] = await db().select().from(apiTokens).where(eq(apiTokens.userId, me.id));
@@ -407,8 +412,10 @@ describe('your data', () => {
     expect(new Date(ready.expiresAt ?? 0).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
     // Told in the app and by e-mail, with the download link.
-    const inbox = await readJson<InAppNotification[]>(await ann.client.request('/api/notifications'), 200);
-    expect(inbox.some((n) => n.kind === 'data_export' && n.title === 'Your data is ready to download')).toBe(true);
+    const inbox = await readJson<InAppNotificationList>(await ann.client.request('/api/notifications'), 200);
+    expect(inbox.items.some((n) => n.kind === 'data_export' && n.title === 'Your data is ready to download')).toBe(
+      true,
+    );
     const outbox = (await (await ann.client.request('/api/dev/outbox')).json()) as {
       to: string;
       subject: string;
@@ -451,10 +458,18 @@ describe('your data', () => {
     expect((JSON.parse(text('profile.json')) as { user: { email: string } }).user.email).toBe(ann.email);
     expect(json('personas.json').map((p) => p.name)).toEqual(['ann-persona-v2']);
     expect(json('persona-versions.json').length).toBeGreaterThanOrEqual(2);
-    expect(json('posts.json').map((p) => p.status).sort()).toEqual(['failed', 'pending_review', 'posted', 'scheduled']);
+    expect(
+      json('posts.json')
+        .map((p) => p.status)
+        .sort(),
+    ).toEqual(['failed', 'pending_review', 'posted', 'scheduled']);
     expect(json('post-metrics.json')).toHaveLength(1);
     expect(json('account-snapshots.json')).toHaveLength(1);
-    expect(json('connected-accounts.json').map((a) => a.platform).sort()).toEqual(['bluesky', 'x']);
+    expect(
+      json('connected-accounts.json')
+        .map((a) => a.platform)
+        .sort(),
+    ).toEqual(['bluesky', 'x']);
     expect(json('source-items.json').map((i) => i.title)).toEqual(['ann source item']);
     expect(json('notifications.json').some((n) => n.title === 'ann spike')).toBe(true);
     expect(json('tags.json').map((t) => t.name)).toEqual(['ann-tag']);
@@ -488,6 +503,7 @@ describe('your data', () => {
     annMarks.push(...exportIds);
     expect(Object.keys(nonZero(await rowsNaming(annMarks))).length).toBeGreaterThan(15);
     const bobBefore = nonZero(await rowsNaming(bobMarks));
+    expect(Object.keys(bobBefore).length).toBeGreaterThan(15);
     const sealedBluesky = ann.bskyRow.credentials ?? '';
     const appSecret = readFileSync(path.join(server.dataDir, 'app-secret'), 'utf8').trim();
     const annSession = JSON.parse(createSecretBox(appSecret).open(sealedBluesky, 'bluesky-app-password')) as {
