@@ -22,10 +22,12 @@ import {
   sourceChecks,
   sourceItems,
 } from '../src/db/schema';
+import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
 import { createXStub } from './fakes/x';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signedInUser } from './helpers/client';
+import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 /*
@@ -576,4 +578,20 @@ describe('your data', () => {
     const bobExport = await readyExport(bob.client);
     expect((await bob.client.request(bobExport.downloadUrl ?? '')).status).toBe(200);
   }, 120_000);
+
+  it('removes an export and its archive once its 7 days are over (cleanup-expired)', async () => {
+    const ready = await readyExport(bob.client);
+    await db().execute(sql`update data_exports set expires_at = now() - interval '1 minute' where id = ${ready.id}`);
+    expect(await readJson<DataExportState>(await bob.client.request('/api/account/export'), 200)).toEqual({
+      export: null,
+    });
+    expect((await bob.client.request(ready.downloadUrl ?? '')).status).toBe(404);
+    const output = (await runJob(server, CLEANUP_EXPIRED)) as { dataExports: number };
+    expect(output.dataExports).toBe(1);
+    const left = (await db().execute(
+      sql`select (select count(*)::int from data_exports where id = ${ready.id}) as rows,
+                 (select count(*)::int from media_objects where key like ${`exports/%/${ready.id}/%`}) as parts`,
+    )) as unknown as { rows: { rows: number; parts: number }[] };
+    expect(left.rows[0]).toEqual({ rows: 0, parts: 0 });
+  });
 });

@@ -9,7 +9,10 @@ async function shoot(page: Page, name: string) {
     await page.evaluate((t) => {
       localStorage.setItem('theme', t);
       document.documentElement.classList.toggle('dark', t === 'dark');
+      window.scrollTo(0, 0);
     }, theme);
+    // Colours change with a transition: the picture is taken once they have.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: `${folder}/${name}-${theme}-375.png`, fullPage: true });
   }
   await page.evaluate(() => {

@@ -8,7 +8,10 @@ export const ARCHIVE_PART_BYTES = 8 * 1024 * 1024;
  * descriptors, so no size is needed up front) and the output is handed to `putPart` in parts of
  * ARCHIVE_PART_BYTES, so an account of any size is never held in memory whole.
  */
-export function createArchiveWriter(putPart: (index: number, bytes: Buffer) => Promise<void>) {
+export function createArchiveWriter(
+  putPart: (index: number, bytes: Buffer) => Promise<void>,
+  partBytes = ARCHIVE_PART_BYTES,
+) {
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let parts = 0;
@@ -30,9 +33,9 @@ export function createArchiveWriter(putPart: (index: number, bytes: Buffer) => P
   /** Stores every full part held so far (all of what is held, at the end). */
   async function flush(all: boolean): Promise<void> {
     if (failure) throw failure;
-    while (pendingBytes >= ARCHIVE_PART_BYTES || (all && pendingBytes > 0)) {
+    while (pendingBytes >= partBytes || (all && pendingBytes > 0)) {
       const joined = Buffer.concat(pending);
-      const size = Math.min(ARCHIVE_PART_BYTES, joined.length);
+      const size = Math.min(partBytes, joined.length);
       await putPart(parts, joined.subarray(0, size));
       parts += 1;
       const rest = joined.subarray(size);

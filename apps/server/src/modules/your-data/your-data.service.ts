@@ -20,6 +20,7 @@ import type { MediaStore } from '../../integrations/media-store/media-store';
 import type { PlatformAdapter } from '../../integrations/platform';
 import type { Queue } from '../../jobs/queue';
 import type { InboxRepository } from '../inbox/inbox.repository';
+import { masterKey, thumbnailKey } from '../media/media.service';
 import { createArchiveWriter } from './export-archive';
 import { type DataExportRow, EXPORT_KINDS, type ExportKind, type YourDataRepository } from './your-data.repository';
 
@@ -145,28 +146,17 @@ export function createYourDataService(deps: {
     const profile = await repository.profile(userId);
     if (!profile) throw new Error('The user is gone');
     await writer.add('profile.json', JSON.stringify(profile, null, 2));
-    let images = 0;
-    let missing = 0;
+    const fileOf = (image: Record<string, unknown>) =>
+      `media/${String(image.id)}.${EXTENSIONS[String(image.mimeType)] ?? 'bin'}`;
     for (const kind of EXPORT_KINDS) {
       const file = writer.file(`${kind}.json`);
       await file.write('[');
       let first = true;
       for (let offset = 0; ; offset += PAGE_ROWS) {
-        const rows = await deps.repository.readers[kind](userId, offset, PAGE_ROWS);
+        const rows = await repository.readers[kind](userId, offset, PAGE_ROWS);
         for (const found of rows) {
-          let out = found;
-          if (kind === 'media') {
-            // The image itself, as stored (the processed master), next to its row.
-            const name = `media/${String(found.id)}.${EXTENSIONS[String(found.mimeType)] ?? 'bin'}`;
-            const bytes = await storeOf(String(found.storage))
-              .get(`media/${userId}/${String(found.id)}/master`)
-              .catch(() => null);
-            if (bytes) {
-              await writer.add(name, bytes, { stored: true });
-              images += 1;
-            } else missing += 1;
-            out = { ...found, file: bytes ? name : null };
-          }
+          // An image's row names its file in media/.
+          const out = kind === 'media' ? { ...found, file: fileOf(found) } : found;
           await file.write(`${first ? '\n' : ',\n'}${JSON.stringify(out)}`);
           first = false;
         }
@@ -175,9 +165,26 @@ export function createYourDataService(deps: {
       await file.write(first ? ']\n' : '\n]\n');
       await file.close();
     }
+    // The images themselves, as stored (the processed master), one at a time: added after every
+    // JSON file is closed, since the zip holds back a file added while another is still open.
+    let images = 0;
+    let missing = 0;
+    for (let offset = 0; ; offset += PAGE_ROWS) {
+      const rows = await repository.readers.media(userId, offset, PAGE_ROWS);
+      for (const image of rows) {
+        const bytes = await storeOf(String(image.storage))
+          .get(masterKey({ userId, id: String(image.id) }))
+          .catch(() => null);
+        if (bytes) {
+          await writer.add(fileOf(image), bytes, { stored: true });
+          images += 1;
+        } else missing += 1;
+      }
+      if (rows.length < PAGE_ROWS) break;
+    }
     const mediaNote =
       `media/: the ${images} ${images === 1 ? 'image' : 'images'} of your media library, as Plume keeps them (metadata removed).` +
-      (missing > 0 ? ` ${missing} could not be read and are listed in media.json with "file": null.` : '');
+      (missing > 0 ? ` ${missing} could not be read: media.json lists them, their files are missing.` : '');
     await writer.add('README.txt', readme(row.createdAt, mediaNote));
     return writer.end();
   }
@@ -215,10 +222,7 @@ export function createYourDataService(deps: {
     );
     // The bytes: every image (master and thumbnail) and every export archive, wherever kept.
     for (const image of owned.media) {
-      await storeOf(image.storage).delete([
-        `media/${userId}/${image.id}/master`,
-        `media/${userId}/${image.id}/thumbnail`,
-      ]);
+      await storeOf(image.storage).delete([masterKey(image), thumbnailKey(image)]);
     }
     for (const archive of owned.exports) await deleteParts(archive);
     log.info({ userId }, 'an account was deleted at its owner\u2019s request');

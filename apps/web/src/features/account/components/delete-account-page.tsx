@@ -27,7 +27,9 @@ export function DeleteAccountPage() {
             Everything Plume kept of yours is gone and every session is signed out.
             {confirm.data.connectionsNotRevoked > 0
               ? ` ${confirm.data.connectionsNotRevoked} connected account${confirm.data.connectionsNotRevoked === 1 ? '' : 's'} could not be revoked at the network: you may remove Plume from the account's app settings there.`
-              : ' Your connected accounts were disconnected.'}{' '}
+              : confirm.data.connectionsRevoked > 0
+                ? ' Your connected accounts were disconnected.'
+                : ''}{' '}
             Thank you for having used Plume.
           </p>
           <Link to={paths.home} className="font-medium text-violet-700 underline dark:text-violet-300">
