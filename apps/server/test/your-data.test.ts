@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AtpAgent } from '@atproto/api';
-import type { DataExport, DataExportState, InAppNotificationList, Persona, ScheduledItem } from '@plume/core';
+import {
+  type DataExport,
+  type DataExportState,
+  type InAppNotificationList,
+  type Persona,
+  type ScheduledItem,
+  textPart,
+} from '@plume/core';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,20 +196,20 @@ async function populate(name: string, xUserId: string) {
       {
         id: postedId,
         personaId: persona.id,
-        platform: 'bluesky',
+        platform: 'bluesky' as const,
         content: `${name} posted yesterday`,
-        parts: [{ text: `${name} posted yesterday` }],
-        status: 'posted',
+        parts: [textPart(`${name} posted yesterday`)],
+        status: 'posted' as const,
         externalId: `at://${account.did}/app.bsky.feed.post/${name}1`,
         postedAt: new Date(Date.now() - 86_400_000),
       },
       {
         id: failedId,
         personaId: persona.id,
-        platform: 'x',
+        platform: 'x' as const,
         content: `${name} failed post`,
-        parts: [{ text: `${name} failed post` }],
-        status: 'failed',
+        parts: [textPart(`${name} failed post`)],
+        status: 'failed' as const,
         error: 'X refused it',
       },
     ]);
@@ -236,7 +243,7 @@ async function populate(name: string, xUserId: string) {
   });
   await db()
     .insert(platformSpend)
-    .values({ platform: 'x', accountId: xUserId, spanMinutes: 60, startsAt: now, meter: 'reads', amount: 3 });
+    .values({ platform: 'x', accountId: xUserId, spanMinutes: 60, startsAt: now, meter: 'userReads', amount: 3 });
   await db()
     .insert(sourceItems)
     .values({
