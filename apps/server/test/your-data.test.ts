@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AtpAgent } from '@atproto/api';
 import {
   type DataExport,
   type DataExportState,
@@ -575,8 +574,13 @@ describe('your data', () => {
     for (const t of bob.secrets.filter((s) => s.startsWith('xat_') || s.startsWith('xrt_'))) {
       expect(stub.state.revoked).not.toContain(t);
     }
-    const agent = new AtpAgent({ service: bsky.pdsUrl });
-    await expect(agent.resumeSession(annSession.session)).rejects.toThrow();
+    const refreshed = await fetch(`${bsky.pdsUrl}/xrpc/com.atproto.server.refreshSession`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${annSession.session.refreshJwt}` },
+    });
+    const refusedText = await refreshed.text();
+    process.stdout.write(`REFRESH AFTER DELETE: ${refreshed.status} ${refusedText}\n`);
+    expect(refreshed.status, refusedText).toBe(400);
 
     // Bob goes on as before: his persona, his image, his export.
     const personas = await readJson<Persona[]>(await bob.client.request('/api/personas'), 200);

@@ -451,12 +451,14 @@ export function createYourDataRepository(db: Db) {
     ): Promise<void> {
       await db.transaction(async (tx) => {
         const email = user.email.toLowerCase();
+        // The address as a LIKE pattern matches itself only ('_' and '%' are wildcards there).
+        const emailLike = email.replace(/[\\%_]/g, '\\$&');
         await tx
           .delete(verifications)
           .where(
             or(
               eq(verifications.identifier, deletionIdentifier(user.id)),
-              like(sql`lower(${verifications.value})`, `%"${email}"%`),
+              like(sql`lower(${verifications.value})`, `%"${emailLike}"%`),
               eq(sql`lower(${verifications.identifier})`, email),
             ),
           );
