@@ -589,8 +589,22 @@ describe('your data', () => {
     expect((await bob.client.request(bobExport.downloadUrl ?? '')).status).toBe(200);
   }, 120_000);
 
-  it('removes an export and its archive once its 7 days are over (cleanup-expired)', async () => {
-    const ready = await readyExport(bob.client);
+  it('keeps only the newest archive, and removes it once its 7 days are over (cleanup-expired)', async () => {
+    const before = await readyExport(bob.client);
+    const next = await readJson<DataExport>(await bob.client.request('/api/account/export', { method: 'POST' }), 202);
+    const ready = await until(async () => {
+      const { export: found } = await readJson<DataExportState>(await bob.client.request('/api/account/export'), 200);
+      return found?.id === next.id && found.status === 'ready' ? found : undefined;
+    });
+    expect((await bob.client.request(before.downloadUrl ?? '')).status).toBe(404);
+    const kept = (await db().execute(
+      sql`select count(*)::int as n from data_exports where user_id = ${bob.userId}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(kept.rows[0]?.n).toBe(1);
+    const olderParts = (await db().execute(
+      sql`select count(*)::int as n from media_objects where key like ${`exports/%/${before.id}/%`}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(olderParts.rows[0]?.n).toBe(0);
     await db().execute(sql`update data_exports set expires_at = now() - interval '1 minute' where id = ${ready.id}`);
     expect(await readJson<DataExportState>(await bob.client.request('/api/account/export'), 200)).toEqual({
       export: null,

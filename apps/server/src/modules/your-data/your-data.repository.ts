@@ -375,7 +375,7 @@ export function createYourDataRepository(db: Db) {
         .where(and(eq(dataExports.id, id), eq(dataExports.status, 'preparing')));
     },
 
-    /** Exports past their expiry (ready or failed), and the user's other exports when `userId` is given. */
+    /** Exports past their expiry (ready or failed). */
     async expiredExports(now: Date): Promise<DataExportRow[]> {
       return db
         .select()

@@ -279,6 +279,12 @@ export function createYourDataService(deps: {
         await deleteParts({ ...row, parts: written.parts });
         return 'user gone';
       }
+      // Only the newest archive is kept: asking again and again does not pile them up.
+      const older = (await repository.exportsOf(row.userId)).filter(
+        (e) => e.id !== exportId && e.status !== 'preparing',
+      );
+      for (const archive of older) await deleteParts(archive);
+      await repository.deleteExports(older.map((e) => e.id));
       const url = `${deps.appUrl}${dataExportDownloadPath(exportId)}`;
       await deps.inbox.add([
         {
