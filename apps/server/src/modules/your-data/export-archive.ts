@@ -2,6 +2,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /** The size of each stored part of an archive: what the writer holds in memory at most, besides one page of rows. */
 export const ARCHIVE_PART_BYTES = 8 * 1024 * 1024;
+const ZIP_MAX_BYTES = 2 ** 32 - 1;
 
 /**
  * A zip archive written as it goes: files are compressed while they are added (fflate, data
@@ -33,6 +34,8 @@ export function createArchiveWriter(
   /** Stores every full part held so far (all of what is held, at the end). */
   async function flush(all: boolean): Promise<void> {
     if (failure) throw failure;
+    // fflate writes no Zip64: past 4 GiB the archive's offsets would be wrong, so it fails instead.
+    if (total >= ZIP_MAX_BYTES) throw new Error('The archive would be over 4 GB, more than a zip without Zip64 holds');
     while (pendingBytes >= partBytes || (all && pendingBytes > 0)) {
       const joined = Buffer.concat(pending);
       const size = Math.min(partBytes, joined.length);
