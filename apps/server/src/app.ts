@@ -40,6 +40,7 @@ import { sourcesRoutes } from './modules/sources/sources.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { writingRoutes } from './modules/writing/writing.routes';
+import { yourDataRoutes } from './modules/your-data/your-data.routes';
 import { registerErrorHandler, registerJsonParser, registerTextGuard } from './plugins/errors';
 import { logDestination } from './plugins/log-output';
 import { errorLogFields, requestLogFields } from './plugins/log-redaction';
@@ -189,6 +190,7 @@ export async function buildApp(
   );
   await app.register(preferencesRoutes({ auth: authService, preferences: repositories.preferences }));
   await app.register(accountRoutes({ auth: authService, account: services.account }));
+  await app.register(yourDataRoutes({ auth: authService, yourData: services.yourData }));
   await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));
   await app.register(postsRoutes({ auth: authService, posts: services.posts }));
   await app.register(mediaRoutes({ auth: authService, media: services.media }));

@@ -23,6 +23,7 @@ import { notificationJobs } from './jobs/notifications';
 import { publishingJobs } from './jobs/publish-posts';
 import { createQueuePort, type Jobs, startJobs } from './jobs/queue';
 import { sourceJobs } from './jobs/sources';
+import { yourDataJobs } from './jobs/your-data';
 import { createAccountService } from './modules/account/account.service';
 import { createPlanLimits } from './modules/account/plan-limits';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -61,6 +62,8 @@ import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
 import { createDraftCheck } from './modules/writing/draft-check';
 import { createWritingService } from './modules/writing/writing.service';
+import { createYourDataRepository } from './modules/your-data/your-data.repository';
+import { createYourDataService } from './modules/your-data/your-data.service';
 
 /**
  * The one composition root: every repository, adapter, service and job Plume runs, built once
@@ -302,8 +305,22 @@ export function composeServices(deps: {
   });
 
   const authService = createAuthService(auth, repositories.auth);
+  // Your data (issue 34): exports kept where media is kept, and the deletion of an account.
+  const yourData = createYourDataService({
+    repository: createYourDataRepository(database.db),
+    inbox: repositories.inbox,
+    store: s3Media ?? postgresMedia,
+    stores: { postgres: postgresMedia, ...(s3Media ? { s3: s3Media } : {}) },
+    mailer,
+    queue,
+    adapters,
+    appUrl: config.appUrl,
+    log,
+    onUserDeleted: (userId) => authService.forgetUser(userId),
+  });
   const services = {
     auth: authService,
+    yourData,
     media,
     personas: createPersonasService({
       ...data,
@@ -379,7 +396,7 @@ export function composeServices(deps: {
 
   /** Every job Plume runs, in whichever process works them. */
   const jobDefinitions = [
-    cleanupExpiredJob({ ...repositories, budget }),
+    cleanupExpiredJob({ ...repositories, budget, exports: yourData }),
     ...notificationJobs(services.notifications),
     ...publishingJobs(publishing),
     ...metricsJobs(metrics),
@@ -388,6 +405,7 @@ export function composeServices(deps: {
     ...engagementJobs(replies, engagement),
     ...sourceJobs(services.sources),
     ...automatedLabelJobs(automatedLabel),
+    ...yourDataJobs(yourData),
   ];
 
   return {

@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { AtpSessionData } from '@atproto/api';
 import type { Account, MediaItem, Persona, PublishResponse, ScheduledItem } from '@plume/core';
 import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, RECONNECT_NEEDED_CODE, textPart } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../src/crypto/secret-box';
 import { oauthStates, platformAccounts, posts } from '../src/db/schema';
 import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
@@ -591,10 +595,18 @@ describe('publishing to Bluesky', () => {
 });
 
 describe('disconnecting', () => {
-  it('deletes the connection and its stored session', async () => {
+  it('deletes the connection and its stored session, and ends that session at the server', async () => {
     const persona = await newPersona(ann);
     const alice = await bsky.createAccount('bye');
     await readJson(await connect(ann, persona.id, { handle: alice.handle, appPassword: alice.appPassword }), 200);
+    const [held] = await server.app.database.db
+      .select({ credentials: platformAccounts.credentials })
+      .from(platformAccounts)
+      .where(eq(platformAccounts.personaId, persona.id));
+    const appSecret = readFileSync(path.join(server.dataDir, 'app-secret'), 'utf8').trim();
+    const { session } = JSON.parse(
+      createSecretBox(appSecret).open(held?.credentials ?? '', 'bluesky-app-password'),
+    ) as { session: AtpSessionData };
     // The list (kept serialized between changes) shows the connection, then its end.
     expect((await listedAccounts(ann, persona.id))?.map((a) => a.username)).toEqual([alice.handle]);
     await readJson(await ann.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 204);
@@ -607,6 +619,13 @@ describe('disconnecting', () => {
       .from(platformAccounts)
       .where(eq(platformAccounts.personaId, persona.id));
     expect(rows).toEqual([]);
+    // The tokens Plume held no longer open a session (com.atproto.server.deleteSession).
+    const refreshed = await fetch(`${bsky.pdsUrl}/xrpc/com.atproto.server.refreshSession`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.refreshJwt}` },
+    });
+    expect(refreshed.status).toBe(400);
+    expect(await refreshed.json()).toMatchObject({ message: 'Token has been revoked' });
   });
 });
 

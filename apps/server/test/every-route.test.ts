@@ -4,6 +4,7 @@ import { BODY_LIMIT_BYTES } from '../src/app';
 import { inAppNotifications } from '../src/db/schema';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signedInUser } from './helpers/client';
+import { until } from './helpers/until';
 
 /*
  * The whole API from outside (issue 15): every route that /api/openapi.json documents is called by
@@ -31,6 +32,7 @@ let ids: {
   token: string;
   notification: string;
   media: string;
+  dataExport: string;
 };
 let bobPersona: string;
 
@@ -62,6 +64,7 @@ function fill(path: string, value?: string): string {
     if (path.startsWith('/api/me/tokens/')) return ids.token;
     if (path.startsWith('/api/notifications/')) return ids.notification;
     if (path.startsWith('/api/media/')) return ids.media;
+    if (path.startsWith('/api/account/export/')) return ids.dataExport;
     if (path.startsWith('/api/personas/')) return ids.persona;
     throw new Error(`No id for {${name}} in ${path}: say here whose id it takes`);
   });
@@ -115,6 +118,7 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     'PATCH /api/media/{id}': { body: { alt: 'Taken over' }, status: 404 },
     'DELETE /api/media/{id}': { status: 404 },
     'POST /api/media/{id}/alt-suggestion': { status: 404 },
+    'GET /api/account/export/{id}': { status: 404 },
     // Ids in a body or a query.
     'POST /api/personas/bulk': { body: { ids: [ids.persona], action: 'pause' }, status: 404 },
     'POST /api/schedule': {
@@ -238,6 +242,13 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
   const media = await readJson<{ id: string }>(await ann.request('/api/media', { method: 'POST', body: form }), 201);
   if (!version || !session) throw new Error('no version or session to walk with');
+  // An export of Ann's data (its download is hers only).
+  const dataExport = await readJson<{ id: string }>(await ann.request('/api/account/export', { method: 'POST' }), 202);
+  // Ready before the walk: its notification must not arrive between two looks at what Ann sees.
+  await until(async () => {
+    const state = await readJson<{ export: { status: string } }>(await ann.request('/api/account/export'), 200);
+    return state.export.status === 'ready' ? true : undefined;
+  });
   // A notification of Ann's, as the notices job would add it.
   const notification = crypto.randomUUID();
   await server.app.database.db.insert(inAppNotifications).values({
@@ -258,6 +269,7 @@ beforeAll(async () => {
     token: token.id,
     notification,
     media: media.id,
+    dataExport: dataExport.id,
   };
   bobPersona = (
     await readJson<Persona>(await bob.request('/api/personas', { method: 'POST', json: { name: 'Bob’s' } }), 201)

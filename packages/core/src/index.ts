@@ -1,5 +1,6 @@
 export * from './account/account';
 export * from './account/user-agent';
+export * from './account/your-data';
 export * from './accounts/accounts';
 export * from './accounts/platform-names';
 export * from './accounts/popup-protocol';

@@ -790,3 +790,35 @@ export const mediaObjects = pgTable('media_objects', {
   data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's exports of their data (issue 34, decision 0X?-your-data): prepared by a job into one zip
+ * archive kept in the media store (in parts, `exports/<user>/<id>/<n>`), downloadable by its owner
+ * until `expiresAt`, then removed by cleanup-expired.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** preparing | ready | failed */
+    status: text('status').notNull().default('preparing'),
+    /** Where the archive's parts are: 'postgres' or 's3' (as media rows say). */
+    storage: text('storage').notNull(),
+    /** How many parts the archive was stored in, and its size; set when it is ready. */
+    parts: integer('parts').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    // One export prepared at a time per user: a second request answers the running one.
+    uniqueIndex('data_exports_preparing_idx').on(t.userId).where(sql`status = 'preparing'`),
+    index('data_exports_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -5,6 +5,7 @@ import type { IdempotencyRepository } from '../modules/idempotency/idempotency.r
 import { IDEMPOTENCY_KEEP_MS } from '../modules/idempotency/idempotency.service';
 import type { LandingRepository } from '../modules/landing/landing.repository';
 import type { RateLimitsRepository } from '../modules/rate-limits/rate-limits.repository';
+import type { YourDataService } from '../modules/your-data/your-data.service';
 import type { JobDefinition } from './queue';
 
 export const CLEANUP_EXPIRED = 'cleanup-expired';
@@ -12,7 +13,7 @@ export const CLEANUP_EXPIRED = 'cleanup-expired';
 /**
  * Hourly: expired sessions, used or expired magic-link tokens, ended rate-limit windows, abandoned
  * OAuth flows, uptime minutes older than the landing page looks back, idempotency keys older than a day,
- * platform spend no budget window or screen looks at any more.
+ * platform spend no budget window or screen looks at any more, data exports past their 7 days.
  */
 export function cleanupExpiredJob(deps: {
   auth: AuthRepository;
@@ -21,6 +22,7 @@ export function cleanupExpiredJob(deps: {
   landing: LandingRepository;
   idempotency: Pick<IdempotencyRepository, 'deleteBefore'>;
   budget: Pick<Budget, 'prune'>;
+  exports?: Pick<YourDataService, 'deleteExpiredExports'>;
 }): JobDefinition {
   return {
     name: CLEANUP_EXPIRED,
@@ -34,7 +36,8 @@ export function cleanupExpiredJob(deps: {
       const heartbeats = await deps.landing.deleteHeartbeatsBefore(new Date(now.getTime() - 31 * 86_400_000));
       const idempotencyKeys = await deps.idempotency.deleteBefore(new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
       const spendBuckets = await deps.budget.prune();
-      return { ...removed, rateLimits, oauthStates, heartbeats, idempotencyKeys, spendBuckets };
+      const dataExports = (await deps.exports?.deleteExpiredExports()) ?? 0;
+      return { ...removed, rateLimits, oauthStates, heartbeats, idempotencyKeys, spendBuckets, dataExports };
     },
   };
 }

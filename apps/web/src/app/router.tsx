@@ -56,6 +56,13 @@ export const router = createBrowserRouter([
           Component: (await import('../features/accounts/components/bsky-callback-page')).BskyCallbackPage,
         }),
       },
+      // The account deletion e-mail's link: public, it may be opened on another device.
+      {
+        path: paths.deleteAccount,
+        lazy: async () => ({
+          Component: (await import('../features/account/components/delete-account-page')).DeleteAccountPage,
+        }),
+      },
       // The footer's policies: public pages of their own.
       {
         path: paths.privacyPolicy,

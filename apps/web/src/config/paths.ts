@@ -8,6 +8,8 @@ export const paths = {
   editor: '/editor',
   settings: '/settings',
   accountSettings: '/account-settings',
+  /** Where the account deletion e-mail's link leads (public: the token is the proof). */
+  deleteAccount: '/account/delete',
   calendar: '/calendar',
   review: '/review',
   usage: '/usage',

@@ -5,7 +5,13 @@ import { z } from 'zod';
  * the app with an unread dot; the e-mail settings decide which events are also mailed.
  */
 
-export const NOTIFICATION_KINDS = ['engagement_spike', 'suggestion', 'platform_update', 'mention'] as const;
+export const NOTIFICATION_KINDS = [
+  'engagement_spike',
+  'suggestion',
+  'platform_update',
+  'mention',
+  'data_export',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['success', 'info', 'update'] as const;
 export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];

@@ -87,9 +87,15 @@ export function createBlueskyAdapter(deps: { client: BlueskyClient; credentials:
       profile: (account) => call(account, (agent) => client.readProfile(agent, account.externalId)),
     },
 
-    /** An OAuth session no other persona shares is revoked at its server; an app password is the user's to revoke. */
+    /**
+     * An OAuth session no other persona shares is revoked at its server; an app-password session
+     * Plume holds is ended there (deleteSession); the app password itself is the user's to revoke.
+     */
     async revoke(account) {
-      if (account.authMethod !== 'oauth') return;
+      if (account.authMethod !== 'oauth') {
+        if (account.credentials) await client.endAppPasswordSession(account.credentials);
+        return;
+      }
       if ((await client.connectionsTo(account.externalId)) > 0) return;
       await client.revokeOAuth(account.externalId);
     },

@@ -849,6 +849,23 @@ export function createBlueskyClient(deps: {
     /** How many connections still use this account (its OAuth session is shared by them). */
     connectionsTo: (did: string) => accounts.countByExternalId('bluesky', did),
 
+    /**
+     * Ends a stored app-password session at its server (com.atproto.server.deleteSession with its
+     * refresh token): the tokens Plume held stop working. The app password itself is the user's to revoke.
+     */
+    async endAppPasswordSession(sealed: string): Promise<void> {
+      const stored = JSON.parse(secretBox.open(sealed, 'bluesky-app-password')) as AppPasswordCredentials;
+      const response = await safeFetch(new URL('/xrpc/com.atproto.server.deleteSession', stored.service), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stored.session.refreshJwt}` },
+      });
+      if (!response.ok) {
+        throw new PlatformError(`Bluesky did not end the session (HTTP ${response.status})`, 'rejected', {
+          status: response.status,
+        });
+      }
+    },
+
     /** Revokes a DID's OAuth session at its server and forgets it. */
     async revokeOAuth(did: string): Promise<void> {
       await oauth.revoke(did);

@@ -141,3 +141,46 @@ export function weeklySummaryMail(
     { label: 'Open your dashboard', url: `${appUrl}/dashboard` },
   );
 }
+
+/** A plain-text e-mail and its HTML twin about the account itself (sent whatever the notification choices). */
+function accountMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: { label: string; url: string },
+): MailMessage {
+  const text = [...paragraphs, `${link.label}: ${link.url}`].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+  ].join('');
+  return { to, subject, text, html, url: link.url };
+}
+
+/** The user's data export is ready (issue 34): where to download it, and until when. */
+export function dataExportReadyMail(to: string, download: { url: string; expiresAt: Date; days: number }): MailMessage {
+  return accountMail(
+    to,
+    'Your Plume data is ready to download',
+    [
+      'Hello,',
+      `The export of your Plume data you asked for is ready: one zip archive with your personas and their versions, posts and how they went, sources, metrics, notifications and settings. A README inside says what each file holds.`,
+      `Download it while signed in to Plume, before ${download.expiresAt.toUTCString()} (${download.days} days); after that it is deleted and you can ask for a new one in Account settings.`,
+    ],
+    { label: 'Download your data', url: download.url },
+  );
+}
+
+/** The confirmation of an account deletion (issue 34): the one link that deletes, and what it deletes. */
+export function accountDeletionMail(to: string, confirm: { url: string; minutes: number }): MailMessage {
+  return accountMail(
+    to,
+    'Confirm the deletion of your Plume account',
+    [
+      'Hello,',
+      'Someone signed in to your Plume account asked to delete it. If that was you, open the link below and confirm: your personas, posts, sources, metrics, notifications, images and settings are deleted for good, your connected X and Bluesky accounts are disconnected, and every session is signed out. This cannot be undone.',
+      `The link works once and expires in ${confirm.minutes} minutes. If you did not ask for this, ignore this e-mail and consider signing out your other sessions in Account settings, Security.`,
+    ],
+    { label: 'Delete my account', url: confirm.url },
+  );
+}

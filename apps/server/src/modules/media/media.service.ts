@@ -30,8 +30,8 @@ const ALT_SUGGESTION_SYSTEM =
   'You write alt text for images posted on social media: one or two plain sentences saying what the image shows ' +
   'and any text in it, for someone who cannot see it. No "Image of" or "Picture of", no hashtags, no quotes around it.';
 
-const masterKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/master`;
-const thumbnailKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/thumbnail`;
+export const masterKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/master`;
+export const thumbnailKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/thumbnail`;
 
 function toItem(row: MediaRow): MediaItem {
   return {

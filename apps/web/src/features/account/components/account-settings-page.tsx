@@ -7,8 +7,9 @@ import { BillingTab } from './billing-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SessionsSection } from './sessions-section';
+import { YourDataTab } from './your-data-tab';
 
-/** Account settings (/account-settings): profile, security, billing and notifications, plus Sign Out. */
+/** Account settings (/account-settings): profile, security, billing, notifications and your data, plus Sign Out. */
 export function AccountSettingsPage() {
   const { data: user } = useMe();
   const signOut = useSignOut();
@@ -48,6 +49,7 @@ export function AccountSettingsPage() {
           },
           { value: 'billing', label: 'Billing', content: <BillingTab /> },
           { value: 'notifications', label: 'Notifications', content: <NotificationsTab /> },
+          { value: 'data', label: 'Your data', content: <YourDataTab /> },
         ]}
       />
     </main>
