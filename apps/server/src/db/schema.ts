@@ -792,7 +792,7 @@ export const mediaObjects = pgTable('media_objects', {
 });
 
 /**
- * A user's exports of their data (issue 34, decision 0X?-your-data): prepared by a job into one zip
+ * A user's exports of their data (issue 34, decision 053): prepared by a job into one zip
  * archive kept in the media store (in parts, `exports/<user>/<id>/<n>`), downloadable by its owner
  * until `expiresAt`, then removed by cleanup-expired.
  */

@@ -85,7 +85,7 @@ function readme(createdAt: Date, mediaNote: string): string {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Your data (issue 34, decision 0X?-your-data): an export of everything Plume keeps of a user,
+ * Your data (issue 34, decision 053): an export of everything Plume keeps of a user,
  * prepared by a job into one zip kept in the media store for DATA_EXPORT_KEEP_DAYS, and the
  * deletion of the account, confirmed by a link sent by e-mail.
  */
