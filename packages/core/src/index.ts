@@ -58,3 +58,4 @@ export * from './writing/prompt';
 export * from './writing/safe-url';
 export * from './writing/suggested-prompts';
 export * from './writing/topics';
+export * from './webhooks/webhooks';
