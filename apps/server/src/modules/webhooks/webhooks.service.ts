@@ -112,17 +112,21 @@ export function createWebhooksService(deps: {
   }
 
   /** Turns an endpoint off after its run of failures, and tells its owner why and how to turn it on again. */
-  async function countFailure(endpoint: { id: string; userId: string; url: string }, why: string, gone: boolean) {
+  async function countFailure(
+    endpoint: { id: string; userId: string; url: string },
+    why: string,
+    gone: boolean,
+  ): Promise<boolean> {
     const at = now();
     const run = await repository.failed(endpoint.id, at);
-    if (!run) return;
+    if (!run) return false;
     const tooMany = run.failuresInARow >= timing.disableAfterFailures;
     const tooLong = at.getTime() - run.failingSince.getTime() >= timing.disableAfterMs;
-    if (!gone && !tooMany && !tooLong) return;
+    if (!gone && !tooMany && !tooLong) return false;
     const reason = gone
       ? `The receiver answered 410 Gone: it says this address is no longer in use.`
       : `${run.failuresInARow} deliveries in a row failed${tooLong && !tooMany ? ' over a day' : ''} (the last: ${why}).`;
-    if (!(await repository.disable(endpoint.id, reason, at))) return;
+    if (!(await repository.disable(endpoint.id, reason, at))) return true;
     log.info({ endpointId: endpoint.id, failures: run.failuresInARow }, 'a webhook endpoint was turned off');
     await deps.inbox.add([
       {
@@ -136,6 +140,7 @@ export function createWebhooksService(deps: {
         dedupeKey: `webhook-off:${endpoint.id}:${at.toISOString()}`,
       },
     ]);
+    return true;
   }
 
   const events: WebhookEvents = {
@@ -336,10 +341,12 @@ export function createWebhooksService(deps: {
         return 'delivered';
       }
       const gone = answer.ok && answer.status === 410;
-      const stop = gone || (!answer.ok && answer.refused);
+      const why = answer.ok ? `HTTP ${answer.status}` : answer.error;
+      // Counted first: an endpoint this failure turns off is not tried again.
+      const turnedOff = await countFailure(endpoint, why, gone);
+      const stop = turnedOff || gone || (!answer.ok && answer.refused);
       const wait = stop ? undefined : timing.retryDelaysMs[attemptNo - 1];
       const next = wait === undefined ? null : new Date(now().getTime() + wait);
-      const why = answer.ok ? `HTTP ${answer.status}` : answer.error;
       await repository.record(deliveryId, {
         status: next ? 'pending' : 'failed',
         responseStatus: answer.status,
@@ -347,7 +354,6 @@ export function createWebhooksService(deps: {
         error: next ? `${why}; trying again` : why,
         nextAttemptAt: next,
       });
-      await countFailure(endpoint, why, gone);
       if (next) await sendDeliverWebhook(queue, { deliveryId }, { at: next });
       return next ? 'retry queued' : 'failed';
     },
