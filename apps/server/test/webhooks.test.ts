@@ -127,7 +127,12 @@ describe('webhooks', () => {
     expect(JSON.parse(text)).toEqual([made]);
 
     const delivery = await readJson<WebhookDelivery>(await post(ann, `/api/webhooks/${made.id}/test`, {}), 200);
-    expect(delivery).toMatchObject({ status: 'delivered', responseStatus: 200, attempts: 1, eventType: 'webhook.test' });
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      responseStatus: 200,
+      attempts: 1,
+      eventType: 'webhook.test',
+    });
     const [got] = at('/test');
     expect(got).toBeDefined();
     if (!got) return;
@@ -180,7 +185,12 @@ describe('webhooks', () => {
     expect(at('/published')).toHaveLength(1);
     expect(at('/failed-only')).toHaveLength(0);
     expect(await deliveries(ann, made.id)).toEqual([
-      expect.objectContaining({ eventId: event.id, eventType: 'post.published', status: 'delivered', responseStatus: 200 }),
+      expect.objectContaining({
+        eventId: event.id,
+        eventType: 'post.published',
+        status: 'delivered',
+        responseStatus: 200,
+      }),
     ]);
   });
 

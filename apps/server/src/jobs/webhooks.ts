@@ -9,7 +9,11 @@ export const deliverWebhookPayload = z.object({ deliveryId: z.uuid() });
 export type DeliverWebhookPayload = z.infer<typeof deliverWebhookPayload>;
 
 /** Queues one attempt of a delivery at `at` (the claim in the database makes a second job for it harmless). */
-export async function sendDeliverWebhook(queue: Queue, payload: DeliverWebhookPayload, options: { at: Date }): Promise<void> {
+export async function sendDeliverWebhook(
+  queue: Queue,
+  payload: DeliverWebhookPayload,
+  options: { at: Date },
+): Promise<void> {
   await queue.send(DELIVER_WEBHOOK, payload, { startAfter: options.at });
 }
 

@@ -63,9 +63,7 @@ export const webhookEndpointSchema = z
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointListSchema = z.array(webhookEndpointSchema);
 
-export const webhookCreateSchema = z
-  .object({ url: webhookUrl, events: webhookEvents })
-  .meta({ id: 'WebhookCreate' });
+export const webhookCreateSchema = z.object({ url: webhookUrl, events: webhookEvents }).meta({ id: 'WebhookCreate' });
 export type WebhookCreate = z.input<typeof webhookCreateSchema>;
 
 /** Changes the fields sent; `enabled: true` turns an endpoint Plume disabled back on (its count of failures starts again). */

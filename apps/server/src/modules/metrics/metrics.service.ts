@@ -7,9 +7,9 @@ import type { Queue } from '../../jobs/queue';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import type { AutomationPause } from '../automation/pause';
 import type { InboxRepository, NewNotification } from '../inbox/inbox.repository';
-import type { WebhookEvents } from '../webhooks/webhooks.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { MetricsRepository } from './metrics.repository';
 
 /** How far back a new connection's first sync reads (its backfill). */
@@ -94,7 +94,12 @@ export function createMetricsService(deps: {
     }
     await deps.inbox.add(spikes);
     await deps.events?.emit(
-      told.map((t) => ({ userId: owner, type: 'engagement.spike' as const, key: `engagement.spike:${t.externalId}`, data: t })),
+      told.map((t) => ({
+        userId: owner,
+        type: 'engagement.spike' as const,
+        key: `engagement.spike:${t.externalId}`,
+        data: t,
+      })),
     );
   }
 

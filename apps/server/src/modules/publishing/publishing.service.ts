@@ -30,7 +30,7 @@ import type { MediaService } from '../media/media.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
-import type { WebhookEvents } from '../webhooks/webhooks.service';
+import type { PostOwner, WebhookEvents } from '../webhooks/webhooks.service';
 import { refuseRecentDuplicate } from './duplicate-post';
 import { attachLinkCards, type ReadCard } from './link-cards';
 import type { ClaimedPost, PostRow, PostsRepository } from './posts.repository';
@@ -114,6 +114,7 @@ export function createPublishingService(deps: {
     parts: PostPart[],
     outcome: unknown,
     account: AccountRow | null | undefined,
+    owner: PostOwner,
   ): Promise<PublishResult> {
     const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
@@ -124,7 +125,7 @@ export function createPublishingService(deps: {
       // The persona's card counts it now, not at the next metrics reading.
       await repositories.metrics.countPublished(post.personaId);
       await streak?.worked();
-      await deps.events?.postSettled(post.id);
+      await deps.events?.postSettled(post.id, owner);
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
     const failure = asPlatformError(outcome);
@@ -137,7 +138,7 @@ export function createPublishingService(deps: {
       if (await posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM)) await lookLater(post, parts);
     } else await posts.markFailed(post.id, message, postedIds, SETTLE_FROM);
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
-    await deps.events?.postSettled(post.id);
+    await deps.events?.postSettled(post.id, owner);
     await streak?.failed(message);
     return {
       ...base,
@@ -269,7 +270,7 @@ export function createPublishingService(deps: {
         return 'retrying';
       }
     }
-    return (await settle(post, parts, outcome, post.account)).status;
+    return (await settle(post, parts, outcome, post.account, post)).status;
   }
 
   const service = {
@@ -334,7 +335,7 @@ export function createPublishingService(deps: {
       } catch (error) {
         for (const post of claimed) {
           await posts.markFailed(post.id, 'Not sent: another post was being published');
-          await deps.events?.postSettled(post.id);
+          await deps.events?.postSettled(post.id, { userId, personaName: persona.name });
         }
         if (!isUniqueViolation(error)) throw error;
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
@@ -343,7 +344,9 @@ export function createPublishingService(deps: {
         claimed.map((post) => callPlatform(post, parts, persona, connected.get(post.platform))),
       );
       const results = await Promise.all(
-        claimed.map((post, i) => settle(post, parts, outcomes[i], connected.get(post.platform))),
+        claimed.map((post, i) =>
+          settle(post, parts, outcomes[i], connected.get(post.platform), { userId, personaName: persona.name }),
+        ),
       );
       if (results.every((r) => r.status !== 'posted')) {
         const summary = results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; ');

@@ -1,7 +1,7 @@
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEventType } from '@plume/core';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { personas, platformAccounts, posts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { personas, posts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type NewWebhookEvent = {
@@ -64,7 +64,19 @@ export function createWebhooksRepository(db: Db) {
     async update(
       userId: string,
       id: string,
-      patch: Partial<Pick<EndpointRow, 'url' | 'events' | 'enabled' | 'disabledReason' | 'failuresInARow' | 'failingSince' | 'secretSealed' | 'secretPrefix'>>,
+      patch: Partial<
+        Pick<
+          EndpointRow,
+          | 'url'
+          | 'events'
+          | 'enabled'
+          | 'disabledReason'
+          | 'failuresInARow'
+          | 'failingSince'
+          | 'secretSealed'
+          | 'secretPrefix'
+        >
+      >,
       at: Date,
     ): Promise<EndpointRow | undefined> {
       const [row] = await db
@@ -260,46 +272,37 @@ export function createWebhooksRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** A post as an event tells it: its persona, owner, network, status, text and link. */
-    async postFacts(postId: string) {
-      const [row] = await db
-        .select({
-          postId: posts.id,
-          userId: personas.userId,
-          personaId: personas.id,
-          personaName: personas.name,
-          platform: posts.platform,
-          status: posts.status,
-          content: posts.content,
-          url: posts.url,
-          externalIds: posts.externalIds,
-          error: posts.error,
-          scheduledFor: posts.scheduledFor,
-          postedAt: posts.postedAt,
-          replyTo: posts.replyTo,
-        })
-        .from(posts)
-        .innerJoin(personas, eq(personas.id, posts.personaId))
-        .where(eq(posts.id, postId));
-      return row;
-    },
-
-    /** A connected account as an event tells it. */
-    async accountFacts(accountId: string) {
-      const [row] = await db
-        .select({
-          accountId: platformAccounts.id,
-          userId: personas.userId,
-          personaId: personas.id,
-          personaName: personas.name,
-          platform: platformAccounts.platform,
-          username: platformAccounts.username,
-          errorMessage: platformAccounts.errorMessage,
-        })
-        .from(platformAccounts)
-        .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
-        .where(eq(platformAccounts.id, accountId));
-      return row;
+    /**
+     * A post as an event tells it: its persona, owner, network, status, text and link. With its
+     * owner given (a publish job loaded it), only the post is read.
+     */
+    async postFacts(postId: string, owner?: { userId: string; personaName: string }) {
+      const [row] = await db.select().from(posts).where(eq(posts.id, postId));
+      if (!row) return undefined;
+      let known = owner;
+      if (!known) {
+        const [persona] = await db
+          .select({ userId: personas.userId, personaName: personas.name })
+          .from(personas)
+          .where(eq(personas.id, row.personaId));
+        known = persona;
+      }
+      if (!known) return undefined;
+      return {
+        postId: row.id,
+        userId: known.userId,
+        personaId: row.personaId,
+        personaName: known.personaName,
+        platform: row.platform,
+        status: row.status,
+        content: row.content,
+        url: row.url,
+        externalIds: row.externalIds,
+        error: row.error,
+        scheduledFor: row.scheduledFor,
+        postedAt: row.postedAt,
+        replyTo: row.replyTo,
+      };
     },
   };
 }

@@ -51,7 +51,8 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
       {
         schema: {
           tags: ['webhooks'],
-          summary: 'Changes the URL, the events or whether it is on; turned on again, its count of failures starts over',
+          summary:
+            'Changes the URL, the events or whether it is on; turned on again, its count of failures starts over',
           params: webhookIdParamsSchema,
           body: webhookUpdateSchema,
           response: { 200: webhookEndpointSchema, ...errorResponses },

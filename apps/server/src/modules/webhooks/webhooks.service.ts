@@ -61,11 +61,17 @@ export type WebhookEventInput = {
  */
 export type WebhookEvents = {
   emit(events: WebhookEventInput[]): Promise<void>;
-  /** A post reached posted, failed or unconfirmed: its event as the row now says (once per post and outcome). */
-  postSettled(postId: string): Promise<void>;
+  /**
+   * A post reached posted, failed or unconfirmed: its event as the row now says (once per post and
+   * outcome). `owner`, when the caller has it loaded, spares reading the persona again.
+   */
+  postSettled(postId: string, owner?: PostOwner): Promise<void>;
   /** A reply drafted into the review queue. */
   replyDrafted(postId: string): Promise<void>;
 };
+
+/** Whose post it is, as a publish job already loaded it. */
+export type PostOwner = { userId: string; personaName: string };
 
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
 const prefixOf = (secret: string) => `${secret.slice(0, WEBHOOK_SECRET_PREFIX.length + 4)}…`;
@@ -95,7 +101,10 @@ export function createWebhooksService(deps: {
   }
 
   /** Signs and posts an event's body to an endpoint once. */
-  async function attempt(endpoint: { url: string; secretSealed: string }, event: { id: string; type: string; payload: Record<string, unknown> }) {
+  async function attempt(
+    endpoint: { url: string; secretSealed: string },
+    event: { id: string; type: string; payload: Record<string, unknown> },
+  ) {
     const body = JSON.stringify(event.payload);
     const t = Math.floor(now().getTime() / 1000);
     const secret = secretBox.open(endpoint.secretSealed, SECRET_PURPOSE);
@@ -173,8 +182,8 @@ export function createWebhooksService(deps: {
       }
     },
 
-    async postSettled(postId) {
-      const post = await repository.postFacts(postId).catch(() => undefined);
+    async postSettled(postId, owner) {
+      const post = await repository.postFacts(postId, owner).catch(() => undefined);
       if (!post) return;
       const type = ({ posted: 'post.published', failed: 'post.failed', unconfirmed: 'post.unconfirmed' } as const)[
         post.status as 'posted' | 'failed' | 'unconfirmed'
@@ -241,7 +250,11 @@ export function createWebhooksService(deps: {
           ...(patch.events !== undefined ? { events: patch.events } : {}),
           // Turned on again, its run of failures starts over; turned off by its owner, no reason is shown.
           ...(patch.enabled !== undefined
-            ? { enabled: patch.enabled, disabledReason: null, ...(patch.enabled ? { failuresInARow: 0, failingSince: null } : {}) }
+            ? {
+                enabled: patch.enabled,
+                disabledReason: null,
+                ...(patch.enabled ? { failuresInARow: 0, failingSince: null } : {}),
+              }
             : {}),
         },
         now(),
@@ -299,7 +312,9 @@ export function createWebhooksService(deps: {
         responseExcerpt: answer.ok ? answer.excerpt : null,
         error: answer.ok ? (delivered ? null : `HTTP ${answer.status}`) : answer.error,
       });
-      const [delivery] = (await repository.deliveries(endpoint.id, DELIVERIES_SHOWN)).filter((d) => d.id === deliveryId);
+      const [delivery] = (await repository.deliveries(endpoint.id, DELIVERIES_SHOWN)).filter(
+        (d) => d.id === deliveryId,
+      );
       if (!delivery) throw new Error('test delivery not recorded');
       return delivery;
     },
@@ -313,7 +328,7 @@ export function createWebhooksService(deps: {
      */
     async deliver(deliveryId: string): Promise<string> {
       const work = await repository.work(deliveryId);
-      if (!work || work.delivery.status !== 'pending') return 'settled already';
+      if (work?.delivery.status !== 'pending') return 'settled already';
       const { endpoint, event } = work;
       if (!endpoint.enabled) {
         await repository.record(deliveryId, {
