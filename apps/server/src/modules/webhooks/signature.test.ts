@@ -13,3 +13,23 @@ describe('the signature', () => {
     expect(verifyWebhook('whsec_test', body, header, { nowSeconds: t + 301 })).toBe(false);
   });
 });
+
+describe('the README’s verification sample', () => {
+  it('accepts what Plume signs and refuses a changed body or an old time', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { createHmac, timingSafeEqual } = await import('node:crypto');
+    const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const code = /```js\n(import \{ createHmac[\s\S]*?function verifyPlume[\s\S]*?)```/.exec(readme)?.[1];
+    expect(code).toBeDefined();
+    const verifyPlume = new Function(
+      'createHmac',
+      'timingSafeEqual',
+      `${(code ?? '').replace(/^import .*$/m, '')}\nreturn verifyPlume;`,
+    )(createHmac, timingSafeEqual) as (secret: string, body: string, header: string) => boolean;
+    const body = '{"id":"e2","type":"webhook.test"}';
+    const now = Math.floor(Date.now() / 1000);
+    expect(verifyPlume('whsec_x', body, signWebhook('whsec_x', body, now))).toBe(true);
+    expect(verifyPlume('whsec_x', `${body}!`, signWebhook('whsec_x', body, now))).toBe(false);
+    expect(verifyPlume('whsec_x', body, signWebhook('whsec_x', body, now - 600))).toBe(false);
+  });
+});

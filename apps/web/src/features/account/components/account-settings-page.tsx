@@ -1,6 +1,6 @@
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
-import { UrlTabs } from '../../../components/ui/url-tabs';
+import { type UrlTab, UrlTabs } from '../../../components/ui/url-tabs';
 import { useMe, useSignOut } from '../../../lib/auth';
 import { ApiTokensSection } from './api-tokens-section';
 import { BillingTab } from './billing-tab';
@@ -8,8 +8,11 @@ import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SessionsSection } from './sessions-section';
 
-/** Account settings (/account-settings): profile, security, billing and notifications, plus Sign Out. */
-export function AccountSettingsPage() {
+/**
+ * Account settings (/account-settings): profile, security, billing and notifications, plus Sign Out.
+ * `extraTabs` come after the spec's (the app adds Webhooks from its own feature).
+ */
+export function AccountSettingsPage({ extraTabs = [] }: { extraTabs?: readonly UrlTab[] }) {
   const { data: user } = useMe();
   const signOut = useSignOut();
 
@@ -48,6 +51,7 @@ export function AccountSettingsPage() {
           },
           { value: 'billing', label: 'Billing', content: <BillingTab /> },
           { value: 'notifications', label: 'Notifications', content: <NotificationsTab /> },
+          ...extraTabs,
         ]}
       />
     </main>
