@@ -288,7 +288,7 @@ export function createRepliesService(deps: {
       return 'replied';
     }
     if (!review) await sendPublishPost(deps.queue, { postId: kept.id }, { at: goesAt });
-    else await deps.events?.replyDrafted(kept.id);
+    else await deps.events?.replyDrafted(kept.id, { userId, personaName: persona.name });
     return 'replied';
   }
 
@@ -346,7 +346,7 @@ export function createRepliesService(deps: {
         await tx.engagement.answered(mention.id, kept.id, DRAFTED_ON_REQUEST);
         return kept;
       });
-      await deps.events?.replyDrafted(post.id);
+      await deps.events?.replyDrafted(post.id, { userId: work.userId, personaName: work.persona.name });
       return { postId: post.id };
     },
 

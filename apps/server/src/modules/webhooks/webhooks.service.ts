@@ -66,8 +66,8 @@ export type WebhookEvents = {
    * outcome). `owner`, when the caller has it loaded, spares reading the persona again.
    */
   postSettled(postId: string, owner?: PostOwner): Promise<void>;
-  /** A reply drafted into the review queue. */
-  replyDrafted(postId: string): Promise<void>;
+  /** A reply drafted into the review queue (`owner` as for postSettled). */
+  replyDrafted(postId: string, owner?: PostOwner): Promise<void>;
 };
 
 /** Whose post it is, as a publish job already loaded it. */
@@ -192,8 +192,8 @@ export function createWebhooksService(deps: {
       await events.emit([{ userId: post.userId, type, key: `${type}:${post.postId}`, data: postData(post) }]);
     },
 
-    async replyDrafted(postId) {
-      const post = await repository.postFacts(postId).catch(() => undefined);
+    async replyDrafted(postId, owner) {
+      const post = await repository.postFacts(postId, owner).catch(() => undefined);
       if (!post) return;
       await events.emit([
         {
