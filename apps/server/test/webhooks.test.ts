@@ -116,7 +116,7 @@ const deliveries = async (c: Client, id: string) =>
   readJson<WebhookDelivery[]>(await c.request(`/api/webhooks/${id}/deliveries`), 200);
 
 describe('webhooks', () => {
-  it('shows the secret once, and a test event arrives signed with it, checked by the README’s rule', async () => {
+  it('shows the secret once, and a test event arrives signed with it, checked by the receiver’s rule', async () => {
     const ann = await signedInUser(server.url, 'hook-test');
     const { endpoint: made, secret } = await endpoint(ann, '/test', ['post.published']);
     expect(secret).toMatch(/^whsec_/);
@@ -192,6 +192,35 @@ describe('webhooks', () => {
         responseStatus: 200,
       }),
     ]);
+  });
+
+  it('tells a scheduled post X refused as post.failed, once, from its publish job', async () => {
+    const ann = await signedInUser(server.url, 'hook-failed');
+    const { endpoint: made } = await endpoint(ann, '/sched', ['post.failed', 'post.published']);
+    const persona = await personaOnX(ann);
+    stub.next('POST /2/tweets', { status: 403, body: { title: 'Forbidden', detail: 'You are not permitted' } });
+    const content = `Refused later ${Date.now()}`;
+    const scheduled = await readJson<{ id: string }>(
+      await post(ann, '/api/schedule', {
+        personaId: persona.id,
+        platform: 'x',
+        content,
+        runAt: new Date(Date.now() + 1500).toISOString(),
+      }),
+      201,
+    );
+    const [got] = await until(async () => (at('/sched').length > 0 ? at('/sched') : undefined));
+    const event = JSON.parse(got?.body ?? '{}') as WebhookPayload;
+    expect(event).toMatchObject({
+      type: 'post.failed',
+      data: { postId: scheduled.id, status: 'failed', content, error: expect.stringContaining('not permitted') },
+    });
+    // Its job again, and the sweeper: still one.
+    await runJob(server, PUBLISH_POST, { postId: scheduled.id });
+    await runJob(server, SWEEP_WEBHOOKS);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(at('/sched')).toHaveLength(1);
+    expect(await deliveries(ann, made.id)).toHaveLength(1);
   });
 
   it('tries a 500 again, with the same event id, and the log shows each answer', async () => {
