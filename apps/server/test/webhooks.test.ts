@@ -9,7 +9,10 @@ import type {
   WebhookPayload,
   WebhookWithSecret,
 } from '@plume/core';
+import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEvents } from '../src/db/schema';
+import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
 import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { SWEEP_WEBHOOKS } from '../src/jobs/webhooks';
 import { verifyWebhook } from '../src/modules/webhooks/signature';
@@ -157,6 +160,20 @@ describe('webhooks', () => {
     expect((await bob.request(`/api/webhooks/${made.id}/deliveries`)).status).toBe(404);
     expect((await post(bob, `/api/webhooks/${made.id}/test`, {})).status).toBe(404);
     expect(await readJson(await bob.request('/api/webhooks'), 200)).toEqual([]);
+
+    // Thirty days on, the hourly cleanup forgets the events and their log.
+    expect(await deliveries(ann, made.id)).toHaveLength(2);
+    await server.app.database.db
+      .update(webhookEvents)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(
+        inArray(
+          webhookEvents.id,
+          (await deliveries(ann, made.id)).map((d) => d.eventId),
+        ),
+      );
+    await runJob(server, CLEANUP_EXPIRED);
+    expect(await deliveries(ann, made.id)).toEqual([]);
   });
 
   it('delivers a post published through X once, signed, even when its publish job runs again', async () => {

@@ -5,6 +5,8 @@ import type { IdempotencyRepository } from '../modules/idempotency/idempotency.r
 import { IDEMPOTENCY_KEEP_MS } from '../modules/idempotency/idempotency.service';
 import type { LandingRepository } from '../modules/landing/landing.repository';
 import type { RateLimitsRepository } from '../modules/rate-limits/rate-limits.repository';
+import type { WebhooksRepository } from '../modules/webhooks/webhooks.repository';
+import { WEBHOOK_LOG_KEEP_MS } from '../modules/webhooks/webhooks.service';
 import type { JobDefinition } from './queue';
 
 export const CLEANUP_EXPIRED = 'cleanup-expired';
@@ -12,7 +14,8 @@ export const CLEANUP_EXPIRED = 'cleanup-expired';
 /**
  * Hourly: expired sessions, used or expired magic-link tokens, ended rate-limit windows, abandoned
  * OAuth flows, uptime minutes older than the landing page looks back, idempotency keys older than a day,
- * platform spend no budget window or screen looks at any more.
+ * platform spend no budget window or screen looks at any more, webhook events and their delivery
+ * log after 30 days (once nothing is left to deliver).
  */
 export function cleanupExpiredJob(deps: {
   auth: AuthRepository;
@@ -21,6 +24,7 @@ export function cleanupExpiredJob(deps: {
   landing: LandingRepository;
   idempotency: Pick<IdempotencyRepository, 'deleteBefore'>;
   budget: Pick<Budget, 'prune'>;
+  webhooks: Pick<WebhooksRepository, 'deleteEventsBefore'>;
 }): JobDefinition {
   return {
     name: CLEANUP_EXPIRED,
@@ -34,7 +38,8 @@ export function cleanupExpiredJob(deps: {
       const heartbeats = await deps.landing.deleteHeartbeatsBefore(new Date(now.getTime() - 31 * 86_400_000));
       const idempotencyKeys = await deps.idempotency.deleteBefore(new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
       const spendBuckets = await deps.budget.prune();
-      return { ...removed, rateLimits, oauthStates, heartbeats, idempotencyKeys, spendBuckets };
+      const webhookEvents = await deps.webhooks.deleteEventsBefore(new Date(now.getTime() - WEBHOOK_LOG_KEEP_MS));
+      return { ...removed, rateLimits, oauthStates, heartbeats, idempotencyKeys, spendBuckets, webhookEvents };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEventType } from '@plume/core';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { personas, posts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 
@@ -259,6 +259,21 @@ export function createWebhooksRepository(db: Db) {
         nextAttemptAt: iso(d.nextAttemptAt),
         createdAt: d.createdAt.toISOString(),
       }));
+    },
+
+    /** Events made before `before` with nothing left to deliver, and their deliveries; answers how many events. */
+    async deleteEventsBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(webhookEvents)
+        .where(
+          and(
+            lt(webhookEvents.createdAt, before),
+            sql`not exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${webhookEvents.id}
+              and ${webhookDeliveries.status} = 'pending')`,
+          ),
+        )
+        .returning({ id: webhookEvents.id });
+      return rows.length;
     },
 
     /** Pending deliveries due before `before` (a job lost between the insert and the queue, a worker that died). */

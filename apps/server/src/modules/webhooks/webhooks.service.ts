@@ -41,6 +41,8 @@ export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = {
   disableAfterMs: 86_400_000,
 };
 
+/** How long events and their delivery log are kept (cleanup-expired removes them after). */
+export const WEBHOOK_LOG_KEEP_MS = 30 * 86_400_000;
 /** A delivery attempt is held this long before the sweeper takes it as lost (its worker died). */
 const ATTEMPT_LEASE_MS = 120_000;
 const SECRET_PURPOSE = 'webhook-secret';
