@@ -9,10 +9,12 @@ import type {
   WebhookPayload,
   WebhookWithSecret,
 } from '@plume/core';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEvents } from '../src/db/schema';
+import { platformAccounts, webhookEvents } from '../src/db/schema';
 import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
+import { INBOX_SUGGESTIONS } from '../src/jobs/inbox';
+import { SEND_NOTIFICATIONS } from '../src/jobs/notifications';
 import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { SWEEP_WEBHOOKS } from '../src/jobs/webhooks';
 import { verifyWebhook } from '../src/modules/webhooks/signature';
@@ -238,6 +240,36 @@ describe('webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(at('/sched')).toHaveLength(1);
     expect(await deliveries(ann, made.id)).toHaveLength(1);
+  });
+
+  it('tells a broken connection and drafts waiting for review, once each', async () => {
+    const ann = await signedInUser(server.url, 'hook-notices');
+    await endpoint(ann, '/notices', ['connection.broken', 'draft.waiting_review']);
+    const persona = await personaOnX(ann);
+    await readJson(
+      await post(ann, '/api/review', { personaId: persona.id, platform: 'x', content: `Check me ${Date.now()}` }),
+      201,
+    );
+    // The connection stops working, as the credential store marks it when X refuses its tokens.
+    await server.app.database.db
+      .update(platformAccounts)
+      .set({ status: 'error', errorMessage: 'X refused the saved sign-in. Reconnect the account.' })
+      .where(eq(platformAccounts.personaId, persona.id));
+    for (let run = 0; run < 2; run += 1) {
+      await runJob(server, SEND_NOTIFICATIONS);
+      await runJob(server, INBOX_SUGGESTIONS);
+    }
+    const got = await until(async () => (at('/notices').length >= 2 ? at('/notices') : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const events = at('/notices').map((r) => JSON.parse(r.body) as WebhookPayload);
+    expect(events.map((e) => e.type).sort()).toEqual(['connection.broken', 'draft.waiting_review']);
+    expect(got).toHaveLength(2);
+    expect(events.find((e) => e.type === 'connection.broken')?.data).toMatchObject({
+      personaId: persona.id,
+      platform: 'x',
+      reason: 'X refused the saved sign-in. Reconnect the account.',
+    });
+    expect(events.find((e) => e.type === 'draft.waiting_review')?.data).toMatchObject({ drafts: 1 });
   });
 
   it('tries a 500 again, with the same event id, and the log shows each answer', async () => {
