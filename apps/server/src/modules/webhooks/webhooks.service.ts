@@ -109,7 +109,18 @@ export function createWebhooksService(deps: {
   ) {
     const body = JSON.stringify(event.payload);
     const t = Math.floor(now().getTime() / 1000);
-    const secret = secretBox.open(endpoint.secretSealed, SECRET_PURPOSE);
+    let secret: string;
+    try {
+      secret = secretBox.open(endpoint.secretSealed, SECRET_PURPOSE);
+    } catch {
+      // Sealed under another APP_SECRET (a restore without it): nothing can be signed until a new one is made.
+      return {
+        ok: false as const,
+        status: null,
+        error: 'The signing secret cannot be read (APP_SECRET changed?): make a new secret',
+        refused: true,
+      };
+    }
     return sender.post(
       endpoint.url,
       {
