@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   webhookCreateSchema,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
@@ -13,6 +14,9 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
 import type { WebhooksService } from './webhooks.service';
+
+/** Test events one address may send a minute. */
+const TESTS_A_MINUTE = 20;
 
 /** Webhooks (decision 0X?-webhooks): the user's endpoints, their secrets, deliveries and the test button. */
 export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksService }): FastifyPluginAsyncZod {
@@ -106,11 +110,13 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
     app.post(
       '/api/webhooks/:id/test',
       {
+        // Each test is a request to the user's server: a few a minute from one address.
+        config: { rateLimit: { max: TESTS_A_MINUTE, timeWindow: '1 minute' } },
         schema: {
           tags: ['webhooks'],
-          summary: 'Sends a signed webhook.test event now, once, and answers the delivery as logged',
+          summary: `Sends a signed webhook.test event now, once, and answers the delivery as logged (${TESTS_A_MINUTE} a minute)`,
           params: webhookIdParamsSchema,
-          response: { 200: webhookDeliverySchema, ...errorResponses },
+          response: { 200: webhookDeliverySchema, ...errorResponses, 429: apiErrorSchema },
         },
       },
       async (request) => webhooks.test(await user(request.headers), request.params.id),
