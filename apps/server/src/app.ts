@@ -39,6 +39,8 @@ import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import type { WebhookTiming } from './modules/webhooks/webhooks.service';
 import { writingRoutes } from './modules/writing/writing.routes';
 import { yourDataRoutes } from './modules/your-data/your-data.routes';
 import { registerErrorHandler, registerJsonParser, registerTextGuard } from './plugins/errors';
@@ -75,6 +77,8 @@ export async function buildApp(
     onQuery?: QueryListener;
     /** Each network's limits on an account; the networks' own unless a test makes them small. */
     budgetLimits?: BudgetLimits;
+    /** Webhook retries and turning off; about a day unless a test makes them quick. */
+    webhookTiming?: Partial<WebhookTiming>;
   } = {},
 ): Promise<FastifyInstance> {
   const logStream = options.logStream ?? logDestination(config.logFormat);
@@ -140,6 +144,7 @@ export async function buildApp(
     clock: options.clock,
     random: options.random,
     budgetLimits: options.budgetLimits,
+    webhookTiming: options.webhookTiming,
   });
   const { repositories, services } = composition;
   const { auth: authService } = services;
@@ -200,6 +205,7 @@ export async function buildApp(
   await app.register(
     backupRoutes({ database, appSecret: config.appSecret, dataDir: config.dataDir, version: config.version }),
   );
+  await app.register(webhooksRoutes({ auth: authService, webhooks: services.webhooks }));
   await app.register(opportunitiesRoutes({ auth: authService, opportunities: services.opportunities }));
   await app.register(
     analyticsRoutes({

@@ -10,6 +10,7 @@ import { createFeedsAdapter } from './integrations/feeds/feeds';
 import { createMailer } from './integrations/mail/create-mailer';
 import { createS3MediaStore } from './integrations/media-store/s3-media-store';
 import { createLinkPreviews } from './integrations/net/link-card';
+import { createWebhookSender } from './integrations/net/webhook-sender';
 import type { PlatformAdapter } from './integrations/platform';
 import { createXAdapter } from './integrations/x/x-adapter';
 import { createXApi } from './integrations/x/x-api';
@@ -23,6 +24,7 @@ import { notificationJobs } from './jobs/notifications';
 import { publishingJobs } from './jobs/publish-posts';
 import { createQueuePort, type Jobs, startJobs } from './jobs/queue';
 import { sourceJobs } from './jobs/sources';
+import { webhookJobs } from './jobs/webhooks';
 import { yourDataJobs } from './jobs/your-data';
 import { createAccountService } from './modules/account/account.service';
 import { createPlanLimits } from './modules/account/plan-limits';
@@ -60,6 +62,7 @@ import { createSchedulingService } from './modules/scheduling/scheduling.service
 import { createSourcesService } from './modules/sources/sources.service';
 import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
+import { createWebhooksService, type WebhookTiming } from './modules/webhooks/webhooks.service';
 import { createDraftCheck } from './modules/writing/draft-check';
 import { createWritingService } from './modules/writing/writing.service';
 import { createYourDataRepository } from './modules/your-data/your-data.repository';
@@ -81,6 +84,8 @@ export function composeServices(deps: {
   random?: (() => number) | undefined;
   /** Each network's limits on an account; the networks' own unless a test makes them small. */
   budgetLimits?: BudgetLimits | undefined;
+  /** Webhook retries and turning off; the defaults (about a day) unless a test makes them quick. */
+  webhookTiming?: Partial<WebhookTiming> | undefined;
 }) {
   const { config, database, log } = deps;
   const repositories = createRepositories(database.db);
@@ -170,6 +175,20 @@ export function composeServices(deps: {
     }),
   };
 
+  // Webhooks (decision 054): the events port each service tells what happened, and the
+  // signed deliveries, through the SSRF-safe fetcher as far as WEBHOOKS_ALLOW_PRIVATE reaches.
+  const webhooks = createWebhooksService({
+    repository: repositories.webhooks,
+    unitOfWork: data.unitOfWork,
+    secretBox,
+    sender: createWebhookSender({ reach: config.webhooksReach }),
+    queue,
+    inbox: repositories.inbox,
+    log,
+    timing: deps.webhookTiming,
+  });
+  const events = webhooks.events;
+
   // Connected accounts: each network revokes what it granted when a connection is removed.
   const accounts = createAccountsService({ repositories, adapters, budget, log });
   // The automated label on a persona's accounts (decision 034), seen to by a job.
@@ -209,6 +228,7 @@ export function composeServices(deps: {
     budget,
     pause,
     readCard: linkPreviews.readCard,
+    events,
     log,
   });
 
@@ -221,6 +241,7 @@ export function composeServices(deps: {
     pause,
     adapters,
     maxPages: config.metrics.maxPages,
+    events,
     intervalMs: {
       bluesky: config.metrics.intervalMinutes.bluesky * 60_000,
       x: config.metrics.intervalMinutes.x * 60_000,
@@ -276,6 +297,7 @@ export function composeServices(deps: {
     pause,
     check,
     readCard: linkPreviews.readCard,
+    events,
   });
   // Engagement (decision 022): mentions read through each network's adapter, replies by the
   // writer above; likes, reposts and follows where the network has them (X does not allow them).
@@ -289,6 +311,7 @@ export function composeServices(deps: {
     lock,
     log,
     inbox: repositories.inbox,
+    events,
     ...automationClock,
     ...automationDice,
   });
@@ -375,6 +398,7 @@ export function composeServices(deps: {
     }),
     inbox: createInboxService({
       inbox: repositories.inbox,
+      events,
       insights: async (userId, personaId) => {
         const month = await analytics.persona(userId, personaId, { range: '30d', compare: false });
         // Below the minimum the recommendations only ask for more posts: nothing to suggest yet.
@@ -390,8 +414,10 @@ export function composeServices(deps: {
       inbox: repositories.inbox,
       mailer,
       appUrl: config.appUrl,
+      events,
       log,
     }),
+    webhooks,
   };
 
   /** Every job Plume runs, in whichever process works them. */
@@ -406,6 +432,7 @@ export function composeServices(deps: {
     ...sourceJobs(services.sources),
     ...automatedLabelJobs(automatedLabel),
     ...yourDataJobs(yourData),
+    ...webhookJobs(webhooks),
   ];
 
   return {

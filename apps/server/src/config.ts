@@ -47,6 +47,8 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   GENERATION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   AI_ALLOW_PRIVATE: bool.optional(),
+  /** Unset: decided by where Plume runs (reachOf), as for feeds. */
+  WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
   /** Where Global Settings looks for an Ollama server on this machine (decision 037). */
   OLLAMA_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:11434'),
   PLAN_LIMITS: z.enum(['on', 'off']).default('off'),
@@ -141,6 +143,8 @@ export type Config = {
   aiTimeoutMs: number;
   /** Writing requests (chat, draft, generate, test) a minute per user. */
   generationRateLimit: number;
+  /** What webhook URLs that users register may reach (WEBHOOKS_ALLOW_PRIVATE), checked at registration and at each delivery. */
+  webhooksReach: NetworkReach;
   /** What AI base URLs that users enter may reach (AI_ALLOW_PRIVATE): a model on this machine, a network's. */
   aiReach: NetworkReach;
   /** The Ollama server Global Settings offers, when the AI reach allows this machine (OLLAMA_URL). */
@@ -312,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     generationRateLimit: e.GENERATION_RATE_LIMIT,
     aiReach: reachOf(e.AI_ALLOW_PRIVATE, ownMachine),
+    webhooksReach: reachOf(e.WEBHOOKS_ALLOW_PRIVATE, ownMachine),
     ollamaUrl: e.OLLAMA_URL.replace(/\/+$/, ''),
     planLimits: e.PLAN_LIMITS === 'on',
     metricsRefreshRateLimit: e.METRICS_REFRESH_RATE_LIMIT,

@@ -33,6 +33,7 @@ let ids: {
   notification: string;
   media: string;
   dataExport: string;
+  webhook: string;
 };
 let bobPersona: string;
 
@@ -65,6 +66,7 @@ function fill(path: string, value?: string): string {
     if (path.startsWith('/api/notifications/')) return ids.notification;
     if (path.startsWith('/api/media/')) return ids.media;
     if (path.startsWith('/api/account/export/')) return ids.dataExport;
+    if (path.startsWith('/api/webhooks/')) return ids.webhook;
     if (path.startsWith('/api/personas/')) return ids.persona;
     throw new Error(`No id for {${name}} in ${path}: say here whose id it takes`);
   });
@@ -119,6 +121,11 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     'DELETE /api/media/{id}': { status: 404 },
     'POST /api/media/{id}/alt-suggestion': { status: 404 },
     'GET /api/account/export/{id}': { status: 404 },
+    'PATCH /api/webhooks/{id}': { body: { enabled: false }, status: 404 },
+    'DELETE /api/webhooks/{id}': { status: 404 },
+    'POST /api/webhooks/{id}/secret': { status: 404 },
+    'GET /api/webhooks/{id}/deliveries': { status: 404 },
+    'POST /api/webhooks/{id}/test': { status: 404 },
     // Ids in a body or a query.
     'POST /api/personas/bulk': { body: { ids: [ids.persona], action: 'pause' }, status: 404 },
     'POST /api/schedule': {
@@ -179,6 +186,7 @@ async function annSees() {
     opportunities: await get('/api/opportunities'),
     conversation: await get(`/api/conversations/${ids.persona}`),
     media: await get('/api/media'),
+    webhooks: await get('/api/webhooks'),
   };
 }
 
@@ -249,6 +257,14 @@ beforeAll(async () => {
     const state = await readJson<{ export: { status: string } }>(await ann.request('/api/account/export'), 200);
     return state.export.status === 'ready' ? true : undefined;
   });
+  // A webhook of Ann's (on this machine's loopback, which a test server may reach; never called here).
+  const webhook = await readJson<{ endpoint: { id: string } }>(
+    await ann.request('/api/webhooks', {
+      method: 'POST',
+      json: { url: 'http://127.0.0.1:9/hook', events: ['post.published'] },
+    }),
+    201,
+  );
   // A notification of Ann's, as the notices job would add it.
   const notification = crypto.randomUUID();
   await server.app.database.db.insert(inAppNotifications).values({
@@ -270,6 +286,7 @@ beforeAll(async () => {
     notification,
     media: media.id,
     dataExport: dataExport.id,
+    webhook: webhook.endpoint.id,
   };
   bobPersona = (
     await readJson<Persona>(await bob.request('/api/personas', { method: 'POST', json: { name: 'Bob’s' } }), 201)

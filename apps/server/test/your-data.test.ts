@@ -312,6 +312,15 @@ async function populate(name: string, xUserId: string) {
     201,
   );
 
+  // A webhook endpoint (this machine's loopback, never called here): its signing secret stays out.
+  const { secret: webhookSecret } = await readJson<{ secret: string }>(
+    await client.request('/api/webhooks', {
+      method: 'POST',
+      json: { url: 'http://127.0.0.1:9/hook', events: ['post.published'] },
+    }),
+    201,
+  );
+
   const [tokenRow] = await db().select().from(apiTokens).where(eq(apiTokens.userId, me.id));
   const sessionCookie = [...client.cookies.entries()].find(([k]) => k.includes('session_token'))?.[1] ?? '';
   return {
@@ -335,6 +344,7 @@ async function populate(name: string, xUserId: string) {
       xRow.credentials ?? 'no x credentials',
       bskyRow.credentials ?? 'no bluesky credentials',
       ...xTokens,
+      webhookSecret,
     ],
   };
 }
@@ -471,6 +481,7 @@ describe('your data', () => {
         .map((p) => p.status)
         .sort(),
     ).toEqual(['failed', 'pending_review', 'posted', 'scheduled']);
+    expect(json('webhooks.json').map((w) => w.url)).toEqual(['http://127.0.0.1:9/hook']);
     expect(json('post-metrics.json')).toHaveLength(1);
     expect(json('account-snapshots.json')).toHaveLength(1);
     expect(

@@ -45,6 +45,7 @@ export * from './publishing/publishing';
 export * from './scheduling/calendar';
 export * from './scheduling/posts-api';
 export * from './scheduling/scheduling';
+export * from './webhooks/webhooks';
 export * from './writing/api';
 export * from './writing/chat';
 export * from './writing/chat-intents';

@@ -822,3 +822,77 @@ export const dataExports = pgTable(
     index('data_exports_expires_idx').on(t.expiresAt),
   ],
 );
+/**
+ * Webhook endpoints (issue 34, decision 054): a user's URL, the events it hears, its
+ * signing secret sealed with APP_SECRET (shown once), and its run of failures: after too many in a
+ * row Plume turns it off and says why (`disabledReason`).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    secretPrefix: text('secret_prefix').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    /** When the current run of failures began; null after a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An event told to a user's endpoints: its id is the idempotency key every delivery carries, and
+ * `key` names what happened (`post.published:<post id>`), so telling it twice (a publish job run
+ * again) makes no second event.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_key_idx').on(t.userId, t.key)],
+);
+
+/** One event to one endpoint: its attempts, and what the receiver answered last (a short excerpt). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    /** pending | delivered | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** When the next attempt is due (pending only). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_once_idx').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -20,6 +20,7 @@ import { createRateLimitsRepository } from './rate-limits/rate-limits.repository
 import { createSourcesRepository } from './sources/sources.repository';
 import { createTagsRepository } from './tags/tags.repository';
 import { createWaitlistRepository } from './waitlist/waitlist.repository';
+import { createWebhooksRepository } from './webhooks/webhooks.repository';
 import { createWritingRepository } from './writing/writing.repository';
 
 /** Every feature's repository over one database handle (the pool, or a transaction). */
@@ -47,6 +48,7 @@ export function createRepositories(db: Db) {
     sources: createSourcesRepository(db),
     tags: createTagsRepository(db),
     waitlist: createWaitlistRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

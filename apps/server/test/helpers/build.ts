@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { BudgetLimits } from '../../src/modules/budget/budget.service';
+import type { WebhookTiming } from '../../src/modules/webhooks/webhooks.service';
 
 /** A free port on loopback, so APP_URL (and so magic links) can name it before listening. */
 export function freePort(): Promise<number> {
@@ -82,6 +83,8 @@ export async function build(
     onQuery?: (sql: string, params: unknown[]) => void;
     /** Each network's limits on an account (read at each check: a test may change them between cases). */
     budgetLimits?: BudgetLimits;
+    /** Webhook retries and turning off, made quick. */
+    webhookTiming?: Partial<WebhookTiming>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plume-test-'));

@@ -99,7 +99,7 @@ export const router = createBrowserRouter([
               {
                 path: paths.accountSettings,
                 lazy: async () => ({
-                  Component: (await import('../features/account/components/account-settings-page')).AccountSettingsPage,
+                  Component: (await import('./account-settings-route')).AccountSettingsRoute,
                 }),
               },
               {

@@ -115,7 +115,7 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
     app.post(
       '/api/me/tokens',
       {
-        // No Idempotency-Key: its answer holds the secret, which Plume keeps only hashed (decision 051-posts-api).
+        // No Idempotency-Key: its answer holds the secret, which Plume keeps only hashed (decision 051).
         config: { idempotent: false },
         schema: {
           tags: ['account'],

@@ -28,6 +28,7 @@ import type { AccountRow } from '../accounts/accounts.repository';
 import { createSafety } from '../automation/safety';
 import type { NewNotification } from '../inbox/inbox.repository';
 import type { Repositories, UnitOfWork } from '../repositories';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import type { ReplyWriter } from '../writing/writing.service';
 import type { MentionRow } from './engagement.repository';
@@ -71,6 +72,8 @@ export function createRepliesService(deps: {
   log: FastifyBaseLogger;
   /** Where a new mention is told, for a persona that asked for it (autoReplies.notifyMentions). */
   inbox?: { add(rows: NewNotification[]): Promise<number> };
+  /** A reply drafted into the review queue is told to the owner's webhooks. */
+  events?: Pick<WebhookEvents, 'replyDrafted'>;
   now?: () => Date;
   random?: () => number;
 }) {
@@ -285,6 +288,7 @@ export function createRepliesService(deps: {
       return 'replied';
     }
     if (!review) await sendPublishPost(deps.queue, { postId: kept.id }, { at: goesAt });
+    else await deps.events?.replyDrafted(kept.id, { userId, personaName: persona.name });
     return 'replied';
   }
 
@@ -342,6 +346,7 @@ export function createRepliesService(deps: {
         await tx.engagement.answered(mention.id, kept.id, DRAFTED_ON_REQUEST);
         return kept;
       });
+      await deps.events?.replyDrafted(post.id, { userId: work.userId, personaName: work.persona.name });
       return { postId: post.id };
     },
 

@@ -1,4 +1,5 @@
 import { type Analytics, dateKey, localDateOf, MIN_POSTS_FOR_INSIGHTS } from '@plume/core';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { InboxRepository, NewNotification } from './inbox.repository';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -12,6 +13,8 @@ export function createInboxService(deps: {
   inbox: InboxRepository;
   /** The recommendations of a persona's last 30 days (its analytics, decision 020). */
   insights: (userId: string, personaId: string) => Promise<Analytics['recommendations']>;
+  /** Drafts waiting for review are told to the owner's webhooks too, once a day as in the app. */
+  events?: Pick<WebhookEvents, 'emit'>;
   now?: () => Date;
 }) {
   const { inbox, now = () => new Date() } = deps;
@@ -21,7 +24,16 @@ export function createInboxService(deps: {
       const today = dateKey(localDateOf(at, 'UTC'));
       const week = Math.floor(at.getTime() / WEEK_MS);
       const rows: NewNotification[] = [];
-      for (const { userId, drafts } of await inbox.draftsWaiting()) {
+      const waiting = await inbox.draftsWaiting();
+      await deps.events?.emit(
+        waiting.map(({ userId, drafts }) => ({
+          userId,
+          type: 'draft.waiting_review' as const,
+          key: `draft.waiting_review:${today}`,
+          data: { drafts, day: today },
+        })),
+      );
+      for (const { userId, drafts } of waiting) {
         rows.push({
           userId,
           personaId: null,

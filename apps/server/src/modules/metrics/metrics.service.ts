@@ -9,6 +9,7 @@ import type { AutomationPause } from '../automation/pause';
 import type { InboxRepository, NewNotification } from '../inbox/inbox.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { MetricsRepository } from './metrics.repository';
 
 /** How far back a new connection's first sync reads (its backfill). */
@@ -47,6 +48,8 @@ export function createMetricsService(deps: {
   queue: Queue;
   /** Where engagement spikes are told. */
   inbox: Pick<InboxRepository, 'add'>;
+  /** And told to the owner's webhooks (once per post: its key). */
+  events?: Pick<WebhookEvents, 'emit'>;
   /** Looks for Plume's posts of the last hour the read found deleted (decision 035). */
   pause: Pick<AutomationPause, 'afterReading'>;
   lock: NamedLock;
@@ -67,12 +70,14 @@ export function createMetricsService(deps: {
     const owner = recent.length > 0 ? await metrics.ownerOf(personaId) : null;
     if (!owner) return;
     const spikes: NewNotification[] = [];
+    const told: { personaId: string; externalId: string; text: string; engagement: number; usual: number }[] = [];
     for (const post of recent) {
       const engagement = engagementOf(post);
       // The one rule, shared with the dashboard's opportunities.
       const spike = engagementSpike(engagement, posts.filter((p) => p !== post).map(engagementOf));
       if (!spike) continue;
       const { usual } = spike;
+      told.push({ personaId, externalId: post.externalId, text: post.text, engagement, usual });
       spikes.push({
         userId: owner,
         personaId,
@@ -88,6 +93,14 @@ export function createMetricsService(deps: {
       });
     }
     await deps.inbox.add(spikes);
+    await deps.events?.emit(
+      told.map((t) => ({
+        userId: owner,
+        type: 'engagement.spike' as const,
+        key: `engagement.spike:${t.externalId}`,
+        data: t,
+      })),
+    );
   }
 
   return {

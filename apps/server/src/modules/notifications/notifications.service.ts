@@ -9,6 +9,7 @@ import {
   weeklySummaryMail,
 } from '../../integrations/mail/templates';
 import type { InboxRepository } from '../inbox/inbox.repository';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { NotificationsRepository } from './notifications.repository';
 
 /** At most this many notices of each kind per run; the rest wait for the next minute. */
@@ -41,6 +42,8 @@ export function createNotificationsService(deps: {
   inbox: Pick<InboxRepository, 'add'>;
   mailer: Mailer;
   appUrl: string;
+  /** A broken connection is told to the owner's webhooks too, once per break (the claim above). */
+  events?: Pick<WebhookEvents, 'emit'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -130,6 +133,24 @@ export function createNotificationsService(deps: {
             }`,
             link: `/editor/${b.personaId}?tab=accounts`,
             dedupeKey: `account:${b.accountId}:${at.toISOString()}`,
+          })),
+      );
+      await deps.events?.emit(
+        broken
+          .filter((b) => claimed.has(b.accountId))
+          .map((b) => ({
+            userId: b.userId,
+            type: 'connection.broken' as const,
+            key: `connection.broken:${b.accountId}:${at.toISOString()}`,
+            data: {
+              accountId: b.accountId,
+              personaId: b.personaId,
+              personaName: b.personaName,
+              platform: b.platform,
+              username: b.username,
+              reason: b.errorMessage,
+              automationPaused: pausedWith.has(b.personaId),
+            },
           })),
       );
       for (const connection of broken) {

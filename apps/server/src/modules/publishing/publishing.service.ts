@@ -30,6 +30,7 @@ import type { MediaService } from '../media/media.service';
 import { ownPersona } from '../personas/persona-access';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
+import type { PostOwner, WebhookEvents } from '../webhooks/webhooks.service';
 import { refuseRecentDuplicate } from './duplicate-post';
 import { attachLinkCards, type ReadCard } from './link-cards';
 import type { ClaimedPost, PostRow, PostsRepository } from './posts.repository';
@@ -84,6 +85,8 @@ export function createPublishingService(deps: {
   pause: Pick<AutomationPause, 'streak'>;
   /** Reads a link's card for a post sent now (decision 043); none without it. */
   readCard?: ReadCard;
+  /** Each outcome (posted, failed, unconfirmed) is told to the owner's webhooks, once per post and outcome. */
+  events?: Pick<WebhookEvents, 'postSettled'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -111,6 +114,7 @@ export function createPublishingService(deps: {
     parts: PostPart[],
     outcome: unknown,
     account: AccountRow | null | undefined,
+    owner: PostOwner,
   ): Promise<PublishResult> {
     const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
@@ -124,6 +128,7 @@ export function createPublishingService(deps: {
       // The persona's card counts it now, not at the next metrics reading.
       await untilReachable(() => repositories.metrics.countPublished(post.personaId));
       await streak?.worked();
+      await deps.events?.postSettled(post.id, owner);
       return { ...base, status: 'posted', externalId: externalIds[0] ?? null, url };
     }
     const failure = asPlatformError(outcome);
@@ -137,6 +142,7 @@ export function createPublishingService(deps: {
         await untilReachable(() => lookLater(post, parts));
     } else await untilReachable(() => posts.markFailed(post.id, message, postedIds, SETTLE_FROM));
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
+    await deps.events?.postSettled(post.id, owner);
     await streak?.failed(message);
     return {
       ...base,
@@ -270,7 +276,7 @@ export function createPublishingService(deps: {
         return 'retrying';
       }
     }
-    return (await settle(post, parts, outcome, post.account)).status;
+    return (await settle(post, parts, outcome, post.account, post)).status;
   }
 
   const service = {
@@ -333,7 +339,10 @@ export function createPublishingService(deps: {
           claimed.push(await posts.insert({ personaId, platform, content, parts, status: 'publishing' }));
         }
       } catch (error) {
-        for (const post of claimed) await posts.markFailed(post.id, 'Not sent: another post was being published');
+        for (const post of claimed) {
+          await posts.markFailed(post.id, 'Not sent: another post was being published');
+          await deps.events?.postSettled(post.id, { userId, personaName: persona.name });
+        }
         if (!isUniqueViolation(error)) throw error;
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
       }
@@ -341,7 +350,9 @@ export function createPublishingService(deps: {
         claimed.map((post) => callPlatform(post, parts, persona, connected.get(post.platform))),
       );
       const results = await Promise.all(
-        claimed.map((post, i) => settle(post, parts, outcomes[i], connected.get(post.platform))),
+        claimed.map((post, i) =>
+          settle(post, parts, outcomes[i], connected.get(post.platform), { userId, personaName: persona.name }),
+        ),
       );
       if (results.every((r) => r.status !== 'posted')) {
         const summary = results.map((r) => `${PLATFORM_LABELS[r.platform]}: ${r.error ?? 'failed'}`).join('; ');
@@ -441,6 +452,7 @@ export function createPublishingService(deps: {
         if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed']))) {
           found += 1;
           await repositories.metrics.countPublished(post.personaId);
+          await deps.events?.postSettled(post.id);
         } else if (
           await posts.markUnconfirmed(
             post.id,
@@ -449,6 +461,7 @@ export function createPublishingService(deps: {
         ) {
           // Looked for once just now: the next looks come with backoff.
           await lookLater(post, post.parts, 1);
+          await deps.events?.postSettled(post.id);
         }
       }
       return { requeued: overdue.length, unconfirmed: stuck.length, found };
@@ -479,6 +492,7 @@ export function createPublishingService(deps: {
       if (seen) {
         if (!(await posts.markPosted(post.id, seen.externalIds, seen.url, ['unconfirmed']))) return 'settled already';
         await repositories.metrics.countPublished(post.personaId);
+        await deps.events?.postSettled(post.id);
         return 'posted';
       }
       if (check + 1 < RECONCILE_WAITS_MS.length) {
@@ -494,6 +508,7 @@ export function createPublishingService(deps: {
         [],
         ['unconfirmed'],
       );
+      await deps.events?.postSettled(post.id);
       return 'failed';
     },
   };

@@ -39,6 +39,7 @@ import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import { attachLinkCards, type ReadCard } from '../publishing/link-cards';
 import type { PostsRepository, ScheduleRow } from '../publishing/posts.repository';
+import type { WebhookEvents } from '../webhooks/webhooks.service';
 import type { DraftCheck } from '../writing/draft-check';
 
 const connectionOf = (status: string | null): ConnectionState =>
@@ -117,6 +118,8 @@ export function createSchedulingService(deps: {
   check: Pick<DraftCheck, 'atDoor'>;
   /** Reads a link's card when a post is saved (decision 043); none without it. */
   readCard?: ReadCard;
+  /** A post marked as posted by hand is told to the owner's webhooks as published. */
+  events?: Pick<WebhookEvents, 'postSettled'>;
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
@@ -487,6 +490,7 @@ export function createSchedulingService(deps: {
       const item = await reread(userId, id);
       // The persona's card counts it now, not at the next metrics reading.
       await deps.metrics.countPublished(item.personaId);
+      await deps.events?.postSettled(id);
       return item;
     },
 

@@ -30,6 +30,9 @@ import {
   users,
   verifications,
   waitlist,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
 } from '../../db/schema';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
@@ -65,6 +68,8 @@ export const EXPORT_KINDS = [
   'media',
   'api-tokens',
   'opportunity-dismissals',
+  'webhooks',
+  'webhook-deliveries',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -282,6 +287,48 @@ export function createYourDataRepository(db: Db) {
           .from(opportunityDismissals)
           .where(eq(opportunityDismissals.userId, userId))
           .orderBy(asc(opportunityDismissals.key))
+          .$dynamic(),
+        offset,
+        limit,
+      ),
+    webhooks: (userId, offset, limit) =>
+      page(
+        db
+          .select({
+            id: webhookEndpoints.id,
+            url: webhookEndpoints.url,
+            events: webhookEndpoints.events,
+            enabled: webhookEndpoints.enabled,
+            disabledReason: webhookEndpoints.disabledReason,
+            createdAt: webhookEndpoints.createdAt,
+          })
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.userId, userId))
+          .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+          .$dynamic(),
+        offset,
+        limit,
+      ),
+    'webhook-deliveries': (userId, offset, limit) =>
+      page(
+        db
+          .select({
+            id: webhookDeliveries.id,
+            endpointId: webhookDeliveries.endpointId,
+            eventId: webhookEvents.id,
+            event: webhookEvents.type,
+            payload: webhookEvents.payload,
+            status: webhookDeliveries.status,
+            attempts: webhookDeliveries.attempts,
+            responseStatus: webhookDeliveries.responseStatus,
+            error: webhookDeliveries.error,
+            lastAttemptAt: webhookDeliveries.lastAttemptAt,
+            createdAt: webhookDeliveries.createdAt,
+          })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+          .where(eq(webhookEvents.userId, userId))
+          .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
           .$dynamic(),
         offset,
         limit,

@@ -61,6 +61,8 @@ const FILES: Record<ExportKind | 'profile', string> = {
   media: 'your media library: each image\u2019s details and alt text; the images themselves are in media/',
   'api-tokens': 'your personal API tokens: name, the first characters, dates (never the token or its hash)',
   'opportunity-dismissals': 'dashboard opportunities you dismissed',
+  webhooks: 'your webhook endpoints: URL, events, state (never their signing secrets)',
+  'webhook-deliveries': 'the webhook delivery log: each event sent to each endpoint, its attempts and the answers',
 };
 
 function readme(createdAt: Date, mediaNote: string): string {

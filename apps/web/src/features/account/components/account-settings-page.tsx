@@ -1,6 +1,6 @@
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
-import { UrlTabs } from '../../../components/ui/url-tabs';
+import { type UrlTab, UrlTabs } from '../../../components/ui/url-tabs';
 import { useMe, useSignOut } from '../../../lib/auth';
 import { ApiTokensSection } from './api-tokens-section';
 import { BillingTab } from './billing-tab';
@@ -9,8 +9,11 @@ import { ProfileTab } from './profile-tab';
 import { SessionsSection } from './sessions-section';
 import { YourDataTab } from './your-data-tab';
 
-/** Account settings (/account-settings): profile, security, billing, notifications and your data, plus Sign Out. */
-export function AccountSettingsPage() {
+/**
+ * Account settings (/account-settings): profile, security, billing, notifications and your data,
+ * plus Sign Out. `extraTabs` come after them (the app adds Webhooks from its own feature).
+ */
+export function AccountSettingsPage({ extraTabs = [] }: { extraTabs?: readonly UrlTab[] }) {
   const { data: user } = useMe();
   const signOut = useSignOut();
 
@@ -50,6 +53,7 @@ export function AccountSettingsPage() {
           { value: 'billing', label: 'Billing', content: <BillingTab /> },
           { value: 'notifications', label: 'Notifications', content: <NotificationsTab /> },
           { value: 'data', label: 'Your data', content: <YourDataTab /> },
+          ...extraTabs,
         ]}
       />
     </main>
