@@ -96,6 +96,25 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /** The users' enabled endpoints that hear `type`. */
+    /** Whether the user has an endpoint on that hears any of `types` (one cheap look before reading more). */
+    async hears(userId: string, types: readonly string[]): Promise<boolean> {
+      const [row] = await db
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.userId, userId),
+            eq(webhookEndpoints.enabled, true),
+            sql`${webhookEndpoints.events} ?| array[${sql.join(
+              types.map((t) => sql`${t}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async listeners(userIds: string[], type: string): Promise<EndpointRow[]> {
       if (userIds.length === 0) return [];
       return db

@@ -72,6 +72,12 @@ export type WebhookEvents = {
   replyDrafted(postId: string, owner?: PostOwner): Promise<void>;
 };
 
+const POST_SETTLED_EVENTS = [
+  'post.published',
+  'post.failed',
+  'post.unconfirmed',
+] as const satisfies readonly WebhookEventType[];
+
 /** Whose post it is, as a publish job already loaded it. */
 export type PostOwner = { userId: string; personaName: string };
 
@@ -196,6 +202,8 @@ export function createWebhooksService(deps: {
     },
 
     async postSettled(postId, owner) {
+      // A publish job knows whose post it is: nobody listening (the usual case) costs one look.
+      if (owner && !(await repository.hears(owner.userId, POST_SETTLED_EVENTS).catch(() => true))) return;
       const post = await repository.postFacts(postId, owner).catch(() => undefined);
       if (!post) return;
       const type = ({ posted: 'post.published', failed: 'post.failed', unconfirmed: 'post.unconfirmed' } as const)[
