@@ -43,6 +43,7 @@ import type {
   UsageMeter,
 } from '../platform';
 import { PlatformError } from '../platform';
+import { shareAtprotoLexicons } from './shared-lexicons';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** How long one call to a Bluesky server may take (well under the sweeper's 5 minutes for stuck posts). */
@@ -338,6 +339,8 @@ export function createBlueskyClient(deps: {
   readImage?: LinkPreviews['readImage'];
 }) {
   const { config, appUrl, store: accounts, credentials, secretBox, meter } = deps;
+  // An agent per call on an account, each without building its own lexicons.
+  shareAtprotoLexicons();
 
   /**
    * A part's link card as Bluesky's external embed (a part with images has none): its picture, when
