@@ -45,8 +45,13 @@ const env = () => ({
   RUN_WORKER: 'false',
 });
 
-/** What the worker process printed, kept to show when a test fails. */
+/** What the worker process printed, kept to show when a test fails (its last lines only). */
 let workerOutput: string[] = [];
+/**
+ * How many lines the worker has printed that tell of a lost database, counted as they come (the
+ * kept output is trimmed, so an index into it would not stay put).
+ */
+let workerTroubles = 0;
 const workers: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -64,7 +69,9 @@ function startWorker(server: TestServer): ChildProcess {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
-    workerOutput.push(...chunk.toString().split('\n').filter(Boolean));
+    const lines = chunk.toString().split('\n').filter(Boolean);
+    workerTroubles += lines.filter((line) => /error|lost|terminat/i.test(line)).length;
+    workerOutput.push(...lines);
     if (workerOutput.length > 2000) workerOutput = workerOutput.slice(-1000);
   };
   worker.stdout?.on('data', keep);
@@ -328,9 +335,20 @@ describe.skipIf(!process.env.DATABASE_URL)('outages lose nothing (PostgreSQL)', 
     // The server stops as a restart stops it (every session ended), and is down until the worker has noticed.
     await postgres.stop();
     step(`PostgreSQL stopped, ${b.received()} received`);
-    const noticed = workerOutput.length;
+    // Noticed: it says so, or (its retries are quiet) its publishing stalls on the database for a second.
+    const noticed = workerTroubles;
+    let seen = b.received();
+    let stalledSince = Date.now();
     await until(
-      async () => (workerOutput.slice(noticed).some((line) => /error|lost|terminat/i.test(line)) ? true : undefined),
+      async () => {
+        if (workerTroubles > noticed) return true;
+        if (b.received() !== seen) {
+          seen = b.received();
+          stalledSince = Date.now();
+          return undefined;
+        }
+        return Date.now() - stalledSince >= 1_000 ? true : undefined;
+      },
       10_000,
       50,
     );

@@ -4,7 +4,7 @@
  * time. One post is one network's post: a post written for X and Bluesky is two posts.
  */
 import { z } from 'zod';
-import { CURSOR_INVALID, decodeCursor, PAGE_DEFAULT } from '../api/paging';
+import { PAGE_DEFAULT, pageQuerySchema } from '../api/paging';
 import { platformSchema } from '../platforms/platform-schema';
 import { POST_STATUSES } from '../publishing/publishing';
 import { SCHEDULE_ORDERS, scheduledItemSchema } from './scheduling';
@@ -59,17 +59,8 @@ export const postsQuerySchema = z.object({
     .min(1, POSTS_LIMIT_INVALID)
     .max(POSTS_PAGE_MAX, POSTS_LIMIT_INVALID)
     .optional(),
-  cursor: z
-    .string()
-    .transform((value, ctx) => {
-      const key = decodeCursor(value);
-      if (!key) {
-        ctx.addIssue({ code: 'custom', message: CURSOR_INVALID });
-        return z.NEVER;
-      }
-      return key;
-    })
-    .optional(),
+  // The one cursor of every paged list (decision 044).
+  cursor: pageQuerySchema.shape.cursor,
 });
 export type PostsQuery = z.infer<typeof postsQuerySchema>;
 
