@@ -1,6 +1,5 @@
 import {
   CURSOR_INVALID,
-  type Persona,
   POSTS_LIMIT_INVALID,
   type Post,
   type PostPage,
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../src/db/schema';
 import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
+import { blueskyPersona } from './helpers/bluesky-persona';
 import { build, type TestServer } from './helpers/build';
 import { type Client, readJson, signedInUser } from './helpers/client';
 import { runJob } from './helpers/jobs';
@@ -39,22 +39,14 @@ const json = (method: string, body?: unknown, headers: Record<string, string> = 
 
 /** A persona with a Bluesky account on the test PDS (no cooldown: posts here follow each other closely). */
 async function personaWithBluesky(c: Client, name = 'Posts') {
-  const created = await readJson<Persona>(
-    await c.request('/api/personas', json('POST', { name, is_active: false })),
-    201,
-  );
-  const automation = { ...created.automation, safety: { ...created.automation.safety, cooldownPeriods: false } };
-  const persona = await readJson<Persona>(
-    await c.request(`/api/personas/${created.id}`, json('PUT', { automation })),
-    200,
-  );
-  const account = await bsky.createAccount('posts');
-  await readJson(
-    await c.request(`/api/personas/${persona.id}/accounts/bluesky/app-password`, {
-      method: 'POST',
-      json: { handle: account.handle, appPassword: account.appPassword },
-    }),
-    200,
+  const { persona, account } = await blueskyPersona(
+    { server, bsky, client: c },
+    {
+      name,
+      is_active: false,
+      handle: 'posts',
+      automation: (made) => ({ ...made, safety: { ...made.safety, cooldownPeriods: false } }),
+    },
   );
   return { persona, account };
 }
