@@ -41,6 +41,7 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import type { WebhookTiming } from './modules/webhooks/webhooks.service';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { writingRoutes } from './modules/writing/writing.routes';
 import { yourDataRoutes } from './modules/your-data/your-data.routes';
 import { registerErrorHandler, registerJsonParser, registerTextGuard } from './plugins/errors';
@@ -147,7 +148,7 @@ export async function buildApp(
     webhookTiming: options.webhookTiming,
   });
   const { repositories, services } = composition;
-  const { auth: authService } = services;
+  const { auth: authService, access } = services;
 
   registerSignInGuard(app, { auth: authService, trustedOrigins: config.trustedOrigins });
   await registerSecurity(app, { https: config.appUrl.startsWith('https://') });
@@ -158,58 +159,56 @@ export async function buildApp(
 
   await app.register(healthRoutes({ database: database.kind, version: config.version }));
   await app.register(authRoutes({ auth: composition.auth, authService, config }));
-  await app.register(personasRoutes({ auth: authService, personas: services.personas }));
-  await app.register(tagsRoutes({ auth: authService, tags: services.tags }));
+  await app.register(personasRoutes({ access, personas: services.personas }));
+  await app.register(workspacesRoutes({ auth: authService, access, workspaces: services.workspaces }));
+  await app.register(tagsRoutes({ access, tags: services.tags }));
   await app.register(
     automationRoutes({
-      auth: authService,
+      access,
       automation: services.automation,
       autoPosting: services.autoPosting,
       engagement: services.engagement,
       pause: services.pause,
     }),
   );
-  await app.register(
-    mentionsRoutes({ auth: authService, mentions: services.mentions, idempotency: services.idempotency }),
-  );
-  await app.register(aiSettingsRoutes({ auth: authService, aiSettings: services.aiSettings }));
-  await app.register(writingRoutes({ auth: authService, writing: services.writing }));
+  await app.register(mentionsRoutes({ access, mentions: services.mentions, idempotency: services.idempotency }));
+  await app.register(aiSettingsRoutes({ access, aiSettings: services.aiSettings }));
+  await app.register(writingRoutes({ access, writing: services.writing }));
   // The public landing page: its reads, the demo's sample and the waitlist.
   await app.register(
     landingRoutes({ landing: services.landing, writing: services.writing, rateLimit: config.publicRateLimit }),
   );
   await app.register(waitlistRoutes({ waitlist: services.waitlist, rateLimit: config.publicRateLimit }));
-  await app.register(accountsRoutes({ auth: authService, accounts: services.accounts }));
+  await app.register(accountsRoutes({ access, accounts: services.accounts }));
   await app.register(
     blueskyRoutes({
       auth: authService,
+      access,
       bluesky: services.bluesky,
       clientMetadata: composition.adapters.bluesky.connect.clientMetadata ?? {},
       rateLimit: config.authRateLimit,
     }),
   );
-  await app.register(xRoutes({ auth: authService, x: services.xConnect, rateLimit: config.authRateLimit }));
+  await app.register(xRoutes({ auth: authService, access, x: services.xConnect, rateLimit: config.authRateLimit }));
   app.decorate('adapters', composition.adapters);
-  await app.register(
-    publishingRoutes({ auth: authService, publishing: services.publishing, idempotency: services.idempotency }),
-  );
+  await app.register(publishingRoutes({ access, publishing: services.publishing, idempotency: services.idempotency }));
   await app.register(preferencesRoutes({ auth: authService, preferences: repositories.preferences }));
-  await app.register(accountRoutes({ auth: authService, account: services.account }));
+  await app.register(accountRoutes({ auth: authService, access, account: services.account }));
   await app.register(yourDataRoutes({ auth: authService, yourData: services.yourData }));
-  await app.register(schedulingRoutes({ auth: authService, scheduling: services.scheduling }));
-  await app.register(postsRoutes({ auth: authService, posts: services.posts }));
-  await app.register(mediaRoutes({ auth: authService, media: services.media }));
-  await app.register(feedsRoutes({ auth: authService, feeds: services.feeds }));
-  await app.register(sourcesRoutes({ auth: authService, sources: services.sources }));
-  await app.register(inboxRoutes({ auth: authService, inbox: repositories.inbox }));
+  await app.register(schedulingRoutes({ access, scheduling: services.scheduling }));
+  await app.register(postsRoutes({ access, posts: services.posts }));
+  await app.register(mediaRoutes({ access, media: services.media }));
+  await app.register(feedsRoutes({ access, feeds: services.feeds }));
+  await app.register(sourcesRoutes({ access, sources: services.sources }));
+  await app.register(inboxRoutes({ access, inbox: repositories.inbox }));
   await app.register(
     backupRoutes({ database, appSecret: config.appSecret, dataDir: config.dataDir, version: config.version }),
   );
-  await app.register(webhooksRoutes({ auth: authService, webhooks: services.webhooks }));
-  await app.register(opportunitiesRoutes({ auth: authService, opportunities: services.opportunities }));
+  await app.register(webhooksRoutes({ access, webhooks: services.webhooks }));
+  await app.register(opportunitiesRoutes({ access, opportunities: services.opportunities }));
   await app.register(
     analyticsRoutes({
-      auth: authService,
+      access,
       analytics: services.analytics,
       metrics: services.metrics,
       refreshRateLimit: config.metricsRefreshRateLimit,
@@ -218,7 +217,7 @@ export async function buildApp(
   // The MCP server (issue 34): its tools call the same services as the routes above.
   await app.register(
     mcpRoutes({
-      auth: authService,
+      access,
       tools: createMcpTools({
         personas: services.personas,
         writing: services.writing,

@@ -1,4 +1,4 @@
-import { MIN_POSTS_FOR_INSIGHTS, type Platform } from '@plume/core';
+import { MIN_POSTS_FOR_INSIGHTS, PERSONAL_WORKSPACE_NAME, type Platform } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { createSecretBox } from './crypto/secret-box';
@@ -63,6 +63,8 @@ import { createSourcesService } from './modules/sources/sources.service';
 import { createTagsService } from './modules/tags/tags.service';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
 import { createWebhooksService, type WebhookTiming } from './modules/webhooks/webhooks.service';
+import { createAccess } from './modules/workspaces/access';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { createDraftCheck } from './modules/writing/draft-check';
 import { createWritingService } from './modules/writing/writing.service';
 import { createYourDataRepository } from './modules/your-data/your-data.repository';
@@ -100,7 +102,14 @@ export function composeServices(deps: {
   /** What services queue jobs through (each job's typed send); it sends once the queue has started. */
   const queue = createQueuePort();
 
-  const auth = createAuth({ config, db: database.db, mailer, log });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    log,
+    // Every user starts with a personal workspace whose id is theirs (decision 055).
+    onUserCreated: (user) => repositories.workspaces.create({ id: user.id, name: PERSONAL_WORKSPACE_NAME }, user.id),
+  });
   const planLimits = createPlanLimits({ enabled: config.planLimits, repositories });
 
   // Writing: the model a user writes with (their settings, the server's AI_* defaults, or offline).
@@ -328,6 +337,8 @@ export function composeServices(deps: {
   });
 
   const authService = createAuthService(auth, repositories.auth);
+  // The one access check (decision 055): every route asks it before a service runs.
+  const access = createAccess({ auth: authService, workspaces: repositories.workspaces });
   // Your data (issue 34): exports kept where media is kept, and the deletion of an account.
   const yourData = createYourDataService({
     repository: createYourDataRepository(database.db),
@@ -343,6 +354,14 @@ export function composeServices(deps: {
   });
   const services = {
     auth: authService,
+    access,
+    workspaces: createWorkspacesService({
+      repository: repositories.workspaces,
+      unitOfWork: data.unitOfWork,
+      mailer,
+      appUrl: config.appUrl,
+      onWorkspaceChanged: (workspaceId) => access.forgetWorkspace(workspaceId),
+    }),
     yourData,
     media,
     personas: createPersonasService({
@@ -380,6 +399,7 @@ export function composeServices(deps: {
     account: createAccountService({
       account: repositories.account,
       preferences: repositories.preferences,
+      workspaces: repositories.workspaces,
       planLimits,
       onUserChanged: (userId) => authService.forgetUser(userId),
     }),

@@ -12,7 +12,7 @@ import {
 } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, posts, sessions, users } from '../src/db/schema';
+import { apiTokens, posts, sessions, users, workspaces } from '../src/db/schema';
 import { SESSION_CACHE_MS } from '../src/modules/auth/auth.service';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
@@ -361,9 +361,9 @@ describe('billing', () => {
     expect(billing.usage).toMatchObject({ personas: 1, postsThisMonth: 2 });
     expect(new Date(billing.usage.periodStart).getUTCDate()).toBe(1);
 
-    // The plan is kept on the user.
+    // The plan is kept on the workspace: the personal one has the user's id.
     const me = await readJson<{ id: string }>(await client.request('/api/me'), 200);
-    await db.update(users).set({ plan: 'growth' }).where(eq(users.id, me.id));
+    await db.update(workspaces).set({ plan: 'growth' }).where(eq(workspaces.id, me.id));
     expect(await readJson<Billing>(await client.request('/api/me/billing'), 200)).toMatchObject({ planId: 'growth' });
   });
 });

@@ -60,7 +60,7 @@ const testForm = <T = AiTestResult>(c: Client, form: unknown, status = 200) =>
 
 async function storedRow(c: Client) {
   const me = await call<{ user: { id: string } }>(c, '/api/session', {}, 200);
-  const [row] = await server.app.database.db.select().from(aiSettings).where(eq(aiSettings.userId, me.user.id));
+  const [row] = await server.app.database.db.select().from(aiSettings).where(eq(aiSettings.workspaceId, me.user.id));
   return row;
 }
 
@@ -570,7 +570,7 @@ describe('settings saved before saving checked for a key', () => {
     const me = await call<{ user: { id: string } }>(c, '/api/session', {}, 200);
     await server.app.database.db
       .insert(aiSettings)
-      .values({ userId: me.user.id, provider: 'openai', baseUrl: HOSTED_BASE_URLS.openai, model: 'gpt-4o-mini' });
+      .values({ workspaceId: me.user.id, provider: 'openai', baseUrl: HOSTED_BASE_URLS.openai, model: 'gpt-4o-mini' });
     const message = 'Enter your OpenAI API key in Global Settings';
     expect((await call<ApiError>(c, '/api/chat', { method: 'POST', json: { prompt: 'Hi' } }, 409)).error.message).toBe(
       message,

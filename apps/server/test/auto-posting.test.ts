@@ -217,7 +217,11 @@ describe('automated posting', () => {
     expect(Date.parse(approved.scheduledFor ?? '') % HOUR).toBe(0);
 
     // A slot whose time came before its post was written (no worker ran) is skipped, not posted late.
-    const passed = { personaId: persona.id, userId: await ownerOf(ann), slot: new Date(lastHour - HOUR).toISOString() };
+    const passed = {
+      personaId: persona.id,
+      workspaceId: await ownerOf(ann),
+      slot: new Date(lastHour - HOUR).toISOString(),
+    };
     expect(await run(server, WRITE_SLOT, passed)).toBe('skipped');
     const log = await readJson<AutomationPlan>(await ann.request(`/api/personas/${persona.id}/automation/plan`), 200);
     expect(log.log.find((e) => e.event === 'skipped')?.message).toContain(
@@ -228,7 +232,7 @@ describe('automated posting', () => {
   it('gives a slot one post when two write it at once, or its job is delivered twice', async () => {
     const bo = await signedInUser(server.url, 'twice');
     const { persona } = await hourlyPersona(bo, { dailyAt: later });
-    const job = { personaId: persona.id, userId: await ownerOf(bo), slot: later.toISOString() };
+    const job = { personaId: persona.id, workspaceId: await ownerOf(bo), slot: later.toISOString() };
     const results = await Promise.all([
       run(server, WRITE_SLOT, job),
       run(peer ?? server, WRITE_SLOT, job),
@@ -271,7 +275,7 @@ describe('automated posting', () => {
         log: server.app.log,
         now: () => clock,
       });
-    const job = { personaId: persona.id, userId: await ownerOf(fay), slot: later };
+    const job = { personaId: persona.id, workspaceId: await ownerOf(fay), slot: later };
     const outcomes = await Promise.all([worker(1).writeSlot(job), worker(2).writeSlot(job)]);
     expect(arrived).toBe(2);
     expect(outcomes.sort()).toEqual(['already written', 'written']);
@@ -312,7 +316,7 @@ describe('automated posting', () => {
       templates: explaining.templates.map((t) => ({ ...t, enabled: t.id === 'educational-breakdown' })),
       advanced_options: { ...explaining.advanced_options, threadGeneration: true },
     });
-    expect(await worker.writeSlot({ personaId: explaining.id, userId: await ownerOf(teacher), slot: later })).toBe(
+    expect(await worker.writeSlot({ personaId: explaining.id, workspaceId: await ownerOf(teacher), slot: later })).toBe(
       'written',
     );
     expect(asked[0]).toMatchObject({
@@ -339,7 +343,7 @@ describe('automated posting', () => {
       title: 'Oolong prices double',
       link: 'https://example.com/oolong',
     });
-    expect(await worker.writeSlot({ personaId: curating.id, userId: await ownerOf(curator), slot: later })).toBe(
+    expect(await worker.writeSlot({ personaId: curating.id, workspaceId: await ownerOf(curator), slot: later })).toBe(
       'written',
     );
     expect(asked[1]).toMatchObject({
@@ -399,7 +403,9 @@ describe('automated posting', () => {
       title: 'Oolong prices double',
       link: 'https://example.com/news/oolong-prices-double',
     });
-    expect(await worker.writeSlot({ personaId: persona.id, userId: await ownerOf(hal), slot: later })).toBe('written');
+    expect(await worker.writeSlot({ personaId: persona.id, workspaceId: await ownerOf(hal), slot: later })).toBe(
+      'written',
+    );
     // Written, then twice again with the reason.
     expect(revisions).toHaveLength(3);
     expect(revisions[0]).toBeNull();
@@ -465,7 +471,7 @@ describe('automated posting', () => {
     // The first fits 280 but not with the link; the rewrite is asked to be shorter still, and cut.
     model.next(openaiText(long), openaiText(long), openaiText(long));
     const seen = model.seen.length;
-    const job = { personaId: persona.id, userId: await ownerOf(ivy), slot: later.toISOString() };
+    const job = { personaId: persona.id, workspaceId: await ownerOf(ivy), slot: later.toISOString() };
     expect(await run(server, WRITE_SLOT, job)).toBe('written');
     expect(model.seen.length - seen).toBe(3);
     const rewrite = (model.seen[seen + 1]?.body.messages ?? []) as { role: string; content: string }[];
@@ -480,7 +486,7 @@ describe('automated posting', () => {
   it('loses no slot and doubles none when the writer dies mid-generation', async () => {
     const cy = await signedInUser(server.url, 'crash');
     const { persona } = await hourlyPersona(cy, { dailyAt: later });
-    const job = { personaId: persona.id, userId: await ownerOf(cy), slot: later.toISOString() };
+    const job = { personaId: persona.id, workspaceId: await ownerOf(cy), slot: later.toISOString() };
     const calls = modelCalls;
     failures = 1;
     // The writer fails mid-job: the job fails and pg-boss runs it again, which writes the post.
@@ -523,7 +529,7 @@ describe('automated posting', () => {
     const gus = await signedInUser(server.url, 'skip');
     const { persona } = await hourlyPersona(gus, { dailyAt: later });
     await readJson(await gus.request(`/api/personas/${persona.id}/accounts/bluesky`, { method: 'DELETE' }), 204);
-    const job = { personaId: persona.id, userId: await ownerOf(gus), slot: later.toISOString() };
+    const job = { personaId: persona.id, workspaceId: await ownerOf(gus), slot: later.toISOString() };
     expect(await run(server, WRITE_SLOT, job)).toBe('skipped');
     expect(await run(server, WRITE_SLOT, job)).toBe('skipped');
     const plan = await readJson<AutomationPlan>(await gus.request(`/api/personas/${persona.id}/automation/plan`), 200);
@@ -542,7 +548,7 @@ describe('automated posting', () => {
       200,
     );
     await run(server, AUTO_POSTING_DUE);
-    const job = { personaId: persona.id, userId: await ownerOf(eve), slot: later.toISOString() };
+    const job = { personaId: persona.id, workspaceId: await ownerOf(eve), slot: later.toISOString() };
     expect(await run(server, WRITE_SLOT, job)).toBe('posting off');
     expect(await slotPosts(persona.id)).toHaveLength(0);
     const plan = await readJson<AutomationPlan>(await eve.request(`/api/personas/${persona.id}/automation/plan`), 200);

@@ -66,7 +66,7 @@ describe('backups', () => {
     );
     await db.insert(inAppNotifications).values({
       id: crypto.randomUUID(),
-      userId: me.id,
+      workspaceId: me.id,
       kind: 'suggestion',
       severity: 'info',
       title: 'Kept',

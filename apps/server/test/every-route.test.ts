@@ -269,7 +269,7 @@ beforeAll(async () => {
   const notification = crypto.randomUUID();
   await server.app.database.db.insert(inAppNotifications).values({
     id: notification,
-    userId: (await readJson<{ id: string }>(await ann.request('/api/me'), 200)).id,
+    workspaceId: (await readJson<{ id: string }>(await ann.request('/api/me'), 200)).id,
     kind: 'platform_update',
     severity: 'update',
     title: 'A post to Bluesky failed',

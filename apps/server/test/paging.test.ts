@@ -114,7 +114,7 @@ describe('paged lists', () => {
     await server.app.database.db.insert(inAppNotifications).values(
       Array.from({ length: 120 }, (_, i) => ({
         id: crypto.randomUUID(),
-        userId: me.id,
+        workspaceId: me.id,
         kind: 'suggestion',
         severity: 'info',
         title: `notice ${i}`,

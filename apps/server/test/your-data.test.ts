@@ -288,7 +288,7 @@ async function populate(name: string, xUserId: string) {
     .insert(inAppNotifications)
     .values({
       id: crypto.randomUUID(),
-      userId: me.id,
+      workspaceId: me.id,
       personaId: persona.id,
       kind: 'engagement_spike',
       severity: 'success',
@@ -298,7 +298,7 @@ async function populate(name: string, xUserId: string) {
     });
   await db()
     .insert(opportunityDismissals)
-    .values({ userId: me.id, key: `mentions:${persona.id}`, through: now });
+    .values({ workspaceId: me.id, key: `mentions:${persona.id}`, through: now });
   await db()
     .insert(idempotencyKeys)
     .values({ userId: me.id, key: `${name}-key`, route: 'POST /api/review', requestHash: 'abc', status: 201 });
@@ -364,7 +364,7 @@ async function marksOf(user: Populated): Promise<string[]> {
     db()
       .execute(query)
       .then((r) => (r as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
-  const personaIds = await ids(sql`select id from personas where user_id = ${user.userId}`);
+  const personaIds = await ids(sql`select id from personas where workspace_id = ${user.userId}`);
   return [
     user.userId,
     user.email,

@@ -1,4 +1,13 @@
-import type { BudgetMeter, DraftFlag, MentionKind, Platform, PostOrigin, PostPart, PostStatus } from '@plume/core';
+import type {
+  BudgetMeter,
+  DraftFlag,
+  MentionKind,
+  Platform,
+  PostOrigin,
+  PostPart,
+  PostStatus,
+  WorkspaceRole,
+} from '@plume/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -31,10 +40,66 @@ export const users = pgTable('users', {
   image: text('image'),
   /** Chosen in Account settings (lowercase, unique); null until then, and the e-mail stands in. */
   username: text('username').unique(),
-  /** The billing plan (packages/core PLANS); payment is not connected yet. */
-  plan: text('plan').notNull().default('free'),
   ...timestamps,
 });
+
+/**
+ * A workspace owns personas and everything under them (decision 055-workspaces). Each user gets a
+ * personal one at sign-up whose id is their user id, so data that was a user's before teams is
+ * their personal workspace's without a row changing. `needsApproval`: nothing an editor makes goes
+ * out until an approver approves it.
+ */
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The billing plan (packages/core PLANS); payment is not connected yet. */
+  plan: text('plan').notNull().default('free'),
+  needsApproval: boolean('needs_approval').notNull().default(false),
+  ...timestamps,
+});
+
+/** Who belongs to a workspace, and as what (packages/core WORKSPACE_ROLES); exactly one owner each. */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+    uniqueIndex('workspace_members_one_owner_idx').on(t.workspaceId).where(sql`role = 'owner'`),
+  ],
+);
+
+/**
+ * An invitation to join a workspace by e-mail: a magic link carries the token, of which only the
+ * SHA-256 is kept. Pending until accepted, revoked or past `expiresAt`.
+ */
+export const workspaceInvites = pgTable(
+  'workspace_invites',
+  {
+    id: uuid('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspace_invites_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -111,9 +176,9 @@ export const personas = pgTable(
   'personas',
   {
     id: uuid('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     bio: text('bio').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
@@ -156,7 +221,7 @@ export const personas = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('personas_user_id_idx').on(t.userId, t.createdAt),
+    index('personas_workspace_idx').on(t.workspaceId, t.createdAt),
     // The landing page reads only public personas: a small partial index.
     index('personas_public_idx').on(t.id).where(sql`is_public`),
   ],
@@ -183,14 +248,14 @@ export const tags = pgTable(
   'tags',
   {
     id: uuid('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     color: text('color').notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('tags_user_name_idx').on(t.userId, t.name)],
+  (t) => [uniqueIndex('tags_workspace_name_idx').on(t.workspaceId, t.name)],
 );
 
 /** Items fetched from a persona's content sources; generation draws on the latest titles. */
@@ -369,9 +434,9 @@ export const automationLog = pgTable(
 
 /** Each user's AI provider choice (Global Settings); the API key is encrypted (secret-box) before it lands here. */
 export const aiSettings = pgTable('ai_settings', {
-  userId: text('user_id')
+  workspaceId: text('workspace_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
   baseUrl: text('base_url').notNull().default(''),
   model: text('model').notNull(),
@@ -570,6 +635,12 @@ export const apiTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The one workspace the token acts in (decision 055-workspaces). */
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The most the token may do there; null: whatever its owner's role is. Never more than that role. */
+    role: text('role').$type<WorkspaceRole>(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -666,9 +737,9 @@ export const inAppNotifications = pgTable(
   'in_app_notifications',
   {
     id: uuid('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     personaId: uuid('persona_id').references(() => personas.id, { onDelete: 'cascade' }),
     /** engagement_spike | suggestion | platform_update | mention */
     kind: text('kind').notNull(),
@@ -682,8 +753,8 @@ export const inAppNotifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('in_app_notifications_dedupe_idx').on(t.userId, t.dedupeKey),
-    index('in_app_notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    uniqueIndex('in_app_notifications_dedupe_idx').on(t.workspaceId, t.dedupeKey),
+    index('in_app_notifications_workspace_idx').on(t.workspaceId, t.createdAt, t.id),
   ],
 );
 
@@ -718,14 +789,14 @@ export const idempotencyKeys = pgTable(
 export const opportunityDismissals = pgTable(
   'opportunity_dismissals',
   {
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     through: timestamp('through', { withTimezone: true }).notNull(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
 );
 
 /**
@@ -766,9 +837,9 @@ export const media = pgTable(
   'media',
   {
     id: uuid('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     mimeType: text('mime_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -780,7 +851,7 @@ export const media = pgTable(
     storage: text('storage').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_user_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [index('media_workspace_idx').on(t.workspaceId, t.createdAt, t.id)],
 );
 
 /** The PostgreSQL media store's objects (integrations/media-store): a key and its bytes. */
@@ -831,9 +902,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     secretSealed: text('secret_sealed').notNull(),
@@ -845,7 +916,7 @@ export const webhookEndpoints = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 
 /**
@@ -857,15 +928,15 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: uuid('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     key: text('key').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_events_key_idx').on(t.userId, t.key)],
+  (t) => [uniqueIndex('webhook_events_key_idx').on(t.workspaceId, t.key)],
 );
 
 /** One event to one endpoint: its attempts, and what the receiver answered last (a short excerpt). */

@@ -1,23 +1,30 @@
 import { z } from 'zod';
 import type { AutoPostingService } from '../modules/automation/auto-posting.service';
-import { defineJob, type JobDefinition, type Queue } from './queue';
+import { defineJob, type JobDefinition, type Queue, workspaceFromUserId } from './queue';
 
 export const AUTO_POSTING_DUE = 'auto-posting-due';
 export const WRITE_SLOT = 'write-slot';
 
-export const writeSlotPayload = z.object({
-  personaId: z.string().min(1),
-  userId: z.string().min(1),
-  slot: z.iso.datetime(),
-});
+export const writeSlotPayload = z.preprocess(
+  workspaceFromUserId,
+  z.object({
+    personaId: z.string().min(1),
+    workspaceId: z.string().min(1),
+    slot: z.iso.datetime(),
+  }),
+);
 export type WriteSlotPayload = z.infer<typeof writeSlotPayload>;
 
 /** Queues the writing of one slot's post; its key is the persona and the slot, so a slot waits in the queue once. */
 export async function sendWriteSlot(
   queue: Queue,
-  job: { personaId: string; userId: string; slot: Date },
+  job: { personaId: string; workspaceId: string; slot: Date },
 ): Promise<void> {
-  const payload: WriteSlotPayload = { personaId: job.personaId, userId: job.userId, slot: job.slot.toISOString() };
+  const payload: WriteSlotPayload = {
+    personaId: job.personaId,
+    workspaceId: job.workspaceId,
+    slot: job.slot.toISOString(),
+  };
   await queue.send(WRITE_SLOT, payload, { singletonKey: `${job.personaId}:${payload.slot}` });
 }
 
@@ -39,7 +46,8 @@ export function automationJobs(autoPosting: AutoPostingService): JobDefinition[]
       // Up to 20 slots a second: an hour's slots of a thousand hourly personas in under a minute.
       batchSize: 20,
       pollingIntervalSeconds: 1,
-      handler: ({ personaId, userId, slot }) => autoPosting.writeSlot({ personaId, userId, slot: new Date(slot) }),
+      handler: ({ personaId, workspaceId, slot }) =>
+        autoPosting.writeSlot({ personaId, workspaceId, slot: new Date(slot) }),
     }),
   ];
 }

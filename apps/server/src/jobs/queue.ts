@@ -65,6 +65,18 @@ export type JobDefinition = {
 };
 
 /**
+ * Jobs queued before workspaces (decision 055) name the persona's owner as `userId`; their
+ * personal workspace has the same id, so such a payload reads as `workspaceId`.
+ */
+export function workspaceFromUserId(payload: unknown): unknown {
+  if (payload && typeof payload === 'object' && 'userId' in payload && !('workspaceId' in payload)) {
+    const { userId, ...rest } = payload as { userId: unknown };
+    return { ...rest, workspaceId: userId };
+  }
+  return payload;
+}
+
+/**
  * A job whose payload has a schema (its own jobs/<x>.ts): the handlers get the payload parsed, and
  * a payload that does not fit is answered with a BadJob, which the queue logs and drops.
  */

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import type { SourcesService } from '../modules/sources/sources.service';
-import { defineJob, type JobDefinition, type Queue } from './queue';
+import { defineJob, type JobDefinition, type Queue, workspaceFromUserId } from './queue';
 
 export const SOURCES_DUE = 'sources-due';
 export const POLL_SOURCE = 'poll-source';
 
-export const pollSourcePayload = z.object({
-  personaId: z.string().min(1),
-  userId: z.string().min(1),
-  url: z.string().min(1),
-});
+export const pollSourcePayload = z.preprocess(
+  workspaceFromUserId,
+  z.object({
+    personaId: z.string().min(1),
+    workspaceId: z.string().min(1),
+    url: z.string().min(1),
+  }),
+);
 export type PollSourcePayload = z.infer<typeof pollSourcePayload>;
 
 /** Queues the scheduled read of one source (its key is the persona and the source). */
@@ -24,7 +27,7 @@ export function sourceJobs(sources: SourcesService): JobDefinition[] {
     defineJob({
       name: POLL_SOURCE,
       payload: pollSourcePayload,
-      handler: ({ personaId, userId, url }) => sources.poll({ personaId, userId, url }),
+      handler: ({ personaId, workspaceId, url }) => sources.poll({ personaId, workspaceId, url }),
     }),
   ];
 }

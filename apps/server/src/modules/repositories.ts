@@ -21,6 +21,7 @@ import { createSourcesRepository } from './sources/sources.repository';
 import { createTagsRepository } from './tags/tags.repository';
 import { createWaitlistRepository } from './waitlist/waitlist.repository';
 import { createWebhooksRepository } from './webhooks/webhooks.repository';
+import { createWorkspacesRepository } from './workspaces/workspaces.repository';
 import { createWritingRepository } from './writing/writing.repository';
 
 /** Every feature's repository over one database handle (the pool, or a transaction). */
@@ -49,6 +50,7 @@ export function createRepositories(db: Db) {
     tags: createTagsRepository(db),
     waitlist: createWaitlistRepository(db),
     webhooks: createWebhooksRepository(db),
+    workspaces: createWorkspacesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

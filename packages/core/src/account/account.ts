@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../billing/plans';
 import { timeZoneSchema } from '../personas/schedule';
+import { workspaceRoleSchema } from '../workspaces/workspaces';
 
 export const EMAIL_CANNOT_CHANGE = 'Email address cannot be changed';
 export const USERNAME_TAKEN = 'That username is taken';
@@ -90,6 +91,10 @@ export const apiTokenSchema = z
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     expiresAt: z.string().nullable(),
+    /** The one workspace it acts in. */
+    workspaceId: z.string(),
+    /** The most it may do there; null: whatever its owner's role is (never more than that role). */
+    role: workspaceRoleSchema.nullable(),
   })
   .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
@@ -102,6 +107,8 @@ export const apiTokenCreateSchema = z
       .trim()
       .min(1, 'Name is required')
       .max(API_TOKEN_NAME_MAX, `Name must be at most ${API_TOKEN_NAME_MAX} characters`),
+    /** The most it may do in the open workspace (at most your own role); absent: your role, whatever it becomes. */
+    role: workspaceRoleSchema.optional(),
     /** Days until it stops working; null or absent: it never expires. */
     expiresInDays: z
       .number()
@@ -125,6 +132,8 @@ export const billingSchema = z
     planId: z.enum(PLAN_IDS),
     usage: z.object({
       personas: z.number().int(),
+      /** The workspace's members (seats). */
+      seats: z.number().int(),
       /** Posts published since the start of this month in the user's time zone (UTC without one). */
       postsThisMonth: z.number().int(),
       periodStart: z.string(),

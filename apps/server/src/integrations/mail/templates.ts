@@ -184,3 +184,19 @@ export function accountDeletionMail(to: string, confirm: { url: string; minutes:
     { label: 'Delete my account', url: confirm.url },
   );
 }
+
+export function workspaceInviteMail(
+  to: string,
+  invite: { workspace: string; inviter: string; role: string; url: string; days: number },
+): MailMessage {
+  return accountMail(
+    to,
+    `${invite.inviter} invited you to ${invite.workspace} on Plume`,
+    [
+      'Hello,',
+      `${invite.inviter} invited you to join the workspace “${invite.workspace}” on Plume as ${invite.role}. Open the link below to join; if you have no Plume account yet, you sign in with this address and land in the workspace.`,
+      `The invitation expires in ${invite.days} days. If you did not expect it, ignore this e-mail.`,
+    ],
+    { label: `Join ${invite.workspace}`, url: invite.url },
+  );
+}

@@ -9,7 +9,7 @@ export function createAccountRepository(db: Db) {
   return {
     async user(userId: string) {
       const [row] = await db
-        .select({ username: users.username, email: users.email, name: users.name, plan: users.plan })
+        .select({ username: users.username, email: users.email, name: users.name })
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;
@@ -86,26 +86,26 @@ export function createAccountRepository(db: Db) {
       return deleted.length > 0;
     },
 
-    async countPersonas(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(personas).where(eq(personas.userId, userId));
+    async countPersonas(workspaceId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(personas).where(eq(personas.workspaceId, workspaceId));
       return row?.n ?? 0;
     },
 
-    /** Posts of the user's personas published (status posted) since `since`. */
-    async countPostedSince(userId: string, since: Date): Promise<number> {
+    /** Posts of the workspace's personas published (status posted) since `since`. */
+    async countPostedSince(workspaceId: string, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
-        .where(and(eq(personas.userId, userId), eq(posts.status, 'posted'), gte(posts.postedAt, since)));
+        .where(and(eq(personas.workspaceId, workspaceId), eq(posts.status, 'posted'), gte(posts.postedAt, since)));
       return row?.n ?? 0;
     },
 
     /**
-     * Posts of the user's personas that count against a month: published in [from, to), or going
+     * Posts of the workspace's personas that count against a month: published in [from, to), or going
      * out in it (scheduled, being published, or published without a confirmation yet).
      */
-    async countPostsIn(userId: string, from: Date, to: Date, exceptPostId?: string): Promise<number> {
+    async countPostsIn(workspaceId: string, from: Date, to: Date, exceptPostId?: string): Promise<number> {
       const published = and(eq(posts.status, 'posted'), gte(posts.postedAt, from), lt(posts.postedAt, to));
       const planned = and(
         inArray(posts.status, ['scheduled', 'publishing', 'unconfirmed']),
@@ -118,7 +118,7 @@ export function createAccountRepository(db: Db) {
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .where(
           and(
-            eq(personas.userId, userId),
+            eq(personas.workspaceId, workspaceId),
             or(published, planned),
             exceptPostId ? ne(posts.id, exceptPostId) : undefined,
           ),

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { AccountService } from './account.service';
 
 /** Session ids are the sign-in library's (any text); token ids are ours (UUIDs). */
@@ -24,8 +25,12 @@ const tokenParams = z.object({ id: z.uuid('must be a token id') });
 const securityResponses = { ...errorResponses, 403: apiErrorSchema } as const;
 
 /** Account settings (/account-settings): profile, security (sessions, API tokens), billing, notifications. */
-export function accountRoutes(deps: { auth: AuthService; account: AccountService }): FastifyPluginAsyncZod {
-  const { auth, account } = deps;
+export function accountRoutes(deps: {
+  auth: AuthService;
+  access: Access;
+  account: AccountService;
+}): FastifyPluginAsyncZod {
+  const { auth, access, account } = deps;
   return async (app) => {
     app.get(
       '/api/me/profile',
@@ -125,8 +130,9 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
         },
       },
       async (request, reply) => {
-        const { user } = await auth.requireSession(request.headers);
-        return reply.status(201).send(await account.createApiToken(user.id, request.body));
+        await auth.requireSession(request.headers);
+        const who = await access.require(request.headers, 'read');
+        return reply.status(201).send(await account.createApiToken(who, request.body));
       },
     );
 
@@ -157,7 +163,7 @@ export function accountRoutes(deps: { auth: AuthService; account: AccountService
           response: { 200: billingSchema, ...errorResponses },
         },
       },
-      async (request) => account.billing(await auth.requireUserId(request.headers)),
+      async (request) => account.billing(await access.workspaceId(request.headers, 'read')),
     );
 
     app.get(

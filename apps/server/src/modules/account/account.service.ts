@@ -8,16 +8,20 @@ import {
   type CreatedApiToken,
   describeUserAgent,
   isUuid,
+  lesserRole,
   type NotificationSettings,
   type Profile,
   type ProfileUpdate,
   planById,
   USERNAME_TAKEN,
+  WORKSPACE_NOT_FOUND,
+  type WorkspaceRole,
 } from '@plume/core';
 import { generateApiToken } from '../../crypto/api-token';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../errors';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
+import type { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import type { AccountRepository, ApiTokenRow } from './account.repository';
 import { monthAround, type PlanLimits } from './plan-limits';
 
@@ -31,6 +35,8 @@ function toApiToken(row: ApiTokenRow): ApiToken {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    workspaceId: row.workspaceId,
+    role: row.role,
   };
 }
 
@@ -42,6 +48,7 @@ function toApiToken(row: ApiTokenRow): ApiToken {
 export function createAccountService(deps: {
   account: AccountRepository;
   preferences: PreferencesRepository;
+  workspaces: Pick<WorkspacesRepository, 'find' | 'members'>;
   /** PLAN_LIMITS=on: the plans' limits apply and Billing shows them; off (the default): no plan limits. */
   planLimits: Pick<PlanLimits, 'enabled'>;
   /** The user, their sessions or their tokens changed: a process's cached look-ups of them must go. */
@@ -116,8 +123,18 @@ export function createAccountService(deps: {
       return (await account.apiTokens(userId)).map(toApiToken);
     },
 
-    /** A new token; its secret is in this answer only (the database keeps its SHA-256). */
-    async createApiToken(userId: string, input: ApiTokenCreate): Promise<CreatedApiToken> {
+    /**
+     * A new token acting in the caller's open workspace, with at most their role there; its secret
+     * is in this answer only (the database keeps its SHA-256).
+     */
+    async createApiToken(
+      who: { userId: string; workspaceId: string; role: WorkspaceRole },
+      input: ApiTokenCreate,
+    ): Promise<CreatedApiToken> {
+      const { userId } = who;
+      if (input.role && lesserRole(input.role, who.role) !== input.role) {
+        throw invalidField('body.role', `cannot be more than your own role here (${who.role})`);
+      }
       if ((await account.countApiTokens(userId, new Date())) >= API_TOKENS_MAX) {
         throw new BadRequestError(`At most ${API_TOKENS_MAX} API tokens: revoke one you no longer use first`);
       }
@@ -125,6 +142,8 @@ export function createAccountService(deps: {
       const row = await account.insertApiToken({
         id: randomUUID(),
         userId,
+        workspaceId: who.workspaceId,
+        role: input.role ?? null,
         name: input.name,
         prefix,
         tokenHash: hash,
@@ -139,21 +158,22 @@ export function createAccountService(deps: {
     },
 
     /**
-     * The plan, real usage, and whether the plan's limits apply here (PLAN_LIMITS). The month starts
-     * at midnight on the 1st in the user's zone (UTC without one).
+     * The open workspace's plan, real usage, and whether the plan's limits apply here (PLAN_LIMITS). The month starts
+     * at midnight on the 1st in the workspace's zone (UTC without one).
      */
-    async billing(userId: string, now = new Date()): Promise<Billing> {
-      const user = await account.user(userId);
-      if (!user) throw new NotFoundError('No such user');
-      const zone = (await preferences.timeZone(userId)) ?? 'UTC';
+    async billing(workspaceId: string, now = new Date()): Promise<Billing> {
+      const workspace = await deps.workspaces.find(workspaceId);
+      if (!workspace) throw new NotFoundError(WORKSPACE_NOT_FOUND);
+      const zone = (await preferences.workspaceTimeZone(workspaceId)) ?? 'UTC';
       const periodStart = monthAround(now, zone).start;
-      const [personas, postsThisMonth] = [
-        await account.countPersonas(userId),
-        await account.countPostedSince(userId, periodStart),
+      const [personas, postsThisMonth, seats] = [
+        await account.countPersonas(workspaceId),
+        await account.countPostedSince(workspaceId, periodStart),
+        (await deps.workspaces.members(workspaceId)).length,
       ];
       return {
-        planId: planById(user.plan).id,
-        usage: { personas, postsThisMonth, periodStart: periodStart.toISOString() },
+        planId: planById(workspace.plan).id,
+        usage: { personas, seats, postsThisMonth, periodStart: periodStart.toISOString() },
         paymentConnected: false,
         limitsEnforced: deps.planLimits.enabled,
       };

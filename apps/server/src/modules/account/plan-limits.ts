@@ -15,29 +15,29 @@ export function monthAround(at: Date, timeZone: string): { start: Date; end: Dat
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The plans' limits (PLAN_LIMITS=on, decision 019): personas a user may have, and posts a calendar
- * month may hold (published, or scheduled to go out in it). Off, the default for a self-hosted
+ * The plans' limits (PLAN_LIMITS=on, decision 019), per workspace (decision 055): personas a
+ * workspace may have, and posts a calendar month may hold (published, or scheduled to go out in it). Off, the default for a self-hosted
  * instance, every check passes.
  */
 export function createPlanLimits(deps: {
   enabled: boolean;
-  repositories: Pick<Repositories, 'account' | 'preferences'>;
+  repositories: Pick<Repositories, 'account' | 'preferences' | 'workspaces'>;
 }) {
   const { enabled, repositories } = deps;
 
-  async function planOf(repos: Pick<Repositories, 'account'>, userId: string) {
-    return planById((await repos.account.user(userId))?.plan ?? 'free');
+  async function planOf(repos: Pick<Repositories, 'workspaces'>, workspaceId: string) {
+    return planById((await repos.workspaces.find(workspaceId))?.plan ?? 'free');
   }
 
   const limits = {
     enabled,
 
-    /** Before a persona is created, inside its transaction and under the user's lock (`repos`). */
-    async checkNewPersona(repos: Pick<Repositories, 'account'>, userId: string): Promise<void> {
+    /** Before a persona is created, inside its transaction and under the workspace's lock (`repos`). */
+    async checkNewPersona(repos: Pick<Repositories, 'account' | 'workspaces'>, workspaceId: string): Promise<void> {
       if (!enabled) return;
-      const plan = await planOf(repos, userId);
+      const plan = await planOf(repos, workspaceId);
       const limit = plan.limits.personas;
-      if (limit === null || (await repos.account.countPersonas(userId)) < limit) return;
+      if (limit === null || (await repos.account.countPersonas(workspaceId)) < limit) return;
       throw new ConflictError(
         `Your plan (${plan.name}) allows ${plural(limit, 'persona', 'personas')}: delete one or change plans in Account settings`,
       );
@@ -45,16 +45,16 @@ export function createPlanLimits(deps: {
 
     /**
      * Before `count` posts are published or scheduled for `at`: the month that holds `at` (in the
-     * user's zone) must have room. `exceptPostId`: a post being moved is not counted twice.
+     * workspace's zone) must have room. `exceptPostId`: a post being moved is not counted twice.
      */
-    async checkNewPosts(userId: string, count: number, at: Date, exceptPostId?: string): Promise<void> {
+    async checkNewPosts(workspaceId: string, count: number, at: Date, exceptPostId?: string): Promise<void> {
       if (!enabled) return;
-      const plan = await planOf(repositories, userId);
+      const plan = await planOf(repositories, workspaceId);
       const limit = plan.limits.postsPerMonth;
       if (limit === null) return;
-      const timeZone = (await repositories.preferences.timeZone(userId)) ?? 'UTC';
+      const timeZone = (await repositories.preferences.workspaceTimeZone(workspaceId)) ?? 'UTC';
       const { start, end } = monthAround(at, timeZone);
-      const used = await repositories.account.countPostsIn(userId, start, end, exceptPostId);
+      const used = await repositories.account.countPostsIn(workspaceId, start, end, exceptPostId);
       if (used + count <= limit) return;
       const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone }).format(at);
       throw new ConflictError(
@@ -63,9 +63,9 @@ export function createPlanLimits(deps: {
     },
 
     /** Before posts are scheduled for `times` (a batch): each month they fall in must have room for its share. */
-    async checkNewPostsAt(userId: string, times: Date[]): Promise<void> {
+    async checkNewPostsAt(workspaceId: string, times: Date[]): Promise<void> {
       if (!enabled || times.length === 0) return;
-      const timeZone = (await repositories.preferences.timeZone(userId)) ?? 'UTC';
+      const timeZone = (await repositories.preferences.workspaceTimeZone(workspaceId)) ?? 'UTC';
       const months = new Map<number, { at: Date; count: number }>();
       for (const at of times) {
         const key = monthAround(at, timeZone).start.getTime();
@@ -73,7 +73,7 @@ export function createPlanLimits(deps: {
         month.count += 1;
         months.set(key, month);
       }
-      for (const { at, count } of months.values()) await limits.checkNewPosts(userId, count, at);
+      for (const { at, count } of months.values()) await limits.checkNewPosts(workspaceId, count, at);
     },
   };
   return limits;

@@ -50,7 +50,7 @@ export function createAccountsRepository(db: Db) {
 
     /** Every account of the user's personas, with its persona's name, by persona name then network. */
     async ofUser(
-      userId: string,
+      workspaceId: string,
     ): Promise<{ personaId: string; personaName: string; platform: Platform; username: string; externalId: string }[]> {
       return db
         .select({
@@ -62,7 +62,7 @@ export function createAccountsRepository(db: Db) {
         })
         .from(platformAccounts)
         .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
-        .where(eq(personas.userId, userId))
+        .where(eq(personas.workspaceId, workspaceId))
         .orderBy(personas.name, platformAccounts.personaId, platformAccounts.platform);
     },
 

@@ -2,13 +2,13 @@ import { accountListSchema, accountParamsSchema, personaIdParamsSchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { AccountsService } from './accounts.service';
 
 const tags = ['accounts'];
 
-export function accountsRoutes(deps: { auth: AuthService; accounts: AccountsService }): FastifyPluginAsyncZod {
-  const { auth, accounts } = deps;
+export function accountsRoutes(deps: { access: Access; accounts: AccountsService }): FastifyPluginAsyncZod {
+  const { access, accounts } = deps;
   return async (app) => {
     app.get(
       '/api/personas/:id/accounts',
@@ -20,7 +20,7 @@ export function accountsRoutes(deps: { auth: AuthService; accounts: AccountsServ
           response: { 200: accountListSchema, ...errorResponses },
         },
       },
-      async (request) => accounts.list(await auth.requireUserId(request.headers), request.params.id),
+      async (request) => accounts.list(await access.workspaceId(request.headers, 'read'), request.params.id),
     );
 
     app.delete(
@@ -35,7 +35,7 @@ export function accountsRoutes(deps: { auth: AuthService; accounts: AccountsServ
       },
       async (request, reply) => {
         await accounts.disconnect(
-          await auth.requireUserId(request.headers),
+          await access.workspaceId(request.headers, 'write'),
           request.params.id,
           request.params.platform,
         );

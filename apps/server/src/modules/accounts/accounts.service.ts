@@ -24,10 +24,10 @@ export function createAccountsService(deps: {
      * The persona's accounts, each with its spend today and this month in the owner's zone; the
      * persona must be the user's, else 404 (another user's persona is not found either).
      */
-    async list(userId: string, personaId: string): Promise<Account[]> {
-      await ownPersona(repositories.personas, userId, personaId);
+    async list(workspaceId: string, personaId: string): Promise<Account[]> {
+      await ownPersona(repositories.personas, workspaceId, personaId);
       const rows = await repositories.accounts.list(personaId);
-      const timeZone = (await repositories.preferences.timeZone(userId)) ?? 'UTC';
+      const timeZone = (await repositories.preferences.workspaceTimeZone(workspaceId)) ?? 'UTC';
       const spendOf = await budget.spendOf(rows, timeZone);
       return rows.map((row) => ({ ...toAccount(row), spend: spendOf(row) }));
     },
@@ -55,8 +55,8 @@ export function createAccountsService(deps: {
     },
 
     /** Disconnect clears the stored tokens and session; the platform is asked to revoke them too. */
-    async disconnect(userId: string, personaId: string, platform: Platform): Promise<void> {
-      await ownPersona(repositories.personas, userId, personaId);
+    async disconnect(workspaceId: string, personaId: string, platform: Platform): Promise<void> {
+      await ownPersona(repositories.personas, workspaceId, personaId);
       const row = await repositories.accounts.remove(personaId, platform);
       if (!row) return;
       try {

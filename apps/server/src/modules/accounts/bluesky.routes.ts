@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { BlueskyConnectService } from './bluesky-connect.service';
 
 const tags = ['accounts'];
@@ -21,12 +22,13 @@ const providerErrors = {
 
 export function blueskyRoutes(deps: {
   auth: AuthService;
+  access: Access;
   bluesky: BlueskyConnectService;
   clientMetadata: object;
   /** Requests a minute from one address to each route that calls the user's Bluesky server: AUTH_RATE_LIMIT. */
   rateLimit: number;
 }): FastifyPluginAsyncZod {
-  const { auth, bluesky, clientMetadata } = deps;
+  const { auth, access, bluesky, clientMetadata } = deps;
   const outboundLimit = { rateLimit: { max: deps.rateLimit, timeWindow: 60_000 } };
   return async (app) => {
     app.get(
@@ -80,7 +82,7 @@ export function blueskyRoutes(deps: {
           response: { 200: blueskyTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => bluesky.exchange(await auth.requireUserId(request.headers), request.body),
+      async (request) => bluesky.exchange(await access.workspaceId(request.headers, 'write'), request.body),
     );
 
     app.post(
@@ -96,7 +98,11 @@ export function blueskyRoutes(deps: {
         },
       },
       async (request) =>
-        bluesky.connectWithAppPassword(await auth.requireUserId(request.headers), request.params.id, request.body),
+        bluesky.connectWithAppPassword(
+          await access.workspaceId(request.headers, 'write'),
+          request.params.id,
+          request.body,
+        ),
     );
   };
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { XConnectService } from './x-connect.service';
 
 const tags = ['accounts'];
@@ -22,11 +23,12 @@ const providerErrors = { ...errorResponses, 429: apiErrorSchema, 502: apiErrorSc
  */
 export function xRoutes(deps: {
   auth: AuthService;
+  access: Access;
   x: XConnectService;
   /** Requests a minute from one address to each route (each calls X): AUTH_RATE_LIMIT. */
   rateLimit: number;
 }): FastifyPluginAsyncZod {
-  const { auth, x } = deps;
+  const { auth, access, x } = deps;
   const outboundLimit = { rateLimit: { max: deps.rateLimit, timeWindow: 60_000 } };
   return async (app) => {
     app.get(
@@ -57,7 +59,7 @@ export function xRoutes(deps: {
           response: { 200: xTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => x.finish(await auth.requireUserId(request.headers), request.body),
+      async (request) => x.finish(await access.workspaceId(request.headers, 'write'), request.body),
     );
 
     app.post(
@@ -71,7 +73,7 @@ export function xRoutes(deps: {
           response: { 200: xRefreshResponseSchema, ...providerErrors },
         },
       },
-      async (request) => x.refresh(await auth.requireUserId(request.headers), request.body.personaId),
+      async (request) => x.refresh(await access.workspaceId(request.headers, 'write'), request.body.personaId),
     );
 
     app.get(
@@ -85,7 +87,7 @@ export function xRoutes(deps: {
           response: { 200: xUserProfileSchema, ...providerErrors },
         },
       },
-      async (request) => x.me(await auth.requireUserId(request.headers), request.query.personaId),
+      async (request) => x.me(await access.workspaceId(request.headers, 'read'), request.query.personaId),
     );
   };
 }

@@ -13,8 +13,8 @@ export type StoredAiSettings = {
 
 export function createAiSettingsRepository(db: Db) {
   return {
-    async find(userId: string): Promise<StoredAiSettings | null> {
-      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.userId, userId));
+    async find(workspaceId: string): Promise<StoredAiSettings | null> {
+      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.workspaceId, workspaceId));
       return row
         ? {
             provider: row.provider as AiProvider,
@@ -25,15 +25,15 @@ export function createAiSettingsRepository(db: Db) {
         : null;
     },
 
-    async save(userId: string, settings: StoredAiSettings): Promise<void> {
+    async save(workspaceId: string, settings: StoredAiSettings): Promise<void> {
       await db
         .insert(aiSettings)
-        .values({ userId, ...settings })
-        .onConflictDoUpdate({ target: aiSettings.userId, set: { ...settings, updatedAt: new Date() } });
+        .values({ workspaceId, ...settings })
+        .onConflictDoUpdate({ target: aiSettings.workspaceId, set: { ...settings, updatedAt: new Date() } });
     },
 
-    async remove(userId: string): Promise<void> {
-      await db.delete(aiSettings).where(eq(aiSettings.userId, userId));
+    async remove(workspaceId: string): Promise<void> {
+      await db.delete(aiSettings).where(eq(aiSettings.workspaceId, workspaceId));
     },
   };
 }

@@ -8,11 +8,11 @@ import {
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { AiSettingsService } from './ai-settings.service';
 
 /** Global Settings: the AI provider a user writes with, stored per user; the key never comes back. */
-export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettingsService }): FastifyPluginAsyncZod {
+export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/settings/ai',
@@ -23,7 +23,7 @@ export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettin
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
       },
-      async (request) => deps.aiSettings.view(await deps.auth.requireUserId(request.headers)),
+      async (request) => deps.aiSettings.view(await deps.access.workspaceId(request.headers, 'read')),
     );
 
     app.put(
@@ -36,7 +36,7 @@ export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettin
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
       },
-      async (request) => deps.aiSettings.save(await deps.auth.requireUserId(request.headers), request.body),
+      async (request) => deps.aiSettings.save(await deps.access.workspaceId(request.headers, 'write'), request.body),
     );
 
     app.delete(
@@ -48,7 +48,7 @@ export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettin
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
       },
-      async (request) => deps.aiSettings.reset(await deps.auth.requireUserId(request.headers)),
+      async (request) => deps.aiSettings.reset(await deps.access.workspaceId(request.headers, 'write')),
     );
 
     app.get(
@@ -61,7 +61,7 @@ export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettin
         },
       },
       async (request) => {
-        await deps.auth.requireUserId(request.headers);
+        await deps.access.workspaceId(request.headers, 'read');
         return deps.aiSettings.localModels();
       },
     );
@@ -77,7 +77,7 @@ export function aiSettingsRoutes(deps: { auth: AuthService; aiSettings: AiSettin
           response: { 200: aiTestResultSchema, ...errorResponses, 429: apiErrorSchema, 502: apiErrorSchema },
         },
       },
-      async (request) => deps.aiSettings.test(await deps.auth.requireUserId(request.headers), request.body),
+      async (request) => deps.aiSettings.test(await deps.access.workspaceId(request.headers, 'write'), request.body),
     );
   };
 }

@@ -101,8 +101,10 @@ export function createAiSettingsService(deps: {
   }
 
   /** The provider settings in force for a user, and where they come from. */
-  async function effective(userId: string): Promise<{ config: AiProviderConfig; source: 'user' | 'server' } | null> {
-    const stored = await repository.find(userId);
+  async function effective(
+    workspaceId: string,
+  ): Promise<{ config: AiProviderConfig; source: 'user' | 'server' } | null> {
+    const stored = await repository.find(workspaceId);
     if (stored) return { config: configOf(stored), source: 'user' };
     return serverDefault ? { config: serverDefault, source: 'server' } : null;
   }
@@ -110,8 +112,8 @@ export function createAiSettingsService(deps: {
   const serverKeyFor = serverDefault?.apiKey ? serverDefault.provider : null;
 
   /** What Global Settings shows: never the key, only whether one is set. */
-  async function view(userId: string): Promise<AiSettings> {
-    const stored = await repository.find(userId);
+  async function view(workspaceId: string): Promise<AiSettings> {
+    const stored = await repository.find(workspaceId);
     if (stored) {
       const { provider, baseUrl, model } = stored;
       return { provider, baseUrl, model, apiKeySet: stored.apiKeyEncrypted !== null, source: 'user', serverKeyFor };
@@ -141,14 +143,14 @@ export function createAiSettingsService(deps: {
    * The client for a form's unsaved values. Without a key in the form, the key saved for the same
    * provider and base URL is used (as saving would keep it), else the server's where it lends it.
    */
-  async function formClient(userId: string, form: AiTestRequest & { provider: AiProvider }): Promise<LlmClient> {
+  async function formClient(workspaceId: string, form: AiTestRequest & { provider: AiProvider }): Promise<LlmClient> {
     const baseUrl = normalizeBaseUrl(form.provider, form.baseUrl);
     await checkBaseUrl(baseUrl);
     let apiKey: string | undefined;
     if (typeof form.apiKey === 'string') {
       apiKey = form.apiKey;
     } else if (form.apiKey === undefined) {
-      const stored = await repository.find(userId);
+      const stored = await repository.find(workspaceId);
       const sameHost = stored && stored.provider === form.provider && stored.baseUrl === baseUrl;
       apiKey = sameHost && stored.apiKeyEncrypted ? openKey(stored.apiKeyEncrypted) : undefined;
     }
@@ -161,8 +163,8 @@ export function createAiSettingsService(deps: {
   }
 
   /** The model that writes for a user, or null for the offline composer. */
-  async function clientFor(userId: string): Promise<LlmClient | null> {
-    const found = await effective(userId);
+  async function clientFor(workspaceId: string): Promise<LlmClient | null> {
+    const found = await effective(workspaceId);
     if (!found) return null;
     const { config, source } = found;
     if (source === 'user' && !config.apiKey) {
@@ -228,14 +230,14 @@ export function createAiSettingsService(deps: {
      * Stores a user's choice. A new key is sealed; null removes it; absent keeps it, unless the
      * provider or base URL changed: a key is never sent to a host it was not entered for.
      */
-    async save(userId: string, input: AiSettingsWrite): Promise<AiSettings> {
+    async save(workspaceId: string, input: AiSettingsWrite): Promise<AiSettings> {
       const baseUrl = normalizeBaseUrl(input.provider, input.baseUrl);
       await checkBaseUrl(baseUrl);
       let apiKeyEncrypted: string | null = null;
       if (typeof input.apiKey === 'string') {
         apiKeyEncrypted = secretBox.seal(input.apiKey, AI_KEY_PURPOSE);
       } else if (input.apiKey === undefined) {
-        const stored = await repository.find(userId);
+        const stored = await repository.find(workspaceId);
         const sameHost = stored && stored.provider === input.provider && stored.baseUrl === baseUrl;
         apiKeyEncrypted = sameHost ? stored.apiKeyEncrypted : null;
       }
@@ -243,14 +245,14 @@ export function createAiSettingsService(deps: {
       if (input.provider !== 'custom' && !apiKeyEncrypted && !lentKey(input.provider, baseUrl)) {
         throw keyMissing(input.provider);
       }
-      await repository.save(userId, { provider: input.provider, baseUrl, model: input.model, apiKeyEncrypted });
-      return view(userId);
+      await repository.save(workspaceId, { provider: input.provider, baseUrl, model: input.model, apiKeyEncrypted });
+      return view(workspaceId);
     },
 
     /** Forgets a user's choice: the server's defaults (or the offline composer) write again. */
-    async reset(userId: string): Promise<AiSettings> {
-      await repository.remove(userId);
-      return view(userId);
+    async reset(workspaceId: string): Promise<AiSettings> {
+      await repository.remove(workspaceId);
+      return view(workspaceId);
     },
 
     /**
@@ -258,11 +260,11 @@ export function createAiSettingsService(deps: {
      * with no provider in the form, with the settings in force. A provider's failure is thrown as
      * its ProviderError, the key it was sent redacted.
      */
-    async test(userId: string, form: AiTestRequest = { baseUrl: '', model: '' }): Promise<AiTestResult> {
+    async test(workspaceId: string, form: AiTestRequest = { baseUrl: '', model: '' }): Promise<AiTestResult> {
       const started = Date.now();
       const { provider } = form;
-      const client = provider ? await formClient(userId, { ...form, provider }) : await clientFor(userId);
-      await deps.writingLimit.count(userId);
+      const client = provider ? await formClient(workspaceId, { ...form, provider }) : await clientFor(workspaceId);
+      await deps.writingLimit.count(workspaceId);
       if (!client) return { writer: 'offline', model: 'offline composer', text: OFFLINE_TEST_TEXT, ms: 0 };
       const text = await client.generate({
         system: 'You are checking a connection. Answer with the single word OK.',

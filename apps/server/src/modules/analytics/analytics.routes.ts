@@ -9,12 +9,12 @@ import {
 } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
 import type { MetricsService } from '../metrics/metrics.service';
+import type { Access } from '../workspaces/access';
 import type { AnalyticsService } from './analytics.service';
 
 export function analyticsRoutes(deps: {
-  auth: AuthService;
+  access: Access;
   analytics: AnalyticsService;
   metrics: MetricsService;
   /** Refreshes a minute from one address (each reads every connected account, and X bills reads). */
@@ -31,7 +31,7 @@ export function analyticsRoutes(deps: {
           response: { 200: usageSummarySchema, ...errorResponses },
         },
       },
-      async (request) => deps.analytics.usage(await deps.auth.requireUserId(request.headers)),
+      async (request) => deps.analytics.usage(await deps.access.workspaceId(request.headers, 'read')),
     );
 
     app.post(
@@ -47,8 +47,8 @@ export function analyticsRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const userId = await deps.auth.requireUserId(request.headers);
-        return reply.status(202).send(await deps.metrics.refresh(userId, request.body.personaId));
+        const workspaceId = await deps.access.workspaceId(request.headers, 'write');
+        return reply.status(202).send(await deps.metrics.refresh(workspaceId, request.body.personaId));
       },
     );
 
@@ -65,7 +65,11 @@ export function analyticsRoutes(deps: {
         },
       },
       async (request) =>
-        deps.analytics.persona(await deps.auth.requireUserId(request.headers), request.params.id, request.query),
+        deps.analytics.persona(
+          await deps.access.workspaceId(request.headers, 'read'),
+          request.params.id,
+          request.query,
+        ),
     );
   };
 }

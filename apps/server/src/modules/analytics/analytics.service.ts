@@ -26,7 +26,7 @@ export function createAnalyticsService(deps: {
     MetricsRepository,
     'postsBetween' | 'unreadPostsBetween' | 'snapshotsBetween' | 'lastReadAt' | 'readsSince'
   >;
-  preferences: Pick<PreferencesRepository, 'timeZone'>;
+  preferences: Pick<PreferencesRepository, 'workspaceTimeZone'>;
   engagement: Pick<EngagementRepository, 'readsSince'>;
   accounts: Pick<AccountsRepository, 'ofUser'>;
   /** Each account's spend of its network's limits or bill (decision 033). */
@@ -46,13 +46,13 @@ export function createAnalyticsService(deps: {
   };
   return {
     async persona(
-      userId: string,
+      workspaceId: string,
       personaId: string,
       query: { range: AnalyticsRange; compare: boolean },
     ): Promise<Analytics> {
-      await ownPersona(deps.personas, userId, personaId);
+      await ownPersona(deps.personas, workspaceId, personaId);
       const at = now();
-      const timeZone = (await deps.preferences.timeZone(userId)) ?? 'UTC';
+      const timeZone = (await deps.preferences.workspaceTimeZone(workspaceId)) ?? 'UTC';
       // From the first day of the previous period when comparing, else of the range.
       const days = RANGE_DAYS[query.range] * (query.compare ? 2 : 1);
       const from = dayStart(addDays(localDateOf(at, timeZone), -(days - 1)), timeZone);
@@ -77,18 +77,18 @@ export function createAnalyticsService(deps: {
     },
 
     /** The cross-persona screen's captions: every persona of the user's, now against before. */
-    async usage(userId: string): Promise<UsageSummary> {
+    async usage(workspaceId: string): Promise<UsageSummary> {
       const at = now();
       const monthAgo = new Date(at.getTime() - 30 * 86_400_000);
       const [posts, snapshots, lastReadAt, x, mentionReads, accounts, timeZone] = await Promise.all([
         // The rate a month ago looks at the 90 days before then.
-        postsBetween({ userId }, new Date(at.getTime() - (30 + ENGAGEMENT_WINDOW_DAYS) * 86_400_000), at),
-        metrics.snapshotsBetween({ userId }, new Date(at.getTime() - 30 * 86_400_000), at),
-        metrics.lastReadAt({ userId }),
-        metrics.readsSince({ userId }, 'x', monthAgo),
-        deps.engagement.readsSince(userId, 'x', monthAgo),
-        deps.accounts.ofUser(userId),
-        deps.preferences.timeZone(userId),
+        postsBetween({ workspaceId }, new Date(at.getTime() - (30 + ENGAGEMENT_WINDOW_DAYS) * 86_400_000), at),
+        metrics.snapshotsBetween({ workspaceId }, new Date(at.getTime() - 30 * 86_400_000), at),
+        metrics.lastReadAt({ workspaceId }),
+        metrics.readsSince({ workspaceId }, 'x', monthAgo),
+        deps.engagement.readsSince(workspaceId, 'x', monthAgo),
+        deps.accounts.ofUser(workspaceId),
+        deps.preferences.workspaceTimeZone(workspaceId),
       ]);
       const xReads = { last30Days: x.reads, mentions: mentionReads, accounts: x.accounts };
       const spendOf = await deps.budget.spendOf(accounts, timeZone ?? 'UTC');

@@ -19,6 +19,8 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({
           tokenId: apiTokens.id,
+          workspaceId: apiTokens.workspaceId,
+          role: apiTokens.role,
           id: users.id,
           email: users.email,
           name: users.name,
@@ -29,8 +31,8 @@ export function createAuthRepository(db: Db) {
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(and(eq(apiTokens.tokenHash, tokenHash), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))));
       if (!row) return null;
-      const { tokenId, ...user } = row;
-      return { tokenId, user };
+      const { tokenId, workspaceId, role, ...user } = row;
+      return { tokenId, scope: { workspaceId, role }, user };
     },
 
     async touchApiToken(id: string, at: Date): Promise<void> {

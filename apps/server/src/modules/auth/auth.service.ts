@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { API_TOKEN_PREFIX, type SessionUser, usernameOf } from '@plume/core';
+import { API_TOKEN_PREFIX, type SessionUser, usernameOf, type WorkspaceRole } from '@plume/core';
 import { hashApiToken } from '../../crypto/api-token';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { type Auth, SESSION_COOKIE_PREFIX } from './auth';
@@ -17,6 +17,8 @@ export type Authenticated = {
   token: string;
   /** The better-auth session the caller presented; null when it presented a personal API token. */
   sessionId: string | null;
+  /** A personal API token's workspace and most-allowed role (null: its owner's role); null for a session. */
+  tokenScope: { workspaceId: string; role: WorkspaceRole | null } | null;
 };
 
 /** How often a session's or token's last-use time is written, at most, per process. */
@@ -110,7 +112,7 @@ export function createAuthService(auth: Auth, repository: AuthRepository, clock:
       const found = await repository.findApiToken(hashApiToken(bearer), now);
       if (!found) return null;
       await touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
-      return { user: found.user, token: bearer, sessionId: null };
+      return { user: found.user, token: bearer, sessionId: null, tokenScope: found.scope };
     }
     const result = await auth.api.getSession({ headers });
     if (!result) return null;
@@ -121,6 +123,7 @@ export function createAuthService(auth: Auth, repository: AuthRepository, clock:
       user: { id, email, name, image: image ?? null, username: username ?? null },
       token: presentedToken(headers) ?? result.session.token,
       sessionId,
+      tokenScope: null,
     };
   }
 

@@ -13,7 +13,14 @@ export const SESSION_COOKIE_PREFIX = 'plume';
 /** Set by the bridge to the request's address; whatever a client sends under this name is replaced. */
 export const CLIENT_IP_HEADER = 'x-plume-client-ip';
 
-export function createAuth(options: { config: Config; db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
+export function createAuth(options: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** A user was just created (their first sign-in): their personal workspace is made here. */
+  onUserCreated: (user: { id: string }) => Promise<void>;
+}) {
   const { config, db, mailer, log } = options;
   return betterAuth({
     appName: 'Plume',
@@ -34,6 +41,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; lo
     // Read with the session (the session user's name); set only through Account settings.
     user: { additionalFields: { username: { type: 'string', required: false, input: false } } },
     account: { encryptOAuthTokens: true },
+    databaseHooks: { user: { create: { after: (user) => options.onUserCreated(user) } } },
     advanced: {
       // Always checked, tests included (the library turns it off when NODE_ENV is test).
       disableOriginCheck: false,

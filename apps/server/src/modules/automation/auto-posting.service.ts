@@ -61,7 +61,7 @@ export function createAutoPostingService(deps: {
    * model's examples) and, to write a draft again, the check's reasons.
    */
   write: (
-    userId: string,
+    workspaceId: string,
     request: Pick<GenerateRequest, 'type' | 'platforms'> & { persona: Persona },
     brief: PostBrief,
     titles?: string[],
@@ -81,7 +81,7 @@ export function createAutoPostingService(deps: {
   const { repositories: r, now = () => new Date(), random = Math.random } = deps;
   const safety = createSafety(r);
 
-  const timeZoneOf = async (userId: string) => (await r.preferences.timeZone(userId)) ?? 'UTC';
+  const timeZoneOf = async (workspaceId: string) => (await r.preferences.workspaceTimeZone(workspaceId)) ?? 'UTC';
   const isPosting = (persona: Persona) => persona.is_active && persona.automation.autoPosting.enabled;
   const slotsOf = (persona: Persona, timeZone: string, from: Date, count: number): PostingSlot[] =>
     postingSlots(persona.automation.autoPosting, {
@@ -203,7 +203,7 @@ export function createAutoPostingService(deps: {
     async planDue(): Promise<number> {
       const at = now();
       let queued = 0;
-      for (const { persona, userId, timeZone: saved } of await r.automation.postingPersonas()) {
+      for (const { persona, workspaceId, timeZone: saved } of await r.automation.postingPersonas()) {
         const personaId = persona.id;
         const timeZone = saved ?? 'UTC';
         // Slots whose post is still ahead (at least a minute away) and less than an hour away.
@@ -221,7 +221,7 @@ export function createAutoPostingService(deps: {
         );
         for (const s of due) {
           if (written.has(s.slot.getTime())) continue;
-          await sendWriteSlot(deps.queue, { personaId, userId, slot: s.slot });
+          await sendWriteSlot(deps.queue, { personaId, workspaceId, slot: s.slot });
           queued += 1;
         }
       }
@@ -234,9 +234,9 @@ export function createAutoPostingService(deps: {
      * hands them down; applies the Safety settings, writes, and keeps the post under the slot's
      * unique key.
      */
-    async writeSlot(job: { personaId: string; userId: string; slot: Date }): Promise<SlotOutcome> {
+    async writeSlot(job: { personaId: string; workspaceId: string; slot: Date }): Promise<SlotOutcome> {
       const at = now();
-      const work = await r.automation.slotWork(job.userId, job.personaId);
+      const work = await r.automation.slotWork(job.workspaceId, job.personaId);
       if (!work || !isPosting(work.persona)) return 'posting off';
       // Its automation paused itself (decision 035): nothing is written until it is resumed.
       if (work.persona.automation_pause) return 'paused';
@@ -285,7 +285,7 @@ export function createAutoPostingService(deps: {
       const goesAt = slot.at;
       if (withoutReview) {
         try {
-          await deps.planLimits.checkNewPosts(job.userId, platforms.length, goesAt);
+          await deps.planLimits.checkNewPosts(job.workspaceId, platforms.length, goesAt);
         } catch (error) {
           return skip(error instanceof Error ? error.message : 'the plan allows no more posts.');
         }
@@ -304,13 +304,19 @@ export function createAutoPostingService(deps: {
 
       const plan = await brief(persona, at);
       // The persona's posts, read once for the job: what the check compares with, the model's examples.
-      const history = await deps.check.history(job.userId, persona.id, { timeZone });
+      const history = await deps.check.history(job.workspaceId, persona.id, { timeZone });
       const withLink = (text: string) => (plan.link && !text.includes(plan.link) ? `${text}\n\n${plan.link}` : text);
       const write = async (revision: Revision | null) => {
-        const post = await deps.write(job.userId, { persona, type: plan.type, platforms }, plan.brief, plan.titles, {
-          history,
-          revision,
-        });
+        const post = await deps.write(
+          job.workspaceId,
+          { persona, type: plan.type, platforms },
+          plan.brief,
+          plan.titles,
+          {
+            history,
+            revision,
+          },
+        );
         // The link goes with the first part, and is counted in its length by the check.
         const [first = textPart(post.content), ...rest] = post.parts;
         return { post, parts: [{ ...first, text: withLink(first.text) }, ...rest] };
@@ -377,9 +383,9 @@ export function createAutoPostingService(deps: {
     },
 
     /** The Automation tab: the next slots with their posts, and what automation did. */
-    async plan(userId: string, personaId: string): Promise<AutomationPlan> {
-      const persona = await ownPersona(r.personas, userId, personaId);
-      const timeZone = await timeZoneOf(userId);
+    async plan(workspaceId: string, personaId: string): Promise<AutomationPlan> {
+      const persona = await ownPersona(r.personas, workspaceId, personaId);
+      const timeZone = await timeZoneOf(workspaceId);
       const slots = slotsOf(persona, timeZone, new Date(now().getTime() - EARLIEST_SHIFT_MS), 6)
         .filter((s) => s.at.getTime() > now().getTime() - EARLIEST_SHIFT_MS)
         .slice(0, 5);

@@ -203,7 +203,7 @@ export function createAutomationRepository(db: Db) {
      * Active personas with automated posting on and not paused, with their owners and the owners'
      * time zones, in one query.
      */
-    async postingPersonas(): Promise<{ persona: Persona; userId: string; timeZone: string | null }[]> {
+    async postingPersonas(): Promise<{ persona: Persona; workspaceId: string; timeZone: string | null }[]> {
       return personasAtWork(
         db,
         and(
@@ -296,10 +296,10 @@ export function createAutomationRepository(db: Db) {
      * persona's accounts (any status); undefined when the persona is gone.
      */
     async slotWork(
-      userId: string,
+      workspaceId: string,
       personaId: string,
     ): Promise<{ persona: Persona; timeZone: string | null; accounts: AccountRow[] } | undefined> {
-      const [loaded] = await personasAtWork(db, and(eq(personas.userId, userId), eq(personas.id, personaId)));
+      const [loaded] = await personasAtWork(db, and(eq(personas.workspaceId, workspaceId), eq(personas.id, personaId)));
       return loaded;
     },
 

@@ -9,14 +9,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
 import type { EngagementService } from '../engagement/engagement.service';
+import type { Access } from '../workspaces/access';
 import type { AutoPostingService } from './auto-posting.service';
 import type { AutomationService } from './automation.service';
 import type { AutomationPause } from './pause';
 
 export function automationRoutes(deps: {
-  auth: AuthService;
+  access: Access;
   automation: AutomationService;
   autoPosting: AutoPostingService;
   engagement: Pick<EngagementService, 'undo'>;
@@ -36,7 +36,7 @@ export function automationRoutes(deps: {
       },
       async (request) =>
         deps.automation.activity(
-          await deps.auth.requireUserId(request.headers),
+          await deps.access.workspaceId(request.headers, 'read'),
           request.params.id,
           request.query.timeZone,
         ),
@@ -52,7 +52,8 @@ export function automationRoutes(deps: {
           response: { 200: automationPlanSchema, ...errorResponses },
         },
       },
-      async (request) => deps.autoPosting.plan(await deps.auth.requireUserId(request.headers), request.params.id),
+      async (request) =>
+        deps.autoPosting.plan(await deps.access.workspaceId(request.headers, 'read'), request.params.id),
     );
 
     app.post(
@@ -65,7 +66,7 @@ export function automationRoutes(deps: {
           response: { 200: personaSchema, ...errorResponses },
         },
       },
-      async (request) => deps.pause.resume(await deps.auth.requireUserId(request.headers), request.params.id),
+      async (request) => deps.pause.resume(await deps.access.workspaceId(request.headers, 'write'), request.params.id),
     );
 
     app.post(
@@ -80,7 +81,7 @@ export function automationRoutes(deps: {
       },
       async (request) =>
         deps.engagement.undo(
-          await deps.auth.requireUserId(request.headers),
+          await deps.access.workspaceId(request.headers, 'write'),
           request.params.id,
           request.params.actionId,
         ),

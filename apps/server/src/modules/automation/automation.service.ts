@@ -10,10 +10,10 @@ export function createAutomationService(deps: { repositories: Repositories; now?
      * replies published, not drafts written), the likes, reposts and follows taken, and the drafts
      * waiting for review.
      */
-    async activity(userId: string, personaId: string, timeZone: string): Promise<AutomationActivity> {
-      const persona = await ownPersona(repositories.personas, userId, personaId);
+    async activity(workspaceId: string, personaId: string, timeZone: string): Promise<AutomationActivity> {
+      const persona = await ownPersona(repositories.personas, workspaceId, personaId);
       // The owner's day: their saved zone, else the one the browser asked in.
-      const since = startOfDay(now(), (await repositories.preferences.timeZone(userId)) ?? timeZone);
+      const since = startOfDay(now(), (await repositories.preferences.workspaceTimeZone(workspaceId)) ?? timeZone);
       const [actions, published] = await Promise.all([
         repositories.automation.countsSince(persona.id, since),
         repositories.automation.publishedSince(persona.id, since),

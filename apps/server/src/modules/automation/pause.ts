@@ -170,14 +170,14 @@ export function createAutomationPause(deps: {
     },
 
     /** POST …/automation/resume: the owner's one click; the persona as it is now. */
-    async resume(userId: string, personaId: string): Promise<Persona> {
-      const persona = await ownPersona(r.personas, userId, personaId);
+    async resume(workspaceId: string, personaId: string): Promise<Persona> {
+      const persona = await ownPersona(r.personas, workspaceId, personaId);
       if (!persona.automation_pause) return persona;
       const at = now();
       if (await r.automation.resume(persona.id)) {
         await r.automation.log({ personaId: persona.id, event: 'resumed', message: 'Resumed by you.' }, at);
       }
-      const resumed = await ownPersona(r.personas, userId, personaId);
+      const resumed = await ownPersona(r.personas, workspaceId, personaId);
       await deps.onResumed?.(resumed).catch((error) => log.warn({ err: error }, 'a resumed persona was not looked at'));
       return resumed;
     },

@@ -14,7 +14,7 @@ export type MentionWithReply = MentionRow & {
 };
 
 /** Working personas with a connected account in good standing, their owner and the owner's zone. */
-type Working = { persona: Persona; userId: string; timeZone: string; account: AccountRow };
+type Working = { persona: Persona; workspaceId: string; timeZone: string; account: AccountRow };
 
 /**
  * Engagement's own tables (decision 022): where each account's mentions were read up to, what
@@ -32,8 +32,8 @@ export function createEngagementRepository(db: Db) {
         and(eq(personas.isActive, true), isNull(personas.automationPausedAt), where),
         sql<boolean>`(${platformAccounts.status} = 'active' and ${pick})`,
       )
-    ).flatMap(({ persona, userId, timeZone, picked }) =>
-      picked.map((account) => ({ persona, userId, timeZone: timeZone ?? 'UTC', account })),
+    ).flatMap(({ persona, workspaceId, timeZone, picked }) =>
+      picked.map((account) => ({ persona, workspaceId, timeZone: timeZone ?? 'UTC', account })),
     );
 
   /** Mentions with the reply written to each, as the reply is now, newest first. */
@@ -139,14 +139,14 @@ export function createEngagementRepository(db: Db) {
     },
 
     /** The calls reading mentions made for a user's accounts on a platform since a day (UTC). */
-    async readsSince(userId: string, platform: Platform, since: Date): Promise<number> {
+    async readsSince(workspaceId: string, platform: Platform, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: sql<string | number>`coalesce(sum(${mentionReads.reads}), 0)` })
         .from(mentionReads)
         .innerJoin(personas, eq(personas.id, mentionReads.personaId))
         .where(
           and(
-            eq(personas.userId, userId),
+            eq(personas.workspaceId, workspaceId),
             eq(mentionReads.platform, platform),
             gte(mentionReads.day, since.toISOString().slice(0, 10)),
           ),
@@ -269,12 +269,12 @@ export function createEngagementRepository(db: Db) {
     },
 
     /** The platform ids of every account of the user's personas (never a reply to one of them). */
-    async ownAccountIds(userId: string): Promise<Set<string>> {
+    async ownAccountIds(workspaceId: string): Promise<Set<string>> {
       const rows = await db
         .select({ id: platformAccounts.externalId })
         .from(platformAccounts)
         .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
-        .where(eq(personas.userId, userId));
+        .where(eq(personas.workspaceId, workspaceId));
       return new Set(rows.map((r) => r.id));
     },
 

@@ -150,7 +150,7 @@ export function createEngagementService(deps: {
     const at = now();
     const [work] = await r.engagement.engagingOnBluesky(personaId);
     if (!work) return 'off';
-    const { persona, account, timeZone, userId } = work;
+    const { persona, account, timeZone, workspaceId } = work;
     const platform = account.platform;
     const actions = adapters[platform].engagement;
     if (!actions) return 'off';
@@ -159,7 +159,7 @@ export function createEngagementService(deps: {
     const today = startOfDay(at, timeZone);
     let dailyLeft = (await safety.daily(persona, timeZone, at, { planned: true })).left;
     if (dailyLeft <= 0) return 'limit';
-    const own = await r.engagement.ownAccountIds(userId);
+    const own = await r.engagement.ownAccountIds(workspaceId);
     const streak = deps.pause.streak(account);
     const done = { likes: 0, reposts: 0, follows: 0 };
     /** The run's account, and the wait for room once the network's limits hold it (decision 033). */
@@ -381,8 +381,8 @@ export function createEngagementService(deps: {
     },
 
     /** POST …/automation/actions/{actionId}/undo: takes back a like, repost or follow on the platform. */
-    async undo(userId: string, personaId: string, actionId: string): Promise<{ undone: true }> {
-      const persona = await ownPersona(r.personas, userId, personaId);
+    async undo(workspaceId: string, personaId: string, actionId: string): Promise<{ undone: true }> {
+      const persona = await ownPersona(r.personas, workspaceId, personaId);
       const action = await r.automation.findAction(persona.id, actionId);
       if (!action) throw new NotFoundError(ACTION_NOT_FOUND);
       const kind = action.kind as AutomationActionKind;

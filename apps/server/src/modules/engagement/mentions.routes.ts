@@ -11,13 +11,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
+import type { Access } from '../workspaces/access';
 import type { MentionsService } from './mentions.service';
 
 /** A persona's mentions inbox: what was read for it and decided, answered by hand or drafted on request. */
 export function mentionsRoutes(deps: {
-  auth: AuthService;
+  access: Access;
   mentions: MentionsService;
   idempotency: IdempotencyService;
 }): FastifyPluginAsyncZod {
@@ -35,7 +35,7 @@ export function mentionsRoutes(deps: {
         },
       },
       async (request) =>
-        deps.mentions.list(await deps.auth.requireUserId(request.headers), request.params.id, request.query),
+        deps.mentions.list(await deps.access.workspaceId(request.headers, 'read'), request.params.id, request.query),
     );
 
     app.post(
@@ -52,13 +52,13 @@ export function mentionsRoutes(deps: {
         },
       },
       async (request) => {
-        const userId = await deps.auth.requireUserId(request.headers);
+        const who = await deps.access.require(request.headers, 'write');
         return deps.idempotency.once({
-          userId,
+          userId: who.userId,
           key: request.headers['idempotency-key'],
           route: 'POST /api/personas/{id}/mentions/{mentionId}/reply',
           request: { params: request.params, body: request.body },
-          work: () => deps.mentions.reply(userId, request.params.id, request.params.mentionId, request.body),
+          work: () => deps.mentions.reply(who.workspaceId, request.params.id, request.params.mentionId, request.body),
         });
       },
     );
@@ -75,7 +75,7 @@ export function mentionsRoutes(deps: {
       },
       async (request) =>
         deps.mentions.draft(
-          await deps.auth.requireUserId(request.headers),
+          await deps.access.workspaceId(request.headers, 'write'),
           request.params.id,
           request.params.mentionId,
         ),

@@ -50,8 +50,8 @@ export function createMentionsService(deps: {
 }) {
   const { repositories: r, now = () => new Date() } = deps;
 
-  async function mentionOf(userId: string, personaId: string, mentionId: string) {
-    const persona = await ownPersona(r.personas, userId, personaId);
+  async function mentionOf(workspaceId: string, personaId: string, mentionId: string) {
+    const persona = await ownPersona(r.personas, workspaceId, personaId);
     const mention = await r.engagement.find(persona.id, mentionId);
     if (!mention) throw new NotFoundError(MENTION_NOT_FOUND);
     return { persona, mention };
@@ -64,8 +64,8 @@ export function createMentionsService(deps: {
   }
 
   return {
-    async list(userId: string, personaId: string, query: MentionListQuery): Promise<MentionList> {
-      const persona = await ownPersona(r.personas, userId, personaId);
+    async list(workspaceId: string, personaId: string, query: MentionListQuery): Promise<MentionList> {
+      const persona = await ownPersona(r.personas, workspaceId, personaId);
       const [at, id] = query.cursor?.split('~') ?? [];
       const after = at && id ? { receivedAt: new Date(at), id } : null;
       const rows = await r.engagement.page(persona.id, after, query.limit + 1);
@@ -78,10 +78,10 @@ export function createMentionsService(deps: {
     },
 
     /** A reply written by hand: checked and sent now through the publish path, threaded under the mention. */
-    async reply(userId: string, personaId: string, mentionId: string, body: MentionReply): Promise<MentionItem> {
-      const { persona, mention } = await mentionOf(userId, personaId, mentionId);
+    async reply(workspaceId: string, personaId: string, mentionId: string, body: MentionReply): Promise<MentionItem> {
+      const { persona, mention } = await mentionOf(workspaceId, personaId, mentionId);
       const post = await deps.scheduling.create(
-        userId,
+        workspaceId,
         {
           personaId: persona.id,
           platform: mention.platform,
@@ -95,12 +95,12 @@ export function createMentionsService(deps: {
     },
 
     /** The persona drafts a reply now, whatever automation decided; the draft waits in the review queue. */
-    async draft(userId: string, personaId: string, mentionId: string): Promise<MentionItem> {
-      const { persona, mention } = await mentionOf(userId, personaId, mentionId);
+    async draft(workspaceId: string, personaId: string, mentionId: string): Promise<MentionItem> {
+      const { persona, mention } = await mentionOf(workspaceId, personaId, mentionId);
       const account = await r.accounts.findById(mention.accountId);
       if (!account) throw new ConflictError('The account this mention came to is no longer connected');
-      const timeZone = (await r.preferences.timeZone(userId)) ?? 'UTC';
-      const drafted = await deps.replies.draftNow({ persona, userId, timeZone, account }, mention);
+      const timeZone = (await r.preferences.workspaceTimeZone(workspaceId)) ?? 'UTC';
+      const drafted = await deps.replies.draftNow({ persona, workspaceId, timeZone, account }, mention);
       if ('repeated' in drafted) {
         throw new ConflictError(
           `Every reply written repeated an earlier reply to @${mention.authorHandle}: write one by hand`,

@@ -62,7 +62,7 @@ export function createRepliesService(deps: {
    * The persona's reply writer (its model looked up once), for the persona a check loaded, with
    * the persona's posts the check gathered once (the model's examples).
    */
-  replyWriter: (userId: string, persona: Persona, history?: DraftHistory) => Promise<ReplyWriter>;
+  replyWriter: (workspaceId: string, persona: Persona, history?: DraftHistory) => Promise<ReplyWriter>;
   /** The check before review (decision 037): every reply passes it, or waits for review flagged. */
   check: Pick<DraftCheck, 'history' | 'write'>;
   /** Where check-mentions and publish jobs are queued. */
@@ -202,12 +202,12 @@ export function createRepliesService(deps: {
    */
   async function consider(
     mention: MentionRow,
-    work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
+    work: { persona: Persona; workspaceId: string; timeZone: string; account: AccountRow },
     own: Set<string>,
     at: Date,
     writer: () => Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }>,
   ): Promise<'replied' | 'passed'> {
-    const { persona, userId, timeZone, account } = work;
+    const { persona, workspaceId, timeZone, account } = work;
     const platform = account.platform;
     const replies = persona.automation.autoReplies;
     const { sentiment } = sentimentOf(mention.text);
@@ -241,7 +241,7 @@ export function createRepliesService(deps: {
     const goesAt = replyTime(persona, timeZone, at);
     if (!review) {
       try {
-        await deps.planLimits.checkNewPosts(userId, 1, goesAt);
+        await deps.planLimits.checkNewPosts(workspaceId, 1, goesAt);
       } catch (error) {
         return pass(error instanceof Error ? error.message : 'the plan allows no more posts');
       }
@@ -288,21 +288,21 @@ export function createRepliesService(deps: {
       return 'replied';
     }
     if (!review) await sendPublishPost(deps.queue, { postId: kept.id }, { at: goesAt });
-    else await deps.events?.replyDrafted(kept.id, { userId, personaName: persona.name });
+    else await deps.events?.replyDrafted(kept.id, { workspaceId, personaName: persona.name });
     return 'replied';
   }
 
   /** A new mention told in the app, once each (its id is the key), for a persona that asked for it. */
   async function tell(
-    work: { persona: Persona; userId: string; account: AccountRow },
+    work: { persona: Persona; workspaceId: string; account: AccountRow },
     fresh: Pick<MentionRow, 'id' | 'kind' | 'authorId' | 'authorHandle' | 'text'>[],
   ) {
-    const { persona, userId, account } = work;
+    const { persona, workspaceId, account } = work;
     await deps.inbox?.add(
       fresh
         .filter((m) => m.authorId !== account.externalId)
         .map((m) => ({
-          userId,
+          workspaceId,
           personaId: persona.id,
           kind: 'mention' as const,
           severity: 'info' as const,
@@ -320,12 +320,12 @@ export function createRepliesService(deps: {
      * persona's reply writer, checked, and left in the review queue as a reply to the mention.
      */
     async draftNow(
-      work: { persona: Persona; userId: string; timeZone: string; account: AccountRow },
+      work: { persona: Persona; workspaceId: string; timeZone: string; account: AccountRow },
       mention: MentionRow,
     ): Promise<{ postId: string } | { repeated: true }> {
       const writer = async () => {
-        const history = await deps.check.history(work.userId, work.persona.id, { timeZone: work.timeZone });
-        const write = await deps.replyWriter(work.userId, work.persona, history);
+        const history = await deps.check.history(work.workspaceId, work.persona.id, { timeZone: work.timeZone });
+        const write = await deps.replyWriter(work.workspaceId, work.persona, history);
         return { write, history, batch: createDraftBatch() };
       };
       const written = await writeReply(mention, work.persona, work.account, writer);
@@ -346,7 +346,7 @@ export function createRepliesService(deps: {
         await tx.engagement.answered(mention.id, kept.id, DRAFTED_ON_REQUEST);
         return kept;
       });
-      await deps.events?.replyDrafted(post.id, { userId: work.userId, personaName: work.persona.name });
+      await deps.events?.replyDrafted(post.id, { workspaceId: work.workspaceId, personaName: work.persona.name });
       return { postId: post.id };
     },
 
@@ -416,14 +416,14 @@ export function createRepliesService(deps: {
           }
           return 'checked';
         }
-        const own = await r.engagement.ownAccountIds(work.userId);
+        const own = await r.engagement.ownAccountIds(work.workspaceId);
         // The persona's writer and posts, looked up once for the check (at its first reply), not
         // per reply; the replies it writes are one batch (none the same as another).
         let writer: Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }> | undefined;
         const writerOnce = () => {
           writer ??= (async () => {
-            const history = await deps.check.history(work.userId, persona.id, { timeZone: work.timeZone });
-            const write = await deps.replyWriter(work.userId, persona, history);
+            const history = await deps.check.history(work.workspaceId, persona.id, { timeZone: work.timeZone });
+            const write = await deps.replyWriter(work.workspaceId, persona, history);
             return { write, history, batch: createDraftBatch() };
           })();
           return writer;

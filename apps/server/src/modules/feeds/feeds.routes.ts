@@ -1,10 +1,10 @@
 import { apiErrorSchema, feedTitlesQuerySchema, feedTitlesSchema } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { FeedsService } from './feeds.service';
 
-export function feedsRoutes(deps: { auth: AuthService; feeds: FeedsService }): FastifyPluginAsyncZod {
+export function feedsRoutes(deps: { access: Access; feeds: FeedsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/feed-titles',
@@ -17,7 +17,7 @@ export function feedsRoutes(deps: { auth: AuthService; feeds: FeedsService }): F
         },
       },
       async (request) => {
-        await deps.auth.requireUserId(request.headers);
+        await deps.access.workspaceId(request.headers, 'read');
         return deps.feeds.titles(request.query);
       },
     );

@@ -5,7 +5,7 @@ import { inAppNotifications, personas, platformAccounts, postMetrics, posts } fr
 
 /** An event to tell a user about; `dedupeKey` names it, so telling it twice adds nothing. */
 export type NewNotification = {
-  userId: string;
+  workspaceId: string;
   personaId: string | null;
   kind: NotificationKind;
   severity: NotificationSeverity;
@@ -40,11 +40,11 @@ export function createInboxRepository(db: Db) {
       return added.length;
     },
 
-    async list(userId: string, limit: number): Promise<InAppNotification[]> {
+    async list(workspaceId: string, limit: number): Promise<InAppNotification[]> {
       const rows = await db
         .select()
         .from(inAppNotifications)
-        .where(eq(inAppNotifications.userId, userId))
+        .where(eq(inAppNotifications.workspaceId, workspaceId))
         .orderBy(desc(inAppNotifications.createdAt), desc(inAppNotifications.id))
         .limit(limit);
       return rows.map(toNotification);
@@ -55,7 +55,7 @@ export function createInboxRepository(db: Db) {
      * (decision 044-list-paging); `next` is the last row's key when more follow.
      */
     async page(
-      userId: string,
+      workspaceId: string,
       limit: number,
       before?: PageKey,
     ): Promise<{ items: InAppNotification[]; next: PageKey | null }> {
@@ -68,7 +68,7 @@ export function createInboxRepository(db: Db) {
         .from(t)
         .where(
           and(
-            eq(t.userId, userId),
+            eq(t.workspaceId, workspaceId),
             before ? sql`(${t.createdAt}, ${t.id}) < (${before.at}::timestamptz, ${before.id}::uuid)` : undefined,
           ),
         )
@@ -82,41 +82,41 @@ export function createInboxRepository(db: Db) {
       };
     },
 
-    async unreadCount(userId: string): Promise<number> {
+    async unreadCount(workspaceId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(inAppNotifications)
-        .where(and(eq(inAppNotifications.userId, userId), isNull(inAppNotifications.readAt)));
+        .where(and(eq(inAppNotifications.workspaceId, workspaceId), isNull(inAppNotifications.readAt)));
       return row?.n ?? 0;
     },
 
     /** Marks one of the user's notifications read; false when it is not theirs (or not there). */
-    async markRead(userId: string, id: string, at: Date): Promise<boolean> {
+    async markRead(workspaceId: string, id: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(inAppNotifications)
         .set({ readAt: at })
-        .where(and(eq(inAppNotifications.userId, userId), eq(inAppNotifications.id, id)))
+        .where(and(eq(inAppNotifications.workspaceId, workspaceId), eq(inAppNotifications.id, id)))
         .returning({ id: inAppNotifications.id });
       return rows.length > 0;
     },
 
     /** Users with drafts waiting in the review queue, and how many. */
-    async draftsWaiting(): Promise<{ userId: string; drafts: number }[]> {
+    async draftsWaiting(): Promise<{ workspaceId: string; drafts: number }[]> {
       return db
-        .select({ userId: personas.userId, drafts: count() })
+        .select({ workspaceId: personas.workspaceId, drafts: count() })
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .where(eq(posts.status, 'pending_review'))
-        .groupBy(personas.userId);
+        .groupBy(personas.workspaceId);
     },
 
     /**
      * Personas with a working connection that published nothing since `since` (and existed then):
      * their owners are told, once a week.
      */
-    async quietPersonas(since: Date): Promise<{ userId: string; personaId: string; name: string }[]> {
+    async quietPersonas(since: Date): Promise<{ workspaceId: string; personaId: string; name: string }[]> {
       return db
-        .select({ userId: personas.userId, personaId: personas.id, name: personas.name })
+        .select({ workspaceId: personas.workspaceId, personaId: personas.id, name: personas.name })
         .from(personas)
         .where(
           and(
@@ -133,9 +133,9 @@ export function createInboxRepository(db: Db) {
     async personasWithReadings(
       since: Date,
       minPosts: number,
-    ): Promise<{ userId: string; personaId: string; name: string }[]> {
+    ): Promise<{ workspaceId: string; personaId: string; name: string }[]> {
       return db
-        .select({ userId: personas.userId, personaId: personas.id, name: personas.name })
+        .select({ workspaceId: personas.workspaceId, personaId: personas.id, name: personas.name })
         .from(personas)
         .where(
           sql`(select count(*) from ${postMetrics} where ${postMetrics.personaId} = ${personas.id}
@@ -144,20 +144,20 @@ export function createInboxRepository(db: Db) {
     },
 
     /** Whether the user was already told the event `dedupeKey` names. */
-    async has(userId: string, dedupeKey: string): Promise<boolean> {
+    async has(workspaceId: string, dedupeKey: string): Promise<boolean> {
       const [row] = await db
         .select({ id: inAppNotifications.id })
         .from(inAppNotifications)
-        .where(and(eq(inAppNotifications.userId, userId), eq(inAppNotifications.dedupeKey, dedupeKey)))
+        .where(and(eq(inAppNotifications.workspaceId, workspaceId), eq(inAppNotifications.dedupeKey, dedupeKey)))
         .limit(1);
       return row !== undefined;
     },
 
-    async markAllRead(userId: string, at: Date): Promise<void> {
+    async markAllRead(workspaceId: string, at: Date): Promise<void> {
       await db
         .update(inAppNotifications)
         .set({ readAt: at })
-        .where(and(eq(inAppNotifications.userId, userId), isNull(inAppNotifications.readAt)));
+        .where(and(eq(inAppNotifications.workspaceId, workspaceId), isNull(inAppNotifications.readAt)));
     },
   };
 }

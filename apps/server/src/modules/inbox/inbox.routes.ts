@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { InboxRepository } from './inbox.repository';
 
 /** The in-app notifications: the list with its unread count, and marking them read. */
-export function inboxRoutes(deps: { auth: AuthService; inbox: InboxRepository }): FastifyPluginAsyncZod {
-  const { auth, inbox } = deps;
+export function inboxRoutes(deps: { access: Access; inbox: InboxRepository }): FastifyPluginAsyncZod {
+  const { access, inbox } = deps;
   return async (app) => {
     app.get(
       '/api/notifications',
@@ -28,18 +28,18 @@ export function inboxRoutes(deps: { auth: AuthService; inbox: InboxRepository })
         },
       },
       async (request) => {
-        const userId = await auth.requireUserId(request.headers);
+        const workspaceId = await access.workspaceId(request.headers, 'read');
         const { limit, cursor } = request.query;
         if (limit === undefined && cursor === undefined) {
           const [items, unread] = await Promise.all([
-            inbox.list(userId, NOTIFICATION_LIST_MAX),
-            inbox.unreadCount(userId),
+            inbox.list(workspaceId, NOTIFICATION_LIST_MAX),
+            inbox.unreadCount(workspaceId),
           ]);
           return { items, unread };
         }
         const [page, unread] = await Promise.all([
-          inbox.page(userId, limit ?? PAGE_DEFAULT, cursor),
-          inbox.unreadCount(userId),
+          inbox.page(workspaceId, limit ?? PAGE_DEFAULT, cursor),
+          inbox.unreadCount(workspaceId),
         ]);
         return { items: page.items, unread, nextCursor: page.next ? encodeCursor(page.next) : null };
       },
@@ -56,8 +56,8 @@ export function inboxRoutes(deps: { auth: AuthService; inbox: InboxRepository })
         },
       },
       async (request, reply) => {
-        const userId = await auth.requireUserId(request.headers);
-        if (!(await inbox.markRead(userId, request.params.id, new Date()))) {
+        const workspaceId = await access.workspaceId(request.headers, 'write');
+        if (!(await inbox.markRead(workspaceId, request.params.id, new Date()))) {
           throw new NotFoundError('Notification not found');
         }
         return reply.status(204).send(null);
@@ -74,7 +74,7 @@ export function inboxRoutes(deps: { auth: AuthService; inbox: InboxRepository })
         },
       },
       async (request, reply) => {
-        await inbox.markAllRead(await auth.requireUserId(request.headers), new Date());
+        await inbox.markAllRead(await access.workspaceId(request.headers, 'write'), new Date());
         return reply.status(204).send(null);
       },
     );

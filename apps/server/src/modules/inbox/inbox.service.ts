@@ -12,7 +12,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function createInboxService(deps: {
   inbox: InboxRepository;
   /** The recommendations of a persona's last 30 days (its analytics, decision 020). */
-  insights: (userId: string, personaId: string) => Promise<Analytics['recommendations']>;
+  insights: (workspaceId: string, personaId: string) => Promise<Analytics['recommendations']>;
   /** Drafts waiting for review are told to the owner's webhooks too, once a day as in the app. */
   events?: Pick<WebhookEvents, 'emit'>;
   now?: () => Date;
@@ -26,16 +26,16 @@ export function createInboxService(deps: {
       const rows: NewNotification[] = [];
       const waiting = await inbox.draftsWaiting();
       await deps.events?.emit(
-        waiting.map(({ userId, drafts }) => ({
-          userId,
+        waiting.map(({ workspaceId, drafts }) => ({
+          workspaceId,
           type: 'draft.waiting_review' as const,
           key: `draft.waiting_review:${today}`,
           data: { drafts, day: today },
         })),
       );
-      for (const { userId, drafts } of waiting) {
+      for (const { workspaceId, drafts } of waiting) {
         rows.push({
-          userId,
+          workspaceId,
           personaId: null,
           kind: 'suggestion',
           severity: 'info',
@@ -47,7 +47,7 @@ export function createInboxService(deps: {
       }
       for (const quiet of await inbox.quietPersonas(new Date(at.getTime() - WEEK_MS))) {
         rows.push({
-          userId: quiet.userId,
+          workspaceId: quiet.workspaceId,
           personaId: quiet.personaId,
           kind: 'suggestion',
           severity: 'info',
@@ -61,11 +61,11 @@ export function createInboxService(deps: {
       const monthAgo = new Date(at.getTime() - 30 * 86_400_000);
       for (const persona of await inbox.personasWithReadings(monthAgo, MIN_POSTS_FOR_INSIGHTS)) {
         const dedupeKey = `insights:${persona.personaId}:${week}`;
-        if (await inbox.has(persona.userId, dedupeKey)) continue;
-        const insights = await deps.insights(persona.userId, persona.personaId);
+        if (await inbox.has(persona.workspaceId, dedupeKey)) continue;
+        const insights = await deps.insights(persona.workspaceId, persona.personaId);
         if (insights.length === 0) continue;
         rows.push({
-          userId: persona.userId,
+          workspaceId: persona.workspaceId,
           personaId: persona.personaId,
           kind: 'suggestion',
           severity: 'info',

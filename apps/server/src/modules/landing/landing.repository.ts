@@ -125,7 +125,7 @@ export function createLandingRepository(db: Db) {
 
     /**
      * The median of the seconds from each user's sign-up to their first persona: the first version
-     * saved of any persona they still have (versions carry the server's own time; a persona's
+     * saved of any persona in a workspace they own (versions carry the server's own time; a persona's
      * created_at may come from an imported file). Null before anyone has a persona.
      */
     async medianOnboardingSeconds(): Promise<number | null> {
@@ -134,7 +134,8 @@ export function createLandingRepository(db: Db) {
         FROM (
           SELECT GREATEST(0, EXTRACT(EPOCH FROM (MIN(v.created_at) - u.created_at))) AS seconds
           FROM users u
-          JOIN personas p ON p.user_id = u.id
+          JOIN workspace_members m ON m.user_id = u.id AND m.role = 'owner'
+          JOIN personas p ON p.workspace_id = m.workspace_id
           JOIN persona_versions v ON v.persona_id = p.id
           GROUP BY u.id, u.created_at
         ) firsts`)) as { rows: { median: number | string | null }[] };

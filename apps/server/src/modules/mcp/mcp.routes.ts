@@ -8,13 +8,13 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_PATH, MCP_SERVER_NAME, mcpRequestSchema } from '@plume/core';
+import { MCP_PATH, MCP_SERVER_NAME, mcpRequestSchema, roleMay } from '@plume/core';
 import type { FastifyBaseLogger, FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import { describeError } from '../../plugins/errors';
-import type { AuthService } from '../auth/auth.service';
+import { type Access, type Principal, roleRefusal } from '../workspaces/access';
 import type { McpTool } from './mcp.tools';
 
 /** The headers of the client's request the MCP transport reads (what it accepts, the protocol version). */
@@ -41,11 +41,11 @@ function invalidArguments(error: z.ZodError): string {
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 /**
- * One MCP server for one request of `userId`'s (stateless: nothing is kept between requests). A
+ * One MCP server for one request of `principal`'s; each tool asks the caller's role first (stateless: nothing is kept between requests). A
  * tool's failure is its result (`isError`) with the API's own message; 5xx detail is logged, not told.
  */
 function serverFor(
-  userId: string,
+  principal: Principal,
   catalog: { byName: Map<string, McpTool>; listed: Tool[] },
   version: string,
   log: FastifyBaseLogger,
@@ -67,7 +67,8 @@ function serverFor(
     const input = await tool.input.safeParseAsync(request.params.arguments ?? {});
     if (!input.success) return errorResult(invalidArguments(input.error));
     try {
-      const result = await tool.run(userId, input.data);
+      if (!roleMay(principal.role, tool.action)) return errorResult(roleRefusal(principal.role, tool.action));
+      const result = await tool.run(principal.workspaceId, input.data);
       return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }] };
     } catch (error) {
       const described = describeError(error as FastifyError);
@@ -79,8 +80,8 @@ function serverFor(
   return server;
 }
 
-export function mcpRoutes(deps: { auth: AuthService; tools: McpTool[]; version: string }): FastifyPluginAsyncZod {
-  const { auth, tools, version } = deps;
+export function mcpRoutes(deps: { access: Access; tools: McpTool[]; version: string }): FastifyPluginAsyncZod {
+  const { access, tools, version } = deps;
   // What tools/list answers, worked out once (the schemas do not change between requests).
   const catalog = {
     byName: new Map(tools.map((t) => [t.name, t])),
@@ -112,13 +113,13 @@ export function mcpRoutes(deps: { auth: AuthService; tools: McpTool[]; version: 
         },
       },
       async (request, reply) => {
-        const userId = await auth.requireUserId(request.headers);
+        const principal = await access.require(request.headers, 'read');
         const headers = new Headers();
         for (const name of FORWARDED_HEADERS) {
           const value = request.headers[name];
           if (typeof value === 'string') headers.set(name, value);
         }
-        const server = serverFor(userId, catalog, version, request.log);
+        const server = serverFor(principal, catalog, version, request.log);
         // JSON answers, not an event stream: every tool answers once, so the reply goes through
         // Fastify like any other (its headers, its logging) rather than around it.
         const transport = new WebStandardStreamableHTTPServerTransport({

@@ -18,6 +18,7 @@ import {
   TRAIT_MEANINGS,
   threadContent,
   traitLevel,
+  type WorkspaceAction,
 } from '@plume/core';
 import type { z } from 'zod';
 import type { AnalyticsService } from '../analytics/analytics.service';
@@ -39,18 +40,25 @@ export type McpTool = {
   readOnly: boolean;
   /** Undoes what a person meant to keep (MCP's destructiveHint): a client should ask first. */
   destructive?: boolean;
-  /** Runs for `userId` with `input` as `input` parsed it. */
-  run(userId: string, input: unknown): Promise<unknown>;
+  /** What the caller's role must allow (the access check's actions); read-only tools read. */
+  action: WorkspaceAction;
+  /** Runs for `workspaceId` with `input` as `input` parsed it. */
+  run(workspaceId: string, input: unknown): Promise<unknown>;
 };
 
 /** A tool whose `run` is typed by its own schema (the caller parses with that schema first). */
 function tool<S extends z.ZodType>(
-  definition: Omit<McpTool, 'input' | 'run'> & {
+  definition: Omit<McpTool, 'input' | 'run' | 'action'> & {
+    action?: WorkspaceAction;
     input: S;
-    run(userId: string, input: z.output<S>): Promise<unknown>;
+    run(workspaceId: string, input: z.output<S>): Promise<unknown>;
   },
 ): McpTool {
-  return { ...definition, run: (userId, input) => definition.run(userId, input as z.output<S>) };
+  return {
+    ...definition,
+    action: definition.action ?? (definition.readOnly ? 'read' : 'write'),
+    run: (workspaceId, input) => definition.run(workspaceId, input as z.output<S>),
+  };
 }
 
 /** A persona as a list names it: enough to pick one and know whether it can post. */
@@ -102,7 +110,7 @@ export function createMcpTools(deps: {
       description: "Your personas: id, name, bio, archetype, whether active, and each connected account's status.",
       input: mcpNoInputSchema,
       readOnly: true,
-      run: async (userId) => ({ personas: (await personas.list(userId)).map(personaSummary) }),
+      run: async (workspaceId) => ({ personas: (await personas.list(workspaceId)).map(personaSummary) }),
     }),
     tool({
       name: 'get_persona_voice',
@@ -111,7 +119,7 @@ export function createMcpTools(deps: {
         "A persona's voice: its archetype and each personality slider (0 to 100) as a number, a level and in words (what the writer is told it means).",
       input: mcpPersonaSchema,
       readOnly: true,
-      run: async (userId, { personaId }) => voiceOf(await personas.get(userId, personaId)),
+      run: async (workspaceId, { personaId }) => voiceOf(await personas.get(workspaceId, personaId)),
     }),
     tool({
       name: 'write_drafts',
@@ -120,8 +128,8 @@ export function createMcpTools(deps: {
         "Plume's writer writes posts of a type (and on a topic) in the persona's voice, within the network's limits; each goes into the review queue and waits for a person there. Nothing is published.",
       input: mcpWriteDraftsSchema,
       readOnly: false,
-      run: async (userId, { personaId, platform, type, topic, hashtags, count }) => {
-        const written = await writing.generate(userId, {
+      run: async (workspaceId, { personaId, platform, type, topic, hashtags, count }) => {
+        const written = await writing.generate(workspaceId, {
           personaId,
           platforms: [platform],
           type,
@@ -132,7 +140,7 @@ export function createMcpTools(deps: {
         const queued = [];
         for (const post of written) {
           queued.push(
-            await scheduling.submitForReview(userId, {
+            await scheduling.submitForReview(workspaceId, {
               personaId,
               platform,
               content: threadContent(post.parts),
@@ -151,7 +159,7 @@ export function createMcpTools(deps: {
         "Puts a post you wrote (`content`, or a thread as `parts`) into the review queue for a persona and network; it is checked against the persona's voice and waits for a person there. Nothing is published.",
       input: reviewCreateSchema,
       readOnly: false,
-      run: (userId, body) => scheduling.submitForReview(userId, body),
+      run: (workspaceId, body) => scheduling.submitForReview(workspaceId, body),
     }),
     tool({
       name: 'list_review_queue',
@@ -159,28 +167,30 @@ export function createMcpTools(deps: {
       description: 'The drafts waiting for review (of one persona, or all), with what the check before review found.',
       input: mcpReviewQueueSchema,
       readOnly: true,
-      run: async (userId, { personaId }) => ({
-        drafts: (await scheduling.list(userId, { personaId, status: ['pending_review'] })).items,
+      run: async (workspaceId, { personaId }) => ({
+        drafts: (await scheduling.list(workspaceId, { personaId, status: ['pending_review'] })).items,
       }),
     }),
     tool({
       name: 'approve_draft',
+      action: 'approve',
       title: 'Approve a draft',
       description:
         "Approves a draft in the review queue: at its own time (nothing given), at `runAt`, at the persona's next free slot (`queue: true`) or at once (`now: true`).",
       input: mcpApproveSchema,
       readOnly: false,
-      run: (userId, { id, ...choice }) => scheduling.approve(userId, id, choice),
+      run: (workspaceId, { id, ...choice }) => scheduling.approve(workspaceId, id, choice),
     }),
     tool({
       name: 'reject_draft',
+      action: 'approve',
       title: 'Reject a draft',
       description: 'Rejects a draft in the review queue: it is canceled and never posted.',
       input: mcpItemSchema,
       readOnly: false,
       destructive: true,
-      run: async (userId, { id }) => {
-        await scheduling.reject(userId, id);
+      run: async (workspaceId, { id }) => {
+        await scheduling.reject(workspaceId, id);
         return { rejected: id };
       },
     }),
@@ -191,7 +201,7 @@ export function createMcpTools(deps: {
         "Schedules a post for a persona on a connected network at `runAt` (ISO 8601, in the future), or at the persona's next free slot with `queue: true`.",
       input: scheduleCreateSchema,
       readOnly: false,
-      run: (userId, body) => scheduling.create(userId, body),
+      run: (workspaceId, body) => scheduling.create(workspaceId, body),
     }),
     tool({
       name: 'reschedule_post',
@@ -200,7 +210,7 @@ export function createMcpTools(deps: {
         "Moves a post that has not gone out to `runAt` or the persona's next free slot (`queue: true`), or changes its text or network.",
       input: mcpRescheduleSchema,
       readOnly: false,
-      run: (userId, { id, ...patch }) => scheduling.update(userId, id, patch),
+      run: (workspaceId, { id, ...patch }) => scheduling.update(workspaceId, id, patch),
     }),
     tool({
       name: 'read_calendar',
@@ -209,8 +219,8 @@ export function createMcpTools(deps: {
         'Your posts on the calendar (scheduled, in review, posted, failed…) between `from` and `to`, of one persona or all, a page at a time: pass `nextCursor` as `cursor` for the next page.',
       input: mcpCalendarSchema,
       readOnly: true,
-      run: async (userId, query) => {
-        const page = await scheduling.list(userId, { ...query, limit: query.limit ?? PAGE_DEFAULT });
+      run: async (workspaceId, query) => {
+        const page = await scheduling.list(workspaceId, { ...query, limit: query.limit ?? PAGE_DEFAULT });
         return { posts: page.items, nextCursor: page.nextCursor };
       },
     }),
@@ -221,8 +231,8 @@ export function createMcpTools(deps: {
         "With `personaId`, that persona's analytics over 7, 30 or 90 days (days, stat cards, top posts, recommendations); without, every persona's figures now against before.",
       input: mcpAnalyticsSchema,
       readOnly: true,
-      run: (userId, { personaId, range, compare }) =>
-        personaId ? analytics.persona(userId, personaId, { range, compare }) : analytics.usage(userId),
+      run: (workspaceId, { personaId, range, compare }) =>
+        personaId ? analytics.persona(workspaceId, personaId, { range, compare }) : analytics.usage(workspaceId),
     }),
   ];
 }

@@ -23,32 +23,32 @@ export function createMediaRepository(db: Db) {
     async insertWithinQuota(row: typeof media.$inferInsert, quotaBytes: number): Promise<boolean> {
       const size = row.bytes + row.thumbnailBytes;
       const inserted = await db.execute(sql`
-        insert into ${media} (id, user_id, mime_type, width, height, bytes, thumbnail_bytes, alt, storage, created_at)
-        select ${row.id}, ${row.userId}, ${row.mimeType}, ${row.width}, ${row.height}, ${row.bytes},
+        insert into ${media} (id, workspace_id, mime_type, width, height, bytes, thumbnail_bytes, alt, storage, created_at)
+        select ${row.id}, ${row.workspaceId}, ${row.mimeType}, ${row.width}, ${row.height}, ${row.bytes},
                ${row.thumbnailBytes}, ${row.alt ?? ''}, ${row.storage}, ${(row.createdAt ?? new Date()).toISOString()}
-        where (select coalesce(sum(bytes + thumbnail_bytes), 0) from ${media} where user_id = ${row.userId}) + ${size}
+        where (select coalesce(sum(bytes + thumbnail_bytes), 0) from ${media} where workspace_id = ${row.workspaceId}) + ${size}
               <= ${quotaBytes}
         returning id`);
       return (inserted as unknown as { rows: unknown[] }).rows.length === 1;
     },
 
-    async find(userId: string, id: string): Promise<MediaRow | null> {
+    async find(workspaceId: string, id: string): Promise<MediaRow | null> {
       if (!isMediaId(id)) return null;
       const [row] = await db
         .select()
         .from(media)
-        .where(and(eq(media.userId, userId), eq(media.id, id)));
+        .where(and(eq(media.workspaceId, workspaceId), eq(media.id, id)));
       return row ?? null;
     },
 
     /** The rows of these ids that are the user's. */
-    async findMany(userId: string, ids: readonly string[]): Promise<MediaRow[]> {
+    async findMany(workspaceId: string, ids: readonly string[]): Promise<MediaRow[]> {
       const valid = [...new Set(ids)].filter(isMediaId);
       if (valid.length === 0) return [];
       return db
         .select()
         .from(media)
-        .where(and(eq(media.userId, userId), inArray(media.id, valid)));
+        .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, valid)));
     },
 
     /** Rows by id, whoever owns them (publishing: the post's owner was checked when it was saved). */
@@ -59,50 +59,50 @@ export function createMediaRepository(db: Db) {
     },
 
     /** A page of the user's items, newest first, after the item `after` (createdAt, id). */
-    async page(userId: string, limit: number, after: { createdAt: Date; id: string } | null): Promise<MediaRow[]> {
+    async page(workspaceId: string, limit: number, after: { createdAt: Date; id: string } | null): Promise<MediaRow[]> {
       const older = after
         ? or(lt(media.createdAt, after.createdAt), and(eq(media.createdAt, after.createdAt), lt(media.id, after.id)))
         : undefined;
       return db
         .select()
         .from(media)
-        .where(and(eq(media.userId, userId), older))
+        .where(and(eq(media.workspaceId, workspaceId), older))
         .orderBy(desc(media.createdAt), desc(media.id))
         .limit(limit);
     },
 
-    async usage(userId: string): Promise<{ bytes: number; count: number }> {
+    async usage(workspaceId: string): Promise<{ bytes: number; count: number }> {
       const [row] = await db
         .select({
           bytes: sql<string>`coalesce(sum(${media.bytes} + ${media.thumbnailBytes}), 0)`,
           count: sql<string>`count(*)`,
         })
         .from(media)
-        .where(eq(media.userId, userId));
+        .where(eq(media.workspaceId, workspaceId));
       return { bytes: Number(row?.bytes ?? 0), count: Number(row?.count ?? 0) };
     },
 
-    async updateAlt(userId: string, id: string, alt: string): Promise<MediaRow | null> {
+    async updateAlt(workspaceId: string, id: string, alt: string): Promise<MediaRow | null> {
       if (!isMediaId(id)) return null;
       const [row] = await db
         .update(media)
         .set({ alt })
-        .where(and(eq(media.userId, userId), eq(media.id, id)))
+        .where(and(eq(media.workspaceId, workspaceId), eq(media.id, id)))
         .returning();
       return row ?? null;
     },
 
-    async delete(userId: string, id: string): Promise<MediaRow | null> {
+    async delete(workspaceId: string, id: string): Promise<MediaRow | null> {
       if (!isMediaId(id)) return null;
       const [row] = await db
         .delete(media)
-        .where(and(eq(media.userId, userId), eq(media.id, id)))
+        .where(and(eq(media.workspaceId, workspaceId), eq(media.id, id)))
         .returning();
       return row ?? null;
     },
 
     /** Whether a post of the user's that has not gone out (nor was canceled) carries the image. */
-    async inUse(userId: string, id: string): Promise<boolean> {
+    async inUse(workspaceId: string, id: string): Promise<boolean> {
       const carrying = JSON.stringify([{ media: [{ id }] }]);
       const [row] = await db
         .select({ id: posts.id })
@@ -110,7 +110,7 @@ export function createMediaRepository(db: Db) {
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .where(
           and(
-            eq(personas.userId, userId),
+            eq(personas.workspaceId, workspaceId),
             notInArray(posts.status, SETTLED),
             sql`${posts.parts} @> ${carrying}::jsonb`,
           ),

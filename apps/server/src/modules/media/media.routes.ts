@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, invalidField } from '../../errors';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { MediaService } from './media.service';
 
 const tags = ['media'];
@@ -67,8 +67,8 @@ async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; alt:
 }
 
 /** The media library's routes (decision 046-media-library). Cookies (an img tag) and tokens both sign in. */
-export function mediaRoutes(deps: { auth: AuthService; media: MediaService }): FastifyPluginAsyncZod {
-  const { auth, media } = deps;
+export function mediaRoutes(deps: { access: Access; media: MediaService }): FastifyPluginAsyncZod {
+  const { access, media } = deps;
   return async (app) => {
     // Multipart only here: the rest of the API takes JSON.
     await app.register(multipart, {
@@ -91,9 +91,9 @@ export function mediaRoutes(deps: { auth: AuthService; media: MediaService }): F
         },
       },
       async (request, reply) => {
-        const userId = await auth.requireUserId(request.headers);
+        const workspaceId = await access.workspaceId(request.headers, 'write');
         const { file, alt } = await readUpload(request);
-        return reply.status(201).send(await media.upload(userId, file, alt));
+        return reply.status(201).send(await media.upload(workspaceId, file, alt));
       },
     );
 
@@ -107,13 +107,13 @@ export function mediaRoutes(deps: { auth: AuthService; media: MediaService }): F
           response: { 200: mediaListSchema, ...errorResponses },
         },
       },
-      async (request) => media.list(await auth.requireUserId(request.headers), request.query),
+      async (request) => media.list(await access.workspaceId(request.headers, 'read'), request.query),
     );
 
     const sendImage =
       (which: 'master' | 'thumbnail') => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
         const { id } = request.params as { id: string };
-        const image = await media.read(await auth.requireUserId(request.headers), id, which);
+        const image = await media.read(await access.workspaceId(request.headers, 'read'), id, which);
         return reply
           .header('content-type', image.type)
           .header('cache-control', 'private, max-age=86400')
@@ -159,7 +159,7 @@ export function mediaRoutes(deps: { auth: AuthService; media: MediaService }): F
         },
       },
       async (request) =>
-        media.updateAlt(await auth.requireUserId(request.headers), request.params.id, request.body.alt),
+        media.updateAlt(await access.workspaceId(request.headers, 'write'), request.params.id, request.body.alt),
     );
 
     app.delete(
@@ -173,7 +173,7 @@ export function mediaRoutes(deps: { auth: AuthService; media: MediaService }): F
         },
       },
       async (request, reply) => {
-        await media.remove(await auth.requireUserId(request.headers), request.params.id);
+        await media.remove(await access.workspaceId(request.headers, 'write'), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -189,7 +189,7 @@ export function mediaRoutes(deps: { auth: AuthService; media: MediaService }): F
           response: { 200: altSuggestionSchema, ...errorResponses },
         },
       },
-      async (request) => media.altSuggestion(await auth.requireUserId(request.headers), request.params.id),
+      async (request) => media.altSuggestion(await access.workspaceId(request.headers, 'write'), request.params.id),
     );
   };
 }

@@ -30,8 +30,9 @@ const ALT_SUGGESTION_SYSTEM =
   'You write alt text for images posted on social media: one or two plain sentences saying what the image shows ' +
   'and any text in it, for someone who cannot see it. No "Image of" or "Picture of", no hashtags, no quotes around it.';
 
-export const masterKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/master`;
-export const thumbnailKey = (row: Pick<MediaRow, 'userId' | 'id'>) => `media/${row.userId}/${row.id}/thumbnail`;
+export const masterKey = (row: Pick<MediaRow, 'workspaceId' | 'id'>) => `media/${row.workspaceId}/${row.id}/master`;
+export const thumbnailKey = (row: Pick<MediaRow, 'workspaceId' | 'id'>) =>
+  `media/${row.workspaceId}/${row.id}/thumbnail`;
 
 function toItem(row: MediaRow): MediaItem {
   return {
@@ -80,7 +81,7 @@ export function createMediaService(deps: {
    * The model that writes for a user (null: the offline composer), asked for alt text with the
    * image; a model that cannot read images fails, and the answer says so.
    */
-  writer?: (userId: string) => Promise<Pick<LlmClient, 'generate' | 'model'> | null>;
+  writer?: (workspaceId: string) => Promise<Pick<LlmClient, 'generate' | 'model'> | null>;
   now?: () => Date;
 }) {
   const { media, store, quotaBytes, now = () => new Date() } = deps;
@@ -102,8 +103,8 @@ export function createMediaService(deps: {
 
   return {
     /** POST /api/media: an upload checked, processed and kept, or refused with nothing kept. */
-    async upload(userId: string, file: Buffer, alt: string): Promise<MediaItem> {
-      const before = await media.usage(userId);
+    async upload(workspaceId: string, file: Buffer, alt: string): Promise<MediaItem> {
+      const before = await media.usage(workspaceId);
       if (before.bytes >= quotaBytes)
         throw new AppError(413, 'quota_exceeded', `body.file: ${quotaMessage(before.bytes)}`, {
           details: [{ field: 'body.file', message: quotaMessage(before.bytes) }],
@@ -123,7 +124,7 @@ export function createMediaService(deps: {
       }
       const row: MediaRow = {
         id: randomUUID(),
-        userId,
+        workspaceId,
         mimeType: processed.mimeType,
         width: processed.width,
         height: processed.height,
@@ -140,9 +141,14 @@ export function createMediaService(deps: {
         await store.put(keys[0] as string, processed.master, processed.mimeType);
         await store.put(keys[1] as string, processed.thumbnail, 'image/webp');
         if (!(await media.insertWithinQuota(row, quotaBytes))) {
-          throw new AppError(413, 'quota_exceeded', `body.file: ${quotaMessage((await media.usage(userId)).bytes)}`, {
-            details: [{ field: 'body.file', message: quotaMessage(before.bytes) }],
-          });
+          throw new AppError(
+            413,
+            'quota_exceeded',
+            `body.file: ${quotaMessage((await media.usage(workspaceId)).bytes)}`,
+            {
+              details: [{ field: 'body.file', message: quotaMessage(before.bytes) }],
+            },
+          );
         }
       } catch (error) {
         await store.delete(keys).catch(() => undefined);
@@ -152,12 +158,12 @@ export function createMediaService(deps: {
     },
 
     /** GET /api/media: newest first, a page at a time, with the library's usage. */
-    async list(userId: string, query: { cursor?: string | undefined; limit: number }): Promise<MediaList> {
+    async list(workspaceId: string, query: { cursor?: string | undefined; limit: number }): Promise<MediaList> {
       const after = query.cursor ? afterCursor(query.cursor) : null;
-      const rows = await media.page(userId, query.limit + 1, after);
+      const rows = await media.page(workspaceId, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      const usage = await media.usage(userId);
+      const usage = await media.usage(workspaceId);
       return {
         items: page.map(toItem),
         nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
@@ -166,30 +172,34 @@ export function createMediaService(deps: {
     },
 
     /** The stored image or its thumbnail, with its content type; another user's id is not found. */
-    async read(userId: string, id: string, which: 'master' | 'thumbnail'): Promise<{ bytes: Buffer; type: string }> {
-      const row = await media.find(userId, id);
+    async read(
+      workspaceId: string,
+      id: string,
+      which: 'master' | 'thumbnail',
+    ): Promise<{ bytes: Buffer; type: string }> {
+      const row = await media.find(workspaceId, id);
       if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
       return { bytes: await readBytes(row, which), type: which === 'master' ? row.mimeType : 'image/webp' };
     },
 
-    async updateAlt(userId: string, id: string, alt: string): Promise<MediaItem> {
-      const row = await media.updateAlt(userId, id, alt.trim());
+    async updateAlt(workspaceId: string, id: string, alt: string): Promise<MediaItem> {
+      const row = await media.updateAlt(workspaceId, id, alt.trim());
       if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
       return toItem(row);
     },
 
     /** Deletes an image no post waiting to go out carries (409 media_in_use otherwise). */
-    async remove(userId: string, id: string): Promise<void> {
-      const row = await media.find(userId, id);
+    async remove(workspaceId: string, id: string): Promise<void> {
+      const row = await media.find(workspaceId, id);
       if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
-      if (await media.inUse(userId, id)) {
+      if (await media.inUse(workspaceId, id)) {
         throw new AppError(
           409,
           'media_in_use',
           'This image is in a post that has not gone out yet: remove it from that post (or delete the post) first',
         );
       }
-      await media.delete(userId, id);
+      await media.delete(workspaceId, id);
       await storeOf(row).delete([masterKey(row), thumbnailKey(row)]);
     },
 
@@ -197,10 +207,10 @@ export function createMediaService(deps: {
      * A suggested alt text. Plume's writers read text only (the offline composer, and the models
      * configured for writing are not asked to read images), so there is none, said plainly.
      */
-    async altSuggestion(userId: string, id: string): Promise<AltSuggestion> {
-      const row = await media.find(userId, id);
+    async altSuggestion(workspaceId: string, id: string): Promise<AltSuggestion> {
+      const row = await media.find(workspaceId, id);
       if (!row) throw new NotFoundError(MEDIA_NOT_FOUND);
-      const writer = deps.writer ? await deps.writer(userId) : null;
+      const writer = deps.writer ? await deps.writer(workspaceId) : null;
       if (!writer) return { suggestion: null, note: OFFLINE_ALT_NOTE };
       // The thumbnail is enough to describe, and small to send (a WebP most vision models take).
       const image = { bytes: await readBytes(row, 'thumbnail'), mediaType: 'image/webp' };
@@ -238,14 +248,14 @@ export function createMediaService(deps: {
      * ('body.parts'); a problem names its part and image (`body.parts.0.media.1.alt`).
      */
     async checkParts(
-      userId: string,
+      workspaceId: string,
       parts: readonly Pick<PostPart, 'media'>[],
       options: { requireAlt: boolean; field?: string },
     ): Promise<void> {
       const field = options.field ?? 'body.parts';
       const ids = parts.flatMap((part) => part.media.map((ref) => ref.id));
       if (ids.length === 0) return;
-      const owned = new Set((await media.findMany(userId, ids)).map((row) => row.id));
+      const owned = new Set((await media.findMany(workspaceId, ids)).map((row) => row.id));
       const problems: { field: string; message: string }[] = [];
       parts.forEach((part, p) => {
         part.media.forEach((ref, m) => {

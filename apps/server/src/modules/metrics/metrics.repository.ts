@@ -20,9 +20,9 @@ export const FIRST_READING_AFTER_MS = 50 * 60_000;
 const RECENT_POSTS = 10;
 
 /** One persona's figures, or every persona of a user's. */
-export type Scope = { personaId: string } | { userId: string };
+export type Scope = { personaId: string } | { workspaceId: string };
 const inScope = (scope: Scope) =>
-  'personaId' in scope ? eq(personas.id, scope.personaId) : eq(personas.userId, scope.userId);
+  'personaId' in scope ? eq(personas.id, scope.personaId) : eq(personas.workspaceId, scope.workspaceId);
 
 /**
  * The persona's posts (decision 020, amended): each connected account's own count at its latest
@@ -296,8 +296,11 @@ export function createMetricsRepository(db: Db) {
 
     /** Whose persona it is. */
     async ownerOf(personaId: string): Promise<string | null> {
-      const [row] = await db.select({ userId: personas.userId }).from(personas).where(eq(personas.id, personaId));
-      return row?.userId ?? null;
+      const [row] = await db
+        .select({ workspaceId: personas.workspaceId })
+        .from(personas)
+        .where(eq(personas.id, personaId));
+      return row?.workspaceId ?? null;
     },
 
     /** The scope's connected accounts that can be read (not waiting for a reconnect). */

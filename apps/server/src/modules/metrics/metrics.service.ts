@@ -79,7 +79,7 @@ export function createMetricsService(deps: {
       const { usual } = spike;
       told.push({ personaId, externalId: post.externalId, text: post.text, engagement, usual });
       spikes.push({
-        userId: owner,
+        workspaceId: owner,
         personaId,
         kind: 'engagement_spike',
         severity: 'success',
@@ -95,7 +95,7 @@ export function createMetricsService(deps: {
     await deps.inbox.add(spikes);
     await deps.events?.emit(
       told.map((t) => ({
-        userId: owner,
+        workspaceId: owner,
         type: 'engagement.spike' as const,
         key: `engagement.spike:${t.externalId}`,
         data: t,
@@ -163,9 +163,9 @@ export function createMetricsService(deps: {
      * Refresh: reads every account of the user's personas (or of one persona) now. Answers how many
      * syncs were queued; the persona must be the user's.
      */
-    async refresh(userId: string, personaId?: string): Promise<{ queued: number }> {
-      if (personaId) await ownPersona(deps.personas, userId, personaId);
-      const ids = await metrics.readableAccounts(personaId ? { personaId } : { userId });
+    async refresh(workspaceId: string, personaId?: string): Promise<{ queued: number }> {
+      if (personaId) await ownPersona(deps.personas, workspaceId, personaId);
+      const ids = await metrics.readableAccounts(personaId ? { personaId } : { workspaceId });
       for (const id of ids) await sendSyncMetrics(deps.queue, { accountId: id, force: true });
       return { queued: ids.length };
     },

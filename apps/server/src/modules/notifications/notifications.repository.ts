@@ -1,12 +1,18 @@
 import type { Platform } from '@plume/core';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { personas, platformAccounts, posts, userPreferences, users } from '../../db/schema';
+import { personas, platformAccounts, posts, userPreferences, users, workspaceMembers } from '../../db/schema';
+
+/** A workspace's members, joined for its owner: its e-mails go to the owner (decision 055). */
+const owners = alias(workspaceMembers, 'owners');
 
 /** Who gets a notice, and whether they want this kind (the defaults apply until they choose). */
 type Recipient = { userId: string; email: string; name: string };
+/** An event of a workspace's persona: told in the workspace's inbox, e-mailed to its owner. */
+type WorkspaceRecipient = Recipient & { workspaceId: string };
 
-export type PostOutcome = Recipient & {
+export type PostOutcome = WorkspaceRecipient & {
   postId: string;
   personaId: string;
   personaName: string;
@@ -18,7 +24,7 @@ export type PostOutcome = Recipient & {
   wanted: boolean;
 };
 
-export type BrokenConnection = Recipient & {
+export type BrokenConnection = WorkspaceRecipient & {
   accountId: string;
   personaId: string;
   personaName: string;
@@ -31,7 +37,7 @@ export type BrokenConnection = Recipient & {
 };
 
 /** A persona's automation that paused itself and whose owner was not told yet (decision 035). */
-export type PendingPause = Recipient & {
+export type PendingPause = WorkspaceRecipient & {
   personaId: string;
   personaName: string;
   message: string;
@@ -60,6 +66,7 @@ export function createNotificationsRepository(db: Db) {
           url: posts.url,
           error: posts.error,
           personaName: personas.name,
+          workspaceId: personas.workspaceId,
           userId: users.id,
           email: users.email,
           name: users.name,
@@ -68,7 +75,8 @@ export function createNotificationsRepository(db: Db) {
         })
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
-        .innerJoin(users, eq(users.id, personas.userId))
+        .innerJoin(owners, and(eq(owners.workspaceId, personas.workspaceId), eq(owners.role, 'owner')))
+        .innerJoin(users, eq(users.id, owners.userId))
         .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
         .where(and(isNull(posts.notifiedAt), isNotNull(posts.scheduledFor), inArray(posts.status, [...OUTCOMES])))
         .orderBy(asc(posts.updatedAt))
@@ -111,6 +119,7 @@ export function createNotificationsRepository(db: Db) {
           errorMessage: platformAccounts.errorMessage,
           pausedForIt: sql<boolean>`(${personas.automationPauseReason} = 'reconnect'
             and ${personas.automationPausedAt} is not null and ${personas.automationPauseToldAt} is null)`,
+          workspaceId: personas.workspaceId,
           userId: users.id,
           email: users.email,
           name: users.name,
@@ -118,7 +127,8 @@ export function createNotificationsRepository(db: Db) {
         })
         .from(platformAccounts)
         .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
-        .innerJoin(users, eq(users.id, personas.userId))
+        .innerJoin(owners, and(eq(owners.workspaceId, personas.workspaceId), eq(owners.role, 'owner')))
+        .innerJoin(users, eq(users.id, owners.userId))
         .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
         .where(and(eq(platformAccounts.status, 'error'), isNull(platformAccounts.attentionNotifiedAt)))
         .orderBy(asc(platformAccounts.updatedAt))
@@ -154,13 +164,15 @@ export function createNotificationsRepository(db: Db) {
           personaName: personas.name,
           message: personas.automationPauseMessage,
           pausedAt: personas.automationPausedAt,
+          workspaceId: personas.workspaceId,
           userId: users.id,
           email: users.email,
           name: users.name,
           wanted: sql<boolean>`coalesce(${userPreferences.emailAccountAttention}, true)`,
         })
         .from(personas)
-        .innerJoin(users, eq(users.id, personas.userId))
+        .innerJoin(owners, and(eq(owners.workspaceId, personas.workspaceId), eq(owners.role, 'owner')))
+        .innerJoin(users, eq(users.id, owners.userId))
         .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
         .where(and(isNotNull(personas.automationPausedAt), isNull(personas.automationPauseToldAt)))
         .orderBy(asc(personas.automationPausedAt))
@@ -233,13 +245,21 @@ export function createNotificationsRepository(db: Db) {
         .where(and(eq(userPreferences.userId, userId), eq(userPreferences.weeklySummaryAt, at)));
     },
 
-    /** Per persona of the user: posts published and failed in [from, to), and scheduled in [to, to + 7 days). */
+    /** Per persona of the workspaces the user belongs to: posts published and failed in [from, to), and scheduled in [to, to + 7 days). */
     async weeklyFigures(userId: string, from: Date, to: Date): Promise<WeeklyPersona[]> {
       const nextWeek = new Date(to.getTime() + 7 * 86_400_000);
       const owned = await db
         .select({ personaId: personas.id, name: personas.name })
         .from(personas)
-        .where(eq(personas.userId, userId))
+        .where(
+          inArray(
+            personas.workspaceId,
+            db
+              .select({ id: workspaceMembers.workspaceId })
+              .from(workspaceMembers)
+              .where(eq(workspaceMembers.userId, userId)),
+          ),
+        )
         .orderBy(asc(personas.name));
       if (owned.length === 0) return [];
       const ids = owned.map((p) => p.personaId);

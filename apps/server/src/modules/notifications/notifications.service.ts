@@ -78,7 +78,7 @@ export function createNotificationsService(deps: {
         outcomes
           .filter((o) => mine.has(o.postId) && o.status !== 'posted')
           .map((o) => ({
-            userId: o.userId,
+            workspaceId: o.workspaceId,
             personaId: o.personaId,
             kind: 'platform_update' as const,
             severity: 'update' as const,
@@ -123,7 +123,7 @@ export function createNotificationsService(deps: {
         broken
           .filter((b) => claimed.has(b.accountId))
           .map((b) => ({
-            userId: b.userId,
+            workspaceId: b.workspaceId,
             personaId: b.personaId,
             kind: 'platform_update' as const,
             severity: 'update' as const,
@@ -139,7 +139,7 @@ export function createNotificationsService(deps: {
         broken
           .filter((b) => claimed.has(b.accountId))
           .map((b) => ({
-            userId: b.userId,
+            workspaceId: b.workspaceId,
             type: 'connection.broken' as const,
             key: `connection.broken:${b.accountId}:${at.toISOString()}`,
             data: {
@@ -184,7 +184,7 @@ export function createNotificationsService(deps: {
         pauses
           .filter((p) => told.has(p.personaId))
           .map((p) => ({
-            userId: p.userId,
+            workspaceId: p.workspaceId,
             personaId: p.personaId,
             kind: 'platform_update' as const,
             severity: 'update' as const,

@@ -23,12 +23,12 @@ const engagement = engagementOf(postMetrics);
 export function createOpportunitiesRepository(db: Db) {
   return {
     /** Whether any persona of the user has a connected account. */
-    async hasConnection(userId: string): Promise<boolean> {
+    async hasConnection(workspaceId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: platformAccounts.id })
         .from(platformAccounts)
         .innerJoin(personas, eq(personas.id, platformAccounts.personaId))
-        .where(eq(personas.userId, userId))
+        .where(eq(personas.workspaceId, workspaceId))
         .limit(1);
       return row !== undefined;
     },
@@ -37,7 +37,7 @@ export function createOpportunitiesRepository(db: Db) {
      * Mentions, replies and quotes received since `since` that no reply answered, newest first;
      * never the user's own accounts (a persona's own posts, another of their personas).
      */
-    async unansweredMentions(userId: string, since: Date) {
+    async unansweredMentions(workspaceId: string, since: Date) {
       return db
         .select({
           personaId: mentions.personaId,
@@ -52,12 +52,12 @@ export function createOpportunitiesRepository(db: Db) {
         .innerJoin(personas, eq(personas.id, mentions.personaId))
         .where(
           and(
-            eq(personas.userId, userId),
+            eq(personas.workspaceId, workspaceId),
             gte(mentions.receivedAt, since),
             ne(mentions.decision, 'replied'),
             sql`not exists (select 1 from ${platformAccounts} own
               join ${personas} mine on mine.id = own.persona_id
-              where mine.user_id = ${userId} and own.external_id = ${mentions.authorId})`,
+              where mine.workspace_id = ${workspaceId} and own.external_id = ${mentions.authorId})`,
           ),
         )
         .orderBy(desc(mentions.receivedAt))
@@ -65,7 +65,7 @@ export function createOpportunitiesRepository(db: Db) {
     },
 
     /** Reply drafts waiting in the review queue, newest first. */
-    async replyDraftsWaiting(userId: string) {
+    async replyDraftsWaiting(workspaceId: string) {
       return db
         .select({
           personaId: posts.personaId,
@@ -78,7 +78,7 @@ export function createOpportunitiesRepository(db: Db) {
         })
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
-        .where(and(eq(personas.userId, userId), eq(posts.status, 'pending_review'), isNotNull(posts.replyTo)))
+        .where(and(eq(personas.workspaceId, workspaceId), eq(posts.status, 'pending_review'), isNotNull(posts.replyTo)))
         .orderBy(desc(posts.createdAt))
         .limit(ROWS);
     },
@@ -88,7 +88,7 @@ export function createOpportunitiesRepository(db: Db) {
      * with its persona's baseline: how many of its other posts since `baselineSince` were read, and
      * the median of their engagements (null when none).
      */
-    async spikeCandidates(userId: string, since: Date, baselineSince: Date) {
+    async spikeCandidates(workspaceId: string, since: Date, baselineSince: Date) {
       const other = alias(postMetrics, 'other');
       const baseline = db
         .select({
@@ -120,14 +120,18 @@ export function createOpportunitiesRepository(db: Db) {
         .innerJoin(personas, eq(personas.id, postMetrics.personaId))
         .crossJoinLateral(baseline)
         .where(
-          and(eq(personas.userId, userId), gte(postMetrics.postedAt, since), gte(engagement, SPIKE_MIN_ENGAGEMENT)),
+          and(
+            eq(personas.workspaceId, workspaceId),
+            gte(postMetrics.postedAt, since),
+            gte(engagement, SPIKE_MIN_ENGAGEMENT),
+          ),
         )
         .orderBy(desc(engagement))
         .limit(ROWS);
     },
 
     /** Items of the persona's enabled sources fetched since `since` and not shared yet, newest first. */
-    async freshItems(userId: string, since: Date) {
+    async freshItems(workspaceId: string, since: Date) {
       return db
         .select({
           personaId: sourceItems.personaId,
@@ -140,7 +144,7 @@ export function createOpportunitiesRepository(db: Db) {
         .innerJoin(personas, eq(personas.id, sourceItems.personaId))
         .where(
           and(
-            eq(personas.userId, userId),
+            eq(personas.workspaceId, workspaceId),
             gte(sourceItems.fetchedAt, since),
             isNull(sourceItems.usedAt),
             sql`exists (select 1 from jsonb_array_elements(${personas.sources}) as s(source)
@@ -152,11 +156,11 @@ export function createOpportunitiesRepository(db: Db) {
     },
 
     /** The user's dismissals: each opportunity's key and the newest thing it had when dismissed. */
-    async dismissals(userId: string): Promise<Map<string, Date>> {
+    async dismissals(workspaceId: string): Promise<Map<string, Date>> {
       const rows = await db
         .select({ key: opportunityDismissals.key, through: opportunityDismissals.through })
         .from(opportunityDismissals)
-        .where(eq(opportunityDismissals.userId, userId));
+        .where(eq(opportunityDismissals.workspaceId, workspaceId));
       return new Map(rows.map((r) => [r.key, r.through]));
     },
 
@@ -164,12 +168,12 @@ export function createOpportunitiesRepository(db: Db) {
      * Keeps dismissals (a later one never moves `through` back), and forgets the user's dismissals
      * of things older than `forgetBefore`: no opportunity looks back that far.
      */
-    async dismiss(userId: string, items: { key: string; through: Date }[], forgetBefore: Date): Promise<void> {
+    async dismiss(workspaceId: string, items: { key: string; through: Date }[], forgetBefore: Date): Promise<void> {
       await db
         .insert(opportunityDismissals)
-        .values(items.map((i) => ({ userId, key: i.key, through: i.through })))
+        .values(items.map((i) => ({ workspaceId, key: i.key, through: i.through })))
         .onConflictDoUpdate({
-          target: [opportunityDismissals.userId, opportunityDismissals.key],
+          target: [opportunityDismissals.workspaceId, opportunityDismissals.key],
           set: {
             through: sql`greatest(${opportunityDismissals.through}, excluded.through)`,
             dismissedAt: sql`now()`,
@@ -177,16 +181,18 @@ export function createOpportunitiesRepository(db: Db) {
         });
       await db
         .delete(opportunityDismissals)
-        .where(and(eq(opportunityDismissals.userId, userId), lt(opportunityDismissals.through, forgetBefore)));
+        .where(
+          and(eq(opportunityDismissals.workspaceId, workspaceId), lt(opportunityDismissals.through, forgetBefore)),
+        );
     },
 
     /** Which of these persona ids are the user's. */
-    async ownedPersonaIds(userId: string, ids: string[]): Promise<Set<string>> {
+    async ownedPersonaIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await db
         .select({ id: personas.id })
         .from(personas)
-        .where(and(eq(personas.userId, userId), inArray(personas.id, ids)));
+        .where(and(eq(personas.workspaceId, workspaceId), inArray(personas.id, ids)));
       return new Set(rows.map((r) => r.id));
     },
   };

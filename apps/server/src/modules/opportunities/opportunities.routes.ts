@@ -2,15 +2,15 @@ import { dismissOpportunitiesSchema, opportunityListSchema } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { OpportunitiesService } from './opportunities.service';
 
 /** The dashboard's upcoming engagement opportunities, and dismissing them (kept per user). */
 export function opportunitiesRoutes(deps: {
-  auth: AuthService;
+  access: Access;
   opportunities: OpportunitiesService;
 }): FastifyPluginAsyncZod {
-  const { auth, opportunities } = deps;
+  const { access, opportunities } = deps;
   return async (app) => {
     app.get(
       '/api/opportunities',
@@ -22,7 +22,7 @@ export function opportunitiesRoutes(deps: {
           response: { 200: opportunityListSchema, ...errorResponses },
         },
       },
-      async (request) => opportunities.list(await auth.requireUserId(request.headers)),
+      async (request) => opportunities.list(await access.workspaceId(request.headers, 'read')),
     );
 
     app.post(
@@ -37,7 +37,7 @@ export function opportunitiesRoutes(deps: {
         },
       },
       async (request, reply) => {
-        await opportunities.dismiss(await auth.requireUserId(request.headers), request.body);
+        await opportunities.dismiss(await access.workspaceId(request.headers, 'write'), request.body);
         return reply.status(204).send(null);
       },
     );

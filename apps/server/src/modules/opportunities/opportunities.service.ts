@@ -39,9 +39,9 @@ function byPersona<T extends Row>(rows: T[]): T[][] {
 export function createOpportunitiesService(deps: { repository: OpportunitiesRepository; now?: () => Date }) {
   const { repository, now = () => new Date() } = deps;
 
-  async function mentionsWaiting(userId: string, at: Date): Promise<Opportunity[]> {
+  async function mentionsWaiting(workspaceId: string, at: Date): Promise<Opportunity[]> {
     const since = new Date(at.getTime() - OPPORTUNITY_WINDOWS.mentionsHours * HOUR_MS);
-    return byPersona(await repository.unansweredMentions(userId, since)).map((rows) => {
+    return byPersona(await repository.unansweredMentions(workspaceId, since)).map((rows) => {
       const [newest] = rows as [(typeof rows)[number], ...typeof rows];
       const platform = platformOf(newest.platform);
       const network = platform ? PLATFORM_LABELS[platform] : 'the network';
@@ -64,8 +64,8 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
     });
   }
 
-  async function repliesWaiting(userId: string): Promise<Opportunity[]> {
-    return byPersona(await repository.replyDraftsWaiting(userId)).map((rows) => {
+  async function repliesWaiting(workspaceId: string): Promise<Opportunity[]> {
+    return byPersona(await repository.replyDraftsWaiting(workspaceId)).map((rows) => {
       const [newest] = rows as [(typeof rows)[number], ...typeof rows];
       return {
         id: `replies:${newest.personaId}`,
@@ -87,9 +87,9 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
     });
   }
 
-  async function spikes(userId: string, at: Date): Promise<Opportunity[]> {
+  async function spikes(workspaceId: string, at: Date): Promise<Opportunity[]> {
     const recent = await repository.spikeCandidates(
-      userId,
+      workspaceId,
       new Date(at.getTime() - OPPORTUNITY_WINDOWS.spikeDays * DAY_MS),
       new Date(at.getTime() - OPPORTUNITY_WINDOWS.baselineDays * DAY_MS),
     );
@@ -123,9 +123,9 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
     return found;
   }
 
-  async function freshItems(userId: string, at: Date): Promise<Opportunity[]> {
+  async function freshItems(workspaceId: string, at: Date): Promise<Opportunity[]> {
     const since = new Date(at.getTime() - OPPORTUNITY_WINDOWS.freshItemsHours * HOUR_MS);
-    return byPersona(await repository.freshItems(userId, since)).map((rows) => {
+    return byPersona(await repository.freshItems(workspaceId, since)).map((rows) => {
       const [newest] = rows as [(typeof rows)[number], ...typeof rows];
       return {
         id: `fresh_items:${newest.personaId}`,
@@ -144,12 +144,17 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
   }
 
   return {
-    async list(userId: string): Promise<OpportunityList> {
+    async list(workspaceId: string): Promise<OpportunityList> {
       const at = now();
       const [found, dismissals, connected] = await Promise.all([
-        Promise.all([mentionsWaiting(userId, at), repliesWaiting(userId), spikes(userId, at), freshItems(userId, at)]),
-        repository.dismissals(userId),
-        repository.hasConnection(userId),
+        Promise.all([
+          mentionsWaiting(workspaceId, at),
+          repliesWaiting(workspaceId),
+          spikes(workspaceId, at),
+          freshItems(workspaceId, at),
+        ]),
+        repository.dismissals(workspaceId),
+        repository.hasConnection(workspaceId),
       ]);
       const all = found.flat();
       // Hidden while nothing newer than what was dismissed came.
@@ -162,7 +167,7 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
     },
 
     /** Hides opportunities of the user's personas; another user's persona is not found. */
-    async dismiss(userId: string, input: DismissOpportunities): Promise<void> {
+    async dismiss(workspaceId: string, input: DismissOpportunities): Promise<void> {
       const at = now();
       const latest = new Map<string, Date>();
       for (const item of input.items) {
@@ -172,11 +177,11 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
         if (!kept || through > kept) latest.set(item.id, through);
       }
       const personaIds = [...new Set([...latest.keys()].map(opportunityPersonaId))];
-      const owned = await repository.ownedPersonaIds(userId, personaIds);
+      const owned = await repository.ownedPersonaIds(workspaceId, personaIds);
       if (personaIds.some((id) => !owned.has(id))) throw new NotFoundError(PERSONA_NOT_FOUND);
       const forgetBefore = new Date(at.getTime() - (OPPORTUNITY_WINDOWS.spikeDays + 1) * DAY_MS);
       await repository.dismiss(
-        userId,
+        workspaceId,
         [...latest].map(([key, through]) => ({ key, through })),
         forgetBefore,
       );

@@ -12,13 +12,13 @@ export const PERSONA_NOT_FOUND = 'Persona not found';
  */
 export async function ownPersona(
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>,
-  userId: string,
+  workspaceId: string,
   personaId: string,
   options: { lock?: boolean } = {},
 ): Promise<Persona> {
   const persona = options.lock
-    ? await personas.findForUpdate(userId, personaId)
-    : await personas.find(userId, personaId);
+    ? await personas.findForUpdate(workspaceId, personaId)
+    : await personas.find(workspaceId, personaId);
   if (!persona) throw new NotFoundError(PERSONA_NOT_FOUND);
   return persona;
 }

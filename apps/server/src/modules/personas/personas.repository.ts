@@ -7,8 +7,12 @@ import {
   type Platform,
 } from '@plume/core';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { personas, personaVersions, platformAccounts, userPreferences } from '../../db/schema';
+import { personas, personaVersions, platformAccounts, userPreferences, workspaceMembers } from '../../db/schema';
+
+/** The workspace's owner, whose time zone is the workspace's (decision 055). */
+const owners = alias(workspaceMembers, 'owners');
 
 type Row = typeof personas.$inferSelect;
 
@@ -66,12 +70,12 @@ function storedConnection(account: AccountRow): StoredConnection {
 }
 
 /**
- * A persona as a job works with it: the persona (its connections included), its owner, the
- * owner's time zone (null without one), every account it has, and the ones the job works on.
+ * A persona as a job works with it: the persona (its connections included), its workspace, the
+ * workspace's time zone (its owner's; null without one), every account it has, and the ones the job works on.
  */
 export type PersonaAtWork = {
   persona: Persona;
-  userId: string;
+  workspaceId: string;
   timeZone: string | null;
   accounts: AccountRow[];
   picked: AccountRow[];
@@ -92,7 +96,8 @@ export async function personasAtWork(db: Db, where: SQL | undefined, pick?: SQL<
       picked: pick ?? sql<boolean>`true`,
     })
     .from(personas)
-    .leftJoin(userPreferences, eq(userPreferences.userId, personas.userId))
+    .leftJoin(owners, and(eq(owners.workspaceId, personas.workspaceId), eq(owners.role, 'owner')))
+    .leftJoin(userPreferences, eq(userPreferences.userId, owners.userId))
     .leftJoin(platformAccounts, eq(platformAccounts.personaId, personas.id))
     .where(where)
     .orderBy(personas.id, platformAccounts.platform);
@@ -106,7 +111,7 @@ export async function personasAtWork(db: Db, where: SQL | undefined, pick?: SQL<
   }
   return [...found.values()].map(({ row, timeZone, accounts, picked }) => ({
     persona: toPersona(row, accounts.map(storedConnection)),
-    userId: row.userId,
+    workspaceId: row.workspaceId,
     timeZone,
     accounts,
     picked,
@@ -215,95 +220,95 @@ export function createPersonasRepository(db: Db) {
     },
 
     /** Serialises writes that check the per-user active limit (inside a transaction). */
-    async lockUser(userId: string): Promise<void> {
-      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${userId}`}))`);
+    async lockUser(workspaceId: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${workspaceId}`}))`);
     },
 
     /** What changes whenever the user's list does: how many personas, and the highest revision among them. */
-    async listRevision(userId: string): Promise<string> {
+    async listRevision(workspaceId: string): Promise<string> {
       const [row] = await db
         .select({ n: count(), revision: sql<string>`coalesce(max(${personas.revision}), 0)` })
         .from(personas)
-        .where(eq(personas.userId, userId));
+        .where(eq(personas.workspaceId, workspaceId));
       return `${row?.n ?? 0}:${row?.revision ?? 0}`;
     },
 
-    async list(userId: string): Promise<Persona[]> {
+    async list(workspaceId: string): Promise<Persona[]> {
       const rows = await db
         .select(withConnections())
         .from(personas)
-        .where(eq(personas.userId, userId))
+        .where(eq(personas.workspaceId, workspaceId))
         .orderBy(desc(personas.createdAt), desc(personas.id));
       return rows.map((r) => toPersona(r.persona, r.connections));
     },
 
-    async find(userId: string, id: string): Promise<Persona | null> {
+    async find(workspaceId: string, id: string): Promise<Persona | null> {
       const [row] = await db
         .select(withConnections())
         .from(personas)
-        .where(and(eq(personas.userId, userId), eq(personas.id, id)));
+        .where(and(eq(personas.workspaceId, workspaceId), eq(personas.id, id)));
       return row ? toPersona(row.persona, row.connections) : null;
     },
 
     /** Inside a transaction: the persona, locked against other writes until the transaction ends. */
-    async findForUpdate(userId: string, id: string): Promise<Persona | null> {
+    async findForUpdate(workspaceId: string, id: string): Promise<Persona | null> {
       const [row] = await db
         .select(withConnections())
         .from(personas)
-        .where(and(eq(personas.userId, userId), eq(personas.id, id)))
+        .where(and(eq(personas.workspaceId, workspaceId), eq(personas.id, id)))
         .for('update', { of: personas });
       return row ? toPersona(row.persona, row.connections) : null;
     },
 
-    async findMany(userId: string, ids: string[]): Promise<Persona[]> {
+    async findMany(workspaceId: string, ids: string[]): Promise<Persona[]> {
       const rows = await db
         .select(withConnections())
         .from(personas)
-        .where(and(eq(personas.userId, userId), inArray(personas.id, ids)));
+        .where(and(eq(personas.workspaceId, workspaceId), inArray(personas.id, ids)));
       return rows.map((r) => toPersona(r.persona, r.connections));
     },
 
-    async countActive(userId: string): Promise<number> {
+    async countActive(workspaceId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(personas)
-        .where(and(eq(personas.userId, userId), eq(personas.isActive, true)));
+        .where(and(eq(personas.workspaceId, workspaceId), eq(personas.isActive, true)));
       return Number(row?.n ?? 0);
     },
 
-    async insert(userId: string, persona: Persona): Promise<Persona> {
+    async insert(workspaceId: string, persona: Persona): Promise<Persona> {
       const [row] = await db
         .insert(personas)
-        .values({ id: persona.id, userId, createdAt: new Date(persona.created_at), ...toColumns(persona) })
+        .values({ id: persona.id, workspaceId, createdAt: new Date(persona.created_at), ...toColumns(persona) })
         .returning(returningWithConnections());
       if (!row) throw new Error('insert returned no row');
       return toPersona(row, row.connections);
     },
 
-    async update(userId: string, persona: Persona): Promise<Persona> {
+    async update(workspaceId: string, persona: Persona): Promise<Persona> {
       const [row] = await db
         .update(personas)
         .set({ ...toColumns(persona), updatedAt: new Date() })
-        .where(and(eq(personas.userId, userId), eq(personas.id, persona.id)))
+        .where(and(eq(personas.workspaceId, workspaceId), eq(personas.id, persona.id)))
         .returning(returningWithConnections());
       if (!row) throw new Error('update matched no row');
       return toPersona(row, row.connections);
     },
 
-    async delete(userId: string, ids: string[]): Promise<number> {
+    async delete(workspaceId: string, ids: string[]): Promise<number> {
       const rows = await db
         .delete(personas)
-        .where(and(eq(personas.userId, userId), inArray(personas.id, ids)))
+        .where(and(eq(personas.workspaceId, workspaceId), inArray(personas.id, ids)))
         .returning({ id: personas.id });
       return rows.length;
     },
 
     /** Takes a tag off every persona of the user. */
-    async removeTagEverywhere(userId: string, tagId: string): Promise<void> {
+    async removeTagEverywhere(workspaceId: string, tagId: string): Promise<void> {
       await db
         .update(personas)
         .set({ tags: sql`array_remove(${personas.tags}, ${tagId}::uuid)` })
-        .where(and(eq(personas.userId, userId), sql`${tagId}::uuid = ANY(${personas.tags})`));
+        .where(and(eq(personas.workspaceId, workspaceId), sql`${tagId}::uuid = ANY(${personas.tags})`));
     },
 
     async addVersion(persona: Persona, summary: string): Promise<void> {

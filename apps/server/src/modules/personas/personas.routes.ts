@@ -13,13 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { PersonasService } from './personas.service';
 
 const tags = ['personas'];
 
-export function personasRoutes(deps: { auth: AuthService; personas: PersonasService }): FastifyPluginAsyncZod {
-  const { auth, personas } = deps;
+export function personasRoutes(deps: { access: Access; personas: PersonasService }): FastifyPluginAsyncZod {
+  const { access, personas } = deps;
   return async (app) => {
     app.get(
       '/api/personas',
@@ -34,7 +34,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
       async (request, reply) =>
         reply
           .type('application/json; charset=utf-8')
-          .send((await personas.listJson(await auth.requireUserId(request.headers))) as never),
+          .send((await personas.listJson(await access.workspaceId(request.headers, 'read'))) as never),
     );
 
     app.post(
@@ -48,7 +48,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
         },
       },
       async (request, reply) => {
-        const persona = await personas.create(await auth.requireUserId(request.headers), request.body);
+        const persona = await personas.create(await access.workspaceId(request.headers, 'write'), request.body);
         return reply.status(201).send(persona);
       },
     );
@@ -64,7 +64,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
         },
       },
       async (request, reply) => {
-        const persona = await personas.import(await auth.requireUserId(request.headers), request.body);
+        const persona = await personas.import(await access.workspaceId(request.headers, 'write'), request.body);
         return reply.status(201).send(persona);
       },
     );
@@ -79,7 +79,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
           response: { 200: bulkResultSchema, ...errorResponses },
         },
       },
-      async (request) => personas.bulk(await auth.requireUserId(request.headers), request.body),
+      async (request) => personas.bulk(await access.workspaceId(request.headers, 'write'), request.body),
     );
 
     app.get(
@@ -92,7 +92,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
           response: { 200: personaSchema, ...errorResponses },
         },
       },
-      async (request) => personas.get(await auth.requireUserId(request.headers), request.params.id),
+      async (request) => personas.get(await access.workspaceId(request.headers, 'read'), request.params.id),
     );
 
     app.put(
@@ -106,7 +106,8 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
           response: { 200: personaSchema, ...errorResponses },
         },
       },
-      async (request) => personas.update(await auth.requireUserId(request.headers), request.params.id, request.body),
+      async (request) =>
+        personas.update(await access.workspaceId(request.headers, 'write'), request.params.id, request.body),
     );
 
     app.delete(
@@ -120,7 +121,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
         },
       },
       async (request, reply) => {
-        await personas.remove(await auth.requireUserId(request.headers), request.params.id);
+        await personas.remove(await access.workspaceId(request.headers, 'write'), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -136,7 +137,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
         },
       },
       async (request, reply) => {
-        const persona = await personas.get(await auth.requireUserId(request.headers), request.params.id);
+        const persona = await personas.get(await access.workspaceId(request.headers, 'read'), request.params.id);
         return reply
           .header('content-disposition', `attachment; filename="${personaExportFileName(persona.name)}"`)
           .send(persona);
@@ -153,7 +154,7 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
           response: { 200: personaVersionListSchema, ...errorResponses },
         },
       },
-      async (request) => personas.versions(await auth.requireUserId(request.headers), request.params.id),
+      async (request) => personas.versions(await access.workspaceId(request.headers, 'read'), request.params.id),
     );
 
     app.post(
@@ -168,7 +169,11 @@ export function personasRoutes(deps: { auth: AuthService; personas: PersonasServ
         },
       },
       async (request) =>
-        personas.rollback(await auth.requireUserId(request.headers), request.params.id, request.body.versionId),
+        personas.rollback(
+          await access.workspaceId(request.headers, 'write'),
+          request.params.id,
+          request.body.versionId,
+        ),
     );
   };
 }

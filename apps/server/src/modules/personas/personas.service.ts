@@ -77,32 +77,32 @@ export function createPersonasService(deps: {
   const lists = new Map<string, { revision: string; body: string }>();
 
   /** Inside a write's transaction: the row stays locked, so a source check recorded meanwhile is not overwritten. */
-  const lockPersona = (repos: Repositories, userId: string, id: string) =>
-    ownPersona(repos.personas, userId, id, { lock: true });
+  const lockPersona = (repos: Repositories, workspaceId: string, id: string) =>
+    ownPersona(repos.personas, workspaceId, id, { lock: true });
 
   /** Tag ids must be the user's own tags. */
-  async function checkTags(repos: Repositories, userId: string, tagIds: string[]): Promise<void> {
-    const existing = await repos.tags.existingIds(userId, tagIds);
+  async function checkTags(repos: Repositories, workspaceId: string, tagIds: string[]): Promise<void> {
+    const existing = await repos.tags.existingIds(workspaceId, tagIds);
     const unknown = tagIds.filter((id) => !existing.has(id));
     if (unknown.length > 0) throw invalidField('body.tags', `unknown tag id ${unknown.join(', ')}`);
   }
 
   /** Inside a transaction: may `activating` more (now inactive) personas become active? */
-  async function checkActiveLimit(repos: Repositories, userId: string, activating: number) {
+  async function checkActiveLimit(repos: Repositories, workspaceId: string, activating: number) {
     if (activating === 0) return;
-    await repos.personas.lockUser(userId);
-    const active = await repos.personas.countActive(userId);
+    await repos.personas.lockUser(workspaceId);
+    const active = await repos.personas.countActive(workspaceId);
     if (active + activating > MAX_ACTIVE_PERSONAS) throw new ConflictError(ACTIVE_LIMIT);
   }
 
-  async function create(userId: string, persona: Persona, summary: string): Promise<Persona> {
+  async function create(workspaceId: string, persona: Persona, summary: string): Promise<Persona> {
     return unitOfWork(async (repos) => {
-      await checkTags(repos, userId, persona.tags);
+      await checkTags(repos, workspaceId, persona.tags);
       // Under the user's lock: two creations at once cannot both take the plan's last place.
-      await repos.personas.lockUser(userId);
-      await planLimits.checkNewPersona(repos, userId);
-      await checkActiveLimit(repos, userId, persona.is_active ? 1 : 0);
-      const created = await repos.personas.insert(userId, persona);
+      await repos.personas.lockUser(workspaceId);
+      await planLimits.checkNewPersona(repos, workspaceId);
+      await checkActiveLimit(repos, workspaceId, persona.is_active ? 1 : 0);
+      const created = await repos.personas.insert(workspaceId, persona);
       await repos.personas.addVersion(created, summary);
       return created;
     });
@@ -115,53 +115,53 @@ export function createPersonasService(deps: {
   }
 
   /** Saves `next` over the stored persona, as a new version described by `summary` (or by the diff). */
-  async function save(repos: Repositories, userId: string, before: Persona, next: Persona, summary?: string) {
-    if (next.is_active && !before.is_active) await checkActiveLimit(repos, userId, 1);
-    const saved = await repos.personas.update(userId, next);
+  async function save(repos: Repositories, workspaceId: string, before: Persona, next: Persona, summary?: string) {
+    if (next.is_active && !before.is_active) await checkActiveLimit(repos, workspaceId, 1);
+    const saved = await repos.personas.update(workspaceId, next);
     await repos.personas.addVersion(saved, summary ?? describeChanges(before, saved));
     return saved;
   }
 
   return {
-    list: (userId: string) => repositories.personas.list(userId),
+    list: (workspaceId: string) => repositories.personas.list(workspaceId),
 
     /**
      * GET /api/personas as JSON text: from the cache while the user's list is at the revision it
      * was read at, else read, checked against `personaListSchema` (as the route's serializer would)
      * and kept. The revision is read first, so a cached list is never older than its revision.
      */
-    async listJson(userId: string): Promise<string> {
-      const revision = await repositories.personas.listRevision(userId);
-      const cached = lists.get(userId);
+    async listJson(workspaceId: string): Promise<string> {
+      const revision = await repositories.personas.listRevision(workspaceId);
+      const cached = lists.get(workspaceId);
       if (cached?.revision === revision) {
         // Kept as the most recently used.
-        lists.delete(userId);
-        lists.set(userId, cached);
+        lists.delete(workspaceId);
+        lists.set(workspaceId, cached);
         return cached.body;
       }
-      const body = JSON.stringify(z.encode(personaListSchema, await repositories.personas.list(userId)));
+      const body = JSON.stringify(z.encode(personaListSchema, await repositories.personas.list(workspaceId)));
       // The most recently read lists, at most LISTS_KEPT (about 40 KB each): the oldest goes first.
-      lists.delete(userId);
+      lists.delete(workspaceId);
       if (lists.size >= LISTS_KEPT) lists.delete(lists.keys().next().value as string);
-      lists.set(userId, { revision, body });
+      lists.set(workspaceId, { revision, body });
       return body;
     },
 
-    get: (userId: string, id: string) => ownPersona(repositories.personas, userId, id),
+    get: (workspaceId: string, id: string) => ownPersona(repositories.personas, workspaceId, id),
 
-    create: (userId: string, input: PersonaWrite) => create(userId, newPersona(input), 'Created'),
+    create: (workspaceId: string, input: PersonaWrite) => create(workspaceId, newPersona(input), 'Created'),
 
     /** Replaces the fields the client sent; fields it left out keep their stored values. */
-    update(userId: string, id: string, input: PersonaWrite): Promise<Persona> {
+    update(workspaceId: string, id: string, input: PersonaWrite): Promise<Persona> {
       return unitOfWork(async (repos) => {
-        const before = await lockPersona(repos, userId, id);
+        const before = await lockPersona(repos, workspaceId, id);
         const next: Persona = { ...before };
         for (const [key, value] of Object.entries(input)) {
           if (value !== undefined) Object.assign(next, { [key]: value });
         }
         if (input.sources) next.sources = keepSourceChecks(before.sources, input.sources);
-        if (input.tags) await checkTags(repos, userId, input.tags);
-        return { before, saved: await save(repos, userId, before, next) };
+        if (input.tags) await checkTags(repos, workspaceId, input.tags);
+        return { before, saved: await save(repos, workspaceId, before, next) };
       }).then(async ({ before, saved }) => {
         await labelChanged(before, saved);
         const posting = saved.is_active && saved.automation.autoPosting.enabled;
@@ -173,14 +173,14 @@ export function createPersonasService(deps: {
       });
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      const removed = await repositories.personas.delete(userId, [id]);
+    async remove(workspaceId: string, id: string): Promise<void> {
+      const removed = await repositories.personas.delete(workspaceId, [id]);
       if (removed === 0) throw new NotFoundError(PERSONA_NOT_FOUND);
     },
 
     /** A new persona from an exported file: every field but the id is reproduced (tags this account lacks are dropped). */
-    async import(userId: string, file: PersonaImport): Promise<Persona> {
-      const existingTags = await repositories.tags.existingIds(userId, file.tags ?? []);
+    async import(workspaceId: string, file: PersonaImport): Promise<Persona> {
+      const existingTags = await repositories.tags.existingIds(workspaceId, file.tags ?? []);
       const persona = newPersona(file, {
         // A file may come from anywhere: an imported persona starts private, whatever the file says.
         is_public: false,
@@ -189,21 +189,21 @@ export function createPersonasService(deps: {
         ...(file.stats ? { stats: file.stats } : {}),
         ...(file.recent_tweets ? { recent_tweets: file.recent_tweets } : {}),
       });
-      return create(userId, persona, `Imported from a file as "${persona.name}"`);
+      return create(workspaceId, persona, `Imported from a file as "${persona.name}"`);
     },
 
-    async versions(userId: string, id: string): Promise<PersonaVersion[]> {
-      await ownPersona(repositories.personas, userId, id);
+    async versions(workspaceId: string, id: string): Promise<PersonaVersion[]> {
+      await ownPersona(repositories.personas, workspaceId, id);
       return repositories.personas.listVersions(id);
     },
 
     /** Restores a snapshot's settings as a new version; figures (stats, accounts) stay current. */
-    rollback(userId: string, id: string, versionId: string): Promise<Persona> {
+    rollback(workspaceId: string, id: string, versionId: string): Promise<Persona> {
       return unitOfWork(async (repos) => {
-        const before = await lockPersona(repos, userId, id);
+        const before = await lockPersona(repos, workspaceId, id);
         const version = await repos.personas.findVersion(id, versionId);
         if (!version) throw new NotFoundError('Version not found');
-        const existingTags = await repos.tags.existingIds(userId, version.snapshot.tags);
+        const existingTags = await repos.tags.existingIds(workspaceId, version.snapshot.tags);
         const next: Persona = {
           ...version.snapshot,
           id: before.id,
@@ -217,7 +217,7 @@ export function createPersonasService(deps: {
           is_public: before.is_public,
           tags: version.snapshot.tags.filter((tag) => existingTags.has(tag)),
         };
-        return { before, saved: await save(repos, userId, before, next, rollbackSummary(version.createdAt)) };
+        return { before, saved: await save(repos, workspaceId, before, next, rollbackSummary(version.createdAt)) };
       }).then(async ({ before, saved }) => {
         await labelChanged(before, saved);
         return saved;
@@ -225,10 +225,10 @@ export function createPersonasService(deps: {
     },
 
     /** All or nothing: one failing id changes nothing, and every id gets a result. */
-    bulk(userId: string, request: BulkRequest): Promise<BulkResult> {
+    bulk(workspaceId: string, request: BulkRequest): Promise<BulkResult> {
       const ids = uniqueIds(request.ids);
       return unitOfWork(async (repos) => {
-        const found = await repos.personas.findMany(userId, ids);
+        const found = await repos.personas.findMany(workspaceId, ids);
         const byId = new Map(found.map((p) => [p.id, p]));
         const missing = ids.filter((id) => !byId.has(id));
         if (missing.length > 0) {
@@ -238,14 +238,15 @@ export function createPersonasService(deps: {
             ),
           });
         }
-        if (request.tagId && !(await repos.tags.find(userId, request.tagId))) throw new NotFoundError('Tag not found');
+        if (request.tagId && !(await repos.tags.find(workspaceId, request.tagId)))
+          throw new NotFoundError('Tag not found');
 
         if (request.action === 'delete') {
-          await repos.personas.delete(userId, ids);
+          await repos.personas.delete(workspaceId, ids);
         } else {
           if (request.action === 'activate') {
             try {
-              await checkActiveLimit(repos, userId, found.filter((p) => !p.is_active).length);
+              await checkActiveLimit(repos, workspaceId, found.filter((p) => !p.is_active).length);
             } catch (error) {
               if (!(error instanceof ConflictError)) throw error;
               const already = new Set(found.filter((p) => p.is_active).map((p) => p.id));
@@ -272,7 +273,7 @@ export function createPersonasService(deps: {
             }
             if (request.action === 'untag') next.tags = next.tags.filter((tag) => tag !== request.tagId);
             if (JSON.stringify(next) === JSON.stringify(before)) continue;
-            const saved = await repos.personas.update(userId, next);
+            const saved = await repos.personas.update(workspaceId, next);
             await repos.personas.addVersion(saved, `${describeChanges(before, saved)} (bulk)`);
           }
         }

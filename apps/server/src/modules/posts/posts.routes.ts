@@ -10,14 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { PostsService } from './posts.service';
 
 const tags = ['posts'];
 
 /** The public posts API (decision 051-posts-api): one post by id in any status, and the list of them. */
-export function postsRoutes(deps: { auth: AuthService; posts: PostsService }): FastifyPluginAsyncZod {
-  const { auth, posts } = deps;
+export function postsRoutes(deps: { access: Access; posts: PostsService }): FastifyPluginAsyncZod {
+  const { access, posts } = deps;
   return async (app) => {
     app.get(
       '/api/posts',
@@ -31,7 +31,7 @@ export function postsRoutes(deps: { auth: AuthService; posts: PostsService }): F
         },
       },
       async (request, reply) => {
-        const page = await posts.list(await auth.requireUserId(request.headers), request.query);
+        const page = await posts.list(await access.workspaceId(request.headers, 'read'), request.query);
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page;
       },
@@ -47,7 +47,7 @@ export function postsRoutes(deps: { auth: AuthService; posts: PostsService }): F
           response: { 200: postSchema, ...errorResponses },
         },
       },
-      async (request) => posts.get(await auth.requireUserId(request.headers), request.params.id),
+      async (request) => posts.get(await access.workspaceId(request.headers, 'read'), request.params.id),
     );
     app.patch(
       '/api/posts/:id',
@@ -61,7 +61,8 @@ export function postsRoutes(deps: { auth: AuthService; posts: PostsService }): F
           response: { 200: postSchema, ...errorResponses },
         },
       },
-      async (request) => posts.update(await auth.requireUserId(request.headers), request.params.id, request.body),
+      async (request) =>
+        posts.update(await access.workspaceId(request.headers, 'write'), request.params.id, request.body),
     );
     app.delete(
       '/api/posts/:id',
@@ -76,7 +77,7 @@ export function postsRoutes(deps: { auth: AuthService; posts: PostsService }): F
         },
       },
       async (request, reply) => {
-        await posts.remove(await auth.requireUserId(request.headers), request.params.id, {
+        await posts.remove(await access.workspaceId(request.headers, 'write'), request.params.id, {
           fromPlume: request.query.fromPlume === 'true',
         });
         return reply.status(204).send(null);

@@ -48,14 +48,14 @@ export function createPostsService(deps: { posts: PostsRepository; scheduling: S
   }
 
   return {
-    async get(userId: string, id: string): Promise<Post> {
-      return toPost(await scheduling.owned(userId, id));
+    async get(workspaceId: string, id: string): Promise<Post> {
+      return toPost(await scheduling.owned(workspaceId, id));
     },
 
     /** GET /api/posts: one page of the user's posts, filtered, by a keyset (decision 044-list-paging). */
-    async list(userId: string, query: PostsQuery): Promise<PostPage> {
+    async list(workspaceId: string, query: PostsQuery): Promise<PostPage> {
       const page = await posts.pageForUser(
-        userId,
+        workspaceId,
         {
           ...(query.from ? { from: new Date(query.from) } : {}),
           ...(query.to ? { to: new Date(query.to) } : {}),
@@ -70,11 +70,11 @@ export function createPostsService(deps: { posts: PostsRepository; scheduling: S
     },
 
     /** PATCH /api/posts/{id}: the schedule's edit (its validation, its rules, its one job move), after saying why a post that is out cannot be. */
-    async update(userId: string, id: string, patch: ScheduleUpdate): Promise<Post> {
-      const why = outAlready(await scheduling.owned(userId, id));
+    async update(workspaceId: string, id: string, patch: ScheduleUpdate): Promise<Post> {
+      const why = outAlready(await scheduling.owned(workspaceId, id));
       if (why) throw new ConflictError(why);
-      await scheduling.update(userId, id, patch);
-      return toPost(await scheduling.owned(userId, id));
+      await scheduling.update(workspaceId, id, patch);
+      return toPost(await scheduling.owned(workspaceId, id));
     },
 
     /**
@@ -82,8 +82,8 @@ export function createPostsService(deps: { posts: PostsRepository; scheduling: S
      * publish). One that is (or may be) on its network is refused unless `fromPlume`: Plume cannot
      * take it down there, and a script that asked to delete a post must not believe it did.
      */
-    async remove(userId: string, id: string, options: { fromPlume: boolean }): Promise<void> {
-      const row = await scheduling.owned(userId, id);
+    async remove(workspaceId: string, id: string, options: { fromPlume: boolean }): Promise<void> {
+      const row = await scheduling.owned(workspaceId, id);
       const network = PLATFORM_LABELS[row.platform];
       if (row.status === 'publishing')
         throw new ConflictError(`This post is being published to ${network} right now: delete it once it has gone out`);

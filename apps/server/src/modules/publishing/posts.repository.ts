@@ -37,7 +37,7 @@ import { personasAtWork } from '../personas/personas.repository';
 
 export type PostRow = typeof posts.$inferSelect;
 /** A post with its persona's name and owner, as the schedule lists it. */
-export type PostWithPersona = PostRow & { personaName: string; userId: string };
+export type PostWithPersona = PostRow & { personaName: string; workspaceId: string };
 /** A post as the schedule and the review queue show it: with its account's connection status (null: none connected). */
 export type ScheduleRow = PostWithPersona & { accountStatus: string | null };
 /**
@@ -49,12 +49,12 @@ export type ClaimedPost = PostWithPersona & { persona: Persona; timeZone: string
 const withPersona = {
   post: posts,
   personaName: personas.name,
-  userId: personas.userId,
+  workspaceId: personas.workspaceId,
 };
-const flatten = (r: { post: PostRow; personaName: string; userId: string }): PostWithPersona => ({
+const flatten = (r: { post: PostRow; personaName: string; workspaceId: string }): PostWithPersona => ({
   ...r.post,
   personaName: r.personaName,
-  userId: r.userId,
+  workspaceId: r.workspaceId,
 });
 
 const withAccount = { ...withPersona, accountStatus: platformAccounts.status };
@@ -62,7 +62,7 @@ const accountOf = and(eq(platformAccounts.personaId, posts.personaId), eq(platfo
 const flattenItem = (r: {
   post: PostRow;
   personaName: string;
-  userId: string;
+  workspaceId: string;
   accountStatus: string | null;
 }): ScheduleRow => ({ ...flatten(r), accountStatus: r.accountStatus });
 
@@ -93,9 +93,9 @@ const ownTime = sql`coalesce(${posts.scheduledFor}, ${posts.postedAt}, ${posts.c
 /** A time as a page key: UTC to the microsecond, as the cursor carries it. */
 const utcMicros = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function scheduleWhere(userId: string, filter: ScheduleFilter) {
+function scheduleWhere(workspaceId: string, filter: ScheduleFilter) {
   return and(
-    eq(personas.userId, userId),
+    eq(personas.workspaceId, workspaceId),
     filter.personaId ? eq(posts.personaId, filter.personaId) : undefined,
     filter.statuses && filter.statuses.length > 0 ? inArray(posts.status, filter.statuses) : undefined,
     filter.platform ? eq(posts.platform, filter.platform) : undefined,
@@ -194,7 +194,7 @@ export function createPostsRepository(db: Db) {
       claimed.set(row.id, {
         ...row,
         personaName: one.persona.name,
-        userId: one.userId,
+        workspaceId: one.workspaceId,
         persona: one.persona,
         timeZone: one.timeZone ?? 'UTC',
         account: one.accounts.find((a) => a.platform === row.platform) ?? null,
@@ -462,13 +462,13 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The user's items, optionally in a window (by scheduled or posted time), one persona, some statuses. */
-    async listForUser(userId: string, filter: ScheduleFilter): Promise<ScheduleRow[]> {
+    async listForUser(workspaceId: string, filter: ScheduleFilter): Promise<ScheduleRow[]> {
       const rows = await db
         .select(withAccount)
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .leftJoin(platformAccounts, accountOf)
-        .where(scheduleWhere(userId, filter))
+        .where(scheduleWhere(workspaceId, filter))
         .orderBy(asc(calendarTime), asc(posts.createdAt))
         .limit(2000);
       return rows.map(flattenItem);
@@ -480,7 +480,7 @@ export function createPostsRepository(db: Db) {
      * previous page's last key. `next` is the last row's key when more follow.
      */
     async pageForUser(
-      userId: string,
+      workspaceId: string,
       filter: ScheduleFilter,
       page: { order: 'time' | 'created'; limit: number; after?: PageKey | undefined },
     ): Promise<{ rows: ScheduleRow[]; next: PageKey | null }> {
@@ -492,7 +492,7 @@ export function createPostsRepository(db: Db) {
         .leftJoin(platformAccounts, accountOf)
         .where(
           and(
-            scheduleWhere(userId, filter),
+            scheduleWhere(workspaceId, filter),
             page.after
               ? sql`(${key}, ${posts.id}) > (${page.after.at}::timestamptz, ${page.after.id}::uuid)`
               : undefined,
@@ -507,34 +507,34 @@ export function createPostsRepository(db: Db) {
     },
 
     /** How many drafts of the user wait for review (one count on posts_status_created_idx). */
-    async countWaiting(userId: string): Promise<number> {
+    async countWaiting(workspaceId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
-        .where(and(eq(posts.status, 'pending_review'), eq(personas.userId, userId)));
+        .where(and(eq(posts.status, 'pending_review'), eq(personas.workspaceId, workspaceId)));
       return row?.n ?? 0;
     },
 
-    async findForUser(userId: string, id: string): Promise<ScheduleRow | undefined> {
+    async findForUser(workspaceId: string, id: string): Promise<ScheduleRow | undefined> {
       const [row] = await db
         .select(withAccount)
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .leftJoin(platformAccounts, accountOf)
-        .where(and(eq(posts.id, id), eq(personas.userId, userId)));
+        .where(and(eq(posts.id, id), eq(personas.workspaceId, workspaceId)));
       return row ? flattenItem(row) : undefined;
     },
 
     /** The user's posts of these ids (the others are left out), in the order of `ids`. */
-    async findManyForUser(userId: string, ids: string[]): Promise<ScheduleRow[]> {
+    async findManyForUser(workspaceId: string, ids: string[]): Promise<ScheduleRow[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .select(withAccount)
         .from(posts)
         .innerJoin(personas, eq(personas.id, posts.personaId))
         .leftJoin(platformAccounts, accountOf)
-        .where(and(inArray(posts.id, ids), eq(personas.userId, userId)));
+        .where(and(inArray(posts.id, ids), eq(personas.workspaceId, workspaceId)));
       const byId = new Map(rows.map((row) => [row.post.id, flattenItem(row)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

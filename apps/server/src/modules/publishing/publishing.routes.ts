@@ -8,16 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
+import type { Access } from '../workspaces/access';
 import type { PublishingService } from './publishing.service';
 
 export function publishingRoutes(deps: {
-  auth: AuthService;
+  access: Access;
   publishing: PublishingService;
   idempotency: IdempotencyService;
 }): FastifyPluginAsyncZod {
-  const { auth, publishing, idempotency } = deps;
+  const { access, publishing, idempotency } = deps;
   return async (app) => {
     app.post(
       '/api/personas/:id/post',
@@ -41,13 +41,13 @@ export function publishingRoutes(deps: {
         },
       },
       async (request) => {
-        const userId = await auth.requireUserId(request.headers);
+        const who = await access.require(request.headers, 'write');
         return idempotency.once({
-          userId,
+          userId: who.userId,
           key: request.headers['idempotency-key'],
           route: 'POST /api/personas/{id}/post',
           request: { params: request.params, body: request.body },
-          work: () => publishing.publishNow(userId, request.params.id, request.body),
+          work: () => publishing.publishNow(who.workspaceId, request.params.id, request.body),
         });
       },
     );

@@ -281,11 +281,11 @@ export function createPublishingService(deps: {
 
   const service = {
     /** POST /api/personas/{id}/post: posts now to each platform named, each recorded with its outcome. */
-    async publishNow(userId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
-      const persona = await ownPersona(repositories.personas, userId, personaId);
+    async publishNow(workspaceId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
+      const persona = await ownPersona(repositories.personas, workspaceId, personaId);
       const platforms = requestedPlatforms(request);
       let parts = postParts(request);
-      await deps.media.checkParts(userId, request.parts ?? [], { requireAlt: persona.require_alt_text });
+      await deps.media.checkParts(workspaceId, request.parts ?? [], { requireAlt: persona.require_alt_text });
       const problems = overLimitProblems(parts, platforms);
       if (problems.length > 0) {
         throw new BadRequestError(
@@ -305,7 +305,7 @@ export function createPublishingService(deps: {
       // The daily activity limit holds for posting by hand too (the cooldown paces scheduled and
       // automated posts; a person posting is the pace it imitates). Each network's post counts
       // once, so all of them must fit: nothing goes out when only some would.
-      const day = await safety.daily(persona, (await preferences.timeZone(userId)) ?? 'UTC', at);
+      const day = await safety.daily(persona, (await preferences.workspaceTimeZone(workspaceId)) ?? 'UTC', at);
       if (day.left < platforms.length) {
         const raise = "raise the limit in the Automation tab's Safety settings";
         throw new RateLimitedError(
@@ -315,7 +315,7 @@ export function createPublishingService(deps: {
           Math.max(1, Math.ceil((day.nextDay.getTime() - at.getTime()) / 1000)),
         );
       }
-      await planLimits.checkNewPosts(userId, platforms.length, at);
+      await planLimits.checkNewPosts(workspaceId, platforms.length, at);
       // A person posting may use the network's whole limit (automation keeps to its safe share),
       // but never past it: Plume says when there is room rather than letting the network answer 429.
       for (const [platform, account] of connected) {
@@ -341,7 +341,7 @@ export function createPublishingService(deps: {
       } catch (error) {
         for (const post of claimed) {
           await posts.markFailed(post.id, 'Not sent: another post was being published');
-          await deps.events?.postSettled(post.id, { userId, personaName: persona.name });
+          await deps.events?.postSettled(post.id, { workspaceId, personaName: persona.name });
         }
         if (!isUniqueViolation(error)) throw error;
         throw new ConflictError('A post of this persona is being published right now. Try again in a moment.');
@@ -351,7 +351,7 @@ export function createPublishingService(deps: {
       );
       const results = await Promise.all(
         claimed.map((post, i) =>
-          settle(post, parts, outcomes[i], connected.get(post.platform), { userId, personaName: persona.name }),
+          settle(post, parts, outcomes[i], connected.get(post.platform), { workspaceId, personaName: persona.name }),
         ),
       );
       if (results.every((r) => r.status !== 'posted')) {

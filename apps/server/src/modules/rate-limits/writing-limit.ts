@@ -19,8 +19,8 @@ export class GenerationRateLimitError extends RateLimitedError {
  */
 export function createWritingLimit(rateLimits: RateLimitsRepository, perMinute: number) {
   return {
-    async count(userId: string): Promise<void> {
-      const { count, ttlMs } = await rateLimits.hit(`writing|${userId}`, WINDOW_MS);
+    async count(workspaceId: string): Promise<void> {
+      const { count, ttlMs } = await rateLimits.hit(`writing|${workspaceId}`, WINDOW_MS);
       if (count > perMinute) throw new GenerationRateLimitError(perMinute, Math.max(1, Math.ceil(ttlMs / 1000)));
     },
   };

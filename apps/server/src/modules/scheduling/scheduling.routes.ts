@@ -18,16 +18,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { SchedulingService } from './scheduling.service';
 
 const tags = ['scheduling'];
 /** The spec's /schedule calls live at the root and under /api; /api is documented. */
 const both = (path: string) => [`/api${path}`, path] as const;
 
-export function schedulingRoutes(deps: { auth: AuthService; scheduling: SchedulingService }): FastifyPluginAsyncZod {
-  const { auth, scheduling } = deps;
-  const user = (headers: Parameters<AuthService['requireUserId']>[0]) => auth.requireUserId(headers);
+export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingService }): FastifyPluginAsyncZod {
+  const { access, scheduling } = deps;
   return async (app) => {
     for (const url of both('/schedule')) {
       const hide = !url.startsWith('/api');
@@ -45,7 +44,10 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
         },
         async (request, reply) => {
           // The spec's body is a bare list: a page's next cursor rides in a header (decision 044-list-paging).
-          const { items, nextCursor } = await scheduling.list(await user(request.headers), request.query);
+          const { items, nextCursor } = await scheduling.list(
+            await access.workspaceId(request.headers, 'read'),
+            request.query,
+          );
           if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
           return items;
         },
@@ -63,7 +65,9 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           },
         },
         async (request, reply) =>
-          reply.status(201).send(await scheduling.create(await user(request.headers), request.body)),
+          reply
+            .status(201)
+            .send(await scheduling.create(await access.workspaceId(request.headers, 'write'), request.body)),
       );
       app.patch(
         `${url}/:id`,
@@ -77,7 +81,8 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
             response: { 200: scheduledItemSchema, ...errorResponses },
           },
         },
-        async (request) => scheduling.update(await user(request.headers), request.params.id, request.body),
+        async (request) =>
+          scheduling.update(await access.workspaceId(request.headers, 'write'), request.params.id, request.body),
       );
       app.delete(
         `${url}/:id`,
@@ -91,7 +96,7 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           },
         },
         async (request, reply) => {
-          await scheduling.cancel(await user(request.headers), request.params.id);
+          await scheduling.cancel(await access.workspaceId(request.headers, 'write'), request.params.id);
           return reply.status(204).send(null);
         },
       );
@@ -109,7 +114,9 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await scheduling.createMany(await user(request.headers), request.body)),
+        reply
+          .status(201)
+          .send(await scheduling.createMany(await access.workspaceId(request.headers, 'write'), request.body)),
     );
     app.get(
       '/api/schedule/next-slot',
@@ -123,7 +130,11 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
         },
       },
       async (request) =>
-        scheduling.nextSlot(await user(request.headers), request.query.personaId, request.query.timeZone),
+        scheduling.nextSlot(
+          await access.workspaceId(request.headers, 'read'),
+          request.query.personaId,
+          request.query.timeZone,
+        ),
     );
     app.post(
       '/api/schedule/:id/retry',
@@ -135,7 +146,7 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           response: { 200: scheduledItemSchema, ...errorResponses },
         },
       },
-      async (request) => scheduling.retry(await user(request.headers), request.params.id),
+      async (request) => scheduling.retry(await access.workspaceId(request.headers, 'write'), request.params.id),
     );
     app.post(
       '/api/schedule/:id/mark-posted',
@@ -147,7 +158,7 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           response: { 200: scheduledItemSchema, ...errorResponses },
         },
       },
-      async (request) => scheduling.markPosted(await user(request.headers), request.params.id),
+      async (request) => scheduling.markPosted(await access.workspaceId(request.headers, 'write'), request.params.id),
     );
 
     app.get(
@@ -159,7 +170,7 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           response: { 200: reviewCountSchema, ...errorResponses },
         },
       },
-      async (request) => ({ waiting: await scheduling.reviewCount(await user(request.headers)) }),
+      async (request) => ({ waiting: await scheduling.reviewCount(await access.workspaceId(request.headers, 'read')) }),
     );
     app.post(
       '/api/review',
@@ -172,7 +183,9 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await scheduling.submitForReview(await user(request.headers), request.body)),
+        reply
+          .status(201)
+          .send(await scheduling.submitForReview(await access.workspaceId(request.headers, 'write'), request.body)),
     );
     app.post(
       '/api/review/:id/approve',
@@ -186,7 +199,8 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           response: { 200: scheduledItemSchema, ...errorResponses },
         },
       },
-      async (request) => scheduling.approve(await user(request.headers), request.params.id, request.body),
+      async (request) =>
+        scheduling.approve(await access.workspaceId(request.headers, 'approve'), request.params.id, request.body),
     );
     app.post(
       '/api/review/bulk',
@@ -199,7 +213,7 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
           response: { 200: reviewBulkResultSchema, ...errorResponses },
         },
       },
-      async (request) => scheduling.bulk(await user(request.headers), request.body),
+      async (request) => scheduling.bulk(await access.workspaceId(request.headers, 'approve'), request.body),
     );
     app.post(
       '/api/review/:id/reject',
@@ -212,7 +226,7 @@ export function schedulingRoutes(deps: { auth: AuthService; scheduling: Scheduli
         },
       },
       async (request, reply) => {
-        await scheduling.reject(await user(request.headers), request.params.id);
+        await scheduling.reject(await access.workspaceId(request.headers, 'approve'), request.params.id);
         return reply.status(204).send(null);
       },
     );

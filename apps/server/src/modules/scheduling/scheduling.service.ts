@@ -142,15 +142,15 @@ export function createSchedulingService(deps: {
    * `alsoHeld`: slots taken by a batch not stored yet.
    */
   async function freeSlot(
-    userId: string,
+    workspaceId: string,
     personaId: string,
     callerZone: string | undefined,
     loaded?: Persona,
     alsoHeld: readonly Date[] = [],
   ) {
     const current = now();
-    const persona = loaded ?? (await ownPersona(personas, userId, personaId));
-    const timeZone = (await preferences.timeZone(userId)) ?? callerZone ?? 'UTC';
+    const persona = loaded ?? (await ownPersona(personas, workspaceId, personaId));
+    const timeZone = (await preferences.workspaceTimeZone(workspaceId)) ?? callerZone ?? 'UTC';
     const at = nextFreeSlot(
       persona.automation.autoPosting,
       [...(await posts.heldTimes(personaId, current)), ...alsoHeld],
@@ -165,7 +165,7 @@ export function createSchedulingService(deps: {
    * persona is read for a slot only, unless the caller has it already.
    */
   async function timeFor(
-    userId: string,
+    workspaceId: string,
     personaId: string,
     choice: TimeChoice,
     loaded: Persona | undefined,
@@ -173,7 +173,7 @@ export function createSchedulingService(deps: {
   ) {
     const current = now();
     if (choice.queue) {
-      const { at: slot } = await freeSlot(userId, personaId, choice.timeZone, loaded, alsoHeld);
+      const { at: slot } = await freeSlot(workspaceId, personaId, choice.timeZone, loaded, alsoHeld);
       if (!slot) throw new ConflictError("The persona's posting schedule has no free slot in the next 60 days");
       return slot;
     }
@@ -187,13 +187,13 @@ export function createSchedulingService(deps: {
    * queue' both happen under the persona's lock (across processes), else two could share a slot.
    */
   async function atTime<T>(
-    userId: string,
+    workspaceId: string,
     personaId: string,
     choice: TimeChoice,
     write: (at: Date) => Promise<T>,
     persona?: Persona,
   ): Promise<T> {
-    const chosen = () => timeFor(userId, personaId, choice, persona);
+    const chosen = () => timeFor(workspaceId, personaId, choice, persona);
     if (!choice.queue) return write(await chosen());
     return lock(`queue-slot:${personaId}`, async () => write(await chosen()));
   }
@@ -203,7 +203,7 @@ export function createSchedulingService(deps: {
    * is judged only for what a writer wrote (a person's own words are theirs).
    */
   async function flagsOf(
-    userId: string,
+    workspaceId: string,
     persona: Persona,
     post: {
       parts: PostPart[];
@@ -214,7 +214,7 @@ export function createSchedulingService(deps: {
     },
   ) {
     return deps.check.atDoor({
-      userId,
+      workspaceId,
       personaId: persona.id,
       parts: post.parts.map((p) => p.text),
       platform: post.platform,
@@ -224,14 +224,14 @@ export function createSchedulingService(deps: {
     });
   }
 
-  async function owned(userId: string, id: string): Promise<ScheduleRow> {
-    const row = await posts.findForUser(userId, id);
+  async function owned(workspaceId: string, id: string): Promise<ScheduleRow> {
+    const row = await posts.findForUser(workspaceId, id);
     if (!row) throw new NotFoundError('Post not found');
     return row;
   }
 
-  async function reread(userId: string, id: string): Promise<ScheduledItem> {
-    return toItem(await owned(userId, id));
+  async function reread(workspaceId: string, id: string): Promise<ScheduledItem> {
+    return toItem(await owned(workspaceId, id));
   }
 
   /** A thread some of whose parts went out: publishing it again (Retry, a new time) would repeat them. */
@@ -252,7 +252,7 @@ export function createSchedulingService(deps: {
      * page and the next page's cursor (decision 044-list-paging).
      */
     async list(
-      userId: string,
+      workspaceId: string,
       query: {
         from?: string | undefined;
         to?: string | undefined;
@@ -270,9 +270,9 @@ export function createSchedulingService(deps: {
         ...(query.status ? { statuses: query.status } : {}),
       };
       if (query.limit === undefined && query.cursor === undefined) {
-        return { items: (await posts.listForUser(userId, filter)).map(toItem), nextCursor: null };
+        return { items: (await posts.listForUser(workspaceId, filter)).map(toItem), nextCursor: null };
       }
-      const page = await posts.pageForUser(userId, filter, {
+      const page = await posts.pageForUser(workspaceId, filter, {
         order: query.order ?? 'time',
         limit: query.limit ?? PAGE_DEFAULT,
         after: query.cursor,
@@ -281,8 +281,8 @@ export function createSchedulingService(deps: {
     },
 
     /** How many drafts wait for review: the navigation's figure. */
-    async reviewCount(userId: string): Promise<number> {
-      return posts.countWaiting(userId);
+    async reviewCount(workspaceId: string): Promise<number> {
+      return posts.countWaiting(workspaceId);
     },
 
     /**
@@ -290,31 +290,31 @@ export function createSchedulingService(deps: {
      * with `replyTo`, a reply to that post (a mention answered by hand).
      */
     async create(
-      userId: string,
+      workspaceId: string,
       body: ScheduleCreate,
       extra: { replyTo?: StoredReplyTo } = {},
     ): Promise<ScheduledItem> {
       // The owner first (another user's persona is a 404 before anything else is said of it); then
       // the account, the images and the link cards side by side: one short request (issue 32).
-      const persona = await ownPersona(personas, userId, body.personaId);
+      const persona = await ownPersona(personas, workspaceId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
       const [account, , parts] = await Promise.all([
         accounts.requireWorkingAccount(body.personaId, body.platform),
-        deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text }),
+        deps.media.checkParts(workspaceId, body.parts ?? [], { requireAlt: persona.require_alt_text }),
         withCards(body.parts ?? [textPart(body.content)]),
       ]);
-      const checkFlags = await flagsOf(userId, persona, {
+      const checkFlags = await flagsOf(workspaceId, persona, {
         parts,
         platform: body.platform,
         writer: body.writer,
         ...(extra.replyTo ? { reply: true } : {}),
       });
       const post = await atTime(
-        userId,
+        workspaceId,
         body.personaId,
         body,
         async (at) => {
-          await planLimits.checkNewPosts(userId, 1, at);
+          await planLimits.checkNewPosts(workspaceId, 1, at);
           return posts.insert({
             personaId: body.personaId,
             platform: body.platform,
@@ -331,7 +331,7 @@ export function createSchedulingService(deps: {
       );
       if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
       // What was just written and read: no second read of it.
-      return toItem({ ...post, personaName: persona.name, userId, accountStatus: account.status });
+      return toItem({ ...post, personaName: persona.name, workspaceId, accountStatus: account.status });
     },
 
     /**
@@ -340,7 +340,7 @@ export function createSchedulingService(deps: {
      * publish job in one insert. One refused item refuses the batch: nothing is stored. 'Add to
      * queue' items take their personas' next free slots one after another, under their locks.
      */
-    async createMany(userId: string, body: ScheduleBatch): Promise<ScheduledItem[]> {
+    async createMany(workspaceId: string, body: ScheduleBatch): Promise<ScheduledItem[]> {
       const loaded = new Map<string, Persona>();
       const working = new Set<string>();
       const prepared: {
@@ -352,18 +352,22 @@ export function createSchedulingService(deps: {
       }[] = [];
       for (const [index, item] of body.items.entries()) {
         try {
-          const persona = loaded.get(item.personaId) ?? (await ownPersona(personas, userId, item.personaId));
+          const persona = loaded.get(item.personaId) ?? (await ownPersona(personas, workspaceId, item.personaId));
           loaded.set(persona.id, persona);
           checkLimits(item.parts ?? [textPart(item.content)], item.platform);
-          await deps.media.checkParts(userId, item.parts ?? [], { requireAlt: persona.require_alt_text });
+          await deps.media.checkParts(workspaceId, item.parts ?? [], { requireAlt: persona.require_alt_text });
           const account = `${item.personaId}:${item.platform}`;
           if (!working.has(account)) {
             await accounts.requireWorkingAccount(item.personaId, item.platform);
             working.add(account);
           }
-          const at = item.queue ? null : await timeFor(userId, persona.id, item, persona);
+          const at = item.queue ? null : await timeFor(workspaceId, persona.id, item, persona);
           const parts = await withCards(item.parts ?? [textPart(item.content)]);
-          const checkFlags = await flagsOf(userId, persona, { parts, platform: item.platform, writer: item.writer });
+          const checkFlags = await flagsOf(workspaceId, persona, {
+            parts,
+            platform: item.platform,
+            writer: item.writer,
+          });
           prepared.push({ item, persona, parts, checkFlags, at });
         } catch (error) {
           throw ofItem(index, error);
@@ -376,13 +380,13 @@ export function createSchedulingService(deps: {
         for (const [index, p] of prepared.entries()) {
           if (p.at) continue;
           const held = taken.get(p.persona.id) ?? [];
-          p.at = await timeFor(userId, p.persona.id, p.item, p.persona, held).catch((error: unknown) => {
+          p.at = await timeFor(workspaceId, p.persona.id, p.item, p.persona, held).catch((error: unknown) => {
             throw ofItem(index, error);
           });
           taken.set(p.persona.id, [...held, p.at]);
         }
         const times = prepared.map((p) => p.at as Date);
-        await planLimits.checkNewPostsAt(userId, times);
+        await planLimits.checkNewPostsAt(workspaceId, times);
         return posts.insertMany(
           prepared.map((p, i) => ({
             personaId: p.item.personaId,
@@ -402,15 +406,15 @@ export function createSchedulingService(deps: {
       );
       return (
         await posts.findManyForUser(
-          userId,
+          workspaceId,
           rows.map((row) => row.id),
         )
       ).map(toItem);
     },
 
     /** Edit or reschedule what has not gone out (no part of it); a failed or unconfirmed post given a time is scheduled again. */
-    async update(userId: string, id: string, patch: ScheduleUpdate): Promise<ScheduledItem> {
-      const row = await owned(userId, id);
+    async update(workspaceId: string, id: string, patch: ScheduleUpdate): Promise<ScheduledItem> {
+      const row = await owned(workspaceId, id);
       if (!isEditable(row.status)) throw new ConflictError('This post can no longer be changed');
       // It may be on the account already: Retry or Mark as posted decide, never a second copy by an edit.
       if (row.status === 'unconfirmed')
@@ -420,8 +424,8 @@ export function createSchedulingService(deps: {
       const sent = patch.parts ?? (patch.content !== undefined ? [textPart(patch.content)] : null);
       checkLimits(sent ?? row.parts, platform);
       if (patch.parts?.some((part) => part.media.length > 0)) {
-        const persona = await ownPersona(personas, userId, row.personaId);
-        await deps.media.checkParts(userId, patch.parts, { requireAlt: persona.require_alt_text });
+        const persona = await ownPersona(personas, workspaceId, row.personaId);
+        await deps.media.checkParts(workspaceId, patch.parts, { requireAlt: persona.require_alt_text });
       }
       const parts = sent ? await withCards(sent, row.parts) : row.parts;
       const retime = patch.runAt !== undefined || patch.queue === true;
@@ -433,7 +437,7 @@ export function createSchedulingService(deps: {
         platform !== row.platform ||
         JSON.stringify(parts.map((p) => p.text)) !== JSON.stringify(row.parts.map((p) => p.text));
       const checkFlags = changed
-        ? await flagsOf(userId, await ownPersona(personas, userId, row.personaId), {
+        ? await flagsOf(workspaceId, await ownPersona(personas, workspaceId, row.personaId), {
             parts,
             platform,
             writer: row.writer,
@@ -444,7 +448,7 @@ export function createSchedulingService(deps: {
       const edit = async (at?: Date) => {
         const status: PostStatus | undefined =
           at && row.status !== 'pending_review' && row.status !== 'draft' ? 'scheduled' : undefined;
-        if (at && status) await planLimits.checkNewPosts(userId, 1, at, id);
+        if (at && status) await planLimits.checkNewPosts(workspaceId, 1, at, id);
         return posts.edit(id, {
           platform,
           parts,
@@ -454,40 +458,40 @@ export function createSchedulingService(deps: {
           ...(status ? { status, error: null } : {}),
         });
       };
-      const updated = retime ? await atTime(userId, row.personaId, patch, edit) : await edit();
+      const updated = retime ? await atTime(workspaceId, row.personaId, patch, edit) : await edit();
       if (!updated) throw new ConflictError('This post can no longer be changed');
       if (retime && updated.status === 'scheduled' && updated.scheduledFor)
         await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
-      return reread(userId, id);
+      return reread(workspaceId, id);
     },
 
     /** DELETE /schedule/{id}: cancels what has not gone out. */
-    async cancel(userId: string, id: string): Promise<void> {
-      const row = await owned(userId, id);
+    async cancel(workspaceId: string, id: string): Promise<void> {
+      const row = await owned(workspaceId, id);
       if (row.status === 'canceled') return;
       if (!(await posts.cancel(id))) throw new ConflictError('This post can no longer be canceled');
     },
 
     /** Retry: publish a failed or unconfirmed post again now (the user decided it did not go out). */
-    async retry(userId: string, id: string): Promise<ScheduledItem> {
-      const row = await owned(userId, id);
+    async retry(workspaceId: string, id: string): Promise<ScheduledItem> {
+      const row = await owned(workspaceId, id);
       if (row.status !== 'failed' && row.status !== 'unconfirmed')
         throw new ConflictError('Only a failed or unconfirmed post can be retried');
       refusePartlyPosted(row);
       await accounts.requireWorkingAccount(row.personaId, row.platform);
       const at = new Date(now().getTime() + 1000);
-      await planLimits.checkNewPosts(userId, 1, at, id);
+      await planLimits.checkNewPosts(workspaceId, 1, at, id);
       await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, attempts: 0 });
       await sendPublishPost(queue, { postId: id }, { at });
-      return reread(userId, id);
+      return reread(workspaceId, id);
     },
 
     /** Mark as posted: the user saw an unconfirmed post on the account. */
-    async markPosted(userId: string, id: string): Promise<ScheduledItem> {
-      await owned(userId, id);
+    async markPosted(workspaceId: string, id: string): Promise<ScheduledItem> {
+      await owned(workspaceId, id);
       if (!(await posts.markPostedByUser(id)))
         throw new ConflictError('Only a failed or unconfirmed post can be marked as posted');
-      const item = await reread(userId, id);
+      const item = await reread(workspaceId, id);
       // The persona's card counts it now, not at the next metrics reading.
       await deps.metrics.countPublished(item.personaId);
       await deps.events?.postSettled(id);
@@ -495,10 +499,10 @@ export function createSchedulingService(deps: {
     },
 
     // The review queue: drafts wait for a human before they are scheduled.
-    async submitForReview(userId: string, body: ReviewCreate): Promise<ScheduledItem> {
-      const persona = await ownPersona(personas, userId, body.personaId);
+    async submitForReview(workspaceId: string, body: ReviewCreate): Promise<ScheduledItem> {
+      const persona = await ownPersona(personas, workspaceId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
-      await deps.media.checkParts(userId, body.parts ?? [], { requireAlt: persona.require_alt_text });
+      await deps.media.checkParts(workspaceId, body.parts ?? [], { requireAlt: persona.require_alt_text });
       const parts = await withCards(body.parts ?? [textPart(body.content)]);
       const post = await posts.insert({
         personaId: body.personaId,
@@ -507,14 +511,14 @@ export function createSchedulingService(deps: {
         parts,
         status: 'pending_review',
         ...(body.writer ? { writer: body.writer } : {}),
-        checkFlags: await flagsOf(userId, persona, { parts, platform: body.platform, writer: body.writer }),
+        checkFlags: await flagsOf(workspaceId, persona, { parts, platform: body.platform, writer: body.writer }),
       });
-      return reread(userId, post.id);
+      return reread(workspaceId, post.id);
     },
 
     /** GET /api/schedule/next-slot: the slot 'Add to queue' would take now. */
-    async nextSlot(userId: string, personaId: string, timeZone?: string): Promise<NextSlot> {
-      const { at, timeZone: zone } = await freeSlot(userId, personaId, timeZone);
+    async nextSlot(workspaceId: string, personaId: string, timeZone?: string): Promise<NextSlot> {
+      const { at, timeZone: zone } = await freeSlot(workspaceId, personaId, timeZone);
       return { at: at?.toISOString() ?? null, timeZone: zone };
     },
 
@@ -524,8 +528,8 @@ export function createSchedulingService(deps: {
      * at the persona's next free slot, or now. It moves from pending_review once: a second approval
      * is refused and queues nothing.
      */
-    async approve(userId: string, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
-      const row = await owned(userId, id);
+    async approve(workspaceId: string, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
+      const row = await owned(workspaceId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
       await accounts.requireWorkingAccount(row.personaId, row.platform);
       const soon = () => new Date(now().getTime() + 1_000);
@@ -540,19 +544,19 @@ export function createSchedulingService(deps: {
             : soon()
           : choice;
       const write = async (at: Date) => {
-        await planLimits.checkNewPosts(userId, 1, at, id);
+        await planLimits.checkNewPosts(workspaceId, 1, at, id);
         // Approved by a person: it goes out even while its persona's automation is paused.
         return posts.approveReview(id, at, now());
       };
-      const updated = when instanceof Date ? await write(when) : await atTime(userId, row.personaId, when, write);
+      const updated = when instanceof Date ? await write(when) : await atTime(workspaceId, row.personaId, when, write);
       if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
       await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       if (row.replyTo) await deps.pause.replyReviewed(row.personaId, true);
-      return reread(userId, id);
+      return reread(workspaceId, id);
     },
 
-    async reject(userId: string, id: string): Promise<void> {
-      const row = await owned(userId, id);
+    async reject(workspaceId: string, id: string): Promise<void> {
+      const row = await owned(workspaceId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be rejected');
       if (!(await posts.rejectReview(id))) throw new ConflictError('Only a post waiting for review can be rejected');
       if (row.replyTo) await deps.pause.replyReviewed(row.personaId, false);
@@ -564,26 +568,26 @@ export function createSchedulingService(deps: {
      * single move out of review), one after the other; what one refuses does not stop the rest.
      * Sent twice, the second finds them reviewed: nothing is queued again.
      */
-    async bulk(userId: string, body: ReviewBulk): Promise<ReviewBulkResult> {
+    async bulk(workspaceId: string, body: ReviewBulk): Promise<ReviewBulkResult> {
       const ids = [...new Set(body.ids)];
       // Another user's id anywhere: 404 and nothing done, as if it did not exist.
-      for (const id of ids) await owned(userId, id);
+      for (const id of ids) await owned(workspaceId, id);
       const results: ReviewBulkResult['results'] = [];
       for (const id of ids) {
         try {
           if (body.action === 'approve') {
             // Each at its own time; one sent to review by hand has none: the persona's next free slot.
-            const row = await owned(userId, id);
+            const row = await owned(workspaceId, id);
             const choice: ReviewApprove = body.now ? { now: true } : row.scheduledFor ? {} : { queue: true };
-            const item = await service.approve(userId, id, {
+            const item = await service.approve(workspaceId, id, {
               ...choice,
               ...(body.timeZone ? { timeZone: body.timeZone } : {}),
             });
             results.push({ id, outcome: 'done', item, error: null });
           } else {
-            const row = await owned(userId, id);
+            const row = await owned(workspaceId, id);
             if (row.status === 'canceled') throw new ConflictError('This draft was rejected already');
-            await service.reject(userId, id);
+            await service.reject(workspaceId, id);
             results.push({ id, outcome: 'done', item: null, error: null });
           }
         } catch (error) {

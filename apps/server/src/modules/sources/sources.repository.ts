@@ -31,9 +31,9 @@ export function createSourcesRepository(db: Db) {
      * Enabled sources of active personas whose scheduled read is due (never read on schedule, or
      * past their next check), oldest due first.
      */
-    async dueSources(now: Date, limit: number): Promise<{ personaId: string; userId: string; url: string }[]> {
+    async dueSources(now: Date, limit: number): Promise<{ personaId: string; workspaceId: string; url: string }[]> {
       const result = await db.execute(sql`
-        select p.id as persona_id, p.user_id, s.source ->> 'url' as url
+        select p.id as persona_id, p.workspace_id, s.source ->> 'url' as url
         from personas p
         cross join lateral jsonb_array_elements(p.sources) as s(source)
         left join ${sourceChecks} c on c.persona_id = p.id and c.source_url = s.source ->> 'url'
@@ -41,8 +41,8 @@ export function createSourcesRepository(db: Db) {
           and (c.next_check_at is null or c.next_check_at <= ${now})
         order by c.next_check_at asc nulls first
         limit ${limit}`);
-      const rows = (result as unknown as { rows: { persona_id: string; user_id: string; url: string }[] }).rows;
-      return rows.map((r) => ({ personaId: r.persona_id, userId: r.user_id, url: r.url }));
+      const rows = (result as unknown as { rows: { persona_id: string; workspace_id: string; url: string }[] }).rows;
+      return rows.map((r) => ({ personaId: r.persona_id, workspaceId: r.workspace_id, url: r.url }));
     },
 
     /** A source's scheduled-read state, if it was read on schedule before. */

@@ -1,10 +1,10 @@
 import { apiErrorSchema, ingestRequestSchema, ingestResultSchema } from '@plume/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { SourcesService } from './sources.service';
 
-export function sourcesRoutes(deps: { auth: AuthService; sources: SourcesService }): FastifyPluginAsyncZod {
+export function sourcesRoutes(deps: { access: Access; sources: SourcesService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/ingest',
@@ -16,7 +16,7 @@ export function sourcesRoutes(deps: { auth: AuthService; sources: SourcesService
           response: { 200: ingestResultSchema, ...errorResponses, 422: apiErrorSchema },
         },
       },
-      async (request) => deps.sources.ingest(await deps.auth.requireUserId(request.headers), request.body),
+      async (request) => deps.sources.ingest(await deps.access.workspaceId(request.headers, 'write'), request.body),
     );
   };
 }

@@ -39,19 +39,19 @@ export function createSourcesService(deps: {
    * the matching source's status fields change, so edits saved meanwhile are kept.
    */
   function record(
-    userId: string,
+    workspaceId: string,
     personaId: string,
     feedUrl: string,
     changes: Partial<ContentSource>,
     items: FeedItem[] = [],
   ) {
     return unitOfWork(async (repos) => {
-      const persona = await ownPersona(repos.personas, userId, personaId, { lock: true });
+      const persona = await ownPersona(repos.personas, workspaceId, personaId, { lock: true });
       const ingested = await repos.sources.addItems(persona.id, feedUrl, items);
       const lastCheck = new Date().toISOString();
       if (persona.sources.some((s) => s.url === feedUrl)) {
         const sources = persona.sources.map((s) => (s.url === feedUrl ? { ...s, ...changes, lastCheck } : s));
-        await repos.personas.update(userId, { ...persona, sources });
+        await repos.personas.update(workspaceId, { ...persona, sources });
       }
       return ingested;
     });
@@ -62,8 +62,8 @@ export function createSourcesService(deps: {
      * Fetches one of a persona's sources now and keeps its items. The source's status, last check
      * and error are recorded on the persona (not as a new version: nothing the user set changed).
      */
-    async ingest(userId: string, request: IngestRequest): Promise<IngestResult> {
-      const persona = await ownPersona(repositories.personas, userId, request.personaId);
+    async ingest(workspaceId: string, request: IngestRequest): Promise<IngestResult> {
+      const persona = await ownPersona(repositories.personas, workspaceId, request.personaId);
       const source = persona.sources.find((s) => s.url === request.feedUrl);
       let items: FeedItem[];
       try {
@@ -71,11 +71,11 @@ export function createSourcesService(deps: {
       } catch (error) {
         if (!(error instanceof FetchRefusedError)) throw error;
         const errorMessage = error.message.slice(0, MAX_ERROR_MESSAGE);
-        await record(userId, persona.id, request.feedUrl, { status: 'error', errorMessage });
+        await record(workspaceId, persona.id, request.feedUrl, { status: 'error', errorMessage });
         throw feedErrorToHttp(error, 'body.feedUrl');
       }
       const ingested = await record(
-        userId,
+        workspaceId,
         persona.id,
         request.feedUrl,
         { status: 'active', errorMessage: null },
@@ -96,9 +96,9 @@ export function createSourcesService(deps: {
      * new items kept once, the source's status, last check and error kept on the persona. After a
      * failure the next read waits longer; after FAILING_AFTER in a row the owner is told, once.
      */
-    async poll(job: { personaId: string; userId: string; url: string }): Promise<string> {
+    async poll(job: { personaId: string; workspaceId: string; url: string }): Promise<string> {
       const at = now();
-      const persona = await repositories.personas.find(job.userId, job.personaId);
+      const persona = await repositories.personas.find(job.workspaceId, job.personaId);
       const source = persona?.is_active ? persona.sources.find((s) => s.url === job.url && s.enabled) : undefined;
       if (!persona || !source) return 'not read: the source is off or gone';
       const check = await repositories.sources.check(persona.id, source.url);
@@ -108,7 +108,7 @@ export function createSourcesService(deps: {
           lastModified: check?.lastModified ?? null,
         });
         const items = answer.unchanged ? [] : answer.items;
-        await record(job.userId, persona.id, source.url, { status: 'active', errorMessage: null }, items);
+        await record(job.workspaceId, persona.id, source.url, { status: 'active', errorMessage: null }, items);
         await repositories.sources.saveCheck({
           personaId: persona.id,
           sourceUrl: source.url,
@@ -123,12 +123,12 @@ export function createSourcesService(deps: {
         if (!(error instanceof FetchRefusedError)) throw error;
         const failures = (check?.failures ?? 0) + 1;
         const errorMessage = error.message.slice(0, MAX_ERROR_MESSAGE);
-        await record(job.userId, persona.id, source.url, { status: 'error', errorMessage });
+        await record(job.workspaceId, persona.id, source.url, { status: 'error', errorMessage });
         const tell = failures >= FAILING_AFTER && !check?.failingToldAt;
         if (tell) {
           await deps.inbox?.add([
             {
-              userId: job.userId,
+              workspaceId: job.workspaceId,
               personaId: persona.id,
               kind: 'platform_update',
               severity: 'update',

@@ -9,59 +9,59 @@ function toTag(row: typeof tags.$inferSelect): Tag {
 
 export function createTagsRepository(db: Db) {
   return {
-    async list(userId: string): Promise<Tag[]> {
-      const rows = await db.select().from(tags).where(eq(tags.userId, userId)).orderBy(asc(tags.name));
+    async list(workspaceId: string): Promise<Tag[]> {
+      const rows = await db.select().from(tags).where(eq(tags.workspaceId, workspaceId)).orderBy(asc(tags.name));
       return rows.map(toTag);
     },
 
-    async find(userId: string, id: string): Promise<Tag | null> {
+    async find(workspaceId: string, id: string): Promise<Tag | null> {
       const [row] = await db
         .select()
         .from(tags)
-        .where(and(eq(tags.userId, userId), eq(tags.id, id)));
+        .where(and(eq(tags.workspaceId, workspaceId), eq(tags.id, id)));
       return row ? toTag(row) : null;
     },
 
-    async findByName(userId: string, name: string): Promise<Tag | null> {
+    async findByName(workspaceId: string, name: string): Promise<Tag | null> {
       const [row] = await db
         .select()
         .from(tags)
-        .where(and(eq(tags.userId, userId), eq(tags.name, name)));
+        .where(and(eq(tags.workspaceId, workspaceId), eq(tags.name, name)));
       return row ? toTag(row) : null;
     },
 
     /** Which of `ids` are the user's tags. */
-    async existingIds(userId: string, ids: string[]): Promise<Set<string>> {
+    async existingIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await db
         .select({ id: tags.id })
         .from(tags)
-        .where(and(eq(tags.userId, userId), inArray(tags.id, ids)));
+        .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.id, ids)));
       return new Set(rows.map((r) => r.id));
     },
 
-    async insert(userId: string, input: TagWrite): Promise<Tag> {
+    async insert(workspaceId: string, input: TagWrite): Promise<Tag> {
       const [row] = await db
         .insert(tags)
-        .values({ id: crypto.randomUUID(), userId, ...input })
+        .values({ id: crypto.randomUUID(), workspaceId, ...input })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return toTag(row);
     },
 
-    async update(userId: string, id: string, input: TagWrite): Promise<Tag | null> {
+    async update(workspaceId: string, id: string, input: TagWrite): Promise<Tag | null> {
       const [row] = await db
         .update(tags)
         .set({ ...input, updatedAt: new Date() })
-        .where(and(eq(tags.userId, userId), eq(tags.id, id)))
+        .where(and(eq(tags.workspaceId, workspaceId), eq(tags.id, id)))
         .returning();
       return row ? toTag(row) : null;
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
+    async delete(workspaceId: string, id: string): Promise<boolean> {
       const rows = await db
         .delete(tags)
-        .where(and(eq(tags.userId, userId), eq(tags.id, id)))
+        .where(and(eq(tags.workspaceId, workspaceId), eq(tags.id, id)))
         .returning({ id: tags.id });
       return rows.length > 0;
     },

@@ -2,19 +2,19 @@ import { tagIdParamsSchema, tagListSchema, tagSchema, tagWriteSchema } from '@pl
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { TagsService } from './tags.service';
 
 const tags = ['tags'];
 
-export function tagsRoutes(deps: { auth: AuthService; tags: TagsService }): FastifyPluginAsyncZod {
-  const { auth } = deps;
+export function tagsRoutes(deps: { access: Access; tags: TagsService }): FastifyPluginAsyncZod {
+  const { access } = deps;
   const service = deps.tags;
   return async (app) => {
     app.get(
       '/api/tags',
       { schema: { tags, summary: 'Your tags', response: { 200: tagListSchema, ...errorResponses } } },
-      async (request) => service.list(await auth.requireUserId(request.headers)),
+      async (request) => service.list(await access.workspaceId(request.headers, 'read')),
     );
 
     app.post(
@@ -28,7 +28,7 @@ export function tagsRoutes(deps: { auth: AuthService; tags: TagsService }): Fast
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.create(await auth.requireUserId(request.headers), request.body)),
+        reply.status(201).send(await service.create(await access.workspaceId(request.headers, 'write'), request.body)),
     );
 
     app.put(
@@ -42,7 +42,8 @@ export function tagsRoutes(deps: { auth: AuthService; tags: TagsService }): Fast
           response: { 200: tagSchema, ...errorResponses },
         },
       },
-      async (request) => service.update(await auth.requireUserId(request.headers), request.params.id, request.body),
+      async (request) =>
+        service.update(await access.workspaceId(request.headers, 'write'), request.params.id, request.body),
     );
 
     app.delete(
@@ -56,7 +57,7 @@ export function tagsRoutes(deps: { auth: AuthService; tags: TagsService }): Fast
         },
       },
       async (request, reply) => {
-        await service.remove(await auth.requireUserId(request.headers), request.params.id);
+        await service.remove(await access.workspaceId(request.headers, 'write'), request.params.id);
         return reply.status(204).send(null);
       },
     );

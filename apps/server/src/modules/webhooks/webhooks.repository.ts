@@ -5,7 +5,7 @@ import { personas, posts, webhookDeliveries, webhookEndpoints, webhookEvents } f
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type NewWebhookEvent = {
-  userId: string;
+  workspaceId: string;
   type: string;
   /** Names what happened, once per user: a second event with the same key is not made. */
   key: string;
@@ -33,25 +33,28 @@ export const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
 
 export function createWebhooksRepository(db: Db) {
   return {
-    async list(userId: string): Promise<EndpointRow[]> {
+    async list(workspaceId: string): Promise<EndpointRow[]> {
       return db
         .select()
         .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.userId, userId))
+        .where(eq(webhookEndpoints.workspaceId, workspaceId))
         .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
     },
 
-    async countFor(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    async countFor(workspaceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.workspaceId, workspaceId));
       return row?.n ?? 0;
     },
 
     /** One of the user's endpoints; undefined when it is not theirs (or not there). */
-    async find(userId: string, id: string): Promise<EndpointRow | undefined> {
+    async find(workspaceId: string, id: string): Promise<EndpointRow | undefined> {
       const [row] = await db
         .select()
         .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+        .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id)));
       return row;
     },
 
@@ -62,7 +65,7 @@ export function createWebhooksRepository(db: Db) {
     },
 
     async update(
-      userId: string,
+      workspaceId: string,
       id: string,
       patch: Partial<
         Pick<
@@ -82,28 +85,28 @@ export function createWebhooksRepository(db: Db) {
       const [row] = await db
         .update(webhookEndpoints)
         .set({ ...patch, updatedAt: at })
-        .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+        .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id)))
         .returning();
       return row;
     },
 
-    async remove(userId: string, id: string): Promise<boolean> {
+    async remove(workspaceId: string, id: string): Promise<boolean> {
       const rows = await db
         .delete(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+        .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.id, id)))
         .returning({ id: webhookEndpoints.id });
       return rows.length > 0;
     },
 
     /** The users' enabled endpoints that hear `type`. */
     /** Whether the user has an endpoint on that hears any of `types` (one cheap look before reading more). */
-    async hears(userId: string, types: readonly string[]): Promise<boolean> {
+    async hears(workspaceId: string, types: readonly string[]): Promise<boolean> {
       const [row] = await db
         .select({ id: webhookEndpoints.id })
         .from(webhookEndpoints)
         .where(
           and(
-            eq(webhookEndpoints.userId, userId),
+            eq(webhookEndpoints.workspaceId, workspaceId),
             eq(webhookEndpoints.enabled, true),
             sql`${webhookEndpoints.events} ?| array[${sql.join(
               types.map((t) => sql`${t}`),
@@ -115,14 +118,14 @@ export function createWebhooksRepository(db: Db) {
       return row !== undefined;
     },
 
-    async listeners(userIds: string[], type: string): Promise<EndpointRow[]> {
-      if (userIds.length === 0) return [];
+    async listeners(workspaceIds: string[], type: string): Promise<EndpointRow[]> {
+      if (workspaceIds.length === 0) return [];
       return db
         .select()
         .from(webhookEndpoints)
         .where(
           and(
-            inArray(webhookEndpoints.userId, userIds),
+            inArray(webhookEndpoints.workspaceId, workspaceIds),
             eq(webhookEndpoints.enabled, true),
             sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
           ),
@@ -310,13 +313,13 @@ export function createWebhooksRepository(db: Db) {
      * A post as an event tells it: its persona, owner, network, status, text and link. With its
      * owner given (a publish job loaded it), only the post is read.
      */
-    async postFacts(postId: string, owner?: { userId: string; personaName: string }) {
+    async postFacts(postId: string, owner?: { workspaceId: string; personaName: string }) {
       const [row] = await db.select().from(posts).where(eq(posts.id, postId));
       if (!row) return undefined;
       let known = owner;
       if (!known) {
         const [persona] = await db
-          .select({ userId: personas.userId, personaName: personas.name })
+          .select({ workspaceId: personas.workspaceId, personaName: personas.name })
           .from(personas)
           .where(eq(personas.id, row.personaId));
         known = persona;
@@ -324,7 +327,7 @@ export function createWebhooksRepository(db: Db) {
       if (!known) return undefined;
       return {
         postId: row.id,
-        userId: known.userId,
+        workspaceId: known.workspaceId,
         personaId: row.personaId,
         personaName: known.personaName,
         platform: row.platform,

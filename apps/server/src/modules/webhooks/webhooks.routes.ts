@@ -12,16 +12,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { WebhooksService } from './webhooks.service';
 
 /** Test events one address may send a minute. */
 const TESTS_A_MINUTE = 20;
 
 /** Webhooks (decision 054): the user's endpoints, their secrets, deliveries and the test button. */
-export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksService }): FastifyPluginAsyncZod {
-  const { auth, webhooks } = deps;
-  const user = (headers: Parameters<AuthService['requireUserId']>[0]) => auth.requireUserId(headers);
+export function webhooksRoutes(deps: { access: Access; webhooks: WebhooksService }): FastifyPluginAsyncZod {
+  const { access, webhooks } = deps;
   return async (app) => {
     app.get(
       '/api/webhooks',
@@ -34,7 +33,7 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
           response: { 200: webhookEndpointListSchema, ...errorResponses },
         },
       },
-      async (request) => webhooks.list(await user(request.headers)),
+      async (request) => webhooks.list(await access.workspaceId(request.headers, 'read')),
     );
 
     app.post(
@@ -49,7 +48,9 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await webhooks.create(await user(request.headers), request.body)),
+        reply
+          .status(201)
+          .send(await webhooks.create(await access.workspaceId(request.headers, 'manage'), request.body)),
     );
 
     app.patch(
@@ -64,7 +65,8 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
           response: { 200: webhookEndpointSchema, ...errorResponses },
         },
       },
-      async (request) => webhooks.update(await user(request.headers), request.params.id, request.body),
+      async (request) =>
+        webhooks.update(await access.workspaceId(request.headers, 'manage'), request.params.id, request.body),
     );
 
     app.delete(
@@ -78,7 +80,7 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
         },
       },
       async (request, reply) => {
-        await webhooks.remove(await user(request.headers), request.params.id);
+        await webhooks.remove(await access.workspaceId(request.headers, 'manage'), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -93,7 +95,7 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
           response: { 200: webhookWithSecretSchema, ...errorResponses },
         },
       },
-      async (request) => webhooks.rotateSecret(await user(request.headers), request.params.id),
+      async (request) => webhooks.rotateSecret(await access.workspaceId(request.headers, 'manage'), request.params.id),
     );
 
     app.get(
@@ -106,7 +108,7 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
           response: { 200: webhookDeliveryListSchema, ...errorResponses },
         },
       },
-      async (request) => webhooks.deliveries(await user(request.headers), request.params.id),
+      async (request) => webhooks.deliveries(await access.workspaceId(request.headers, 'read'), request.params.id),
     );
 
     app.post(
@@ -121,7 +123,7 @@ export function webhooksRoutes(deps: { auth: AuthService; webhooks: WebhooksServ
           response: { 200: webhookDeliverySchema, ...errorResponses, 429: apiErrorSchema },
         },
       },
-      async (request) => webhooks.test(await user(request.headers), request.params.id),
+      async (request) => webhooks.test(await access.workspaceId(request.headers, 'manage'), request.params.id),
     );
   };
 }

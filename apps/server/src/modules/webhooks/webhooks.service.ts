@@ -50,7 +50,7 @@ const DELIVERIES_SHOWN = 50;
 
 /** An event a service tells (the events port): `key` names what happened, so telling it twice is harmless. */
 export type WebhookEventInput = {
-  userId: string;
+  workspaceId: string;
   type: WebhookEventType;
   key: string;
   data: Record<string, unknown>;
@@ -79,7 +79,7 @@ const POST_SETTLED_EVENTS = [
 ] as const satisfies readonly WebhookEventType[];
 
 /** Whose post it is, as a publish job already loaded it. */
-export type PostOwner = { userId: string; personaName: string };
+export type PostOwner = { workspaceId: string; personaName: string };
 
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
 const prefixOf = (secret: string) => `${secret.slice(0, WEBHOOK_SECRET_PREFIX.length + 4)}…`;
@@ -98,8 +98,8 @@ export function createWebhooksService(deps: {
   const { repository, secretBox, sender, queue, log, now = () => new Date() } = deps;
   const timing = { ...DEFAULT_WEBHOOK_TIMING, ...deps.timing };
 
-  async function own(userId: string, id: string) {
-    const row = await repository.find(userId, id);
+  async function own(workspaceId: string, id: string) {
+    const row = await repository.find(workspaceId, id);
     if (!row) throw new NotFoundError('Webhook not found');
     return row;
   }
@@ -141,7 +141,7 @@ export function createWebhooksService(deps: {
 
   /** Turns an endpoint off after its run of failures, and tells its owner why and how to turn it on again. */
   async function countFailure(
-    endpoint: { id: string; userId: string; url: string },
+    endpoint: { id: string; workspaceId: string; url: string },
     why: string,
     gone: boolean,
   ): Promise<boolean> {
@@ -158,7 +158,7 @@ export function createWebhooksService(deps: {
     log.info({ endpointId: endpoint.id, failures: run.failuresInARow }, 'a webhook endpoint was turned off');
     await deps.inbox.add([
       {
-        userId: endpoint.userId,
+        workspaceId: endpoint.workspaceId,
         personaId: null,
         kind: 'platform_update',
         severity: 'update',
@@ -175,7 +175,7 @@ export function createWebhooksService(deps: {
     async emit(list) {
       for (const input of list) {
         try {
-          const listeners = await repository.listeners([input.userId], input.type);
+          const listeners = await repository.listeners([input.workspaceId], input.type);
           // Nobody listens: nothing is kept (an endpoint added later hears what happens from then on).
           if (listeners.length === 0) continue;
           const at = now();
@@ -183,7 +183,7 @@ export function createWebhooksService(deps: {
             const id = crypto.randomUUID();
             const payload: WebhookPayload = { id, type: input.type, createdAt: at.toISOString(), data: input.data };
             const eventId = await tx.webhooks.addEvent(
-              { id, userId: input.userId, type: input.type, key: input.key, payload },
+              { id, workspaceId: input.workspaceId, type: input.type, key: input.key, payload },
               at,
             );
             if (!eventId) return [];
@@ -203,14 +203,14 @@ export function createWebhooksService(deps: {
 
     async postSettled(postId, owner) {
       // A publish job knows whose post it is: nobody listening (the usual case) costs one look.
-      if (owner && !(await repository.hears(owner.userId, POST_SETTLED_EVENTS).catch(() => true))) return;
+      if (owner && !(await repository.hears(owner.workspaceId, POST_SETTLED_EVENTS).catch(() => true))) return;
       const post = await repository.postFacts(postId, owner).catch(() => undefined);
       if (!post) return;
       const type = ({ posted: 'post.published', failed: 'post.failed', unconfirmed: 'post.unconfirmed' } as const)[
         post.status as 'posted' | 'failed' | 'unconfirmed'
       ];
       if (!type) return;
-      await events.emit([{ userId: post.userId, type, key: `${type}:${post.postId}`, data: postData(post) }]);
+      await events.emit([{ workspaceId: post.workspaceId, type, key: `${type}:${post.postId}`, data: postData(post) }]);
     },
 
     async replyDrafted(postId, owner) {
@@ -218,7 +218,7 @@ export function createWebhooksService(deps: {
       if (!post) return;
       await events.emit([
         {
-          userId: post.userId,
+          workspaceId: post.workspaceId,
           type: 'reply.drafted',
           key: `reply.drafted:${post.postId}`,
           data: {
@@ -235,19 +235,19 @@ export function createWebhooksService(deps: {
   return {
     events,
 
-    async list(userId: string): Promise<WebhookEndpoint[]> {
-      return (await repository.list(userId)).map(toEndpoint);
+    async list(workspaceId: string): Promise<WebhookEndpoint[]> {
+      return (await repository.list(workspaceId)).map(toEndpoint);
     },
 
-    async create(userId: string, input: { url: string; events: WebhookEventType[] }): Promise<WebhookWithSecret> {
-      if ((await repository.countFor(userId)) >= WEBHOOKS_MAX) {
+    async create(workspaceId: string, input: { url: string; events: WebhookEventType[] }): Promise<WebhookWithSecret> {
+      if ((await repository.countFor(workspaceId)) >= WEBHOOKS_MAX) {
         throw new BadRequestError(`At most ${WEBHOOKS_MAX} webhooks: delete one you no longer use first`);
       }
       await refuseUnreachable(input.url);
       const secret = newSecret();
       const row = await repository.insert({
         id: crypto.randomUUID(),
-        userId,
+        workspaceId,
         url: input.url,
         events: input.events,
         secretSealed: secretBox.seal(secret, SECRET_PURPOSE),
@@ -257,14 +257,14 @@ export function createWebhooksService(deps: {
     },
 
     async update(
-      userId: string,
+      workspaceId: string,
       id: string,
       patch: { url?: string | undefined; events?: WebhookEventType[] | undefined; enabled?: boolean | undefined },
     ): Promise<WebhookEndpoint> {
-      const current = await own(userId, id);
+      const current = await own(workspaceId, id);
       if (patch.url !== undefined && patch.url !== current.url) await refuseUnreachable(patch.url);
       const row = await repository.update(
-        userId,
+        workspaceId,
         id,
         {
           ...(patch.url !== undefined ? { url: patch.url } : {}),
@@ -284,11 +284,11 @@ export function createWebhooksService(deps: {
       return toEndpoint(row);
     },
 
-    async rotateSecret(userId: string, id: string): Promise<WebhookWithSecret> {
-      await own(userId, id);
+    async rotateSecret(workspaceId: string, id: string): Promise<WebhookWithSecret> {
+      await own(workspaceId, id);
       const secret = newSecret();
       const row = await repository.update(
-        userId,
+        workspaceId,
         id,
         { secretSealed: secretBox.seal(secret, SECRET_PURPOSE), secretPrefix: prefixOf(secret) },
         now(),
@@ -297,12 +297,12 @@ export function createWebhooksService(deps: {
       return { endpoint: toEndpoint(row), secret };
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!(await repository.remove(userId, id))) throw new NotFoundError('Webhook not found');
+    async remove(workspaceId: string, id: string): Promise<void> {
+      if (!(await repository.remove(workspaceId, id))) throw new NotFoundError('Webhook not found');
     },
 
-    async deliveries(userId: string, id: string): Promise<WebhookDelivery[]> {
-      await own(userId, id);
+    async deliveries(workspaceId: string, id: string): Promise<WebhookDelivery[]> {
+      await own(workspaceId, id);
       return repository.deliveries(id, DELIVERIES_SHOWN);
     },
 
@@ -311,8 +311,8 @@ export function createWebhooksService(deps: {
      * off and whatever it hears; the answer is the delivery as logged. It does not count in the
      * endpoint's run of failures.
      */
-    async test(userId: string, id: string): Promise<WebhookDelivery> {
-      const endpoint = await own(userId, id);
+    async test(workspaceId: string, id: string): Promise<WebhookDelivery> {
+      const endpoint = await own(workspaceId, id);
       const at = now();
       const eventId = crypto.randomUUID();
       const payload: WebhookPayload = {
@@ -322,7 +322,7 @@ export function createWebhooksService(deps: {
         data: { message: 'A test event from Plume: your endpoint receives and verifies webhooks.' },
       };
       await repository.addEvent(
-        { id: eventId, userId, type: WEBHOOK_TEST_EVENT, key: `${WEBHOOK_TEST_EVENT}:${eventId}`, payload },
+        { id: eventId, workspaceId, type: WEBHOOK_TEST_EVENT, key: `${WEBHOOK_TEST_EVENT}:${eventId}`, payload },
         at,
       );
       const answer = await attempt(endpoint, { id: eventId, type: WEBHOOK_TEST_EVENT, payload });

@@ -62,13 +62,17 @@ function overflow(parts: readonly string[], platforms: readonly Platform[]): num
 export function createDraftCheck(deps: {
   posts: Pick<PostsRepository, 'recentForCheck'>;
   metrics: Pick<MetricsRepository, 'bestPosts'>;
-  preferences: Pick<PreferencesRepository, 'timeZone'>;
+  preferences: Pick<PreferencesRepository, 'workspaceTimeZone'>;
 }) {
-  async function history(userId: string, personaId: string, known: { timeZone?: string } = {}): Promise<DraftHistory> {
+  async function history(
+    workspaceId: string,
+    personaId: string,
+    known: { timeZone?: string } = {},
+  ): Promise<DraftHistory> {
     const [rows, best, timeZone] = await Promise.all([
       deps.posts.recentForCheck(personaId, CHECKED_RECENT_POSTS),
       deps.metrics.bestPosts(personaId, MAX_BEST_POSTS),
-      known.timeZone ?? deps.preferences.timeZone(userId),
+      known.timeZone ?? deps.preferences.workspaceTimeZone(workspaceId),
     ]);
     const recent: CheckedPost[] = rows.flatMap((r) =>
       r.status === 'posted' ||
@@ -137,7 +141,7 @@ export function createDraftCheck(deps: {
      * judged only when a writer wrote it (`traits` given); the post itself (`excludeId`) is not a repeat of itself.
      */
     async atDoor(input: {
-      userId: string;
+      workspaceId: string;
       personaId: string;
       parts: readonly string[];
       platform: Platform;
@@ -146,7 +150,7 @@ export function createDraftCheck(deps: {
       /** A reply to a mention: one touch of voice at most. */
       reply?: boolean;
     }): Promise<DraftFlag[]> {
-      const known = await history(input.userId, input.personaId);
+      const known = await history(input.workspaceId, input.personaId);
       const recent = input.excludeId ? known.recent.filter((p) => p.id !== input.excludeId) : known.recent;
       return checkDraft({
         parts: input.parts,

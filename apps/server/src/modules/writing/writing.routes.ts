@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, BadRequestError, ForbiddenError, invalidField } from '../../errors';
 import { errorResponses } from '../../plugins/error-responses';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../workspaces/access';
 import type { WritingService } from './writing.service';
 
 const tags = ['writing'];
@@ -61,8 +61,8 @@ function parsePersona(text: string | undefined): PersonaOverride | undefined {
 /** The spec's calls live at the root (/chat, /draft, /conversations) and under /api; /api is documented. */
 const both = (path: string) => [`/api${path}`, path] as const;
 
-export function writingRoutes(deps: { auth: AuthService; writing: WritingService }): FastifyPluginAsyncZod {
-  const { auth, writing } = deps;
+export function writingRoutes(deps: { access: Access; writing: WritingService }): FastifyPluginAsyncZod {
+  const { access, writing } = deps;
   return async (app) => {
     for (const url of both('/chat')) {
       app.post(
@@ -76,7 +76,7 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             response: { 200: chatResponseSchema, ...writingErrors },
           },
         },
-        async (request) => writing.chat(await auth.requireUserId(request.headers), request.body),
+        async (request) => writing.chat(await access.workspaceId(request.headers, 'write'), request.body),
       );
     }
 
@@ -97,7 +97,7 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
         },
         async (request, reply) => {
           refuseCrossSite(request.headers);
-          const userId = await auth.requireUserId(request.headers);
+          const workspaceId = await access.workspaceId(request.headers, 'read');
           const { prompt, personaId, top5Titles, kind } = request.query;
           const titles = (top5Titles ?? '')
             .split(',')
@@ -106,7 +106,7 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             .slice(0, MAX_TITLES_FOR_GENERATION);
           // Errors up to here (400, 401, 404, 409, 429) answer as HTTP, or as an `event: error` to a
           // caller that accepts only events (the error handler); from here on, always as events.
-          const draft = await writing.draft(userId, {
+          const draft = await writing.draft(workspaceId, {
             prompt,
             personaId,
             override: parsePersona(request.query.persona),
@@ -178,7 +178,7 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
           response: { 200: generatedPostListSchema, ...writingErrors },
         },
       },
-      async (request) => writing.generate(await auth.requireUserId(request.headers), request.body),
+      async (request) => writing.generate(await access.workspaceId(request.headers, 'write'), request.body),
     );
 
     for (const url of both('/conversations/:personaId')) {
@@ -193,7 +193,8 @@ export function writingRoutes(deps: { auth: AuthService; writing: WritingService
             response: { 200: messageListSchema, ...errorResponses },
           },
         },
-        async (request) => writing.conversation(await auth.requireUserId(request.headers), request.params.personaId),
+        async (request) =>
+          writing.conversation(await access.workspaceId(request.headers, 'read'), request.params.personaId),
       );
     }
   };

@@ -84,7 +84,7 @@ function tightened(persona: WritingPersona, limit: number, shorterBy: number): W
 }
 
 type Context = {
-  userId: string;
+  workspaceId: string;
   stored: Persona | null;
   personaId: string | null;
   persona: WritingPersona;
@@ -117,7 +117,7 @@ export function createWritingService(deps: {
    * counted. A job hands down the persona it loaded (`persona`), which is not read again.
    */
   async function context(
-    userId: string,
+    workspaceId: string,
     input: {
       personaId?: string;
       persona?: Persona;
@@ -134,8 +134,8 @@ export function createWritingService(deps: {
     // Read together, not one after another (decision 048-fair-under-load): the persona and who
     // writes, then the count and the headlines.
     const [stored, client] = await Promise.all([
-      input.persona ?? (input.personaId ? ownPersona(repositories.personas, userId, input.personaId) : null),
-      aiSettings.clientFor(userId),
+      input.persona ?? (input.personaId ? ownPersona(repositories.personas, workspaceId, input.personaId) : null),
+      aiSettings.clientFor(workspaceId),
     ]);
     const enabled = stored ? stored.sources.filter((s) => s.enabled).map((s) => s.url) : [];
     const asked = (input.titles ?? []).slice(0, MAX_TITLES_FOR_GENERATION);
@@ -143,7 +143,7 @@ export function createWritingService(deps: {
     const wantsHistory = input.history === 'always' || (input.history === 'model' && client !== null);
     const [, kept, history] = await Promise.all([
       // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
-      input.uncounted ? undefined : deps.writingLimit.count(userId),
+      input.uncounted ? undefined : deps.writingLimit.count(workspaceId),
       asked.length > 0
         ? stored
           ? repositories.sources.itemsTitled(stored.id, asked)
@@ -151,13 +151,13 @@ export function createWritingService(deps: {
         : stored
           ? repositories.sources.latestItems(stored.id, MAX_TITLES_FOR_GENERATION, enabled)
           : [],
-      wantsHistory ? (stored ? deps.check.history(userId, stored.id) : emptyHistory()) : null,
+      wantsHistory ? (stored ? deps.check.history(workspaceId, stored.id) : emptyHistory()) : null,
     ]);
     const items: SourceItem[] =
       asked.length > 0 ? asked.map((title) => kept.find((k) => k.title === title) ?? { title }) : kept;
     const titles = items.map((item) => item.title);
     return {
-      userId,
+      workspaceId,
       stored,
       personaId: stored?.id ?? null,
       persona: toWritingPersona(stored, input.override),
@@ -173,14 +173,14 @@ export function createWritingService(deps: {
    * what is scheduled or waiting for review, its posts of the last 30 days with their counts, its
    * figures, and the newest items of the sources it reads now.
    */
-  async function factsOf(userId: string, persona: Persona, headlines: string[]): Promise<ChatFacts> {
+  async function factsOf(workspaceId: string, persona: Persona, headlines: string[]): Promise<ChatFacts> {
     const now = (deps.now ?? (() => new Date()))();
     const { recent, upcoming, waiting } = await repositories.posts.recentAndUpcoming(persona.id, now, CHAT_LISTED);
     const enabled = persona.sources.filter((s) => s.enabled);
     const scope = { personaId: persona.id };
     const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
     const [timeZone, items, read, unread] = await Promise.all([
-      repositories.preferences.timeZone(userId),
+      repositories.preferences.workspaceTimeZone(workspaceId),
       repositories.sources.latestItems(
         persona.id,
         CHAT_ITEMS,
@@ -308,10 +308,14 @@ export function createWritingService(deps: {
      * model gets the account's facts and the recent turns; offline, the answer comes from the facts,
      * a rule applied to the last post, a new post, or says plainly that it needs a model.
      */
-    async chat(userId: string, body: ChatRequest): Promise<ChatResponse> {
-      const ctx = await context(userId, { personaId: body.personaId, override: body.persona, titles: body.titles });
+    async chat(workspaceId: string, body: ChatRequest): Promise<ChatResponse> {
+      const ctx = await context(workspaceId, {
+        personaId: body.personaId,
+        override: body.persona,
+        titles: body.titles,
+      });
       const [facts, turns] = await Promise.all([
-        ctx.stored ? factsOf(userId, ctx.stored, ctx.titles) : undefined,
+        ctx.stored ? factsOf(workspaceId, ctx.stored, ctx.titles) : undefined,
         turnsOf(ctx, body),
       ]);
       let text: string;
@@ -360,7 +364,7 @@ export function createWritingService(deps: {
      * `pieces` streams the text; a provider failure is thrown from the stream.
      */
     async draft(
-      userId: string,
+      workspaceId: string,
       input: {
         prompt: string;
         personaId?: string;
@@ -369,7 +373,7 @@ export function createWritingService(deps: {
         kind?: 'draft' | 'sample';
       },
     ): Promise<{ writer: Writer; pieces(signal: AbortSignal): AsyncGenerator<string> }> {
-      const ctx = await context(userId, { ...input, history: 'model' });
+      const ctx = await context(workspaceId, { ...input, history: 'model' });
       const sample = input.kind === 'sample';
       // A sample picks its own topic (the persona's headlines, else one that suits the traits).
       const request: WritingRequest = sample ? { kind: 'sample' } : { kind: 'draft', prompt: input.prompt };
@@ -421,8 +425,8 @@ export function createWritingService(deps: {
      * before review: one that repeats a recent post or another of the batch, is too long, or reads
      * far from the sliders is written again (at most twice) and comes back with its flags.
      */
-    async generate(userId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
-      const ctx = await context(userId, {
+    async generate(workspaceId: string, body: GenerateRequest): Promise<GeneratedPost[]> {
+      const ctx = await context(workspaceId, {
         personaId: body.personaId,
         override: body.persona,
         titles: body.titles,
@@ -497,14 +501,14 @@ export function createWritingService(deps: {
      * `revision` writes the post again for the reasons it gave.
      */
     async writeForAutomation(
-      userId: string,
+      workspaceId: string,
       request: Pick<GenerateRequest, 'type' | 'platforms'> & { persona: Persona },
       brief: PostBrief,
       titles?: string[],
       options: { history?: DraftHistory; revision?: Revision | null } = {},
     ): Promise<GeneratedPost> {
       const { persona, ...asked } = request;
-      const ctx = await context(userId, { persona, titles, uncounted: true });
+      const ctx = await context(workspaceId, { persona, titles, uncounted: true });
       const body: GenerateRequest = { ...asked, personaId: persona.id, topic: '', hashtags: [], count: 1 };
       const revision = options.revision ?? null;
       const writing: WritingRequest = {
@@ -538,8 +542,8 @@ export function createWritingService(deps: {
      * hashtags (and no headlines: a reply answers the post). Not held to the writing rate limit.
      * `history`: the persona's posts the job gathered once (the model's examples).
      */
-    async replyWriter(userId: string, stored: Persona, history?: DraftHistory): Promise<ReplyWriter> {
-      const client = await aiSettings.clientFor(userId);
+    async replyWriter(workspaceId: string, stored: Persona, history?: DraftHistory): Promise<ReplyWriter> {
+      const client = await aiSettings.clientFor(workspaceId);
       const base = toWritingPersona(stored);
       const writer: Writer = client?.provider ?? 'offline';
       const examples = client && history ? history.examples : undefined;
@@ -595,8 +599,8 @@ export function createWritingService(deps: {
     },
 
     /** GET /conversations/{personaId}: the persona's messages, oldest first. */
-    async conversation(userId: string, personaId: string): Promise<Message[]> {
-      await ownPersona(repositories.personas, userId, personaId);
+    async conversation(workspaceId: string, personaId: string): Promise<Message[]> {
+      await ownPersona(repositories.personas, workspaceId, personaId);
       return messages.list(personaId);
     },
   };

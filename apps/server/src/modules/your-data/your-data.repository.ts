@@ -33,6 +33,8 @@ import {
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
+  workspaceMembers,
+  workspaces,
 } from '../../db/schema';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
@@ -75,7 +77,7 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export function createYourDataRepository(db: Db) {
   const personaIds = (userId: string) =>
-    db.select({ id: personas.id }).from(personas).where(eq(personas.userId, userId));
+    db.select({ id: personas.id }).from(personas).where(eq(personas.workspaceId, userId));
   const page = <T extends PgSelect>(query: T, offset: number, limit: number) => query.limit(limit).offset(offset);
 
   const readers: Record<ExportKind, Reader> = {
@@ -84,7 +86,7 @@ export function createYourDataRepository(db: Db) {
         db
           .select()
           .from(personas)
-          .where(eq(personas.userId, userId))
+          .where(eq(personas.workspaceId, userId))
           .orderBy(asc(personas.createdAt), asc(personas.id))
           .$dynamic(),
         offset,
@@ -243,7 +245,7 @@ export function createYourDataRepository(db: Db) {
         db
           .select()
           .from(inAppNotifications)
-          .where(eq(inAppNotifications.userId, userId))
+          .where(eq(inAppNotifications.workspaceId, userId))
           .orderBy(asc(inAppNotifications.createdAt), asc(inAppNotifications.id))
           .$dynamic(),
         offset,
@@ -251,13 +253,23 @@ export function createYourDataRepository(db: Db) {
       ),
     tags: (userId, offset, limit) =>
       page(
-        db.select().from(tags).where(eq(tags.userId, userId)).orderBy(asc(tags.createdAt), asc(tags.id)).$dynamic(),
+        db
+          .select()
+          .from(tags)
+          .where(eq(tags.workspaceId, userId))
+          .orderBy(asc(tags.createdAt), asc(tags.id))
+          .$dynamic(),
         offset,
         limit,
       ),
     media: (userId, offset, limit) =>
       page(
-        db.select().from(media).where(eq(media.userId, userId)).orderBy(asc(media.createdAt), asc(media.id)).$dynamic(),
+        db
+          .select()
+          .from(media)
+          .where(eq(media.workspaceId, userId))
+          .orderBy(asc(media.createdAt), asc(media.id))
+          .$dynamic(),
         offset,
         limit,
       ),
@@ -285,7 +297,7 @@ export function createYourDataRepository(db: Db) {
         db
           .select()
           .from(opportunityDismissals)
-          .where(eq(opportunityDismissals.userId, userId))
+          .where(eq(opportunityDismissals.workspaceId, userId))
           .orderBy(asc(opportunityDismissals.key))
           .$dynamic(),
         offset,
@@ -303,7 +315,7 @@ export function createYourDataRepository(db: Db) {
             createdAt: webhookEndpoints.createdAt,
           })
           .from(webhookEndpoints)
-          .where(eq(webhookEndpoints.userId, userId))
+          .where(eq(webhookEndpoints.workspaceId, userId))
           .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
           .$dynamic(),
         offset,
@@ -327,7 +339,7 @@ export function createYourDataRepository(db: Db) {
           })
           .from(webhookDeliveries)
           .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-          .where(eq(webhookEvents.userId, userId))
+          .where(eq(webhookEvents.workspaceId, userId))
           .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
           .$dynamic(),
         offset,
@@ -348,7 +360,6 @@ export function createYourDataRepository(db: Db) {
           emailVerified: users.emailVerified,
           image: users.image,
           username: users.username,
-          plan: users.plan,
           createdAt: users.createdAt,
           updatedAt: users.updatedAt,
         })
@@ -365,8 +376,25 @@ export function createYourDataRepository(db: Db) {
           updatedAt: aiSettings.updatedAt,
         })
         .from(aiSettings)
-        .where(eq(aiSettings.userId, userId));
-      return { user, preferences: preferences ?? null, aiSettings: ai ?? null };
+        .where(eq(aiSettings.workspaceId, userId));
+      const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, userId));
+      return { user, workspace: workspace ?? null, preferences: preferences ?? null, aiSettings: ai ?? null };
+    },
+
+    /** Workspaces the user owns that have other members: each must be handed over before the account goes. */
+    async sharedWorkspacesOwned(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: workspaces.name })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(
+          and(
+            eq(workspaceMembers.userId, userId),
+            eq(workspaceMembers.role, 'owner'),
+            sql`exists (select 1 from ${workspaceMembers} m where m.workspace_id = ${workspaces.id} and m.user_id <> ${userId})`,
+          ),
+        );
+      return rows.map((r) => r.name);
     },
 
     async user(userId: string): Promise<{ id: string; email: string; name: string } | null> {
@@ -467,7 +495,7 @@ export function createYourDataRepository(db: Db) {
         .select()
         .from(platformAccounts)
         .where(inArray(platformAccounts.personaId, personaIds(userId)));
-      const images = await db.select().from(media).where(eq(media.userId, userId));
+      const images = await db.select().from(media).where(eq(media.workspaceId, userId));
       const exports = await db.select().from(dataExports).where(eq(dataExports.userId, userId));
       const personaRows = await personaIds(userId);
       const postRows = await db
@@ -512,6 +540,16 @@ export function createYourDataRepository(db: Db) {
         await tx.delete(devOutbox).where(eq(sql`lower(${devOutbox.to})`, email));
         await tx.delete(waitlist).where(eq(waitlist.email, email));
         await tx.delete(rateLimits).where(like(rateLimits.key, `%${user.id}%`));
+        // The workspaces they own go with them (their personal one; a shared one was handed over first).
+        await tx.delete(workspaces).where(
+          inArray(
+            workspaces.id,
+            tx
+              .select({ id: workspaceMembers.workspaceId })
+              .from(workspaceMembers)
+              .where(and(eq(workspaceMembers.userId, user.id), eq(workspaceMembers.role, 'owner'))),
+          ),
+        );
         await tx.delete(users).where(eq(users.id, user.id));
         // A network account's spend is the account's: kept while another persona still connects it.
         for (const account of accounts) {

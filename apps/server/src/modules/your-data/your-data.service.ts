@@ -13,7 +13,7 @@ import {
   type Platform,
 } from '@plume/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { invalidField, NotFoundError } from '../../errors';
+import { ConflictError, invalidField, NotFoundError } from '../../errors';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { accountDeletionMail, dataExportReadyMail } from '../../integrations/mail/templates';
 import type { MediaStore } from '../../integrations/media-store/media-store';
@@ -175,7 +175,7 @@ export function createYourDataService(deps: {
       const rows = await repository.readers.media(userId, offset, PAGE_ROWS);
       for (const image of rows) {
         const bytes = await storeOf(String(image.storage))
-          .get(masterKey({ userId, id: String(image.id) }))
+          .get(masterKey({ workspaceId: userId, id: String(image.id) }))
           .catch(() => null);
         if (bytes) {
           await writer.add(fileOf(image), bytes, { stored: true });
@@ -290,7 +290,8 @@ export function createYourDataService(deps: {
       const url = `${deps.appUrl}${dataExportDownloadPath(exportId)}`;
       await deps.inbox.add([
         {
-          userId: row.userId,
+          // The personal workspace's inbox: its id is the user's.
+          workspaceId: row.userId,
           personaId: null,
           kind: 'data_export',
           severity: 'success',
@@ -343,6 +344,12 @@ export function createYourDataService(deps: {
     async requestDeletion(userId: string): Promise<AccountDeletionRequested> {
       const user = await repository.user(userId);
       if (!user) throw new NotFoundError('No such user');
+      const shared = await repository.sharedWorkspacesOwned(userId);
+      if (shared.length > 0) {
+        throw new ConflictError(
+          `You own ${shared.map((name) => `“${name}”`).join(', ')} with other members: transfer ownership in its Team settings first`,
+        );
+      }
       const token = randomBytes(32).toString('base64url');
       await repository.saveDeletionToken(
         userId,

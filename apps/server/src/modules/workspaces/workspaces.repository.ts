@@ -1,0 +1,181 @@
+import type { WorkspaceRole } from '@plume/core';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { personas, users, workspaceInvites, workspaceMembers, workspaces } from '../../db/schema';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type InviteRow = typeof workspaceInvites.$inferSelect;
+
+export function createWorkspacesRepository(db: Db) {
+  return {
+    /** The user's role in the workspace, with the workspace; null when they are not a member (or it does not exist). */
+    async membership(
+      workspaceId: string,
+      userId: string,
+    ): Promise<{ role: WorkspaceRole; workspace: WorkspaceRow } | null> {
+      const [row] = await db
+        .select({ role: workspaceMembers.role, workspace: workspaces })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+      return row ?? null;
+    },
+
+    async find(workspaceId: string): Promise<WorkspaceRow | null> {
+      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+      return row ?? null;
+    },
+
+    /** The workspaces a user belongs to, with their role and the member count; the personal one first. */
+    async listFor(userId: string): Promise<{ workspace: WorkspaceRow; role: WorkspaceRole; members: number }[]> {
+      return db
+        .select({
+          workspace: workspaces,
+          role: workspaceMembers.role,
+          members: sql<number>`(select count(*)::int from ${workspaceMembers} m where m.workspace_id = ${workspaces.id})`,
+        })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(eq(workspaceMembers.userId, userId))
+        .orderBy(sql`${workspaces.id} <> ${userId}`, asc(workspaces.name), asc(workspaces.id));
+    },
+
+    /** A new workspace with its owner. Safe to call again for a personal workspace (id = the user's id). */
+    async create(workspace: { id: string; name: string; plan?: string }, ownerId: string): Promise<void> {
+      await db.insert(workspaces).values(workspace).onConflictDoNothing();
+      await db
+        .insert(workspaceMembers)
+        .values({ workspaceId: workspace.id, userId: ownerId, role: 'owner' })
+        .onConflictDoNothing();
+    },
+
+    async update(
+      workspaceId: string,
+      set: Partial<Pick<WorkspaceRow, 'name' | 'needsApproval' | 'plan'>>,
+    ): Promise<void> {
+      await db
+        .update(workspaces)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(workspaces.id, workspaceId));
+    },
+
+    async remove(workspaceId: string): Promise<void> {
+      await db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    },
+
+    /** The workspace's owner (there is always exactly one). */
+    async ownerOf(workspaceId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
+      return row?.userId ?? null;
+    },
+
+    async members(workspaceId: string) {
+      return db
+        .select({
+          userId: workspaceMembers.userId,
+          role: workspaceMembers.role,
+          joinedAt: workspaceMembers.createdAt,
+          name: users.name,
+          email: users.email,
+          username: users.username,
+        })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(eq(workspaceMembers.workspaceId, workspaceId))
+        .orderBy(asc(workspaceMembers.createdAt), asc(users.email));
+    },
+
+    /** Members whose role is one of `roles`, with their e-mail (who to tell about something). */
+    async membersWithRole(workspaceId: string, roles: WorkspaceRole[]) {
+      const rows = await this.members(workspaceId);
+      return rows.filter((m) => roles.includes(m.role));
+    },
+
+    async addMember(workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
+      const added = await db
+        .insert(workspaceMembers)
+        .values({ workspaceId, userId, role })
+        .onConflictDoNothing()
+        .returning({ userId: workspaceMembers.userId });
+      return added.length > 0;
+    },
+
+    async setRole(workspaceId: string, userId: string, role: WorkspaceRole): Promise<void> {
+      await db
+        .update(workspaceMembers)
+        .set({ role })
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    },
+
+    async removeMember(workspaceId: string, userId: string): Promise<void> {
+      await db
+        .delete(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    },
+
+    /** Holds the workspace's row until the transaction ends: member changes one at a time. */
+    async lock(workspaceId: string): Promise<void> {
+      await db.execute(sql`SELECT 1 FROM ${workspaces} WHERE ${workspaces.id} = ${workspaceId} FOR UPDATE`);
+    },
+
+    async countPersonas(workspaceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(personas)
+        .where(eq(personas.workspaceId, workspaceId));
+      return row?.n ?? 0;
+    },
+
+    async insertInvite(invite: typeof workspaceInvites.$inferInsert): Promise<void> {
+      await db.insert(workspaceInvites).values(invite);
+    },
+
+    async pendingInvites(workspaceId: string, now: Date): Promise<InviteRow[]> {
+      return db
+        .select()
+        .from(workspaceInvites)
+        .where(
+          and(
+            eq(workspaceInvites.workspaceId, workspaceId),
+            isNull(workspaceInvites.acceptedAt),
+            isNull(workspaceInvites.revokedAt),
+            gt(workspaceInvites.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(workspaceInvites.createdAt));
+    },
+
+    async inviteByTokenHash(tokenHash: string): Promise<InviteRow | null> {
+      const [row] = await db
+        .select()
+        .from(workspaceInvites)
+        .where(eq(workspaceInvites.tokenHash, tokenHash))
+        .for('update');
+      return row ?? null;
+    },
+
+    async revokeInvite(workspaceId: string, inviteId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(workspaceInvites)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(workspaceInvites.workspaceId, workspaceId),
+            eq(workspaceInvites.id, inviteId),
+            isNull(workspaceInvites.acceptedAt),
+            isNull(workspaceInvites.revokedAt),
+          ),
+        )
+        .returning({ id: workspaceInvites.id });
+      return rows.length > 0;
+    },
+
+    async markInviteAccepted(inviteId: string, now: Date): Promise<void> {
+      await db.update(workspaceInvites).set({ acceptedAt: now }).where(eq(workspaceInvites.id, inviteId));
+    },
+  };
+}
+export type WorkspacesRepository = ReturnType<typeof createWorkspacesRepository>;
