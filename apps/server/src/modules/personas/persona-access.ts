@@ -5,9 +5,10 @@ import type { PersonasRepository } from './personas.repository';
 export const PERSONA_NOT_FOUND = 'Persona not found';
 
 /**
- * The one check that guards persona-owned data: the user's persona, loaded, for the caller to
- * hand on rather than read again. A persona that does not exist and another user's persona are
- * the same 404, so ids cannot be probed. `lock`: inside a transaction, the row stays locked until
+ * The check that guards persona-owned data once the access check (modules/workspaces/access.ts)
+ * has settled the caller's workspace and role: the workspace's persona, loaded, for the caller to
+ * hand on rather than read again. A persona that does not exist and another workspace's persona
+ * are the same 404, so ids cannot be probed. `lock`: inside a transaction, the row stays locked until
  * it ends (a write that reads the persona first).
  */
 export async function ownPersona(
