@@ -12,7 +12,7 @@ import {
 } from '@plume/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, posts, sessions, users, workspaces } from '../src/db/schema';
+import { apiTokens, posts, sessions, workspaces } from '../src/db/schema';
 import { SESSION_CACHE_MS } from '../src/modules/auth/auth.service';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
