@@ -48,7 +48,7 @@ export function createAccountsRepository(db: Db) {
         .orderBy(platformAccounts.platform);
     },
 
-    /** Every account of the user's personas, with its persona's name, by persona name then network. */
+    /** Every account of the workspace's personas, with its persona's name, by persona name then network. */
     async ofUser(
       workspaceId: string,
     ): Promise<{ personaId: string; personaName: string; platform: Platform; username: string; externalId: string }[]> {

@@ -22,7 +22,7 @@ export function createAccountsService(deps: {
   const service = {
     /**
      * The persona's accounts, each with its spend today and this month in the owner's zone; the
-     * persona must be the user's, else 404 (another user's persona is not found either).
+     * persona must be the workspace's, else 404 (another workspace's persona is not found either).
      */
     async list(workspaceId: string, personaId: string): Promise<Account[]> {
       await ownPersona(repositories.personas, workspaceId, personaId);

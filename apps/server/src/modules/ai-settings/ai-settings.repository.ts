@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiSettings } from '../../db/schema';
 
-/** A user's stored AI choice; the key stays sealed (secret-box) here. */
+/** A workspace's stored AI choice; the key stays sealed (secret-box) here. */
 export type StoredAiSettings = {
   provider: AiProvider;
   baseUrl: string;

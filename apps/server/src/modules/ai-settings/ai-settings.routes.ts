@@ -11,7 +11,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import type { Access } from '../workspaces/access';
 import type { AiSettingsService } from './ai-settings.service';
 
-/** Global Settings: the AI provider a user writes with, stored per user; the key never comes back. */
+/** Global Settings: the AI provider a workspace writes with, stored per workspace; the key never comes back. */
 export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -19,7 +19,7 @@ export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsS
       {
         schema: {
           tags: ['settings'],
-          summary: "The user's AI provider settings (whether a key is set, never the key)",
+          summary: "The workspace's AI provider settings (whether a key is set, never the key)",
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
       },
@@ -31,7 +31,7 @@ export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsS
       {
         schema: {
           tags: ['settings'],
-          summary: "Saves the user's AI provider settings; apiKey: a new key, null to remove it, absent to keep it",
+          summary: "Saves the workspace's AI provider settings; apiKey: a new key, null to remove it, absent to keep it",
           body: aiSettingsWriteSchema,
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
@@ -44,7 +44,7 @@ export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsS
       {
         schema: {
           tags: ['settings'],
-          summary: "Forgets the user's AI provider settings: the server default (or the offline composer) writes",
+          summary: "Forgets the workspace's AI provider settings: the server default (or the offline composer) writes",
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
       },

@@ -40,7 +40,7 @@ function normalizeBaseUrl(provider: AiProvider, baseUrl: string): string {
 }
 
 /**
- * Which model writes for a user: their own Global Settings, else the server's AI_* defaults,
+ * Which model writes for a workspace: its own Global Settings, else the server's AI_* defaults,
  * else none (null: the offline composer writes).
  */
 export function createAiSettingsService(deps: {
@@ -87,7 +87,7 @@ export function createAiSettingsService(deps: {
   }
 
   /**
-   * The server's key for a user's own settings without a key of theirs: only for the server's
+   * The server's key for a workspace's own settings without a key of its own: only for the server's
    * provider at the server's base URL, so a key still goes only to the host it was set for.
    */
   function lentKey(provider: AiProvider, baseUrl: string): string | undefined {
@@ -162,7 +162,7 @@ export function createAiSettingsService(deps: {
     );
   }
 
-  /** The model that writes for a user, or null for the offline composer. */
+  /** The model that writes for a workspace, or null for the offline composer. */
   async function clientFor(workspaceId: string): Promise<LlmClient | null> {
     const found = await effective(workspaceId);
     if (!found) return null;
@@ -227,7 +227,7 @@ export function createAiSettingsService(deps: {
     },
 
     /**
-     * Stores a user's choice. A new key is sealed; null removes it; absent keeps it, unless the
+     * Stores a workspace's choice. A new key is sealed; null removes it; absent keeps it, unless the
      * provider or base URL changed: a key is never sent to a host it was not entered for.
      */
     async save(workspaceId: string, input: AiSettingsWrite): Promise<AiSettings> {
@@ -249,7 +249,7 @@ export function createAiSettingsService(deps: {
       return view(workspaceId);
     },
 
-    /** Forgets a user's choice: the server's defaults (or the offline composer) write again. */
+    /** Forgets a workspace's choice: the server's defaults (or the offline composer) write again. */
     async reset(workspaceId: string): Promise<AiSettings> {
       await repository.remove(workspaceId);
       return view(workspaceId);

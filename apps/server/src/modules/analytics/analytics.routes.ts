@@ -41,7 +41,7 @@ export function analyticsRoutes(deps: {
         schema: {
           tags: ['analytics'],
           summary:
-            "Refresh: reads the metrics of every connected account of the user's personas (or of `personaId`'s) now, in the background",
+            "Refresh: reads the metrics of every connected account of the workspace's personas (or of `personaId`'s) now, in the background",
           body: metricsRefreshRequestSchema,
           response: { 202: metricsRefreshResultSchema, ...errorResponses, 429: apiErrorSchema },
         },
@@ -58,7 +58,7 @@ export function analyticsRoutes(deps: {
         schema: {
           tags: ['analytics'],
           summary:
-            "A persona's analytics over 7, 30 or 90 days in the user's zone: days, stat cards, key events, top posts, recommendations, the week's insights",
+            "A persona's analytics over 7, 30 or 90 days in the workspace's zone: days, stat cards, key events, top posts, recommendations, the week's insights",
           params: personaIdParamsSchema,
           querystring: analyticsQuerySchema,
           response: { 200: analyticsSchema, ...errorResponses },

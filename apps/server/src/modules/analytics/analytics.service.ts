@@ -19,7 +19,7 @@ import type { PersonasRepository } from '../personas/personas.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { PostsRepository } from '../publishing/posts.repository';
 
-/** A persona's analytics (decision 020): its posts and its accounts' readings, drawn into days in the user's zone. */
+/** A persona's analytics (decision 020): its posts and its accounts' readings, drawn into days in the workspace's zone. */
 export function createAnalyticsService(deps: {
   personas: Pick<PersonasRepository, 'find' | 'findForUpdate'>;
   metrics: Pick<
@@ -76,7 +76,7 @@ export function createAnalyticsService(deps: {
       return { ...analytics, lastReadAt: lastReadAt?.toISOString() ?? null };
     },
 
-    /** The cross-persona screen's captions: every persona of the user's, now against before. */
+    /** The cross-persona screen's captions: every persona of the workspace's, now against before. */
     async usage(workspaceId: string): Promise<UsageSummary> {
       const at = now();
       const monthAgo = new Date(at.getTime() - 30 * 86_400_000);

@@ -90,7 +90,7 @@ export function createInboxRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Marks one of the user's notifications read; false when it is not theirs (or not there). */
+    /** Marks one of the workspace's notifications read; false when it is not theirs (or not there). */
     async markRead(workspaceId: string, id: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(inAppNotifications)
@@ -143,7 +143,7 @@ export function createInboxRepository(db: Db) {
         );
     },
 
-    /** Whether the user was already told the event `dedupeKey` names. */
+    /** Whether the workspace was already told the event `dedupeKey` names. */
     async has(workspaceId: string, dedupeKey: string): Promise<boolean> {
       const [row] = await db
         .select({ id: inAppNotifications.id })

@@ -17,7 +17,7 @@ const SETTLED: PostStatus[] = ['posted', 'canceled'];
 export function createMediaRepository(db: Db) {
   return {
     /**
-     * Adds the row when the user's library stays within `quotaBytes` with it: answers false (and
+     * Adds the row when the workspace's library stays within `quotaBytes` with it: answers false (and
      * adds nothing) when it would not. One statement, so two uploads cannot both slip under it.
      */
     async insertWithinQuota(row: typeof media.$inferInsert, quotaBytes: number): Promise<boolean> {
@@ -41,7 +41,7 @@ export function createMediaRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The rows of these ids that are the user's. */
+    /** The rows of these ids that are the workspace's. */
     async findMany(workspaceId: string, ids: readonly string[]): Promise<MediaRow[]> {
       const valid = [...new Set(ids)].filter(isMediaId);
       if (valid.length === 0) return [];
@@ -58,7 +58,7 @@ export function createMediaRepository(db: Db) {
       return db.select().from(media).where(inArray(media.id, valid));
     },
 
-    /** A page of the user's items, newest first, after the item `after` (createdAt, id). */
+    /** A page of the workspace's items, newest first, after the item `after` (createdAt, id). */
     async page(workspaceId: string, limit: number, after: { createdAt: Date; id: string } | null): Promise<MediaRow[]> {
       const older = after
         ? or(lt(media.createdAt, after.createdAt), and(eq(media.createdAt, after.createdAt), lt(media.id, after.id)))
@@ -101,7 +101,7 @@ export function createMediaRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Whether a post of the user's that has not gone out (nor was canceled) carries the image. */
+    /** Whether a post of the workspace's that has not gone out (nor was canceled) carries the image. */
     async inUse(workspaceId: string, id: string): Promise<boolean> {
       const carrying = JSON.stringify([{ media: [{ id }] }]);
       const [row] = await db

@@ -66,7 +66,7 @@ function afterCursor(cursor: string): { createdAt: Date; id: string } {
 
 /**
  * The media library (decision 046-media-library): uploads checked and processed (integrations/
- * images), their bytes kept in the media store and their rows here, within each user's quota;
+ * images), their bytes kept in the media store and their rows here, within each workspace's quota;
  * the images a post's parts name, checked when the post is saved and fitted to each network when
  * it goes out.
  */
@@ -78,7 +78,7 @@ export function createMediaService(deps: {
   stores: Partial<Record<MediaStore['kind'], MediaStore>>;
   quotaBytes: number;
   /**
-   * The model that writes for a user (null: the offline composer), asked for alt text with the
+   * The model that writes for a workspace (null: the offline composer), asked for alt text with the
    * image; a model that cannot read images fails, and the answer says so.
    */
   writer?: (workspaceId: string) => Promise<Pick<LlmClient, 'generate' | 'model'> | null>;
@@ -171,7 +171,7 @@ export function createMediaService(deps: {
       };
     },
 
-    /** The stored image or its thumbnail, with its content type; another user's id is not found. */
+    /** The stored image or its thumbnail, with its content type; another workspace's id is not found. */
     async read(
       workspaceId: string,
       id: string,
@@ -243,7 +243,7 @@ export function createMediaService(deps: {
     },
 
     /**
-     * Checks the images of a post's parts as it is saved: each is one of the user's, and carries
+     * Checks the images of a post's parts as it is saved: each is one of the workspace's, and carries
      * alt text where the persona requires it. `field` is where the parts are in the request
      * ('body.parts'); a problem names its part and image (`body.parts.0.media.1.alt`).
      */

@@ -19,7 +19,7 @@ export const FIRST_READING_AFTER_MS = 50 * 60_000;
 /** How many of the newest posts a persona's card lists. */
 const RECENT_POSTS = 10;
 
-/** One persona's figures, or every persona of a user's. */
+/** One persona's figures, or every persona of a workspace's. */
 export type Scope = { personaId: string } | { workspaceId: string };
 const inScope = (scope: Scope) =>
   'personaId' in scope ? eq(personas.id, scope.personaId) : eq(personas.workspaceId, scope.workspaceId);
@@ -194,7 +194,7 @@ export function createMetricsRepository(db: Db) {
       return rows.flatMap((r) => (r.externalId ? [r.externalId] : []));
     },
 
-    /** The posts (as last read) of a persona, or of all a user's personas, published in [from, to). */
+    /** The posts (as last read) of a persona, or of all a workspace's personas, published in [from, to). */
     async postsBetween(scope: Scope, from: Date, to: Date) {
       return db
         .select({

@@ -160,8 +160,8 @@ export function createMetricsService(deps: {
     },
 
     /**
-     * Refresh: reads every account of the user's personas (or of one persona) now. Answers how many
-     * syncs were queued; the persona must be the user's.
+     * Refresh: reads every account of the workspace's personas (or of one persona) now. Answers how many
+     * syncs were queued; the persona must be the workspace's.
      */
     async refresh(workspaceId: string, personaId?: string): Promise<{ queued: number }> {
       if (personaId) await ownPersona(deps.personas, workspaceId, personaId);

@@ -19,10 +19,10 @@ type Counts = Record<'likes' | 'reposts' | 'replies' | 'quotes', Column>;
 const engagementOf = (t: Counts) => sql<number>`(${t.likes} + ${t.reposts} + ${t.replies} + ${t.quotes})`;
 const engagement = engagementOf(postMetrics);
 
-/** What the dashboard's opportunities are drawn from (decision 031): the user's own rows only. */
+/** What the dashboard's opportunities are drawn from (decision 031): the workspace's own rows only. */
 export function createOpportunitiesRepository(db: Db) {
   return {
-    /** Whether any persona of the user has a connected account. */
+    /** Whether any persona of the workspace has a connected account. */
     async hasConnection(workspaceId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: platformAccounts.id })
@@ -35,7 +35,7 @@ export function createOpportunitiesRepository(db: Db) {
 
     /**
      * Mentions, replies and quotes received since `since` that no reply answered, newest first;
-     * never the user's own accounts (a persona's own posts, another of their personas).
+     * never the workspace's own accounts (a persona's own posts, another of their personas).
      */
     async unansweredMentions(workspaceId: string, since: Date) {
       return db
@@ -155,7 +155,7 @@ export function createOpportunitiesRepository(db: Db) {
         .limit(ROWS);
     },
 
-    /** The user's dismissals: each opportunity's key and the newest thing it had when dismissed. */
+    /** The workspace's dismissals: each opportunity's key and the newest thing it had when dismissed. */
     async dismissals(workspaceId: string): Promise<Map<string, Date>> {
       const rows = await db
         .select({ key: opportunityDismissals.key, through: opportunityDismissals.through })
@@ -165,7 +165,7 @@ export function createOpportunitiesRepository(db: Db) {
     },
 
     /**
-     * Keeps dismissals (a later one never moves `through` back), and forgets the user's dismissals
+     * Keeps dismissals (a later one never moves `through` back), and forgets the workspace's dismissals
      * of things older than `forgetBefore`: no opportunity looks back that far.
      */
     async dismiss(workspaceId: string, items: { key: string; through: Date }[], forgetBefore: Date): Promise<void> {
@@ -186,7 +186,7 @@ export function createOpportunitiesRepository(db: Db) {
         );
     },
 
-    /** Which of these persona ids are the user's. */
+    /** Which of these persona ids are the workspace's. */
     async ownedPersonaIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await db

@@ -31,7 +31,7 @@ function byPersona<T extends Row>(rows: T[]): T[][] {
 }
 
 /**
- * The dashboard's upcoming engagement opportunities (decision 031), each from the user's own rows:
+ * The dashboard's upcoming engagement opportunities (decision 031), each from the workspace's own rows:
  * mentions no reply answered, reply drafts waiting for review, a post doing unusually well against
  * its persona's baseline, fresh items of the persona's sources. A dismissed one stays hidden, on
  * every device, until something newer than what was dismissed comes for it.
@@ -166,7 +166,7 @@ export function createOpportunitiesService(deps: { repository: OpportunitiesRepo
       return { items: shown.slice(0, OPPORTUNITY_LIST_MAX), dismissed: all.length - shown.length, connected };
     },
 
-    /** Hides opportunities of the user's personas; another user's persona is not found. */
+    /** Hides opportunities of the workspace's personas; another workspace's persona is not found. */
     async dismiss(workspaceId: string, input: DismissOpportunities): Promise<void> {
       const at = now();
       const latest = new Map<string, Date>();

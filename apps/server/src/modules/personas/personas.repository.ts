@@ -224,7 +224,7 @@ export function createPersonasRepository(db: Db) {
       await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${workspaceId}`}))`);
     },
 
-    /** What changes whenever the user's list does: how many personas, and the highest revision among them. */
+    /** What changes whenever the workspace's list does: how many personas, and the highest revision among them. */
     async listRevision(workspaceId: string): Promise<string> {
       const [row] = await db
         .select({ n: count(), revision: sql<string>`coalesce(max(${personas.revision}), 0)` })
@@ -303,7 +303,7 @@ export function createPersonasRepository(db: Db) {
       return rows.length;
     },
 
-    /** Takes a tag off every persona of the user. */
+    /** Takes a tag off every persona of the workspace. */
     async removeTagEverywhere(workspaceId: string, tagId: string): Promise<void> {
       await db
         .update(personas)

@@ -71,7 +71,7 @@ export function createPersonasService(deps: {
 }) {
   const { repositories, unitOfWork, planLimits } = deps;
   /**
-   * Each user's list as sent, with the revision it was read at (decision 024): the list is read,
+   * each workspace's list as sent, with the revision it was read at (decision 024): the list is read,
    * checked against its schema and serialized once per change, not on every request.
    */
   const lists = new Map<string, { revision: string; body: string }>();
@@ -80,7 +80,7 @@ export function createPersonasService(deps: {
   const lockPersona = (repos: Repositories, workspaceId: string, id: string) =>
     ownPersona(repos.personas, workspaceId, id, { lock: true });
 
-  /** Tag ids must be the user's own tags. */
+  /** Tag ids must be the workspace's own tags. */
   async function checkTags(repos: Repositories, workspaceId: string, tagIds: string[]): Promise<void> {
     const existing = await repos.tags.existingIds(workspaceId, tagIds);
     const unknown = tagIds.filter((id) => !existing.has(id));
@@ -98,7 +98,7 @@ export function createPersonasService(deps: {
   async function create(workspaceId: string, persona: Persona, summary: string): Promise<Persona> {
     return unitOfWork(async (repos) => {
       await checkTags(repos, workspaceId, persona.tags);
-      // Under the user's lock: two creations at once cannot both take the plan's last place.
+      // Under the workspace's lock: two creations at once cannot both take the plan's last place.
       await repos.personas.lockUser(workspaceId);
       await planLimits.checkNewPersona(repos, workspaceId);
       await checkActiveLimit(repos, workspaceId, persona.is_active ? 1 : 0);
@@ -126,7 +126,7 @@ export function createPersonasService(deps: {
     list: (workspaceId: string) => repositories.personas.list(workspaceId),
 
     /**
-     * GET /api/personas as JSON text: from the cache while the user's list is at the revision it
+     * GET /api/personas as JSON text: from the cache while the workspace's list is at the revision it
      * was read at, else read, checked against `personaListSchema` (as the route's serializer would)
      * and kept. The revision is read first, so a cached list is never older than its revision.
      */

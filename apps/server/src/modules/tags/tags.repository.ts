@@ -30,7 +30,7 @@ export function createTagsRepository(db: Db) {
       return row ? toTag(row) : null;
     },
 
-    /** Which of `ids` are the user's tags. */
+    /** Which of `ids` are the workspace's tags. */
     async existingIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await db

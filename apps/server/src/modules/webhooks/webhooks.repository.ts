@@ -49,7 +49,7 @@ export function createWebhooksRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** One of the user's endpoints; undefined when it is not theirs (or not there). */
+    /** One of the workspace's endpoints; undefined when it is not theirs (or not there). */
     async find(workspaceId: string, id: string): Promise<EndpointRow | undefined> {
       const [row] = await db
         .select()
@@ -99,7 +99,7 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /** The users' enabled endpoints that hear `type`. */
-    /** Whether the user has an endpoint on that hears any of `types` (one cheap look before reading more). */
+    /** Whether the workspace has an endpoint on that hears any of `types` (one cheap look before reading more). */
     async hears(workspaceId: string, types: readonly string[]): Promise<boolean> {
       const [row] = await db
         .select({ id: webhookEndpoints.id })

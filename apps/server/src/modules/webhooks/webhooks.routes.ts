@@ -18,7 +18,7 @@ import type { WebhooksService } from './webhooks.service';
 /** Test events one address may send a minute. */
 const TESTS_A_MINUTE = 20;
 
-/** Webhooks (decision 054): the user's endpoints, their secrets, deliveries and the test button. */
+/** Webhooks (decision 054): the workspace's endpoints, their secrets, deliveries and the test button. */
 export function webhooksRoutes(deps: { access: Access; webhooks: WebhooksService }): FastifyPluginAsyncZod {
   const { access, webhooks } = deps;
   return async (app) => {
@@ -114,7 +114,7 @@ export function webhooksRoutes(deps: { access: Access; webhooks: WebhooksService
     app.post(
       '/api/webhooks/:id/test',
       {
-        // Each test is a request to the user's server: a few a minute from one address.
+        // Each test is a request to the workspace's server: a few a minute from one address.
         config: { rateLimit: { max: TESTS_A_MINUTE, timeWindow: '1 minute' } },
         schema: {
           tags: ['webhooks'],
