@@ -82,7 +82,7 @@ export function blueskyRoutes(deps: {
           response: { 200: blueskyTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => bluesky.exchange(await access.workspaceId(request.headers, 'write'), request.body),
+      async (request) => bluesky.exchange(await access.workspaceId(request.headers, 'manage'), request.body),
     );
 
     app.post(
@@ -99,7 +99,7 @@ export function blueskyRoutes(deps: {
       },
       async (request) =>
         bluesky.connectWithAppPassword(
-          await access.workspaceId(request.headers, 'write'),
+          await access.workspaceId(request.headers, 'manage'),
           request.params.id,
           request.body,
         ),

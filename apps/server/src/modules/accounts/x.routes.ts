@@ -59,7 +59,7 @@ export function xRoutes(deps: {
           response: { 200: xTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => x.finish(await access.workspaceId(request.headers, 'write'), request.body),
+      async (request) => x.finish(await access.workspaceId(request.headers, 'manage'), request.body),
     );
 
     app.post(
