@@ -132,6 +132,32 @@ describe('the access check', () => {
     expect((await bearer(secret, client)('/api/personas')).status).toBe(200);
   });
 
+  it('applies a role change at once, to the member’s tokens without a scope of their own too', async () => {
+    const { secret } = await readJson<{ secret: string }>(
+      await member.request('/api/me/tokens', inClient({ method: 'POST', json: { name: 'Follows my role' } })),
+      201,
+    );
+    type Init = RequestInit & { json?: unknown };
+    const tag = (request: typeof member.request, name: string, init: (i: Init) => Init = (i) => i) =>
+      request('/api/tags', init({ method: 'POST', json: { name, color: 'red' } }));
+    await readJson(await tag(member.request, 'As admin', inClient), 201);
+    await readJson(
+      await ann.request(`/api/workspaces/${client}/members/${memberId}`, { method: 'PATCH', json: { role: 'viewer' } }),
+      200,
+    );
+    expect((await tag(member.request, 'As viewer', inClient)).status).toBe(403);
+    expect((await tag(bearer(secret), 'Token as viewer')).status).toBe(403);
+    await readJson(
+      await ann.request(`/api/workspaces/${client}/members/${memberId}`, { method: 'PATCH', json: { role: 'editor' } }),
+      200,
+    );
+    await readJson(await tag(bearer(secret), 'Token as editor'), 201);
+    const names = (await readJson<{ name: string }[]>(await ann.request('/api/tags', inClient()), 200)).map(
+      (t) => t.name,
+    );
+    expect(names.sort()).toEqual(['As admin', 'Token as editor']);
+  });
+
   it('shuts a removed member out at once, their tokens for the workspace too', async () => {
     const { secret } = await readJson<{ secret: string }>(
       await member.request('/api/me/tokens', inClient({ method: 'POST', json: { name: 'Soon gone' } })),
