@@ -689,6 +689,40 @@ describe('the role matrix over every operation of the API', () => {
     expect([...classified].filter((key) => !documented.includes(key))).toEqual([]);
   });
 
+  it('holds each MCP tool to its own action: a viewer’s token may not submit, an editor’s may not reject', async () => {
+    const token = (role: WorkspaceRole) => {
+      const found = principals.find((p) => p.token && p.role === role);
+      if (!found) throw new Error(`no ${role} token`);
+      return found;
+    };
+    const tool = async (principal: Principal, name: string, args: Record<string, unknown>) => {
+      const response = await principal.request('/api/mcp', {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream' },
+        json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+      });
+      return (await readJson<{ result: { isError?: boolean; content: { text: string }[] } }>(response, 200)).result;
+    };
+    const before = await ownerSees();
+    const submitted = await tool(token('viewer'), 'submit_draft', {
+      personaId: ids.persona,
+      platform: 'bluesky',
+      content: 'From a viewer’s agent',
+    });
+    expect(submitted.isError).toBe(true);
+    expect(submitted.content[0]?.text).toMatch(/\(viewer\) cannot do this: it needs editor or above/);
+    const rejected = await tool(token('editor'), 'reject_draft', { id: ids.draft });
+    expect(rejected.isError).toBe(true);
+    expect(rejected.content[0]?.text).toMatch(/\(editor\) cannot do this: it needs approver or above/);
+    expect(await ownerSees()).toEqual(before);
+    // The approver's token may reject, and the draft is gone from review.
+    const draft = await make.draft();
+    expect((await tool(token('approver'), 'reject_draft', { id: draft })).isError).toBeFalsy();
+    const queue = await tool(token('viewer'), 'list_review_queue', {});
+    expect(queue.content[0]?.text).not.toContain(draft);
+    expect(queue.content[0]?.text).toContain(ids.draft);
+  });
+
   it('lets each role do what it may, refuses a smaller role with 403 and an outsider with 404, and a refusal changes nothing', async () => {
     let seen = await ownerSees();
     for (const [key, entry] of Object.entries(cases())) {
