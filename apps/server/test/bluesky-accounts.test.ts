@@ -16,6 +16,7 @@ import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
+import { createWorkspace, inWorkspace, joinedMember } from './helpers/workspaces';
 
 let bsky: BlueskyNetwork;
 let server: TestServer;
@@ -631,9 +632,15 @@ describe('disconnecting', () => {
 
 describe('connecting with OAuth', () => {
   it("starts at the account's own server with a pushed authorization request", async () => {
-    const persona = await newPersona(ann);
+    // A persona of a team workspace, started by an admin there: the popup's persona names the workspace.
+    const workspaceId = await createWorkspace(ann, 'Agency');
+    const persona = await readJson<Persona>(
+      await inWorkspace(ann, workspaceId)('/api/personas', { method: 'POST', json: { name: 'Team voice' } }),
+      201,
+    );
+    const admin = await joinedMember(server.url, ann, workspaceId, 'admin');
     const alice = await bsky.createAccount('oauth');
-    const started = await ann.request(
+    const started = await admin.request(
       `/api/oauth/bluesky?handle=${alice.handle}&personaId=${persona.id}&popupId=p1&authMethod=dpop`,
     );
     expect(started.status).toBe(302);
@@ -676,6 +683,18 @@ describe('connecting with OAuth', () => {
 
     const others = await bob.request(`/api/oauth/bluesky?handle=a.test&personaId=${persona.id}`);
     expect(new URL(others.headers.get('location') ?? '').searchParams.get('error')).toBe('Persona not found');
+
+    // A team workspace's persona (the popup names it, not a header): an editor there may not connect it.
+    const workspaceId = await createWorkspace(ann, 'Client');
+    const teamPersona = await readJson<Persona>(
+      await inWorkspace(ann, workspaceId)('/api/personas', { method: 'POST', json: { name: 'Client voice' } }),
+      201,
+    );
+    const editor = await joinedMember(server.url, ann, workspaceId, 'editor');
+    const refused = await editor.request(`/api/oauth/bluesky?handle=a.test&personaId=${teamPersona.id}`);
+    expect(new URL(refused.headers.get('location') ?? '').searchParams.get('error')).toBe(
+      'Your role in this workspace (editor) cannot do this: it needs admin or above',
+    );
   });
 
   it('refuses a callback or token exchange with a state it did not issue', async () => {

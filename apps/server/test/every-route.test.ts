@@ -34,6 +34,9 @@ let ids: {
   media: string;
   dataExport: string;
   webhook: string;
+  workspace: string;
+  member: string;
+  invite: string;
 };
 let bobPersona: string;
 
@@ -58,6 +61,10 @@ function fill(path: string, value?: string): string {
     if (value !== undefined) return value;
     if (name === 'platform') return 'bluesky';
     if (name === 'personaId') return ids.persona;
+    // Ann's personal workspace (its id is hers), Ann as its member, and an invitation she sent from it.
+    if (name === 'workspaceId') return ids.workspace;
+    if (name === 'userId') return ids.member;
+    if (name === 'inviteId') return ids.invite;
     if (path.startsWith('/api/tags/')) return ids.tag;
     if (path.startsWith('/api/schedule/') || path.startsWith('/api/review/') || path.startsWith('/api/posts/'))
       return ids.post;
@@ -70,6 +77,16 @@ function fill(path: string, value?: string): string {
     if (path.startsWith('/api/personas/')) return ids.persona;
     throw new Error(`No id for {${name}} in ${path}: say here whose id it takes`);
   });
+}
+
+/**
+ * Session ids are the sign-in library's and workspace and member ids are user ids (any text): a
+ * route whose path holds only those answers an id that is not one as not found, not malformed.
+ */
+function onlyFreeTextIds(path: string): boolean {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (path.startsWith('/api/me/sessions/')) return true;
+  return names.every((name) => name === 'workspaceId' || name === 'userId');
 }
 
 /**
@@ -126,6 +143,19 @@ function foreignCalls(): Record<string, Call & { status: number }> {
     'POST /api/webhooks/{id}/secret': { status: 404 },
     'GET /api/webhooks/{id}/deliveries': { status: 404 },
     'POST /api/webhooks/{id}/test': { status: 404 },
+    // Another's workspace is not found, whatever is asked of it.
+    'GET /api/workspaces/{workspaceId}': { status: 404 },
+    'PATCH /api/workspaces/{workspaceId}': { body: { name: 'Taken over', needsApproval: true }, status: 404 },
+    'DELETE /api/workspaces/{workspaceId}': { status: 404 },
+    'GET /api/workspaces/{workspaceId}/members': { status: 404 },
+    'POST /api/workspaces/{workspaceId}/invites': {
+      body: { email: 'accomplice@example.com', role: 'admin' },
+      status: 404,
+    },
+    'DELETE /api/workspaces/{workspaceId}/invites/{inviteId}': { status: 404 },
+    'PATCH /api/workspaces/{workspaceId}/members/{userId}': { body: { role: 'viewer' }, status: 404 },
+    'DELETE /api/workspaces/{workspaceId}/members/{userId}': { status: 404 },
+    'POST /api/workspaces/{workspaceId}/transfer': { body: { userId: ids.member }, status: 404 },
     // Ids in a body or a query.
     'POST /api/personas/bulk': { body: { ids: [ids.persona], action: 'pause' }, status: 404 },
     'POST /api/schedule': {
@@ -187,6 +217,8 @@ async function annSees() {
     conversation: await get(`/api/conversations/${ids.persona}`),
     media: await get('/api/media'),
     webhooks: await get('/api/webhooks'),
+    workspaces: await get('/api/workspaces'),
+    members: await get(`/api/workspaces/${ids.workspace}/members`),
   };
 }
 
@@ -265,11 +297,20 @@ beforeAll(async () => {
     }),
     201,
   );
+  // Ann's personal workspace has her id; an invitation of hers waits in it.
+  const annId = (await readJson<{ id: string }>(await ann.request('/api/me'), 200)).id;
+  const invite = await readJson<{ id: string }>(
+    await ann.request(`/api/workspaces/${annId}/invites`, {
+      method: 'POST',
+      json: { email: 'ann.colleague@example.com', role: 'editor' },
+    }),
+    201,
+  );
   // A notification of Ann's, as the notices job would add it.
   const notification = crypto.randomUUID();
   await server.app.database.db.insert(inAppNotifications).values({
     id: notification,
-    workspaceId: (await readJson<{ id: string }>(await ann.request('/api/me'), 200)).id,
+    workspaceId: annId,
     kind: 'platform_update',
     severity: 'update',
     title: 'A post to Bluesky failed',
@@ -287,6 +328,9 @@ beforeAll(async () => {
     media: media.id,
     dataExport: dataExport.id,
     webhook: webhook.endpoint.id,
+    workspace: annId,
+    member: annId,
+    invite: invite.id,
   };
   bobPersona = (
     await readJson<Persona>(await bob.request('/api/personas', { method: 'POST', json: { name: 'Bob’s' } }), 201)
@@ -365,7 +409,11 @@ describe('every route of the API', () => {
           fill(route.path, 'not-an-id'),
           route.hasBody ? { json: {} } : {},
         );
-        if (route.path === '/api/me/sessions/{id}') {
+        if (onlyFreeTextIds(route.path) && route.hasBody) {
+          // Any text is an id here: the empty body is what is wrong.
+          expect(answer.status, answer.label).toBe(400);
+          expect(answer.error?.error.details?.[0]?.field, answer.label).toMatch(/^body/);
+        } else if (onlyFreeTextIds(route.path)) {
           expect(answer.status, answer.label).toBe(404);
         } else {
           expect(answer.status, answer.label).toBe(400);

@@ -25,6 +25,7 @@ import { build, freePort, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
+import { createWorkspace, inWorkspace, joinedMember } from './helpers/workspaces';
 
 const CLIENT_ID = 'plume-test-client';
 const CLIENT_SECRET = 'plume-test-client-secret';
@@ -332,6 +333,39 @@ describe('connecting an X account', () => {
     expect(
       (await errorOf(await bob.request(`/api/personas/${anns.id}/accounts/x`, { method: 'DELETE' }), 404)).code,
     ).toBe('not_found');
+  });
+
+  it('connects a persona of a team workspace for its admin, and tells an editor there why not', async () => {
+    const owner = await signedIn();
+    const workspaceId = await createWorkspace(owner, 'Agency client');
+    const persona = await read<Persona>(
+      await inWorkspace(owner, workspaceId)('/api/personas', { method: 'POST', json: { name: 'Client voice' } }),
+      201,
+    );
+    // The popup is a page the browser opens: no X-Plume-Workspace, the persona names the workspace.
+    const editor = await joinedMember(server.url, owner, workspaceId, 'editor');
+    expect(await startRefused(editor, persona.id)).toEqual({
+      code: 'forbidden',
+      message: 'Your role in this workspace (editor) cannot do this: it needs admin or above',
+    });
+    const admin = await joinedMember(server.url, owner, workspaceId, 'admin');
+    const { code, state } = await authorize(admin, persona.id);
+    // Finished from the workspace it was started in, not from the admin's own.
+    expect(await errorOf(await post(admin, '/api/auth/x/token', { code, state, personaId: persona.id }), 400)).toEqual({
+      code: 'bad_request',
+      message: INVALID_STATE,
+    });
+    const connected = await read<Connected>(
+      await inWorkspace(admin, workspaceId)('/api/auth/x/token', {
+        method: 'POST',
+        json: { code, state, personaId: persona.id },
+      }),
+    );
+    expect(connected.personaId).toBe(persona.id);
+    const accounts = await read<Account[]>(
+      await inWorkspace(editor, workspaceId)(`/api/personas/${persona.id}/accounts`),
+    );
+    expect(accounts.map((a) => [a.platform, a.username])).toEqual([['x', connected.user.username]]);
   });
 
   it('passes on a refusal at X, a failed exchange and a failed profile read with the spec texts', async () => {

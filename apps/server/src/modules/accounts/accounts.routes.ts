@@ -35,7 +35,7 @@ export function accountsRoutes(deps: { access: Access; accounts: AccountsService
       },
       async (request, reply) => {
         await accounts.disconnect(
-          await access.workspaceId(request.headers, 'write'),
+          await access.workspaceId(request.headers, 'manage'),
           request.params.id,
           request.params.platform,
         );

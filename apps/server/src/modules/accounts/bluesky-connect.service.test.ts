@@ -67,7 +67,9 @@ describe('the token exchange', () => {
       defaultService: 'https://bsky.social',
       log: pino({ level: 'silent' }),
     });
-    await expect(service.exchange('u1', { code: 'c', state: 's' })).rejects.toMatchObject({
+    await expect(
+      service.exchange({ userId: 'u1', workspaceId: 'u1' }, { code: 'c', state: 's' }),
+    ).rejects.toMatchObject({
       statusCode: 502,
       message: "Bluesky: Could not read the account's profile: fetch failed",
     });

@@ -44,7 +44,8 @@ export function blueskyRoutes(deps: {
       },
       async (request, reply) => {
         const user = await auth.authenticate(request.headers);
-        return reply.redirect(await bluesky.start(user?.user.id ?? null, request.query), 302);
+        const connectingIn = (workspaceId: string) => access.requireIn(request.headers, workspaceId, 'manage');
+        return reply.redirect(await bluesky.start(user ? connectingIn : null, request.query), 302);
       },
     );
 
@@ -82,7 +83,7 @@ export function blueskyRoutes(deps: {
           response: { 200: blueskyTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => bluesky.exchange(await access.workspaceId(request.headers, 'write'), request.body),
+      async (request) => bluesky.exchange(await access.require(request.headers, 'manage'), request.body),
     );
 
     app.post(
@@ -99,7 +100,7 @@ export function blueskyRoutes(deps: {
       },
       async (request) =>
         bluesky.connectWithAppPassword(
-          await access.workspaceId(request.headers, 'write'),
+          await access.workspaceId(request.headers, 'manage'),
           request.params.id,
           request.body,
         ),

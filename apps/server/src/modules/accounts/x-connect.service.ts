@@ -7,7 +7,7 @@
 import type { Account, XUserProfile } from '@plume/core';
 import { AppError, BadRequestError, ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
 import { type AccountConnect, type AccountProfile, asPlatformError } from '../../integrations/platform';
-import { ownPersona } from '../personas/persona-access';
+import { type ConnectingIn, ownPersona, personaToConnect } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { toAccount } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
@@ -16,7 +16,13 @@ export const X_INVALID_STATE = 'Invalid or expired state parameter';
 export const X_NO_REFRESH_TOKEN = 'No refresh token available';
 
 /** Who an authorization is for: sealed with the authorization under way, so only the server reads it. */
-type AppState = { userId: string; personaId: string; popupId: string | null };
+type AppState = {
+  userId: string;
+  /** Absent in one started before workspaces: the user's personal one (their id). */
+  workspaceId?: string;
+  personaId: string;
+  popupId: string | null;
+};
 
 /** X said "too many requests": passed on as 429 with its wait (the error handler sets Retry-After). */
 export class XRateLimitError extends RateLimitedError {}
@@ -72,21 +78,24 @@ export function createXConnectService(deps: {
 
   /** X's authorization page for the persona (PKCE S256, the spec's scopes); the pending state is kept sealed. */
   async function authorizeUrl(
-    userId: string | null,
+    connectingIn: ConnectingIn | null,
     input: { personaId: string; popupId?: string | undefined },
   ): Promise<string> {
-    if (!userId) throw new UnauthorizedError();
+    if (!connectingIn) throw new UnauthorizedError();
     requireX();
-    await ownPersona(repositories.personas, userId, input.personaId);
-    const appState: AppState = { userId, personaId: input.personaId, popupId: input.popupId ?? null };
+    const { userId, workspaceId } = await personaToConnect(repositories.personas, input.personaId, connectingIn);
+    const appState: AppState = { userId, workspaceId, personaId: input.personaId, popupId: input.popupId ?? null };
     return x.authorize({ personaId: input.personaId, appState: JSON.stringify(appState) });
   }
 
   const service = {
     /** GET /api/oauth/x: where the popup goes, X's authorization page for a fresh state and PKCE pair, or /x/callback with why it cannot start. */
-    async start(userId: string | null, input: { personaId: string; popupId?: string | undefined }): Promise<string> {
+    async start(
+      connectingIn: ConnectingIn | null,
+      input: { personaId: string; popupId?: string | undefined },
+    ): Promise<string> {
       try {
-        return await authorizeUrl(userId, input);
+        return await authorizeUrl(connectingIn, input);
       } catch (error) {
         // A popup shows a page, never JSON: /x/callback with the reason, for this persona's tab.
         if (!(error instanceof AppError)) throw error;
@@ -100,17 +109,24 @@ export function createXConnectService(deps: {
 
     /** POST /api/auth/x/token: the callback's code for tokens; the connection is saved, the tokens stay here. */
     async finish(
-      userId: string,
+      who: { userId: string; workspaceId: string },
       input: { code: string; state: string; personaId?: string | undefined },
     ): Promise<{ personaId: string; user: XUserProfile; account: Account }> {
       requireX();
       // Read before taking: another user's request must not use up this user's state.
       const pending = readAppState(await x.pendingAppState(input.state));
-      if (!pending || pending.userId !== userId || (input.personaId && input.personaId !== pending.personaId)) {
+      // Finished by who started it, in the workspace it was started in.
+      const startedIn = pending?.workspaceId ?? pending?.userId;
+      if (
+        !pending ||
+        pending.userId !== who.userId ||
+        startedIn !== who.workspaceId ||
+        (input.personaId && input.personaId !== pending.personaId)
+      ) {
         throw new BadRequestError(X_INVALID_STATE);
       }
       const { personaId } = pending;
-      await ownPersona(repositories.personas, userId, personaId);
+      await ownPersona(repositories.personas, who.workspaceId, personaId);
 
       let finished: Awaited<ReturnType<AccountConnect['finishAuthorization']>>;
       try {

@@ -44,7 +44,8 @@ export function xRoutes(deps: {
       },
       async (request, reply) => {
         const user = await auth.authenticate(request.headers);
-        return reply.redirect(await x.start(user?.user.id ?? null, request.query), 302);
+        const connectingIn = (workspaceId: string) => access.requireIn(request.headers, workspaceId, 'manage');
+        return reply.redirect(await x.start(user ? connectingIn : null, request.query), 302);
       },
     );
 
@@ -59,7 +60,7 @@ export function xRoutes(deps: {
           response: { 200: xTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => x.finish(await access.workspaceId(request.headers, 'write'), request.body),
+      async (request) => x.finish(await access.require(request.headers, 'manage'), request.body),
     );
 
     app.post(

@@ -36,7 +36,7 @@ export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsS
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
       },
-      async (request) => deps.aiSettings.save(await deps.access.workspaceId(request.headers, 'write'), request.body),
+      async (request) => deps.aiSettings.save(await deps.access.workspaceId(request.headers, 'manage'), request.body),
     );
 
     app.delete(
@@ -48,7 +48,7 @@ export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsS
           response: { 200: aiSettingsSchema, ...errorResponses },
         },
       },
-      async (request) => deps.aiSettings.reset(await deps.access.workspaceId(request.headers, 'write')),
+      async (request) => deps.aiSettings.reset(await deps.access.workspaceId(request.headers, 'manage')),
     );
 
     app.get(
@@ -77,7 +77,7 @@ export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsS
           response: { 200: aiTestResultSchema, ...errorResponses, 429: apiErrorSchema, 502: apiErrorSchema },
         },
       },
-      async (request) => deps.aiSettings.test(await deps.access.workspaceId(request.headers, 'write'), request.body),
+      async (request) => deps.aiSettings.test(await deps.access.workspaceId(request.headers, 'manage'), request.body),
     );
   };
 }
