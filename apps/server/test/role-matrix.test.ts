@@ -14,7 +14,7 @@ import { type Client, readJson, signedInUser } from './helpers/client';
 import { createWorkspace, inWorkspace, joinedMember, withToken } from './helpers/workspaces';
 
 /*
- * The role matrix (issue 33, decision 0XX-role-matrix): every operation of /api/openapi.json is
+ * The role matrix (issue 33, decision 057-role-matrix): every operation of /api/openapi.json is
  * called in one team workspace by its owner, an admin, an editor, an approver and a viewer (each
  * a real member, invited by e-mail and joined), by the owner's personal API tokens scoped to each
  * role, and by an outsider (a member of another workspace) naming this one. The policy is stated
