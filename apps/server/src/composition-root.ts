@@ -238,6 +238,7 @@ export function composeServices(deps: {
     pause,
     readCard: linkPreviews.readCard,
     events,
+    history: repositories.postHistory,
     log,
   });
 
@@ -307,6 +308,7 @@ export function composeServices(deps: {
     check,
     readCard: linkPreviews.readCard,
     events,
+    history: repositories.postHistory,
   });
   // Engagement (decision 022): mentions read through each network's adapter, replies by the
   // writer above; likes, reposts and follows where the network has them (X does not allow them).
@@ -404,7 +406,7 @@ export function composeServices(deps: {
       onUserChanged: (userId) => authService.forgetUser(userId),
     }),
     scheduling,
-    posts: createPostsService({ posts: repositories.posts, scheduling }),
+    posts: createPostsService({ posts: repositories.posts, scheduling, history: repositories.postHistory }),
     mentions: createMentionsService({ repositories, scheduling, replies }),
     feeds: createFeedsService(feeds),
     metrics,
