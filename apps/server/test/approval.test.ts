@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   APPROVAL_NEEDED_MESSAGE,
   type CreatedApiToken,
+  type InAppNotificationList,
   MCP_PATH,
   type Persona,
   type Post,
@@ -40,6 +41,7 @@ let carl: Client;
 let dora: Client;
 let eve: Client;
 let persona: Persona;
+let carlEmail: string;
 let did: string;
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
@@ -113,7 +115,9 @@ beforeAll(async () => {
   );
   workspaceId = created.id;
   owner = inWorkspace(ann.client, workspaceId);
-  carl = await join(await person('carl'), 'approver');
+  const carlPerson = await person('carl');
+  carlEmail = carlPerson.email;
+  carl = await join(carlPerson, 'approver');
   dora = await join(await person('dora'), 'approver');
   eve = await join(await person('eve'), 'editor');
   const made = await blueskyPersona(
@@ -285,6 +289,41 @@ describe('an editor’s post where posts need approval', () => {
     await runJob(server, PUBLISH_POST, { postId: id });
     expect((await postOf(id)).status).toBe('pending_review');
     expect(await onBluesky()).not.toContain(content);
+  });
+});
+
+describe('approvers', () => {
+  it('are told in the workspace inbox when a post waits, and by e-mail when they asked', async () => {
+    await readJson(
+      await carl.request(
+        '/api/me/notifications',
+        json('PUT', {
+          postFailed: true,
+          postPublished: false,
+          accountAttention: true,
+          weeklySummary: false,
+          approvalWaiting: true,
+        }),
+      ),
+      200,
+    );
+    const content = `Waiting for Carl ${crypto.randomUUID().slice(0, 8)}`;
+    await readJson(
+      await eve.request(
+        '/api/schedule',
+        json('POST', { personaId: persona.id, platform: 'bluesky', content, runAt: inSeconds(3600) }),
+      ),
+      201,
+    );
+    const inbox = await readJson<InAppNotificationList>(await carl.request('/api/notifications'), 200);
+    expect(inbox.items[0]?.title).toBe('A post of Brand waits for approval');
+    const outbox = (await (await owner.request('/api/dev/outbox')).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
+    const mails = outbox.filter((m) => m.to === carlEmail && m.text.includes(content));
+    expect(mails.map((m) => m.subject)).toEqual(['A post waits for your approval on Plume']);
   });
 });
 
