@@ -2,7 +2,6 @@ import type { AutomationActionKind, AutomationLogEntry, AutomationPauseReason, P
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { automationActions, automationLog, personas, platformAccounts, posts, sourceItems } from '../../db/schema';
-import type { AccountRow } from '../accounts/accounts.repository';
 import { type PersonaAtWork, personasAtWork } from '../personas/personas.repository';
 
 export type NewLogEntry = {
