@@ -18,6 +18,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas, posts, users } from '../src/db/schema';
+import { WRITE_SLOT } from '../src/jobs/automation';
 import { PUBLISH_POST } from '../src/jobs/publish-posts';
 import { type BlueskyNetwork, startBlueskyNetwork } from './helpers/bluesky-network';
 import { blueskyPersona } from './helpers/bluesky-persona';
@@ -375,6 +376,57 @@ describe('automation where posts need approval', () => {
       200,
     );
     expect(await unreviewedBy()).toBeNull();
+  });
+
+  it('sends automation’s posts to review unless an approver let it publish without review', async () => {
+    // Switched on by the writer while approval was off: nobody vouches for it once approval is on.
+    const slot = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
+    const automation = {
+      ...persona.automation,
+      autoPosting: {
+        ...persona.automation.autoPosting,
+        enabled: true,
+        frequency: 'daily' as const,
+        customTimes: [slot.toISOString().slice(11, 16)],
+        smartTiming: false,
+        publishWithoutReview: true,
+      },
+      safety: { ...persona.automation.safety, humanLikePatterns: false, cooldownPeriods: false },
+    };
+    await setApproval(false);
+    await readJson(await eve.request(`/api/personas/${persona.id}`, json('PUT', { automation, is_active: true })), 200);
+    expect(await unreviewedBy()).toBeNull();
+    await setApproval(true);
+    expect(await runJob(server, WRITE_SLOT, { personaId: persona.id, workspaceId, slot: slot.toISOString() })).toBe(
+      'written',
+    );
+    const [written] = await server.app.database.db.select().from(posts).where(eq(posts.autoSlot, slot));
+    expect(written?.status).toBe('pending_review');
+    expect(written?.approvedBy).toBeNull();
+    expect((await postOf(written?.id ?? '')).history?.map((e) => [e.action, e.actorKind])).toEqual([
+      ['wrote', 'automation'],
+      ['submitted', 'automation'],
+    ]);
+
+    // Switched on by the client (an approver): automation's next post is scheduled on their word.
+    const reviewed = { ...automation, autoPosting: { ...automation.autoPosting, publishWithoutReview: false } };
+    await readJson(await carl.request(`/api/personas/${persona.id}`, json('PUT', { automation: reviewed })), 200);
+    await readJson(await carl.request(`/api/personas/${persona.id}`, json('PUT', { automation })), 200);
+    const nextDay = new Date(slot.getTime() + 86_400_000);
+    expect(await runJob(server, WRITE_SLOT, { personaId: persona.id, workspaceId, slot: nextDay.toISOString() })).toBe(
+      'written',
+    );
+    const [direct] = await server.app.database.db.select().from(posts).where(eq(posts.autoSlot, nextDay));
+    expect(direct?.status).toBe('scheduled');
+    expect(direct?.approvedBy).toBe(await unreviewedBy());
+    expect(direct?.approvedBy).not.toBeNull();
+    await readJson(
+      await carl.request(
+        `/api/personas/${persona.id}`,
+        json('PUT', { automation: withoutReview(false), is_active: false }),
+      ),
+      200,
+    );
   });
 
   it('holds a post automation scheduled without an approver’s consent', async () => {
