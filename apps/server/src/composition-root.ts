@@ -302,6 +302,7 @@ export function composeServices(deps: {
     planLimits,
     readCard: linkPreviews.readCard,
     log,
+    awaitingApproval,
     ...automationClock,
     ...automationDice,
   });

@@ -378,6 +378,12 @@ describe('automation where posts need approval', () => {
     expect(await unreviewedBy()).toBeNull();
   });
 
+  /** How many "waits for approval" notices the workspace's inbox holds. */
+  const waitingNotices = async () =>
+    (await readJson<InAppNotificationList>(await carl.request('/api/notifications?limit=100'), 200)).items.filter(
+      (n) => n.title === 'A post of Brand waits for approval',
+    ).length;
+
   it('sends automation’s posts to review unless an approver let it publish without review', async () => {
     // Switched on by the writer while approval was off: nobody vouches for it once approval is on.
     const slot = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
@@ -397,12 +403,15 @@ describe('automation where posts need approval', () => {
     await readJson(await eve.request(`/api/personas/${persona.id}`, json('PUT', { automation, is_active: true })), 200);
     expect(await unreviewedBy()).toBeNull();
     await setApproval(true);
+    const noticesBefore = await waitingNotices();
     expect(await runJob(server, WRITE_SLOT, { personaId: persona.id, workspaceId, slot: slot.toISOString() })).toBe(
       'written',
     );
     const [written] = await server.app.database.db.select().from(posts).where(eq(posts.autoSlot, slot));
     expect(written?.status).toBe('pending_review');
     expect(written?.approvedBy).toBeNull();
+    // Its approvers are told, as for a person's post.
+    expect(await waitingNotices()).toBe(noticesBefore + 1);
     expect((await postOf(written?.id ?? '')).history?.map((e) => [e.action, e.actorKind])).toEqual([
       ['wrote', 'automation'],
       ['submitted', 'automation'],

@@ -57,6 +57,8 @@ const slotLabel = (slot: Date, timeZone: string) =>
  */
 export function createAutoPostingService(deps: {
   repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'postHistory' | 'preferences'>;
+  /** Posts that wait for approval where the workspace's posts need it: its approvers are told. */
+  awaitingApproval?: (workspaceId: string, postIds: string[]) => Promise<void>;
   /**
    * The writer, handed the persona this job loaded, the persona's posts the job gathered (the
    * model's examples) and, to write a draft again, the check's reasons.
@@ -372,6 +374,12 @@ export function createAutoPostingService(deps: {
         if (direct) await sendPublishPost(deps.queue, { postId: row.id }, { at: goesAt });
       }
       if (kept.length === 0) return 'already written';
+      // Where posts need approval, its approvers are told a post waits (decision 0XX-approval-that-blocks).
+      if (!direct && work.needsApproval)
+        await deps.awaitingApproval?.(
+          job.workspaceId,
+          kept.map((row) => row.id),
+        );
       await r.automation.record(persona.id, 'post', at);
       await r.automation.log(
         {
