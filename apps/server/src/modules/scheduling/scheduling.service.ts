@@ -230,16 +230,18 @@ export function createSchedulingService(deps: {
     });
   }
 
-  /** Appends `action` by `actor` to each post's history. */
-  function record(actor: Actor, postIds: string[], action: HistoryEntry['action'], note?: string) {
+  /** Appends `actions` by `actor` to each post's history, in that order, in one statement. */
+  function record(actor: Actor, postIds: string[], actions: HistoryEntry['action'][], note?: string) {
     return deps.history.record(
-      postIds.map((postId) => ({
-        postId,
-        actorUserId: actor.userId,
-        actorKind: actor.kind,
-        action,
-        note: note ?? null,
-      })),
+      postIds.flatMap((postId) =>
+        actions.map((action) => ({
+          postId,
+          actorUserId: actor.userId,
+          actorKind: actor.kind,
+          action,
+          note: note ?? null,
+        })),
+      ),
     );
   }
 
@@ -362,15 +364,7 @@ export function createSchedulingService(deps: {
         },
         persona,
       );
-      await deps.history.record([
-        { postId: post.id, actorUserId: actor.userId, actorKind: actor.kind, action: 'wrote' },
-        {
-          postId: post.id,
-          actorUserId: actor.userId,
-          actorKind: actor.kind,
-          action: review ? 'submitted' : 'scheduled',
-        },
-      ]);
+      await record(actor, [post.id], ['wrote', review ? 'submitted' : 'scheduled']);
       if (review) await toldToApprovers(actor, [post.id]);
       else if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
       // What was just written and read: no second read of it.
@@ -447,8 +441,7 @@ export function createSchedulingService(deps: {
         );
       });
       const ids = rows.map((row) => row.id);
-      await record(actor, ids, 'wrote');
-      await record(actor, ids, review ? 'submitted' : 'scheduled');
+      await record(actor, ids, ['wrote', review ? 'submitted' : 'scheduled']);
       if (review) await toldToApprovers(actor, ids);
       // After the rows are stored: a job lost to a crash in between is queued by the sweeper.
       else
@@ -531,11 +524,9 @@ export function createSchedulingService(deps: {
       };
       const updated = retime ? await atTime(workspaceId, row.personaId, patch, edit) : await edit();
       if (!updated) throw new ConflictError('This post can no longer be changed');
-      await record(actor, [id], 'edited');
-      if (updated.status === 'pending_review' && row.status !== 'pending_review') {
-        await record(actor, [id], 'submitted', 'Edited after it was scheduled');
-        await toldToApprovers(actor, [id]);
-      }
+      const sentBack = updated.status === 'pending_review' && row.status !== 'pending_review';
+      await record(actor, [id], sentBack ? ['edited', 'submitted'] : ['edited']);
+      if (sentBack) await toldToApprovers(actor, [id]);
       if (retime && updated.status === 'scheduled' && updated.scheduledFor)
         await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       return reread(workspaceId, id);
@@ -562,7 +553,7 @@ export function createSchedulingService(deps: {
         if (row.status !== 'failed')
           throw new ConflictError('Posts in this workspace need approval: an approver retries it');
         await posts.edit(id, { status: 'pending_review', scheduledFor: at, error: null, attempts: 0 }, 'failed');
-        await record(actor, [id], 'submitted', 'Retry');
+        await record(actor, [id], ['submitted'], 'Retry');
         await toldToApprovers(actor, [id]);
         return reread(workspaceId, id);
       }
@@ -600,8 +591,7 @@ export function createSchedulingService(deps: {
         ...(body.writer ? { writer: body.writer } : {}),
         checkFlags: await flagsOf(workspaceId, persona, { parts, platform: body.platform, writer: body.writer }),
       });
-      await record(actor, [post.id], 'wrote');
-      await record(actor, [post.id], 'submitted');
+      await record(actor, [post.id], ['wrote', 'submitted']);
       await toldToApprovers(actor, [post.id]);
       return reread(workspaceId, post.id);
     },
@@ -641,7 +631,7 @@ export function createSchedulingService(deps: {
       };
       const updated = when instanceof Date ? await write(when) : await atTime(workspaceId, row.personaId, when, write);
       if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
-      await record(actor, [id], 'approved');
+      await record(actor, [id], ['approved']);
       await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       if (row.replyTo) await deps.pause.replyReviewed(row.personaId, true);
       return reread(workspaceId, id);
@@ -652,7 +642,7 @@ export function createSchedulingService(deps: {
       const row = await owned(workspaceId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be rejected');
       if (!(await posts.rejectReview(id))) throw new ConflictError('Only a post waiting for review can be rejected');
-      await record(actor, [id], 'rejected');
+      await record(actor, [id], ['rejected']);
       if (row.replyTo) await deps.pause.replyReviewed(row.personaId, false);
     },
 
