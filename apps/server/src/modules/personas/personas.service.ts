@@ -19,14 +19,13 @@ import {
 } from '@plume/core';
 import * as z from 'zod';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../errors';
+import type { PlanLimits } from '../account/plan-limits';
+import type { Repositories, UnitOfWork } from '../repositories';
 import { mayWaiveReview } from '../workspaces/approval';
+import { ownPersona, PERSONA_NOT_FOUND } from './persona-access';
 
 /** Who saves a persona, as the approval rule asks (decision 0XX-approval-that-blocks). */
 export type ReviewWaiver = { userId: string; role: WorkspaceRole; needsApproval: boolean };
-
-import type { PlanLimits } from '../account/plan-limits';
-import type { Repositories, UnitOfWork } from '../repositories';
-import { ownPersona, PERSONA_NOT_FOUND } from './persona-access';
 
 const MAX_TAGS_PER_PERSONA = 50;
 const ACTIVE_LIMIT = `You can have at most ${MAX_ACTIVE_PERSONAS} active personas. Pause one before activating another.`;
