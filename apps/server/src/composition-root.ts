@@ -51,6 +51,7 @@ import { createLandingService } from './modules/landing/landing.service';
 import { createMediaRepository, createPostgresMediaStore } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createMetricsService } from './modules/metrics/metrics.service';
+import { createApprovalNotice } from './modules/notifications/approval-waiting';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOpportunitiesService } from './modules/opportunities/opportunities.service';
 import { createPersonasService } from './modules/personas/personas.service';
@@ -97,6 +98,15 @@ export function composeServices(deps: {
   // SMTP, or outside production the dev outbox that the API serves.
   const mailer = createMailer(config, (message) => repositories.devOutbox.add(message), log);
   const lock = createNamedLock(database);
+  // A post waiting for approval: the workspace's inbox, and an e-mail to approvers who asked.
+  const awaitingApproval = createApprovalNotice({
+    inbox: repositories.inbox,
+    notifications: repositories.notifications,
+    posts: repositories.posts,
+    mailer,
+    appUrl: config.appUrl,
+    log,
+  });
 
   let jobs: Jobs | undefined;
   /** What services queue jobs through (each job's typed send); it sends once the queue has started. */
@@ -238,6 +248,8 @@ export function composeServices(deps: {
     pause,
     readCard: linkPreviews.readCard,
     events,
+    history: repositories.postHistory,
+    awaitingApproval,
     log,
   });
 
@@ -290,6 +302,7 @@ export function composeServices(deps: {
     planLimits,
     readCard: linkPreviews.readCard,
     log,
+    awaitingApproval,
     ...automationClock,
     ...automationDice,
   });
@@ -307,6 +320,8 @@ export function composeServices(deps: {
     check,
     readCard: linkPreviews.readCard,
     events,
+    history: repositories.postHistory,
+    awaitingApproval,
   });
   // Engagement (decision 022): mentions read through each network's adapter, replies by the
   // writer above; likes, reposts and follows where the network has them (X does not allow them).
@@ -404,7 +419,7 @@ export function composeServices(deps: {
       onUserChanged: (userId) => authService.forgetUser(userId),
     }),
     scheduling,
-    posts: createPostsService({ posts: repositories.posts, scheduling }),
+    posts: createPostsService({ posts: repositories.posts, scheduling, history: repositories.postHistory }),
     mentions: createMentionsService({ repositories, scheduling, replies }),
     feeds: createFeedsService(feeds),
     metrics,

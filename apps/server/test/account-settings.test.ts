@@ -377,8 +377,15 @@ describe('notifications', () => {
       postPublished: false,
       accountAttention: true,
       weeklySummary: false,
+      approvalWaiting: false,
     });
-    const next = { postFailed: false, postPublished: true, accountAttention: true, weeklySummary: true };
+    const next = {
+      postFailed: false,
+      postPublished: true,
+      accountAttention: true,
+      weeklySummary: true,
+      approvalWaiting: true,
+    };
     expect(
       await readJson<NotificationSettings>(
         await client.request('/api/me/notifications', { method: 'PUT', json: next }),

@@ -46,6 +46,7 @@ export * from './scheduling/calendar';
 export * from './scheduling/posts-api';
 export * from './scheduling/scheduling';
 export * from './webhooks/webhooks';
+export * from './workspaces/approval';
 export * from './workspaces/workspaces';
 export * from './writing/api';
 export * from './writing/chat';

@@ -3,6 +3,8 @@ import type {
   DraftFlag,
   MentionKind,
   Platform,
+  PostActorKind,
+  PostHistoryAction,
   PostOrigin,
   PostPart,
   PostStatus,
@@ -11,6 +13,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   index,
@@ -218,6 +221,12 @@ export const personas = pgTable(
     automationPauseToldAt: timestamp('automation_pause_told_at', { withTimezone: true }),
     /** Reply drafts rejected in a row since the last one approved (or the last pause they caused). */
     replyRejections: integer('reply_rejections').notNull().default(0),
+    /**
+     * The approver (or above) who let its automation publish without review (decision
+     * 0XX-approval-that-blocks); null when none did. In a workspace whose posts need approval,
+     * automation's posts go to review unless this names someone.
+     */
+    unreviewedBy: text('unreviewed_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -591,6 +600,12 @@ export const posts = pgTable(
     origin: jsonb('origin').$type<PostOrigin>(),
     /** When a metrics read found it deleted on the network (decision 035); null while it is there or unread. */
     goneAt: timestamp('gone_at', { withTimezone: true }),
+    /**
+     * The approver (or above) on whose word it may go out: who approved it, who scheduled it
+     * themselves, or who let automation publish without review (decision 0XX-approval-that-blocks).
+     * In a workspace whose posts need approval, a post without one is never published.
+     */
+    approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -608,6 +623,29 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * What happened to a post and who did it (decision 0XX-approval-that-blocks): wrote, edited,
+ * submitted, approved, rejected, scheduled, published. `actorUserId` is the person (or the token's
+ * owner); null for the persona's automation, or a person since deleted.
+ */
+export const postHistory = pgTable(
+  'post_history',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: entries written in one statement share `at`. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorKind: text('actor_kind').$type<PostActorKind>().notNull(),
+    action: text('action').$type<PostHistoryAction>().notNull(),
+    note: text('note'),
+  },
+  (t) => [index('post_history_post_idx').on(t.postId, t.seq)],
+);
+
 /** A user's preferences: the IANA time zone for display and recurring slots (null: the browser's). */
 export const userPreferences = pgTable('user_preferences', {
   userId: text('user_id')
@@ -619,6 +657,7 @@ export const userPreferences = pgTable('user_preferences', {
   emailPostPublished: boolean('email_post_published').notNull().default(false),
   emailAccountAttention: boolean('email_account_attention').notNull().default(true),
   emailWeeklySummary: boolean('email_weekly_summary').notNull().default(false),
+  emailApprovalWaiting: boolean('email_approval_waiting').notNull().default(false),
   /** When the last weekly summary was taken for sending: a retried job never mails a week twice. */
   weeklySummaryAt: timestamp('weekly_summary_at', { withTimezone: true }),
   ...timestamps,

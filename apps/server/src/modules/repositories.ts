@@ -14,6 +14,7 @@ import { createMetricsRepository } from './metrics/metrics.repository';
 import { createNotificationsRepository } from './notifications/notifications.repository';
 import { createOpportunitiesRepository } from './opportunities/opportunities.repository';
 import { createPersonasRepository } from './personas/personas.repository';
+import { createPostHistoryRepository } from './posts/post-history.repository';
 import { createPreferencesRepository } from './preferences/preferences.repository';
 import { createPostsRepository } from './publishing/posts.repository';
 import { createRateLimitsRepository } from './rate-limits/rate-limits.repository';
@@ -44,6 +45,7 @@ export function createRepositories(db: Db) {
     opportunities: createOpportunitiesRepository(db),
     personas: createPersonasRepository(db),
     posts: createPostsRepository(db),
+    postHistory: createPostHistoryRepository(db),
     preferences: createPreferencesRepository(db),
     rateLimits: createRateLimitsRepository(db),
     sources: createSourcesRepository(db),

@@ -171,6 +171,11 @@ export const NOTIFICATION_EVENTS = [
     label: 'Weekly summary',
     description: "Mondays at 09:00 UTC: last week's published and failed posts, and the coming week's, per persona.",
   },
+  {
+    key: 'approvalWaiting',
+    label: 'Post waiting for approval',
+    description: 'In a workspace where you approve posts, an editor or automation sent one for approval.',
+  },
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_EVENTS)[number]['key'];
 
@@ -180,6 +185,8 @@ export const notificationSettingsSchema = z
     postPublished: z.boolean(),
     accountAttention: z.boolean(),
     weeklySummary: z.boolean(),
+    /** Older clients send the first four only: off unless sent. */
+    approvalWaiting: z.boolean().default(false),
   })
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
@@ -190,4 +197,5 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   postPublished: false,
   accountAttention: true,
   weeklySummary: false,
+  approvalWaiting: false,
 };

@@ -36,7 +36,8 @@ export const POST_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
   pending_review: ['scheduled', 'canceled'],
   scheduled: ['publishing', 'scheduled', 'canceled', 'pending_review'],
   publishing: ['posted', 'failed', 'unconfirmed', 'scheduled', 'pending_review'],
-  failed: ['scheduled', 'posted', 'canceled'],
+  // pending_review: an editor's Retry or new time where posts need approval (decision 0XX-approval-that-blocks).
+  failed: ['scheduled', 'posted', 'canceled', 'pending_review'],
   unconfirmed: ['posted', 'failed', 'unconfirmed', 'scheduled', 'canceled'],
   posted: [],
   canceled: [],
@@ -147,7 +148,8 @@ export const publishResultSchema = z
     platform: platformSchema,
     /** The recorded post's id. */
     postId: z.string(),
-    status: z.enum(['posted', 'failed', 'unconfirmed']),
+    /** pending_review: not sent; it waits for an approver (the workspace's posts need approval). */
+    status: z.enum(['posted', 'failed', 'unconfirmed', 'pending_review']),
     /** The first part's id on the platform (a tweet id, an at:// URI). */
     externalId: z.string().nullable(),
     url: z.string().nullable(),
@@ -157,14 +159,18 @@ export const publishResultSchema = z
   .meta({ id: 'PublishResult' });
 export type PublishResult = z.infer<typeof publishResultSchema>;
 export const publishResponseSchema = z
-  .object({ results: z.array(publishResultSchema) })
+  .object({
+    results: z.array(publishResultSchema),
+    /** Why nothing was sent (202): the posts wait in the review queue for an approver. */
+    review: z.string().optional(),
+  })
   .meta({ id: 'PublishResponse' });
 export type PublishResponse = z.infer<typeof publishResponseSchema>;
 
 /** The toast after posting: 'Posted to X, Bluesky' (those that succeeded), else 'Post failed' with the reason. */
 export function publishToast(results: PublishResult[]): { posted: string | null; failed: string | null } {
   const ok = results.filter((r) => r.status === 'posted').map((r) => PLATFORM_LABELS[r.platform]);
-  const bad = results.filter((r) => r.status !== 'posted');
+  const bad = results.filter((r) => r.status !== 'posted' && r.status !== 'pending_review');
   return {
     posted: ok.length > 0 ? `Posted to ${ok.join(', ')}` : null,
     failed:

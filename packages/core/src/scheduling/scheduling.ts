@@ -10,6 +10,7 @@ import { slotTimes, timeZoneSchema, WEEKDAYS, type Weekday, zonedTimeToInstant }
 import { platformSchema } from '../platforms/platform-schema';
 import { postPartSchema } from '../publishing/post-parts';
 import { POST_STATUSES, threadPartsSchema } from '../publishing/publishing';
+import { postHistoryEntrySchema } from '../workspaces/approval';
 import { WRITERS } from '../writing/api';
 import { draftFlagSchema } from '../writing/draft-check';
 
@@ -79,6 +80,11 @@ export const scheduledItemSchema = z
      * connection: nothing goes out until it is reconnected) or `missing` (none connected).
      */
     connection: z.enum(CONNECTION_STATES),
+    /**
+     * Who wrote, edited, approved or rejected it and when (decision 0XX-approval-that-blocks),
+     * oldest first: on the review queue's items and on GET /api/posts/{id}; absent elsewhere.
+     */
+    history: z.array(postHistoryEntrySchema).optional(),
   })
   .meta({ id: 'ScheduledItem' });
 export type ScheduledItem = z.infer<typeof scheduledItemSchema>;

@@ -185,6 +185,20 @@ export function accountDeletionMail(to: string, confirm: { url: string; minutes:
   );
 }
 
+export function approvalWaitingMail(
+  to: string,
+  waiting: { posts: number; content: string },
+  appUrl: string,
+): MailMessage {
+  const many = waiting.posts === 1 ? 'A post waits' : `${waiting.posts} posts wait`;
+  return notice(
+    to,
+    `${many} for your approval on Plume`,
+    [`${many} for your approval: nothing goes out until an approver approves it.`, excerpt(waiting.content)],
+    { label: 'Open the review queue', url: `${appUrl}/calendar` },
+  );
+}
+
 export function workspaceInviteMail(
   to: string,
   invite: { workspace: string; inviter: string; role: string; url: string; days: number },

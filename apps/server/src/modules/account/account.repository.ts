@@ -133,6 +133,7 @@ export function createAccountRepository(db: Db) {
           postPublished: userPreferences.emailPostPublished,
           accountAttention: userPreferences.emailAccountAttention,
           weeklySummary: userPreferences.emailWeeklySummary,
+          approvalWaiting: userPreferences.emailApprovalWaiting,
         })
         .from(userPreferences)
         .where(eq(userPreferences.userId, userId));
@@ -145,6 +146,7 @@ export function createAccountRepository(db: Db) {
         emailPostPublished: settings.postPublished,
         emailAccountAttention: settings.accountAttention,
         emailWeeklySummary: settings.weeklySummary,
+        emailApprovalWaiting: settings.approvalWaiting,
       };
       // The same row as the time zone (user_preferences); the time zone is left as it is.
       await db

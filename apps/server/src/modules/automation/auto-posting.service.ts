@@ -25,6 +25,7 @@ import type { PlanLimits } from '../account/plan-limits';
 import { ownPersona } from '../personas/persona-access';
 import { attachLinkCards, type ReadCard } from '../publishing/link-cards';
 import type { Repositories } from '../repositories';
+import { automationActor, mustReview } from '../workspaces/approval';
 import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import { createSafety, SLOT_COOLDOWN_MS } from './safety';
 
@@ -55,7 +56,9 @@ const slotLabel = (slot: Date, timeZone: string) =>
  * scheduled for it. Safety settings hold: the daily activity limit, cooldowns, waking hours.
  */
 export function createAutoPostingService(deps: {
-  repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'preferences'>;
+  repositories: Pick<Repositories, 'automation' | 'personas' | 'posts' | 'postHistory' | 'preferences'>;
+  /** Posts that wait for approval where the workspace's posts need it: its approvers are told. */
+  awaitingApproval?: (workspaceId: string, postIds: string[]) => Promise<void>;
   /**
    * The writer, handed the persona this job loaded, the persona's posts the job gathered (the
    * model's examples) and, to write a draft again, the check's reasons.
@@ -281,7 +284,9 @@ export function createAutoPostingService(deps: {
       if (await safety.slotTooClose(persona, slot.at)) {
         return skip(`cooldown: another post goes out within ${SLOT_COOLDOWN_MS / MINUTE} minutes of it.`);
       }
-      const withoutReview = autoPosting.publishWithoutReview;
+      // Where posts need approval, only an approver's consent lets automation skip review (decision 0XX-approval-that-blocks).
+      const who = automationActor(job.workspaceId, work.needsApproval, work.unreviewedBy);
+      const withoutReview = autoPosting.publishWithoutReview && !mustReview(who);
       const goesAt = slot.at;
       if (withoutReview) {
         try {
@@ -352,12 +357,29 @@ export function createAutoPostingService(deps: {
           writer: post.writer,
           checkFlags: flags,
           origin: plan.origin,
+          approvedBy: direct ? who.vouchedBy : null,
         });
         if (!row) continue;
         kept.push(row);
+        await r.postHistory.record([
+          { postId: row.id, actorUserId: null, actorKind: 'automation', action: 'wrote', at },
+          {
+            postId: row.id,
+            actorUserId: null,
+            actorKind: 'automation',
+            action: direct ? 'scheduled' : 'submitted',
+            at,
+          },
+        ]);
         if (direct) await sendPublishPost(deps.queue, { postId: row.id }, { at: goesAt });
       }
       if (kept.length === 0) return 'already written';
+      // Where posts need approval, its approvers are told a post waits (decision 0XX-approval-that-blocks).
+      if (!direct && work.needsApproval)
+        await deps.awaitingApproval?.(
+          job.workspaceId,
+          kept.map((row) => row.id),
+        );
       await r.automation.record(persona.id, 'post', at);
       await r.automation.log(
         {

@@ -2,8 +2,7 @@ import type { AutomationActionKind, AutomationLogEntry, AutomationPauseReason, P
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { automationActions, automationLog, personas, platformAccounts, posts, sourceItems } from '../../db/schema';
-import type { AccountRow } from '../accounts/accounts.repository';
-import { personasAtWork } from '../personas/personas.repository';
+import { type PersonaAtWork, personasAtWork } from '../personas/personas.repository';
 
 export type NewLogEntry = {
   personaId: string;
@@ -295,10 +294,7 @@ export function createAutomationRepository(db: Db) {
      * What writing a slot works on, in one query: the user's persona, its owner's zone and the
      * persona's accounts (any status); undefined when the persona is gone.
      */
-    async slotWork(
-      workspaceId: string,
-      personaId: string,
-    ): Promise<{ persona: Persona; timeZone: string | null; accounts: AccountRow[] } | undefined> {
+    async slotWork(workspaceId: string, personaId: string): Promise<PersonaAtWork | undefined> {
       const [loaded] = await personasAtWork(db, and(eq(personas.workspaceId, workspaceId), eq(personas.id, personaId)));
       return loaded;
     },

@@ -14,7 +14,15 @@ export type MentionWithReply = MentionRow & {
 };
 
 /** Working personas with a connected account in good standing, their owner and the owner's zone. */
-type Working = { persona: Persona; workspaceId: string; timeZone: string; account: AccountRow };
+type Working = {
+  persona: Persona;
+  workspaceId: string;
+  timeZone: string;
+  account: AccountRow;
+  /** Its workspace's "posts need approval", and who let its automation skip review (decision 0XX-approval-that-blocks). */
+  needsApproval: boolean;
+  unreviewedBy: string | null;
+};
 
 /**
  * Engagement's own tables (decision 022): where each account's mentions were read up to, what
@@ -32,8 +40,15 @@ export function createEngagementRepository(db: Db) {
         and(eq(personas.isActive, true), isNull(personas.automationPausedAt), where),
         sql<boolean>`(${platformAccounts.status} = 'active' and ${pick})`,
       )
-    ).flatMap(({ persona, workspaceId, timeZone, picked }) =>
-      picked.map((account) => ({ persona, workspaceId, timeZone: timeZone ?? 'UTC', account })),
+    ).flatMap(({ persona, workspaceId, timeZone, picked, needsApproval, unreviewedBy }) =>
+      picked.map((account) => ({
+        persona,
+        workspaceId,
+        timeZone: timeZone ?? 'UTC',
+        account,
+        needsApproval,
+        unreviewedBy,
+      })),
     );
 
   /** Mentions with the reply written to each, as the reply is now, newest first. */

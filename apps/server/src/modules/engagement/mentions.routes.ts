@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { Access } from '../workspaces/access';
+import { actorOf } from '../workspaces/approval';
 import type { MentionsService } from './mentions.service';
 
 /** A persona's mentions inbox: what was read for it and decided, answered by hand or drafted on request. */
@@ -58,7 +59,7 @@ export function mentionsRoutes(deps: {
           key: request.headers['idempotency-key'],
           route: 'POST /api/personas/{id}/mentions/{mentionId}/reply',
           request: { params: request.params, body: request.body },
-          work: () => deps.mentions.reply(who.workspaceId, request.params.id, request.params.mentionId, request.body),
+          work: () => deps.mentions.reply(actorOf(who), request.params.id, request.params.mentionId, request.body),
         });
       },
     );

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import type { SchedulingService } from '../scheduling/scheduling.service';
+import type { Actor } from '../workspaces/approval';
 import type { MentionRow, MentionWithReply } from './engagement.repository';
 import { type RepliesService, replyToOf } from './replies.service';
 
@@ -78,10 +79,11 @@ export function createMentionsService(deps: {
     },
 
     /** A reply written by hand: checked and sent now through the publish path, threaded under the mention. */
-    async reply(workspaceId: string, personaId: string, mentionId: string, body: MentionReply): Promise<MentionItem> {
-      const { persona, mention } = await mentionOf(workspaceId, personaId, mentionId);
+    async reply(actor: Actor, personaId: string, mentionId: string, body: MentionReply): Promise<MentionItem> {
+      const { persona, mention } = await mentionOf(actor.workspaceId, personaId, mentionId);
+      // Through the schedule, so the approval rule holds for a reply as for any post.
       const post = await deps.scheduling.create(
-        workspaceId,
+        actor,
         {
           personaId: persona.id,
           platform: mention.platform,

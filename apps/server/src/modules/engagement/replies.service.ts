@@ -29,6 +29,7 @@ import { createSafety } from '../automation/safety';
 import type { NewNotification } from '../inbox/inbox.repository';
 import type { Repositories, UnitOfWork } from '../repositories';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
+import { automationActor, mustReview } from '../workspaces/approval';
 import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import type { ReplyWriter } from '../writing/writing.service';
 import type { MentionRow } from './engagement.repository';
@@ -202,7 +203,14 @@ export function createRepliesService(deps: {
    */
   async function consider(
     mention: MentionRow,
-    work: { persona: Persona; workspaceId: string; timeZone: string; account: AccountRow },
+    work: {
+      persona: Persona;
+      workspaceId: string;
+      timeZone: string;
+      account: AccountRow;
+      needsApproval: boolean;
+      unreviewedBy: string | null;
+    },
     own: Set<string>,
     at: Date,
     writer: () => Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }>,
@@ -237,7 +245,9 @@ export function createRepliesService(deps: {
     const { template, flags } = written;
 
     // A reply the check still flags needs a person, even where replies may go without review.
-    const review = repliesNeedReview(replies, platform) || flags.length > 0;
+    // Where posts need approval, only an approver's consent lets automation skip review (decision 0XX-approval-that-blocks).
+    const who = automationActor(workspaceId, work.needsApproval, work.unreviewedBy);
+    const review = repliesNeedReview(replies, platform) || flags.length > 0 || mustReview(who);
     const goesAt = replyTime(persona, timeZone, at);
     if (!review) {
       try {
@@ -261,7 +271,12 @@ export function createRepliesService(deps: {
         replyTo,
         writer: written.writer,
         checkFlags: flags,
+        approvedBy: review ? null : who.vouchedBy,
       });
+      await tx.postHistory.record([
+        { postId: post.id, actorUserId: null, actorKind: 'automation', action: 'wrote', at },
+        { postId: post.id, actorUserId: null, actorKind: 'automation', action: review ? 'submitted' : 'scheduled', at },
+      ]);
       await tx.engagement.decide(mention.id, 'replied', null, post.id);
       await tx.automation.log(
         {

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import { describeError } from '../../plugins/errors';
 import { type Access, type Principal, roleRefusal } from '../workspaces/access';
+import { actorOf } from '../workspaces/approval';
 import type { McpTool } from './mcp.tools';
 
 /** The headers of the client's request the MCP transport reads (what it accepts, the protocol version). */
@@ -68,7 +69,7 @@ function serverFor(
     if (!input.success) return errorResult(invalidArguments(input.error));
     try {
       if (!roleMay(principal.role, tool.action)) return errorResult(roleRefusal(principal.role, tool.action));
-      const result = await tool.run(principal.workspaceId, input.data);
+      const result = await tool.run(principal.workspaceId, input.data, actorOf(principal));
       return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }] };
     } catch (error) {
       const described = describeError(error as FastifyError);

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { PersonasService } from '../personas/personas.service';
 import type { SchedulingService } from '../scheduling/scheduling.service';
+import type { Actor } from '../workspaces/approval';
 import type { WritingService } from '../writing/writing.service';
 
 /**
@@ -42,8 +43,8 @@ export type McpTool = {
   destructive?: boolean;
   /** What the caller's role must allow (the access check's actions); read-only tools read. */
   action: WorkspaceAction;
-  /** Runs for `workspaceId` with `input` as `input` parsed it. */
-  run(workspaceId: string, input: unknown): Promise<unknown>;
+  /** Runs for `workspaceId` with `input` as `input` parsed it; `actor` is who asks (the approval rule's). */
+  run(workspaceId: string, input: unknown, actor: Actor): Promise<unknown>;
 };
 
 /** A tool whose `run` is typed by its own schema (the caller parses with that schema first). */
@@ -51,13 +52,13 @@ function tool<S extends z.ZodType>(
   definition: Omit<McpTool, 'input' | 'run' | 'action'> & {
     action?: WorkspaceAction;
     input: S;
-    run(workspaceId: string, input: z.output<S>): Promise<unknown>;
+    run(workspaceId: string, input: z.output<S>, actor: Actor): Promise<unknown>;
   },
 ): McpTool {
   return {
     ...definition,
     action: definition.action ?? (definition.readOnly ? 'read' : 'write'),
-    run: (workspaceId, input) => definition.run(workspaceId, input as z.output<S>),
+    run: (workspaceId, input, actor) => definition.run(workspaceId, input as z.output<S>, actor),
   };
 }
 
@@ -128,7 +129,7 @@ export function createMcpTools(deps: {
         "Plume's writer writes posts of a type (and on a topic) in the persona's voice, within the network's limits; each goes into the review queue and waits for a person there. Nothing is published.",
       input: mcpWriteDraftsSchema,
       readOnly: false,
-      run: async (workspaceId, { personaId, platform, type, topic, hashtags, count }) => {
+      run: async (workspaceId, { personaId, platform, type, topic, hashtags, count }, actor) => {
         const written = await writing.generate(workspaceId, {
           personaId,
           platforms: [platform],
@@ -140,7 +141,7 @@ export function createMcpTools(deps: {
         const queued = [];
         for (const post of written) {
           queued.push(
-            await scheduling.submitForReview(workspaceId, {
+            await scheduling.submitForReview(actor, {
               personaId,
               platform,
               content: threadContent(post.parts),
@@ -159,7 +160,7 @@ export function createMcpTools(deps: {
         "Puts a post you wrote (`content`, or a thread as `parts`) into the review queue for a persona and network; it is checked against the persona's voice and waits for a person there. Nothing is published.",
       input: reviewCreateSchema,
       readOnly: false,
-      run: (workspaceId, body) => scheduling.submitForReview(workspaceId, body),
+      run: (_workspaceId, body, actor) => scheduling.submitForReview(actor, body),
     }),
     tool({
       name: 'list_review_queue',
@@ -179,7 +180,7 @@ export function createMcpTools(deps: {
         "Approves a draft in the review queue: at its own time (nothing given), at `runAt`, at the persona's next free slot (`queue: true`) or at once (`now: true`).",
       input: mcpApproveSchema,
       readOnly: false,
-      run: (workspaceId, { id, ...choice }) => scheduling.approve(workspaceId, id, choice),
+      run: (_workspaceId, { id, ...choice }, actor) => scheduling.approve(actor, id, choice),
     }),
     tool({
       name: 'reject_draft',
@@ -189,8 +190,8 @@ export function createMcpTools(deps: {
       input: mcpItemSchema,
       readOnly: false,
       destructive: true,
-      run: async (workspaceId, { id }) => {
-        await scheduling.reject(workspaceId, id);
+      run: async (_workspaceId, { id }, actor) => {
+        await scheduling.reject(actor, id);
         return { rejected: id };
       },
     }),
@@ -201,7 +202,7 @@ export function createMcpTools(deps: {
         "Schedules a post for a persona on a connected network at `runAt` (ISO 8601, in the future), or at the persona's next free slot with `queue: true`.",
       input: scheduleCreateSchema,
       readOnly: false,
-      run: (workspaceId, body) => scheduling.create(workspaceId, body),
+      run: (_workspaceId, body, actor) => scheduling.create(actor, body),
     }),
     tool({
       name: 'reschedule_post',
@@ -210,7 +211,7 @@ export function createMcpTools(deps: {
         "Moves a post that has not gone out to `runAt` or the persona's next free slot (`queue: true`), or changes its text or network.",
       input: mcpRescheduleSchema,
       readOnly: false,
-      run: (workspaceId, { id, ...patch }) => scheduling.update(workspaceId, id, patch),
+      run: (_workspaceId, { id, ...patch }, actor) => scheduling.update(actor, id, patch),
     }),
     tool({
       name: 'read_calendar',

@@ -51,6 +51,23 @@ const OUTCOMES = ['posted', 'failed', 'unconfirmed'] as const;
 
 export function createNotificationsRepository(db: Db) {
   return {
+    /** The addresses of the workspace's approvers (and above) who asked for an e-mail when a post waits for approval. */
+    async approversToMail(workspaceId: string): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .innerJoin(userPreferences, eq(userPreferences.userId, workspaceMembers.userId))
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, workspaceId),
+            inArray(workspaceMembers.role, ['approver', 'admin', 'owner']),
+            eq(userPreferences.emailApprovalWaiting, true),
+          ),
+        );
+      return rows.map((row) => row.email);
+    },
+
     /**
      * How scheduled posts ended that nobody was told about yet (posting now is answered on screen).
      * `wanted` follows the owner's settings: post failed (failed, unconfirmed) or post published.

@@ -9,7 +9,14 @@ import {
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { personas, personaVersions, platformAccounts, userPreferences, workspaceMembers } from '../../db/schema';
+import {
+  personas,
+  personaVersions,
+  platformAccounts,
+  userPreferences,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
 
 /** The workspace's owner, whose time zone is the workspace's (decision 055). */
 const owners = alias(workspaceMembers, 'owners');
@@ -77,6 +84,9 @@ export type PersonaAtWork = {
   persona: Persona;
   workspaceId: string;
   timeZone: string | null;
+  /** Its workspace's "posts need approval", and the approver who let its automation skip review (decision 0XX-approval-that-blocks). */
+  needsApproval: boolean;
+  unreviewedBy: string | null;
   accounts: AccountRow[];
   picked: AccountRow[];
 };
@@ -92,27 +102,40 @@ export async function personasAtWork(db: Db, where: SQL | undefined, pick?: SQL<
     .select({
       persona: personas,
       timeZone: userPreferences.timeZone,
+      needsApproval: workspaces.needsApproval,
       account: platformAccounts,
       picked: pick ?? sql<boolean>`true`,
     })
     .from(personas)
+    .innerJoin(workspaces, eq(workspaces.id, personas.workspaceId))
     .leftJoin(owners, and(eq(owners.workspaceId, personas.workspaceId), eq(owners.role, 'owner')))
     .leftJoin(userPreferences, eq(userPreferences.userId, owners.userId))
     .leftJoin(platformAccounts, eq(platformAccounts.personaId, personas.id))
     .where(where)
     .orderBy(personas.id, platformAccounts.platform);
-  const found = new Map<string, { row: Row; timeZone: string | null; accounts: AccountRow[]; picked: AccountRow[] }>();
+  const found = new Map<
+    string,
+    { row: Row; timeZone: string | null; needsApproval: boolean; accounts: AccountRow[]; picked: AccountRow[] }
+  >();
   for (const r of rows) {
-    const entry = found.get(r.persona.id) ?? { row: r.persona, timeZone: r.timeZone, accounts: [], picked: [] };
+    const entry = found.get(r.persona.id) ?? {
+      row: r.persona,
+      timeZone: r.timeZone,
+      needsApproval: r.needsApproval,
+      accounts: [],
+      picked: [],
+    };
     found.set(r.persona.id, entry);
     if (!r.account) continue;
     entry.accounts.push(r.account);
     if (r.picked) entry.picked.push(r.account);
   }
-  return [...found.values()].map(({ row, timeZone, accounts, picked }) => ({
+  return [...found.values()].map(({ row, timeZone, needsApproval, accounts, picked }) => ({
     persona: toPersona(row, accounts.map(storedConnection)),
     workspaceId: row.workspaceId,
     timeZone,
+    needsApproval,
+    unreviewedBy: row.unreviewedBy,
     accounts,
     picked,
   }));
@@ -189,6 +212,11 @@ function toColumns(p: Persona) {
 
 export function createPersonasRepository(db: Db) {
   return {
+    /** Who let the persona's automation publish without review (decision 0XX-approval-that-blocks); null: nobody. */
+    async setUnreviewedBy(id: string, userId: string | null): Promise<void> {
+      await db.update(personas).set({ unreviewedBy: userId }).where(eq(personas.id, id));
+    },
+
     /**
      * The personas connected to the accounts on `platforms` that this persona is connected to
      * (itself included), each with its rows for them picked: one account may serve several personas,

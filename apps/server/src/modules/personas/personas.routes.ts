@@ -106,8 +106,14 @@ export function personasRoutes(deps: { access: Access; personas: PersonasService
           response: { 200: personaSchema, ...errorResponses },
         },
       },
-      async (request) =>
-        personas.update(await access.workspaceId(request.headers, 'write'), request.params.id, request.body),
+      async (request) => {
+        const who = await access.require(request.headers, 'write');
+        return personas.update(who.workspaceId, request.params.id, request.body, {
+          userId: who.userId,
+          role: who.role,
+          needsApproval: who.workspace.needsApproval,
+        });
+      },
     );
 
     app.delete(

@@ -11,14 +11,21 @@ import {
   type PersonaVersion,
   type PersonaWrite,
   personaListSchema,
+  roleMay,
   rollbackSummary,
+  UNREVIEWED_NEEDS_APPROVER,
+  type WorkspaceRole,
   ZERO_STATS,
 } from '@plume/core';
 import * as z from 'zod';
-import { ConflictError, invalidField, NotFoundError } from '../../errors';
+import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../errors';
 import type { PlanLimits } from '../account/plan-limits';
 import type { Repositories, UnitOfWork } from '../repositories';
+import { mayWaiveReview } from '../workspaces/approval';
 import { ownPersona, PERSONA_NOT_FOUND } from './persona-access';
+
+/** Who saves a persona, as the approval rule asks (decision 0XX-approval-that-blocks). */
+export type ReviewWaiver = { userId: string; role: WorkspaceRole; needsApproval: boolean };
 
 const MAX_TAGS_PER_PERSONA = 50;
 const ACTIVE_LIMIT = `You can have at most ${MAX_ACTIVE_PERSONAS} active personas. Pause one before activating another.`;
@@ -151,8 +158,11 @@ export function createPersonasService(deps: {
 
     create: (workspaceId: string, input: PersonaWrite) => create(workspaceId, newPersona(input), 'Created'),
 
-    /** Replaces the fields the client sent; fields it left out keep their stored values. */
-    update(workspaceId: string, id: string, input: PersonaWrite): Promise<Persona> {
+    /**
+     * Replaces the fields the client sent; fields it left out keep their stored values. `by`: who
+     * saves, for "publish without review" where posts need approval (decision 0XX-approval-that-blocks).
+     */
+    update(workspaceId: string, id: string, input: PersonaWrite, by?: ReviewWaiver): Promise<Persona> {
       return unitOfWork(async (repos) => {
         const before = await lockPersona(repos, workspaceId, id);
         const next: Persona = { ...before };
@@ -161,6 +171,19 @@ export function createPersonasService(deps: {
         }
         if (input.sources) next.sources = keepSourceChecks(before.sources, input.sources);
         if (input.tags) await checkTags(repos, workspaceId, input.tags);
+        const skips = (p: Persona) => [
+          p.automation.autoPosting.publishWithoutReview,
+          p.automation.autoReplies.publishWithoutReview,
+        ];
+        const [postingBefore, repliesBefore] = skips(before);
+        const [postingNow, repliesNow] = skips(next);
+        const switchedOn = (!postingBefore && postingNow) || (!repliesBefore && repliesNow);
+        if (switchedOn && by && !mayWaiveReview(by.role, by.needsApproval))
+          throw new ForbiddenError(UNREVIEWED_NEEDS_APPROVER);
+        // Recorded: the approver who switched it on; switched off (or on by someone who may not vouch), nobody.
+        if (!postingNow && !repliesNow) await repos.personas.setUnreviewedBy(id, null);
+        else if (switchedOn)
+          await repos.personas.setUnreviewedBy(id, by && roleMay(by.role, 'approve') ? by.userId : null);
         return { before, saved: await save(repos, workspaceId, before, next) };
       }).then(async ({ before, saved }) => {
         await labelChanged(before, saved);

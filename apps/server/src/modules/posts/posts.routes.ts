@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { Access } from '../workspaces/access';
+import { actorOf } from '../workspaces/approval';
 import type { PostsService } from './posts.service';
 
 const tags = ['posts'];
@@ -47,7 +48,7 @@ export function postsRoutes(deps: { access: Access; posts: PostsService }): Fast
           response: { 200: postSchema, ...errorResponses },
         },
       },
-      async (request) => posts.get(await access.workspaceId(request.headers, 'read'), request.params.id),
+      async (request) => posts.getWithHistory(await access.workspaceId(request.headers, 'read'), request.params.id),
     );
     app.patch(
       '/api/posts/:id',
@@ -62,7 +63,7 @@ export function postsRoutes(deps: { access: Access; posts: PostsService }): Fast
         },
       },
       async (request) =>
-        posts.update(await access.workspaceId(request.headers, 'write'), request.params.id, request.body),
+        posts.update(actorOf(await access.require(request.headers, 'write')), request.params.id, request.body),
     );
     app.delete(
       '/api/posts/:id',

@@ -12,6 +12,8 @@ import {
 import { ConflictError } from '../../errors';
 import type { PostsRepository, ScheduleRow } from '../publishing/posts.repository';
 import { type SchedulingService, toItem } from '../scheduling/scheduling.service';
+import type { Actor } from '../workspaces/approval';
+import type { PostHistoryRepository } from './post-history.repository';
 
 /** A post as the API reads it: the schedule's item and how it went out. */
 export function toPost(row: ScheduleRow): Post {
@@ -33,7 +35,11 @@ const REMOVABLE: readonly PostStatus[] = ['draft', 'pending_review', 'scheduled'
  * The public posts API (decision 051-posts-api): reads any post of the user's, and edits and
  * deletes through the schedule's own rules (its ownership check, validation and job handling).
  */
-export function createPostsService(deps: { posts: PostsRepository; scheduling: SchedulingService }) {
+export function createPostsService(deps: {
+  posts: PostsRepository;
+  scheduling: SchedulingService;
+  history: Pick<PostHistoryRepository, 'forPosts'>;
+}) {
   const { posts, scheduling } = deps;
 
   /** Why a post that went out (or is going out) cannot be changed, said of it; null when it can be. */
@@ -50,6 +56,12 @@ export function createPostsService(deps: { posts: PostsRepository; scheduling: S
   return {
     async get(workspaceId: string, id: string): Promise<Post> {
       return toPost(await scheduling.owned(workspaceId, id));
+    },
+
+    /** GET /api/posts/{id}: the post with its history, who did what and when (decision 0XX-approval-that-blocks). */
+    async getWithHistory(workspaceId: string, id: string): Promise<Post> {
+      const post = toPost(await scheduling.owned(workspaceId, id));
+      return { ...post, history: (await deps.history.forPosts([id])).get(id) ?? [] };
     },
 
     /** GET /api/posts: one page of the user's posts, filtered, by a keyset (decision 044-list-paging). */
@@ -70,10 +82,11 @@ export function createPostsService(deps: { posts: PostsRepository; scheduling: S
     },
 
     /** PATCH /api/posts/{id}: the schedule's edit (its validation, its rules, its one job move), after saying why a post that is out cannot be. */
-    async update(workspaceId: string, id: string, patch: ScheduleUpdate): Promise<Post> {
+    async update(actor: Actor, id: string, patch: ScheduleUpdate): Promise<Post> {
+      const { workspaceId } = actor;
       const why = outAlready(await scheduling.owned(workspaceId, id));
       if (why) throw new ConflictError(why);
-      await scheduling.update(workspaceId, id, patch);
+      await scheduling.update(actor, id, patch);
       return toPost(await scheduling.owned(workspaceId, id));
     },
 

@@ -44,7 +44,13 @@ export type ScheduleRow = PostWithPersona & { accountStatus: string | null };
  * A post claimed for publishing, with what publishing it needs, loaded once: its persona, the
  * owner's time zone (UTC without one) and the account it goes out on (absent once disconnected).
  */
-export type ClaimedPost = PostWithPersona & { persona: Persona; timeZone: string; account: AccountRow | null };
+export type ClaimedPost = PostWithPersona & {
+  persona: Persona;
+  timeZone: string;
+  account: AccountRow | null;
+  /** Its workspace's "posts need approval" (decision 0XX-approval-that-blocks), read at the claim. */
+  needsApproval: boolean;
+};
 
 const withPersona = {
   post: posts,
@@ -126,6 +132,7 @@ export function createPostsRepository(db: Db) {
         | 'attempts'
         | 'claimedAt'
         | 'approvedAt'
+        | 'approvedBy'
         | 'checkFlags'
       >
     >,
@@ -198,6 +205,7 @@ export function createPostsRepository(db: Db) {
         persona: one.persona,
         timeZone: one.timeZone ?? 'UTC',
         account: one.accounts.find((a) => a.platform === row.platform) ?? null,
+        needsApproval: one.needsApproval,
       });
     }
     return claimed;
@@ -216,6 +224,8 @@ export function createPostsRepository(db: Db) {
       writer?: string;
       /** What the check before review found (decision 037). */
       checkFlags?: DraftFlag[];
+      /** The approver on whose word it may go out (decision 0XX-approval-that-blocks). */
+      approvedBy?: string | null;
     }): Promise<PostRow> {
       // A post inserted already publishing (posting now) is claimed by this call: the sweeper
       // finds it by its claim if the process dies before the platform answers.
@@ -238,6 +248,9 @@ export function createPostsRepository(db: Db) {
         scheduledFor: Date;
         writer?: string;
         checkFlags?: DraftFlag[];
+        /** scheduled, or pending_review where posts need approval and no approver scheduled them. */
+        status?: 'scheduled' | 'pending_review';
+        approvedBy?: string | null;
       }[],
     ): Promise<PostRow[]> {
       if (values.length === 0) return [];
@@ -267,6 +280,7 @@ export function createPostsRepository(db: Db) {
       writer: string;
       checkFlags?: DraftFlag[];
       origin?: PostOrigin;
+      approvedBy?: string | null;
     }): Promise<PostRow | undefined> {
       const [row] = await db
         .insert(posts)
@@ -543,8 +557,14 @@ export function createPostsRepository(db: Db) {
      * A person approves a draft in review: it moves only from pending_review, so of two approvals
      * (two tabs, a bulk approve racing a single one) one wins and one publish job is queued.
      */
-    approveReview(id: string, at: Date, approvedAt: Date) {
-      return transition(id, 'pending_review', { status: 'scheduled', scheduledFor: at, error: null, approvedAt });
+    approveReview(id: string, at: Date, approvedAt: Date, approvedBy: string | null) {
+      return transition(id, 'pending_review', {
+        status: 'scheduled',
+        scheduledFor: at,
+        error: null,
+        approvedAt,
+        approvedBy,
+      });
     },
 
     /** A person rejects a draft in review: only from pending_review (an approved post is canceled, not rejected). */
@@ -566,11 +586,14 @@ export function createPostsRepository(db: Db) {
           | 'error'
           | 'attempts'
           | 'approvedAt'
+          | 'approvedBy'
           | 'checkFlags'
         >
       >,
+      /** The statuses it may be in: any editable one, or the one it was read in (a move back to review). */
+      from: PostStatus | readonly PostStatus[] = EDITABLE_STATUSES,
     ) {
-      return transition(id, EDITABLE_STATUSES, patch);
+      return transition(id, from, patch);
     },
 
     /**

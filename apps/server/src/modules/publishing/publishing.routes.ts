@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { Access } from '../workspaces/access';
+import { actorOf } from '../workspaces/approval';
 import type { PublishingService } from './publishing.service';
 
 export function publishingRoutes(deps: {
@@ -33,6 +34,7 @@ export function publishingRoutes(deps: {
           body: publishRequestSchema,
           response: {
             200: publishResponseSchema,
+            202: publishResponseSchema,
             ...errorResponses,
             422: apiErrorSchema,
             429: errorResponses[400],
@@ -40,15 +42,17 @@ export function publishingRoutes(deps: {
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const who = await access.require(request.headers, 'write');
-        return idempotency.once({
+        const answer = await idempotency.once({
           userId: who.userId,
           key: request.headers['idempotency-key'],
           route: 'POST /api/personas/{id}/post',
           request: { params: request.params, body: request.body },
-          work: () => publishing.publishNow(who.workspaceId, request.params.id, request.body),
+          work: () => publishing.publishNow(actorOf(who), request.params.id, request.body),
         });
+        // Sent to review instead (the workspace's posts need approval): accepted, not posted.
+        return reply.status(answer.review ? 202 : 200).send(answer);
       },
     );
   };

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_NEEDED_MESSAGE,
   overLimitProblems,
   type Persona,
   PLATFORM_LABELS,
@@ -28,9 +29,11 @@ import { createSafety } from '../automation/safety';
 import type { Budget } from '../budget/budget.service';
 import type { MediaService } from '../media/media.service';
 import { ownPersona } from '../personas/persona-access';
+import type { PostHistoryRepository } from '../posts/post-history.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import type { Repositories } from '../repositories';
 import type { PostOwner, WebhookEvents } from '../webhooks/webhooks.service';
+import { type Actor, mustReview } from '../workspaces/approval';
 import { refuseRecentDuplicate } from './duplicate-post';
 import { attachLinkCards, type ReadCard } from './link-cards';
 import type { ClaimedPost, PostRow, PostsRepository } from './posts.repository';
@@ -87,6 +90,10 @@ export function createPublishingService(deps: {
   readCard?: ReadCard;
   /** Each outcome (posted, failed, unconfirmed) is told to the owner's webhooks, once per post and outcome. */
   events?: Pick<WebhookEvents, 'postSettled'>;
+  /** Who wrote and published each post (decision 0XX-approval-that-blocks). */
+  history: Pick<PostHistoryRepository, 'record'>;
+  /** Posts sent to review where posts need approval: the workspace's approvers are told. */
+  awaitingApproval?: (workspaceId: string, postIds: string[]) => Promise<void>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -103,6 +110,38 @@ export function createPublishingService(deps: {
     now = () => new Date(),
   } = deps;
   const safety = createSafety(repositories);
+
+  /** Post now by an editor where posts need approval: each network's post waits in review, sent at once when approved. */
+  async function sendToReview(
+    actor: Actor,
+    personaId: string,
+    platforms: Platform[],
+    parts: PostPart[],
+    at: Date,
+  ): Promise<PublishResponse> {
+    const results: PublishResult[] = [];
+    for (const platform of platforms) {
+      const post = await posts.insert({
+        personaId,
+        platform,
+        content: threadContent(parts),
+        parts,
+        status: 'pending_review',
+        // Its time has come: approved, it goes at once.
+        scheduledFor: at,
+      });
+      await deps.history.record([
+        { postId: post.id, actorUserId: actor.userId, actorKind: actor.kind, action: 'wrote', at },
+        { postId: post.id, actorUserId: actor.userId, actorKind: actor.kind, action: 'submitted', note: 'Post now' },
+      ]);
+      results.push({ platform, postId: post.id, status: 'pending_review', externalId: null, url: null, error: null });
+    }
+    await deps.awaitingApproval?.(
+      actor.workspaceId,
+      results.map((r) => r.postId),
+    );
+    return { results, review: APPROVAL_NEEDED_MESSAGE };
+  }
 
   /**
    * Records what the platform said about a post being published; returns the result the API shows.
@@ -243,6 +282,12 @@ export function createPublishingService(deps: {
     // What automation scheduled on its own does not go out while its automation is paused
     // (decision 035): it waits for a person in the review queue, as the pause put the others.
     // So does what it scheduled for an account that needs a reconnect: it is held with the account.
+    // Defence in depth (decision 0XX-approval-that-blocks): where posts need approval, a post no
+    // approver let out never goes, whatever put it on the schedule; it waits in the review queue.
+    if (post.needsApproval && !post.approvedBy) {
+      await untilReachable(() => posts.holdClaimed(post.id));
+      return 'held for approval';
+    }
     const held = post.persona.automation_pause || (post.account && reconnectNeeded(post.account));
     if (held && !post.approvedAt && (post.autoSlot || post.replyTo)) {
       await untilReachable(() => posts.holdClaimed(post.id));
@@ -281,7 +326,8 @@ export function createPublishingService(deps: {
 
   const service = {
     /** POST /api/personas/{id}/post: posts now to each platform named, each recorded with its outcome. */
-    async publishNow(workspaceId: string, personaId: string, request: PublishRequest): Promise<PublishResponse> {
+    async publishNow(actor: Actor, personaId: string, request: PublishRequest): Promise<PublishResponse> {
+      const { workspaceId } = actor;
       const persona = await ownPersona(repositories.personas, workspaceId, personaId);
       const platforms = requestedPlatforms(request);
       let parts = postParts(request);
@@ -295,6 +341,9 @@ export function createPublishingService(deps: {
       }
       const at = now();
       const content = threadContent(parts);
+      // Where posts need approval and no approver asks, nothing is sent: each network's post waits
+      // in the review queue, to go at once when approved (decision 0XX-approval-that-blocks).
+      if (mustReview(actor)) return sendToReview(actor, personaId, platforms, parts, at);
       // The same text again within minutes asks first (unless the user said to post it again).
       if (!request.confirmDuplicate) await refuseRecentDuplicate(posts, { personaId, platforms, content, at });
       // Every platform must be connected and working before anything is posted anywhere (a
@@ -336,7 +385,16 @@ export function createPublishingService(deps: {
       const claimed: PostRow[] = [];
       try {
         for (const platform of platforms) {
-          claimed.push(await posts.insert({ personaId, platform, content, parts, status: 'publishing' }));
+          claimed.push(
+            await posts.insert({
+              personaId,
+              platform,
+              content,
+              parts,
+              status: 'publishing',
+              approvedBy: actor.vouchedBy,
+            }),
+          );
         }
       } catch (error) {
         for (const post of claimed) {
@@ -348,6 +406,12 @@ export function createPublishingService(deps: {
       }
       const outcomes = await Promise.all(
         claimed.map((post) => callPlatform(post, parts, persona, connected.get(post.platform))),
+      );
+      await deps.history.record(
+        claimed.flatMap((post) => [
+          { postId: post.id, actorUserId: actor.userId, actorKind: actor.kind, action: 'wrote' as const, at },
+          { postId: post.id, actorUserId: actor.userId, actorKind: actor.kind, action: 'published' as const },
+        ]),
       );
       const results = await Promise.all(
         claimed.map((post, i) =>

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { Access } from '../workspaces/access';
+import { actorOf } from '../workspaces/approval';
 import type { SchedulingService } from './scheduling.service';
 
 const tags = ['scheduling'];
@@ -67,7 +68,7 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
         async (request, reply) =>
           reply
             .status(201)
-            .send(await scheduling.create(await access.workspaceId(request.headers, 'write'), request.body)),
+            .send(await scheduling.create(actorOf(await access.require(request.headers, 'write')), request.body)),
       );
       app.patch(
         `${url}/:id`,
@@ -82,7 +83,7 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
           },
         },
         async (request) =>
-          scheduling.update(await access.workspaceId(request.headers, 'write'), request.params.id, request.body),
+          scheduling.update(actorOf(await access.require(request.headers, 'write')), request.params.id, request.body),
       );
       app.delete(
         `${url}/:id`,
@@ -116,7 +117,7 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
       async (request, reply) =>
         reply
           .status(201)
-          .send(await scheduling.createMany(await access.workspaceId(request.headers, 'write'), request.body)),
+          .send(await scheduling.createMany(actorOf(await access.require(request.headers, 'write')), request.body)),
     );
     app.get(
       '/api/schedule/next-slot',
@@ -146,7 +147,7 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
           response: { 200: scheduledItemSchema, ...errorResponses },
         },
       },
-      async (request) => scheduling.retry(await access.workspaceId(request.headers, 'write'), request.params.id),
+      async (request) => scheduling.retry(actorOf(await access.require(request.headers, 'write')), request.params.id),
     );
     app.post(
       '/api/schedule/:id/mark-posted',
@@ -185,7 +186,9 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
       async (request, reply) =>
         reply
           .status(201)
-          .send(await scheduling.submitForReview(await access.workspaceId(request.headers, 'write'), request.body)),
+          .send(
+            await scheduling.submitForReview(actorOf(await access.require(request.headers, 'write')), request.body),
+          ),
     );
     app.post(
       '/api/review/:id/approve',
@@ -200,7 +203,7 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
         },
       },
       async (request) =>
-        scheduling.approve(await access.workspaceId(request.headers, 'approve'), request.params.id, request.body),
+        scheduling.approve(actorOf(await access.require(request.headers, 'approve')), request.params.id, request.body),
     );
     app.post(
       '/api/review/bulk',
@@ -213,7 +216,7 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
           response: { 200: reviewBulkResultSchema, ...errorResponses },
         },
       },
-      async (request) => scheduling.bulk(await access.workspaceId(request.headers, 'approve'), request.body),
+      async (request) => scheduling.bulk(actorOf(await access.require(request.headers, 'approve')), request.body),
     );
     app.post(
       '/api/review/:id/reject',
@@ -226,7 +229,7 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
         },
       },
       async (request, reply) => {
-        await scheduling.reject(await access.workspaceId(request.headers, 'approve'), request.params.id);
+        await scheduling.reject(actorOf(await access.require(request.headers, 'approve')), request.params.id);
         return reply.status(204).send(null);
       },
     );

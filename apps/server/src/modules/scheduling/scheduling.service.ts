@@ -36,10 +36,12 @@ import type { MediaService } from '../media/media.service';
 import type { MetricsRepository } from '../metrics/metrics.repository';
 import { ownPersona } from '../personas/persona-access';
 import type { PersonasRepository } from '../personas/personas.repository';
+import type { HistoryEntry, PostHistoryRepository } from '../posts/post-history.repository';
 import type { PreferencesRepository } from '../preferences/preferences.repository';
 import { attachLinkCards, type ReadCard } from '../publishing/link-cards';
 import type { PostsRepository, ScheduleRow } from '../publishing/posts.repository';
 import type { WebhookEvents } from '../webhooks/webhooks.service';
+import { type Actor, mustReview } from '../workspaces/approval';
 import type { DraftCheck } from '../writing/draft-check';
 
 const connectionOf = (status: string | null): ConnectionState =>
@@ -120,6 +122,10 @@ export function createSchedulingService(deps: {
   readCard?: ReadCard;
   /** A post marked as posted by hand is told to the owner's webhooks as published. */
   events?: Pick<WebhookEvents, 'postSettled'>;
+  /** Who wrote, edited, approved or rejected each post (decision 0XX-approval-that-blocks). */
+  history: Pick<PostHistoryRepository, 'record' | 'forPosts'>;
+  /** Posts that went to review where posts need approval: the workspace's approvers are told. */
+  awaitingApproval?: (workspaceId: string, postIds: string[]) => Promise<void>;
   now?: () => Date;
 }) {
   const { personas, posts, accounts, preferences, queue, lock, planLimits, now = () => new Date() } = deps;
@@ -224,6 +230,26 @@ export function createSchedulingService(deps: {
     });
   }
 
+  /** Appends `actions` by `actor` to each post's history, in that order, in one statement. */
+  function record(actor: Actor, postIds: string[], actions: HistoryEntry['action'][], note?: string) {
+    return deps.history.record(
+      postIds.flatMap((postId) =>
+        actions.map((action) => ({
+          postId,
+          actorUserId: actor.userId,
+          actorKind: actor.kind,
+          action,
+          note: note ?? null,
+        })),
+      ),
+    );
+  }
+
+  /** Posts an editor sent on their way that wait for an approver instead: the approvers are told. */
+  async function toldToApprovers(actor: Actor, postIds: string[]) {
+    if (postIds.length > 0 && actor.needsApproval) await deps.awaitingApproval?.(actor.workspaceId, postIds);
+  }
+
   async function owned(workspaceId: string, id: string): Promise<ScheduleRow> {
     const row = await posts.findForUser(workspaceId, id);
     if (!row) throw new NotFoundError('Post not found');
@@ -269,15 +295,23 @@ export function createSchedulingService(deps: {
         ...(query.personaId ? { personaId: query.personaId } : {}),
         ...(query.status ? { statuses: query.status } : {}),
       };
+      // The review queue's items say who wrote and edited them (decision 0XX-approval-that-blocks).
+      const reviewing = query.status?.length === 1 && query.status[0] === 'pending_review';
+      const withHistory = async (rows: ScheduleRow[]) => {
+        const items = rows.map(toItem);
+        if (!reviewing) return items;
+        const found = await deps.history.forPosts(items.map((item) => item.id));
+        return items.map((item) => ({ ...item, history: found.get(item.id) ?? [] }));
+      };
       if (query.limit === undefined && query.cursor === undefined) {
-        return { items: (await posts.listForUser(workspaceId, filter)).map(toItem), nextCursor: null };
+        return { items: await withHistory(await posts.listForUser(workspaceId, filter)), nextCursor: null };
       }
       const page = await posts.pageForUser(workspaceId, filter, {
         order: query.order ?? 'time',
         limit: query.limit ?? PAGE_DEFAULT,
         after: query.cursor,
       });
-      return { items: page.rows.map(toItem), nextCursor: page.next ? encodeCursor(page.next) : null };
+      return { items: await withHistory(page.rows), nextCursor: page.next ? encodeCursor(page.next) : null };
     },
 
     /** How many drafts wait for review: the navigation's figure. */
@@ -287,13 +321,13 @@ export function createSchedulingService(deps: {
 
     /**
      * POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue');
-     * with `replyTo`, a reply to that post (a mention answered by hand).
+     * with `replyTo`, a reply to that post (a mention answered by hand). Where posts need approval
+     * and `actor` is no approver, it waits in the review queue at that time instead (decision
+     * 0XX-approval-that-blocks): the answer's status says so.
      */
-    async create(
-      workspaceId: string,
-      body: ScheduleCreate,
-      extra: { replyTo?: StoredReplyTo } = {},
-    ): Promise<ScheduledItem> {
+    async create(actor: Actor, body: ScheduleCreate, extra: { replyTo?: StoredReplyTo } = {}): Promise<ScheduledItem> {
+      const { workspaceId } = actor;
+      const review = mustReview(actor);
       // The owner first (another user's persona is a 404 before anything else is said of it); then
       // the account, the images and the link cards side by side: one short request (issue 32).
       const persona = await ownPersona(personas, workspaceId, body.personaId);
@@ -320,16 +354,19 @@ export function createSchedulingService(deps: {
             platform: body.platform,
             content: threadContent(parts),
             parts,
-            status: 'scheduled',
+            status: review ? 'pending_review' : 'scheduled',
             scheduledFor: at,
             ...(body.writer ? { writer: body.writer } : {}),
             ...(extra.replyTo ? { replyTo: extra.replyTo } : {}),
             checkFlags,
+            approvedBy: actor.vouchedBy,
           });
         },
         persona,
       );
-      if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
+      await record(actor, [post.id], ['wrote', review ? 'submitted' : 'scheduled']);
+      if (review) await toldToApprovers(actor, [post.id]);
+      else if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
       // What was just written and read: no second read of it.
       return toItem({ ...post, personaName: persona.name, workspaceId, accountStatus: account.status });
     },
@@ -340,7 +377,9 @@ export function createSchedulingService(deps: {
      * publish job in one insert. One refused item refuses the batch: nothing is stored. 'Add to
      * queue' items take their personas' next free slots one after another, under their locks.
      */
-    async createMany(workspaceId: string, body: ScheduleBatch): Promise<ScheduledItem[]> {
+    async createMany(actor: Actor, body: ScheduleBatch): Promise<ScheduledItem[]> {
+      const { workspaceId } = actor;
+      const review = mustReview(actor);
       const loaded = new Map<string, Persona>();
       const working = new Set<string>();
       const prepared: {
@@ -396,14 +435,20 @@ export function createSchedulingService(deps: {
             scheduledFor: times[i] as Date,
             ...(p.item.writer ? { writer: p.item.writer } : {}),
             checkFlags: p.checkFlags,
+            status: review ? 'pending_review' : 'scheduled',
+            approvedBy: actor.vouchedBy,
           })),
         );
       });
+      const ids = rows.map((row) => row.id);
+      await record(actor, ids, ['wrote', review ? 'submitted' : 'scheduled']);
+      if (review) await toldToApprovers(actor, ids);
       // After the rows are stored: a job lost to a crash in between is queued by the sweeper.
-      await sendPublishPosts(
-        queue,
-        rows.flatMap((row) => (row.scheduledFor ? [{ postId: row.id, at: row.scheduledFor }] : [])),
-      );
+      else
+        await sendPublishPosts(
+          queue,
+          rows.flatMap((row) => (row.scheduledFor ? [{ postId: row.id, at: row.scheduledFor }] : [])),
+        );
       return (
         await posts.findManyForUser(
           workspaceId,
@@ -412,9 +457,15 @@ export function createSchedulingService(deps: {
       ).map(toItem);
     },
 
-    /** Edit or reschedule what has not gone out (no part of it); a failed or unconfirmed post given a time is scheduled again. */
-    async update(workspaceId: string, id: string, patch: ScheduleUpdate): Promise<ScheduledItem> {
+    /**
+     * Edit or reschedule what has not gone out (no part of it); a failed or unconfirmed post given a
+     * time is scheduled again. Where posts need approval, an editor's edit of a scheduled post (or
+     * a failed one given a time) sends it back to review: an approval covers what was approved.
+     */
+    async update(actor: Actor, id: string, patch: ScheduleUpdate): Promise<ScheduledItem> {
+      const { workspaceId } = actor;
       const row = await owned(workspaceId, id);
+      const review = mustReview(actor);
       if (!isEditable(row.status)) throw new ConflictError('This post can no longer be changed');
       // It may be on the account already: Retry or Mark as posted decide, never a second copy by an edit.
       if (row.status === 'unconfirmed')
@@ -446,20 +497,36 @@ export function createSchedulingService(deps: {
           })
         : undefined;
       const edit = async (at?: Date) => {
-        const status: PostStatus | undefined =
-          at && row.status !== 'pending_review' && row.status !== 'draft' ? 'scheduled' : undefined;
-        if (at && status) await planLimits.checkNewPosts(workspaceId, 1, at, id);
-        return posts.edit(id, {
-          platform,
-          parts,
-          ...(checkFlags ? { checkFlags } : {}),
-          content: threadContent(parts),
-          ...(at ? { scheduledFor: at } : {}),
-          ...(status ? { status, error: null } : {}),
-        });
+        const goes = at && row.status !== 'pending_review' && row.status !== 'draft';
+        // Where posts need approval an editor's change to what is to go out waits for an approver again.
+        const backToReview = review && (row.status === 'scheduled' || (goes && row.status === 'failed'));
+        const status: PostStatus | undefined = backToReview ? 'pending_review' : goes ? 'scheduled' : undefined;
+        if (at && status === 'scheduled') await planLimits.checkNewPosts(workspaceId, 1, at, id);
+        return posts.edit(
+          id,
+          {
+            platform,
+            parts,
+            ...(checkFlags ? { checkFlags } : {}),
+            content: threadContent(parts),
+            ...(at ? { scheduledFor: at } : {}),
+            ...(status ? { status, error: null } : {}),
+            // An approver's edit carries their word; an editor's takes any approval back.
+            ...(actor.vouchedBy
+              ? { approvedBy: actor.vouchedBy }
+              : review
+                ? { approvedBy: null, approvedAt: null }
+                : {}),
+          },
+          // Back to review only from the status it was read in (the state machine names each move).
+          status === 'pending_review' && row.status !== 'pending_review' ? row.status : undefined,
+        );
       };
       const updated = retime ? await atTime(workspaceId, row.personaId, patch, edit) : await edit();
       if (!updated) throw new ConflictError('This post can no longer be changed');
+      const sentBack = updated.status === 'pending_review' && row.status !== 'pending_review';
+      await record(actor, [id], sentBack ? ['edited', 'submitted'] : ['edited']);
+      if (sentBack) await toldToApprovers(actor, [id]);
       if (retime && updated.status === 'scheduled' && updated.scheduledFor)
         await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       return reread(workspaceId, id);
@@ -473,13 +540,23 @@ export function createSchedulingService(deps: {
     },
 
     /** Retry: publish a failed or unconfirmed post again now (the user decided it did not go out). */
-    async retry(workspaceId: string, id: string): Promise<ScheduledItem> {
+    async retry(actor: Actor, id: string): Promise<ScheduledItem> {
+      const { workspaceId } = actor;
       const row = await owned(workspaceId, id);
       if (row.status !== 'failed' && row.status !== 'unconfirmed')
         throw new ConflictError('Only a failed or unconfirmed post can be retried');
       refusePartlyPosted(row);
       await accounts.requireWorkingAccount(row.personaId, row.platform);
       const at = new Date(now().getTime() + 1000);
+      // Where posts need approval an editor's Retry of a post no approver let out waits for one.
+      if (mustReview(actor) && !row.approvedBy) {
+        if (row.status !== 'failed')
+          throw new ConflictError('Posts in this workspace need approval: an approver retries it');
+        await posts.edit(id, { status: 'pending_review', scheduledFor: at, error: null, attempts: 0 }, 'failed');
+        await record(actor, [id], ['submitted'], 'Retry');
+        await toldToApprovers(actor, [id]);
+        return reread(workspaceId, id);
+      }
       await planLimits.checkNewPosts(workspaceId, 1, at, id);
       await posts.edit(id, { status: 'scheduled', scheduledFor: at, error: null, attempts: 0 });
       await sendPublishPost(queue, { postId: id }, { at });
@@ -499,7 +576,8 @@ export function createSchedulingService(deps: {
     },
 
     // The review queue: drafts wait for a human before they are scheduled.
-    async submitForReview(workspaceId: string, body: ReviewCreate): Promise<ScheduledItem> {
+    async submitForReview(actor: Actor, body: ReviewCreate): Promise<ScheduledItem> {
+      const { workspaceId } = actor;
       const persona = await ownPersona(personas, workspaceId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
       await deps.media.checkParts(workspaceId, body.parts ?? [], { requireAlt: persona.require_alt_text });
@@ -513,6 +591,8 @@ export function createSchedulingService(deps: {
         ...(body.writer ? { writer: body.writer } : {}),
         checkFlags: await flagsOf(workspaceId, persona, { parts, platform: body.platform, writer: body.writer }),
       });
+      await record(actor, [post.id], ['wrote', 'submitted']);
+      await toldToApprovers(actor, [post.id]);
       return reread(workspaceId, post.id);
     },
 
@@ -526,9 +606,10 @@ export function createSchedulingService(deps: {
      * Approves a draft (decision 039): at its own time unless the person chose another (a slot's
      * post at its slot, a reply at its time; at once when that time has passed), at a chosen time,
      * at the persona's next free slot, or now. It moves from pending_review once: a second approval
-     * is refused and queues nothing.
+     * is refused and queues nothing (the move is one guarded UPDATE: of two approvers at once, one wins).
      */
-    async approve(workspaceId: string, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
+    async approve(actor: Actor, id: string, choice: ReviewApprove): Promise<ScheduledItem> {
+      const { workspaceId } = actor;
       const row = await owned(workspaceId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be approved');
       await accounts.requireWorkingAccount(row.personaId, row.platform);
@@ -546,19 +627,22 @@ export function createSchedulingService(deps: {
       const write = async (at: Date) => {
         await planLimits.checkNewPosts(workspaceId, 1, at, id);
         // Approved by a person: it goes out even while its persona's automation is paused.
-        return posts.approveReview(id, at, now());
+        return posts.approveReview(id, at, now(), actor.vouchedBy);
       };
       const updated = when instanceof Date ? await write(when) : await atTime(workspaceId, row.personaId, when, write);
       if (!updated?.scheduledFor) throw new ConflictError('Only a post waiting for review can be approved');
+      await record(actor, [id], ['approved']);
       await sendPublishPost(queue, { postId: id }, { at: updated.scheduledFor });
       if (row.replyTo) await deps.pause.replyReviewed(row.personaId, true);
       return reread(workspaceId, id);
     },
 
-    async reject(workspaceId: string, id: string): Promise<void> {
+    async reject(actor: Actor, id: string): Promise<void> {
+      const { workspaceId } = actor;
       const row = await owned(workspaceId, id);
       if (row.status !== 'pending_review') throw new ConflictError('Only a post waiting for review can be rejected');
       if (!(await posts.rejectReview(id))) throw new ConflictError('Only a post waiting for review can be rejected');
+      await record(actor, [id], ['rejected']);
       if (row.replyTo) await deps.pause.replyReviewed(row.personaId, false);
     },
 
@@ -568,7 +652,8 @@ export function createSchedulingService(deps: {
      * single move out of review), one after the other; what one refuses does not stop the rest.
      * Sent twice, the second finds them reviewed: nothing is queued again.
      */
-    async bulk(workspaceId: string, body: ReviewBulk): Promise<ReviewBulkResult> {
+    async bulk(actor: Actor, body: ReviewBulk): Promise<ReviewBulkResult> {
+      const { workspaceId } = actor;
       const ids = [...new Set(body.ids)];
       // Another user's id anywhere: 404 and nothing done, as if it did not exist.
       for (const id of ids) await owned(workspaceId, id);
@@ -579,7 +664,7 @@ export function createSchedulingService(deps: {
             // Each at its own time; one sent to review by hand has none: the persona's next free slot.
             const row = await owned(workspaceId, id);
             const choice: ReviewApprove = body.now ? { now: true } : row.scheduledFor ? {} : { queue: true };
-            const item = await service.approve(workspaceId, id, {
+            const item = await service.approve(actor, id, {
               ...choice,
               ...(body.timeZone ? { timeZone: body.timeZone } : {}),
             });
@@ -587,7 +672,7 @@ export function createSchedulingService(deps: {
           } else {
             const row = await owned(workspaceId, id);
             if (row.status === 'canceled') throw new ConflictError('This draft was rejected already');
-            await service.reject(workspaceId, id);
+            await service.reject(actor, id);
             results.push({ id, outcome: 'done', item: null, error: null });
           }
         } catch (error) {

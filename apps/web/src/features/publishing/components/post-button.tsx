@@ -64,8 +64,10 @@ export function PostButton({
     publish.mutate(
       { personaId, body: confirmDuplicate ? { ...body, confirmDuplicate } : body, key: newIdempotencyKey() },
       {
-        onSuccess: ({ results }) => {
+        onSuccess: ({ results, review }) => {
           setPosted({ key, results });
+          // The workspace's posts need approval: nothing was sent, it waits for an approver.
+          if (review) toast.info(review);
           const said = publishToast(results);
           if (said.posted) toast.success(said.posted);
           if (said.failed) toast.error(said.failed);

@@ -31,6 +31,7 @@ import { useRetryScheduledPost } from '../api/retry-scheduled-post';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime } from '../utils/format';
 import { STATUS_LOOK } from '../utils/status';
+import { LoadedPostHistory } from './post-history';
 import { ReplyContext } from './reply-context';
 import { DateTimeFields, FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
@@ -171,6 +172,7 @@ function ItemBody({
 
   return (
     <div className="space-y-4" data-testid="item-dialog">
+      <LoadedPostHistory postId={item.id} timeZone={timeZone} />
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span
           className={cn('inline-flex items-center gap-1 rounded-md border px-2 py-0.5 font-medium', look.chip)}

@@ -24,6 +24,7 @@ import { REVIEW, useSchedulePages } from '../api/get-schedule';
 import { useRejectReview } from '../api/reject-review';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime } from '../utils/format';
+import { PostHistoryLine } from './post-history';
 import { ReplyContext } from './reply-context';
 import { FieldError, PlatformChoice, SCHEDULE_FIELD_PATHS } from './schedule-fields';
 
@@ -362,6 +363,7 @@ function ReviewRow({
         </span>
       </p>
       <WhyHere item={item} timeZone={timeZone} />
+      {item.history && <PostHistoryLine history={item.history} timeZone={timeZone} />}
       {reconnect && (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="review-reconnect">
           The {PLATFORM_LABELS[item.platform]} account needs reconnecting: this draft cannot go out until it is

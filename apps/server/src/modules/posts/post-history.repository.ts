@@ -1,0 +1,56 @@
+import type { PostActorKind, PostHistoryAction, PostHistoryEntry } from '@plume/core';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { postHistory, users } from '../../db/schema';
+
+export type HistoryEntry = {
+  postId: string;
+  actorUserId: string | null;
+  actorKind: PostActorKind;
+  action: PostHistoryAction;
+  note?: string | null;
+  at?: Date;
+};
+
+/** Each post's history (decision 0XX-approval-that-blocks): appended, never changed. */
+export function createPostHistoryRepository(db: Db) {
+  return {
+    async record(entries: HistoryEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db.insert(postHistory).values(
+        entries.map((e) => ({
+          id: crypto.randomUUID(),
+          postId: e.postId,
+          actorUserId: e.actorUserId,
+          actorKind: e.actorKind,
+          action: e.action,
+          note: e.note ?? null,
+          ...(e.at ? { at: e.at } : {}),
+        })),
+      );
+    },
+
+    /** The posts' histories, oldest first, with each person's name, by post id (a post with none has []). */
+    async forPosts(postIds: string[]): Promise<Map<string, PostHistoryEntry[]>> {
+      const found = new Map<string, PostHistoryEntry[]>(postIds.map((id) => [id, []]));
+      if (postIds.length === 0) return found;
+      const rows = await db
+        .select({
+          postId: postHistory.postId,
+          at: postHistory.at,
+          action: postHistory.action,
+          actorKind: postHistory.actorKind,
+          // The name they gave, else their username, else their address (a new user may have no name).
+          actorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.username}, ${users.email})`,
+          note: postHistory.note,
+        })
+        .from(postHistory)
+        .leftJoin(users, eq(users.id, postHistory.actorUserId))
+        .where(inArray(postHistory.postId, [...new Set(postIds)]))
+        .orderBy(asc(postHistory.seq));
+      for (const { postId, at, ...rest } of rows) found.get(postId)?.push({ ...rest, at: at.toISOString() });
+      return found;
+    },
+  };
+}
+export type PostHistoryRepository = ReturnType<typeof createPostHistoryRepository>;
