@@ -28,7 +28,7 @@ import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
 
 /*
- * Approval that blocks (issue 33, decision 0XX-approval-that-blocks): in a workspace whose posts
+ * Approval that blocks (issue 33, decision 056-approval-that-blocks): in a workspace whose posts
  * need approval nothing an editor writes, schedules or posts now goes out until an approver
  * approves it, whatever the call; an approval publishes it once.
  */

@@ -79,7 +79,7 @@ describe('POST /api/schedule', () => {
     expect(mine.filter((sql) => /from "personas"/.test(sql) && !/from "posts"/.test(sql))).toHaveLength(1);
     expect(mine.filter((sql) => sql.startsWith('insert into "posts"'))).toHaveLength(1);
     // Measured on issue 32: 7 statements before (the post was read back), 6 since; 7 with the
-    // post's history (who wrote and scheduled it, decision 0XX-approval-that-blocks), one insert.
+    // post's history (who wrote and scheduled it, decision 056-approval-that-blocks), one insert.
     expect(mine.filter((sql) => sql.startsWith('insert into "post_history"'))).toHaveLength(1);
     expect(mine.length).toBeLessThanOrEqual(7);
   });

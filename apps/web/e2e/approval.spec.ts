@@ -4,7 +4,7 @@ import { expect, signIn, test, uniqueEmail } from './fixtures';
 import { blueskyPostsOf, createBlueskyAccount } from './peers';
 
 /*
- * Approval that blocks (issue 33, decision 0XX-approval-that-blocks), as an agency uses it: the
+ * Approval that blocks (issue 33, decision 056-approval-that-blocks), as an agency uses it: the
  * owner invites its client as approver and its writer as editor and turns approval on; the
  * writer's post waits until the client approves it, and the post says who wrote and who approved it.
  */

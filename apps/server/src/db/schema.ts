@@ -223,7 +223,7 @@ export const personas = pgTable(
     replyRejections: integer('reply_rejections').notNull().default(0),
     /**
      * The approver (or above) who let its automation publish without review (decision
-     * 0XX-approval-that-blocks); null when none did. In a workspace whose posts need approval,
+     * 056-approval-that-blocks); null when none did. In a workspace whose posts need approval,
      * automation's posts go to review unless this names someone.
      */
     unreviewedBy: text('unreviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -602,7 +602,7 @@ export const posts = pgTable(
     goneAt: timestamp('gone_at', { withTimezone: true }),
     /**
      * The approver (or above) on whose word it may go out: who approved it, who scheduled it
-     * themselves, or who let automation publish without review (decision 0XX-approval-that-blocks).
+     * themselves, or who let automation publish without review (decision 056-approval-that-blocks).
      * In a workspace whose posts need approval, a post without one is never published.
      */
     approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),
@@ -624,7 +624,7 @@ export const posts = pgTable(
 );
 
 /**
- * What happened to a post and who did it (decision 0XX-approval-that-blocks): wrote, edited,
+ * What happened to a post and who did it (decision 056-approval-that-blocks): wrote, edited,
  * submitted, approved, rejected, scheduled, published. `actorUserId` is the person (or the token's
  * owner); null for the persona's automation, or a person since deleted.
  */

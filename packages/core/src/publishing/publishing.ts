@@ -36,7 +36,7 @@ export const POST_TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
   pending_review: ['scheduled', 'canceled'],
   scheduled: ['publishing', 'scheduled', 'canceled', 'pending_review'],
   publishing: ['posted', 'failed', 'unconfirmed', 'scheduled', 'pending_review'],
-  // pending_review: an editor's Retry or new time where posts need approval (decision 0XX-approval-that-blocks).
+  // pending_review: an editor's Retry or new time where posts need approval (decision 056-approval-that-blocks).
   failed: ['scheduled', 'posted', 'canceled', 'pending_review'],
   unconfirmed: ['posted', 'failed', 'unconfirmed', 'scheduled', 'canceled'],
   posted: [],

@@ -81,7 +81,7 @@ export const scheduledItemSchema = z
      */
     connection: z.enum(CONNECTION_STATES),
     /**
-     * Who wrote, edited, approved or rejected it and when (decision 0XX-approval-that-blocks),
+     * Who wrote, edited, approved or rejected it and when (decision 056-approval-that-blocks),
      * oldest first: on the review queue's items and on GET /api/posts/{id}; absent elsewhere.
      */
     history: z.array(postHistoryEntrySchema).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Approval that blocks (issue 33, decision 0XX-approval-that-blocks): in a workspace whose posts
+ * Approval that blocks (issue 33, decision 056-approval-that-blocks): in a workspace whose posts
  * need approval nothing an editor (or automation without an approver's consent) makes goes out
  * until an approver approves it. Each post keeps its history of who did what.
  */

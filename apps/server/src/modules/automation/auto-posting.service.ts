@@ -284,7 +284,7 @@ export function createAutoPostingService(deps: {
       if (await safety.slotTooClose(persona, slot.at)) {
         return skip(`cooldown: another post goes out within ${SLOT_COOLDOWN_MS / MINUTE} minutes of it.`);
       }
-      // Where posts need approval, only an approver's consent lets automation skip review (decision 0XX-approval-that-blocks).
+      // Where posts need approval, only an approver's consent lets automation skip review (decision 056-approval-that-blocks).
       const who = automationActor(job.workspaceId, work.needsApproval, work.unreviewedBy);
       const withoutReview = autoPosting.publishWithoutReview && !mustReview(who);
       const goesAt = slot.at;
@@ -374,7 +374,7 @@ export function createAutoPostingService(deps: {
         if (direct) await sendPublishPost(deps.queue, { postId: row.id }, { at: goesAt });
       }
       if (kept.length === 0) return 'already written';
-      // Where posts need approval, its approvers are told a post waits (decision 0XX-approval-that-blocks).
+      // Where posts need approval, its approvers are told a post waits (decision 056-approval-that-blocks).
       if (!direct && work.needsApproval)
         await deps.awaitingApproval?.(
           job.workspaceId,

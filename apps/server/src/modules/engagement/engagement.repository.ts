@@ -19,7 +19,7 @@ type Working = {
   workspaceId: string;
   timeZone: string;
   account: AccountRow;
-  /** Its workspace's "posts need approval", and who let its automation skip review (decision 0XX-approval-that-blocks). */
+  /** Its workspace's "posts need approval", and who let its automation skip review (decision 056-approval-that-blocks). */
   needsApproval: boolean;
   unreviewedBy: string | null;
 };

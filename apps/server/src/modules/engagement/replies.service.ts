@@ -245,7 +245,7 @@ export function createRepliesService(deps: {
     const { template, flags } = written;
 
     // A reply the check still flags needs a person, even where replies may go without review.
-    // Where posts need approval, only an approver's consent lets automation skip review (decision 0XX-approval-that-blocks).
+    // Where posts need approval, only an approver's consent lets automation skip review (decision 056-approval-that-blocks).
     const who = automationActor(workspaceId, work.needsApproval, work.unreviewedBy);
     const review = repliesNeedReview(replies, platform) || flags.length > 0 || mustReview(who);
     const goesAt = replyTime(persona, timeZone, at);

@@ -6,7 +6,7 @@ import type { PostsRepository } from '../publishing/posts.repository';
 import type { NotificationsRepository } from './notifications.repository';
 
 /**
- * Posts that wait for approval (decision 0XX-approval-that-blocks): told in the workspace's inbox
+ * Posts that wait for approval (decision 056-approval-that-blocks): told in the workspace's inbox
  * at once, and mailed to each approver who asked (Account settings, Notifications). A mail that
  * fails is logged: the post waits in review either way, and the inbox says so.
  */

@@ -84,7 +84,7 @@ export type PersonaAtWork = {
   persona: Persona;
   workspaceId: string;
   timeZone: string | null;
-  /** Its workspace's "posts need approval", and the approver who let its automation skip review (decision 0XX-approval-that-blocks). */
+  /** Its workspace's "posts need approval", and the approver who let its automation skip review (decision 056-approval-that-blocks). */
   needsApproval: boolean;
   unreviewedBy: string | null;
   accounts: AccountRow[];
@@ -212,7 +212,7 @@ function toColumns(p: Persona) {
 
 export function createPersonasRepository(db: Db) {
   return {
-    /** Who let the persona's automation publish without review (decision 0XX-approval-that-blocks); null: nobody. */
+    /** Who let the persona's automation publish without review (decision 056-approval-that-blocks); null: nobody. */
     async setUnreviewedBy(id: string, userId: string | null): Promise<void> {
       await db.update(personas).set({ unreviewedBy: userId }).where(eq(personas.id, id));
     },

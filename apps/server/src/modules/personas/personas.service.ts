@@ -24,7 +24,7 @@ import type { Repositories, UnitOfWork } from '../repositories';
 import { mayWaiveReview } from '../workspaces/approval';
 import { ownPersona, PERSONA_NOT_FOUND } from './persona-access';
 
-/** Who saves a persona, as the approval rule asks (decision 0XX-approval-that-blocks). */
+/** Who saves a persona, as the approval rule asks (decision 056-approval-that-blocks). */
 export type ReviewWaiver = { userId: string; role: WorkspaceRole; needsApproval: boolean };
 
 const MAX_TAGS_PER_PERSONA = 50;
@@ -160,7 +160,7 @@ export function createPersonasService(deps: {
 
     /**
      * Replaces the fields the client sent; fields it left out keep their stored values. `by`: who
-     * saves, for "publish without review" where posts need approval (decision 0XX-approval-that-blocks).
+     * saves, for "publish without review" where posts need approval (decision 056-approval-that-blocks).
      */
     update(workspaceId: string, id: string, input: PersonaWrite, by?: ReviewWaiver): Promise<Persona> {
       return unitOfWork(async (repos) => {

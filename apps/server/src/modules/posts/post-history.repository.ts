@@ -12,7 +12,7 @@ export type HistoryEntry = {
   at?: Date;
 };
 
-/** Each post's history (decision 0XX-approval-that-blocks): appended, never changed. */
+/** Each post's history (decision 056-approval-that-blocks): appended, never changed. */
 export function createPostHistoryRepository(db: Db) {
   return {
     async record(entries: HistoryEntry[]): Promise<void> {

@@ -58,7 +58,7 @@ export function createPostsService(deps: {
       return toPost(await scheduling.owned(workspaceId, id));
     },
 
-    /** GET /api/posts/{id}: the post with its history, who did what and when (decision 0XX-approval-that-blocks). */
+    /** GET /api/posts/{id}: the post with its history, who did what and when (decision 056-approval-that-blocks). */
     async getWithHistory(workspaceId: string, id: string): Promise<Post> {
       const post = toPost(await scheduling.owned(workspaceId, id));
       return { ...post, history: (await deps.history.forPosts([id])).get(id) ?? [] };

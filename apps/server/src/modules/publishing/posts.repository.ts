@@ -48,7 +48,7 @@ export type ClaimedPost = PostWithPersona & {
   persona: Persona;
   timeZone: string;
   account: AccountRow | null;
-  /** Its workspace's "posts need approval" (decision 0XX-approval-that-blocks), read at the claim. */
+  /** Its workspace's "posts need approval" (decision 056-approval-that-blocks), read at the claim. */
   needsApproval: boolean;
 };
 
@@ -224,7 +224,7 @@ export function createPostsRepository(db: Db) {
       writer?: string;
       /** What the check before review found (decision 037). */
       checkFlags?: DraftFlag[];
-      /** The approver on whose word it may go out (decision 0XX-approval-that-blocks). */
+      /** The approver on whose word it may go out (decision 056-approval-that-blocks). */
       approvedBy?: string | null;
     }): Promise<PostRow> {
       // A post inserted already publishing (posting now) is claimed by this call: the sweeper

@@ -90,7 +90,7 @@ export function createPublishingService(deps: {
   readCard?: ReadCard;
   /** Each outcome (posted, failed, unconfirmed) is told to the owner's webhooks, once per post and outcome. */
   events?: Pick<WebhookEvents, 'postSettled'>;
-  /** Who wrote and published each post (decision 0XX-approval-that-blocks). */
+  /** Who wrote and published each post (decision 056-approval-that-blocks). */
   history: Pick<PostHistoryRepository, 'record'>;
   /** Posts sent to review where posts need approval: the workspace's approvers are told. */
   awaitingApproval?: (workspaceId: string, postIds: string[]) => Promise<void>;
@@ -282,7 +282,7 @@ export function createPublishingService(deps: {
     // What automation scheduled on its own does not go out while its automation is paused
     // (decision 035): it waits for a person in the review queue, as the pause put the others.
     // So does what it scheduled for an account that needs a reconnect: it is held with the account.
-    // Defence in depth (decision 0XX-approval-that-blocks): where posts need approval, a post no
+    // Defence in depth (decision 056-approval-that-blocks): where posts need approval, a post no
     // approver let out never goes, whatever put it on the schedule; it waits in the review queue.
     if (post.needsApproval && !post.approvedBy) {
       await untilReachable(() => posts.holdClaimed(post.id));
@@ -342,7 +342,7 @@ export function createPublishingService(deps: {
       const at = now();
       const content = threadContent(parts);
       // Where posts need approval and no approver asks, nothing is sent: each network's post waits
-      // in the review queue, to go at once when approved (decision 0XX-approval-that-blocks).
+      // in the review queue, to go at once when approved (decision 056-approval-that-blocks).
       if (mustReview(actor)) return sendToReview(actor, personaId, platforms, parts, at);
       // The same text again within minutes asks first (unless the user said to post it again).
       if (!request.confirmDuplicate) await refuseRecentDuplicate(posts, { personaId, platforms, content, at });

@@ -122,7 +122,7 @@ export function createSchedulingService(deps: {
   readCard?: ReadCard;
   /** A post marked as posted by hand is told to the owner's webhooks as published. */
   events?: Pick<WebhookEvents, 'postSettled'>;
-  /** Who wrote, edited, approved or rejected each post (decision 0XX-approval-that-blocks). */
+  /** Who wrote, edited, approved or rejected each post (decision 056-approval-that-blocks). */
   history: Pick<PostHistoryRepository, 'record' | 'forPosts'>;
   /** Posts that went to review where posts need approval: the workspace's approvers are told. */
   awaitingApproval?: (workspaceId: string, postIds: string[]) => Promise<void>;
@@ -295,7 +295,7 @@ export function createSchedulingService(deps: {
         ...(query.personaId ? { personaId: query.personaId } : {}),
         ...(query.status ? { statuses: query.status } : {}),
       };
-      // The review queue's items say who wrote and edited them (decision 0XX-approval-that-blocks).
+      // The review queue's items say who wrote and edited them (decision 056-approval-that-blocks).
       const reviewing = query.status?.length === 1 && query.status[0] === 'pending_review';
       const withHistory = async (rows: ScheduleRow[]) => {
         const items = rows.map(toItem);
@@ -323,7 +323,7 @@ export function createSchedulingService(deps: {
      * POST /schedule: a post for a time, or for the persona's next free slot ('Add to queue');
      * with `replyTo`, a reply to that post (a mention answered by hand). Where posts need approval
      * and `actor` is no approver, it waits in the review queue at that time instead (decision
-     * 0XX-approval-that-blocks): the answer's status says so.
+     * 056-approval-that-blocks): the answer's status says so.
      */
     async create(actor: Actor, body: ScheduleCreate, extra: { replyTo?: StoredReplyTo } = {}): Promise<ScheduledItem> {
       const { workspaceId } = actor;

@@ -3,7 +3,7 @@ import type { Principal } from './access';
 
 /**
  * Who makes, edits, schedules or publishes a post, and on whose word it may go out (decision
- * 0XX-approval-that-blocks). Every service that can put a post on its way takes one, so the rule
+ * 056-approval-that-blocks). Every service that can put a post on its way takes one, so the rule
  * holds whatever the route: REST, batch, MCP, a mention's reply or automation.
  */
 export type Actor = {

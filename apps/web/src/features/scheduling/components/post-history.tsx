@@ -4,7 +4,7 @@ import { formatDateTime } from '../utils/format';
 
 /**
  * Who wrote the post and who approved or rejected it, and when, in one line (decision
- * 0XX-approval-that-blocks): "Written by Ann · Approved by Carl, 26 Nov 14:02".
+ * 056-approval-that-blocks): "Written by Ann · Approved by Carl, 26 Nov 14:02".
  */
 export function PostHistoryLine({ history, timeZone }: { history: readonly PostHistoryEntry[]; timeZone: string }) {
   const line = historyLine(history, (iso) => formatDateTime(new Date(iso), timeZone));
