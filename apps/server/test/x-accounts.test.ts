@@ -6,6 +6,7 @@ import {
   type ScheduledItem,
   textPart,
   type UsageSummary,
+  WORKSPACE_HEADER,
   X_NOT_CONFIGURED,
   X_SCOPES,
   type XUserProfile,
@@ -332,6 +333,51 @@ describe('connecting an X account', () => {
     expect(
       (await errorOf(await bob.request(`/api/personas/${anns.id}/accounts/x`, { method: 'DELETE' }), 404)).code,
     ).toBe('not_found');
+  });
+
+  it("connects a shared workspace's persona from a popup that names the workspace, for an editor and not a viewer", async () => {
+    // Ann's client workspace, with a persona in it.
+    const shared = await read<{ id: string }>(await post(ann, '/api/workspaces', { name: 'Client' }), 201);
+    const inShared = { [WORKSPACE_HEADER]: shared.id };
+    const persona = await read<Persona>(
+      await ann.request('/api/personas', { method: 'POST', json: { name: 'Shared' }, headers: inShared }),
+      201,
+    );
+    // A popup is a navigation and sends no header: without the parameter its persona is not in Ann's own workspace.
+    expect((await startRefused(ann, persona.id)).code).toBe('not_found');
+
+    const started = await ann.request(`/api/oauth/x?personaId=${persona.id}&popupId=p&workspace=${shared.id}`);
+    expect(started.status, await started.clone().text()).toBe(302);
+    const atX = await fetch(new URL(started.headers.get('location') ?? ''), { redirect: 'manual' });
+    const callback = new URL(atX.headers.get('location') ?? '');
+    const code = callback.searchParams.get('code') ?? '';
+    const state = callback.searchParams.get('state') ?? '';
+    // The callback page finishes in the open workspace (its API client sends the header) …
+    const elsewhere = await post(ann, '/api/auth/x/token', { code, state, personaId: persona.id });
+    expect((await errorOf(elsewhere, 400)).message).toBe(INVALID_STATE);
+    const finished = await ann.request('/api/auth/x/token', {
+      method: 'POST',
+      json: { code, state, personaId: persona.id },
+      headers: inShared,
+    });
+    expect((await read<Connected>(finished)).account).toMatchObject({ platform: 'x', status: 'active' });
+
+    // A viewer of the workspace may not start one (the popup shows why); a non-member is told it does not exist.
+    const viewerEmail = `x-viewer.${Date.now()}@example.com`;
+    const viewer = createClient(server.url);
+    await signInThroughOutbox(viewer, viewerEmail);
+    await read(await post(ann, `/api/workspaces/${shared.id}/invites`, { email: viewerEmail, role: 'viewer' }), 201);
+    const outbox = await read<{ to: string; url: string }[]>(await ann.request('/api/dev/outbox'));
+    const link = new URL(outbox.find((m) => m.to === viewerEmail && m.url.includes('/join/'))?.url ?? '');
+    const token = decodeURIComponent(link.pathname.split('/').pop() ?? '');
+    await read(await post(viewer, '/api/workspaces/join', { token }));
+    const asViewer = await viewer.request(`/api/oauth/x?personaId=${persona.id}&workspace=${shared.id}`);
+    const refused = new URL(asViewer.headers.get('location') ?? '');
+    expect(refused.pathname).toBe('/x/callback');
+    expect(refused.searchParams.get('error')).toBe('forbidden');
+    expect(refused.searchParams.get('error_description')).toContain('needs editor or above');
+    const asStranger = await bob.request(`/api/oauth/x?personaId=${persona.id}&workspace=${shared.id}`);
+    expect(new URL(asStranger.headers.get('location') ?? '').searchParams.get('error')).toBe('not_found');
   });
 
   it('passes on a refusal at X, a failed exchange and a failed profile read with the spec texts', async () => {

@@ -48,7 +48,7 @@ describe('the token exchange', () => {
     const bluesky = {
       callbackHasSession: true,
       finishAuthorization: async () => ({
-        appState: JSON.stringify({ userId: 'u1', personaId: 'p1', popupId: null }),
+        appState: JSON.stringify({ userId: 'u1', workspaceId: 'u1', personaId: 'p1', popupId: null }),
         grant: {
           seal: () => null,
           profile: async () => {
@@ -67,7 +67,9 @@ describe('the token exchange', () => {
       defaultService: 'https://bsky.social',
       log: pino({ level: 'silent' }),
     });
-    await expect(service.exchange('u1', { code: 'c', state: 's' })).rejects.toMatchObject({
+    await expect(
+      service.exchange({ userId: 'u1', workspaceId: 'u1' }, { code: 'c', state: 's' }),
+    ).rejects.toMatchObject({
       statusCode: 502,
       message: "Bluesky: Could not read the account's profile: fetch failed",
     });

@@ -7,9 +7,18 @@ import { type AccountConnect, type AccountGrant, AuthorizationError, PlatformErr
 import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { toAccount } from './accounts.repository';
+import type { Connecting } from './popup-access';
 
-/** What an authorization is for; sealed with the OAuth client's state, so only the server reads it. */
-const appStateSchema = z.object({ userId: z.string(), personaId: z.string(), popupId: z.string().nullable() });
+/**
+ * What an authorization is for (the user who started it, the persona's workspace, the persona);
+ * sealed with the OAuth client's state, so only the server reads it.
+ */
+const appStateSchema = z.object({
+  userId: z.string(),
+  workspaceId: z.string(),
+  personaId: z.string(),
+  popupId: z.string().nullable(),
+});
 type AppState = z.infer<typeof appStateSchema>;
 
 function readAppState(text: string | null | undefined): AppState | null {
@@ -82,17 +91,18 @@ export function createBlueskyConnectService(deps: {
      * the callback page with the reason it cannot start. A popup shows a page, never JSON.
      */
     async start(
-      userId: string | null,
+      who: (() => Promise<Connecting>) | null,
       query: { handle: string; personaId: string; popupId?: string | undefined },
     ): Promise<string> {
       const fail = (error: string) =>
         callbackPage(appUrl, { error, personaId: query.personaId, popupId: query.popupId });
-      if (!userId) return fail('Not authenticated');
+      if (!who) return fail('Not authenticated');
       const parsed = parseBlueskyHandle(query.handle);
       if ('error' in parsed) return fail(parsed.error);
       try {
-        const persona = await ownPersona(repositories.personas, userId, query.personaId);
-        const appState: AppState = { userId, personaId: persona.id, popupId: query.popupId ?? null };
+        const { userId, workspaceId } = await who();
+        const persona = await ownPersona(repositories.personas, workspaceId, query.personaId);
+        const appState: AppState = { userId, workspaceId, personaId: persona.id, popupId: query.popupId ?? null };
         return await bluesky.authorize({
           personaId: persona.id,
           appState: JSON.stringify(appState),
@@ -123,7 +133,7 @@ export function createBlueskyConnectService(deps: {
         const done = await finish(params);
         appState = readAppState(done.appState);
         if (!appState) return callbackPage(appUrl, { error: 'State validation failed. Please try again.' });
-        const persona = await ownPersona(repositories.personas, appState.userId, appState.personaId);
+        const persona = await ownPersona(repositories.personas, appState.workspaceId, appState.personaId);
         const { profile } = await connectOAuth(persona, done.grant);
         return callbackPage(appUrl, {
           personaId: persona.id,
@@ -145,7 +155,7 @@ export function createBlueskyConnectService(deps: {
 
     /** POST /api/oauth/token: the same finish, for a callback page that received the code itself. */
     async exchange(
-      userId: string,
+      who: Connecting,
       body: { code: string; state: string; personaId?: string | undefined; iss?: string | undefined },
     ): Promise<{ personaId: string; profile: BlueskyProfile; account: Account }> {
       const params = new URLSearchParams({ code: body.code, state: body.state });
@@ -159,10 +169,15 @@ export function createBlueskyConnectService(deps: {
         throw new ProviderError('Bluesky', `Token exchange failed: ${message}`);
       }
       const appState = readAppState(done.appState);
-      if (!appState || appState.userId !== userId || (body.personaId && body.personaId !== appState.personaId)) {
+      if (
+        !appState ||
+        appState.userId !== who.userId ||
+        appState.workspaceId !== who.workspaceId ||
+        (body.personaId && body.personaId !== appState.personaId)
+      ) {
         throw new ForbiddenError('State validation failed. Please try again.');
       }
-      const persona = await ownPersona(repositories.personas, userId, appState.personaId);
+      const persona = await ownPersona(repositories.personas, who.workspaceId, appState.personaId);
       try {
         return { personaId: appState.personaId, ...(await connectOAuth(persona, done.grant)) };
       } catch (error) {

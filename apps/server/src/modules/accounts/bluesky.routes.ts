@@ -11,6 +11,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
 import type { Access } from '../workspaces/access';
 import type { BlueskyConnectService } from './bluesky-connect.service';
+import { CONNECT_ACTION, popupAccess } from './popup-access';
 
 const tags = ['accounts'];
 const providerErrors = {
@@ -43,8 +44,9 @@ export function blueskyRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const user = await auth.authenticate(request.headers);
-        return reply.redirect(await bluesky.start(user?.user.id ?? null, request.query), 302);
+        const signedIn = await auth.authenticate(request.headers);
+        const who = signedIn ? popupAccess(access, request.headers, request.query.workspace) : null;
+        return reply.redirect(await bluesky.start(who, request.query), 302);
       },
     );
 
@@ -82,7 +84,7 @@ export function blueskyRoutes(deps: {
           response: { 200: blueskyTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => bluesky.exchange(await access.workspaceId(request.headers, 'write'), request.body),
+      async (request) => bluesky.exchange(await access.require(request.headers, CONNECT_ACTION), request.body),
     );
 
     app.post(
