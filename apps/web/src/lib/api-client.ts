@@ -1,4 +1,4 @@
-import { type ApiError, type FieldError, fieldErrorsText } from '@plume/core';
+import { type ApiError, type FieldError, fieldErrorsText, WORKSPACE_HEADER } from '@plume/core';
 
 /** A non-OK answer from the API, with its status and the server's message. */
 export class ApiRequestError extends Error {
@@ -25,12 +25,15 @@ export async function apiWithHeaders<T>(
   init: RequestInit & { json?: unknown } = {},
 ): Promise<{ data: T; headers: Headers }> {
   const { json, headers, ...rest } = init;
+  // The open workspace (lib/workspace.ts) rides on every call: the API never guesses it (issue 33).
+  const workspace = typeof localStorage === 'undefined' ? null : localStorage.getItem('plume.workspace');
   const response = await fetch(path, {
     credentials: 'include',
     ...rest,
     headers: {
       accept: 'application/json',
       ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(workspace ? { [WORKSPACE_HEADER]: workspace } : {}),
       ...headers,
     },
     body: json !== undefined ? JSON.stringify(json) : rest.body,
