@@ -1,4 +1,4 @@
-import { roleMay, type Workspace, type WorkspaceAction } from '@plume/core';
+import { ACTION_MIN_ROLE, roleMay, WORKSPACE_ROLE_LABELS, type Workspace, type WorkspaceAction } from '@plume/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useWorkspaces } from './api/get-workspaces';
@@ -107,6 +107,19 @@ export function useMay(action: WorkspaceAction): boolean {
   const stored = useWorkspaceId();
   if (!workspace) return stored === null;
   return roleMay(workspace.role, action);
+}
+
+/**
+ * Why the user may not do `action` in the open workspace, in the server's words (its 403 says the
+ * same); null when they may. Shown beside a control that is off, or instead of one that is hidden.
+ */
+export function useRefusal(action: WorkspaceAction): string | null {
+  const { workspace } = useOpenWorkspace();
+  if (!workspace || roleMay(workspace.role, action)) return null;
+  const role = WORKSPACE_ROLE_LABELS[workspace.role].name.toLowerCase();
+  const needed = WORKSPACE_ROLE_LABELS[ACTION_MIN_ROLE[action]].name.toLowerCase();
+  const article = /^[aeiou]/.test(role) ? 'an' : 'a';
+  return `You are ${article} ${role} in ${workspace.name}: changes need ${needed} or above. An admin can change your role.`;
 }
 
 /** Keeps tabs in step: a switch in one tab reaches the others, whose cached answers were the old workspace's. */

@@ -9,7 +9,7 @@ function serviceWith(callbackHasSession: boolean) {
   const finishAuthorization = vi.fn(async () => null);
   const bluesky = {
     callbackHasSession,
-    pendingAppState: async () => JSON.stringify({ userId: 'u1', personaId: 'p1', popupId: null }),
+    pendingAppState: async () => JSON.stringify({ userId: 'u1', workspaceId: 'u1', personaId: 'p1', popupId: null }),
     finishAuthorization,
   } as unknown as AccountConnect;
   const service = createBlueskyConnectService({
