@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../lib/auth';
-import { rememberReturnTo } from '../../../lib/persisted-session';
+import { peekReturnTo, rememberReturnTo, takeReturnTo } from '../../../lib/persisted-session';
 import { openWorkspace } from '../../../lib/workspace';
 import { useJoinWorkspace } from '../api/join-workspace';
 
@@ -30,11 +30,13 @@ export function JoinPage() {
     asked.current = true;
     join.mutate(token, {
       onSuccess: (workspace) => {
+        // Joined: a later sign-in does not come back to this used link.
+        if (peekReturnTo() === here) takeReturnTo(paths.dashboard);
         openWorkspace(queryClient, workspace);
         navigate(paths.dashboard, { replace: true });
       },
     });
-  }, [user, token, join, queryClient, navigate]);
+  }, [user, token, join, queryClient, navigate, here]);
 
   useEffect(() => {
     if (!isPending && !user) rememberReturnTo(here);

@@ -40,7 +40,9 @@ export function WorkspaceSwitcher({ variant, onNavigate }: { variant: 'rail' | '
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal and not portalled: the menu stays inside the nav or header it belongs to, and the page
+          around it is not hidden from screen readers while it is open (a menu, not a dialog). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           data-testid={`workspace-switcher-${variant}`}
           aria-label={
@@ -74,49 +76,47 @@ export function WorkspaceSwitcher({ variant, onNavigate }: { variant: 'rail' | '
             <ChevronsIcon />
           </span>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={6}
-            collisionPadding={8}
-            className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-          >
-            <DropdownMenu.Label className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
-              Workspaces
-            </DropdownMenu.Label>
-            <DropdownMenu.RadioGroup value={workspace?.id ?? ''}>
-              {workspaces.map((w) => (
-                <DropdownMenu.RadioItem key={w.id} value={w.id} className={menuItem} onSelect={() => open(w)}>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{w.name}</span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      {roleName(w)}
-                      {w.personal ? ' · personal' : ` · ${w.members} ${w.members === 1 ? 'member' : 'members'}`}
-                    </span>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
+          <DropdownMenu.Label className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+            Workspaces
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={workspace?.id ?? ''}>
+            {workspaces.map((w) => (
+              <DropdownMenu.RadioItem key={w.id} value={w.id} className={menuItem} onSelect={() => open(w)}>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{w.name}</span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    {roleName(w)}
+                    {w.personal ? ' · personal' : ` · ${w.members} ${w.members === 1 ? 'member' : 'members'}`}
                   </span>
-                  <DropdownMenu.ItemIndicator className="text-violet-700 dark:text-violet-300">
-                    <CheckIcon />
-                  </DropdownMenu.ItemIndicator>
-                </DropdownMenu.RadioItem>
-              ))}
-            </DropdownMenu.RadioGroup>
-            <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200 dark:bg-slate-700" />
-            <DropdownMenu.Item
-              className={menuItem}
-              onSelect={() => {
-                navigate(paths.team);
-                onNavigate?.();
-              }}
-            >
-              <TeamIcon />
-              Team and roles
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={menuItem} onSelect={() => setCreating(true)}>
-              <PlusIcon />
-              New workspace
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+                </span>
+                <DropdownMenu.ItemIndicator className="text-violet-700 dark:text-violet-300">
+                  <CheckIcon />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item
+            className={menuItem}
+            onSelect={() => {
+              navigate(paths.team);
+              onNavigate?.();
+            }}
+          >
+            <TeamIcon />
+            Team and roles
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItem} onSelect={() => setCreating(true)}>
+            <PlusIcon />
+            New workspace
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       <NewWorkspaceDialog open={creating} onOpenChange={setCreating} onCreated={open} />
     </>
