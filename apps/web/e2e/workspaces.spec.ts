@@ -108,9 +108,10 @@ test('an owner invites a viewer by e-mail, who joins from the link in another br
   // The owner sees the new member, makes them an editor; the invitee may then create.
   await page.reload();
   const members = page.getByRole('list', { name: 'Members' });
-  await expect(members.getByText(invitee, { exact: true })).toBeVisible();
+  const role = members.getByRole('combobox', { name: `Role of ${invitee}` });
+  await expect(role).toHaveValue('viewer');
   await expect(page.getByText('No pending invitations.')).toBeVisible();
-  await members.getByRole('combobox').selectOption('editor');
+  await role.selectOption('editor');
   await expect(page.getByText(/is now editor/)).toBeVisible();
   await guest.goto('/dashboard');
   await expect(guest.getByRole('button', { name: 'New Persona' })).toBeVisible();
@@ -123,6 +124,23 @@ test('an owner invites a viewer by e-mail, who joins from the link in another br
   await expect(switcher(page)).toContainText('Personal');
   await expect(page.getByRole('heading', { name: 'Home Persona' })).toBeVisible();
   await expect(page.getByText('Acme Barista')).toHaveCount(0);
+
+  // The owner hands Acme to the invitee (asked first), becomes an admin, and may then leave it.
+  await switcher(page).click();
+  await page.getByRole('menuitemradio', { name: /Acme Coffee/ }).click();
+  await page.goto('/team');
+  await page.getByRole('button', { name: `Make owner ${invitee}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Transfer ownership?' });
+  await expect(confirm).toContainText('you become an admin');
+  await confirm.getByRole('button', { name: 'Transfer ownership' }).click();
+  await expect(switcher(page)).toContainText('Admin');
+  await page.getByRole('button', { name: 'Leave Acme Coffee' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave workspace' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(switcher(page)).toContainText('Personal');
+  await expect(page.getByRole('heading', { name: 'Home Persona' })).toBeVisible();
+  await guest.goto('/team');
+  await expect(guest.getByRole('list', { name: 'Members' }).getByTestId('member-role')).toHaveText('Owner');
 
   await guest.context().close();
   expect(guestErrors).toEqual([]);

@@ -44,8 +44,11 @@ export function useWorkspaceId(): string | null {
   return useSyncExternalStore(subscribe, readWorkspaceId, () => null);
 }
 
-/** Answers that belong to no workspace and survive a switch: who is signed in, the site's config, the list itself. */
-const KEPT = new Set(['me', 'public-config', 'workspaces']);
+/**
+ * Answers that do not depend on the open workspace and survive a switch: who is signed in, the
+ * site's config, the list itself, and members (their route names the workspace).
+ */
+const KEPT = new Set(['me', 'public-config', 'workspaces', 'workspace-members']);
 
 /**
  * Forgets every answer read in the previous workspace: screens on view refetch at once (with the

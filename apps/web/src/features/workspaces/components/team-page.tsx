@@ -25,6 +25,7 @@ import { useOpenWorkspace } from '../../../lib/workspace';
 import { useChangeRole } from '../api/change-role';
 import { useMembers } from '../api/get-members';
 import { useInviteMember } from '../api/invite-member';
+import { useLeaveWorkspace } from '../api/leave-workspace';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvite } from '../api/revoke-invite';
 import { useTransferOwnership } from '../api/transfer-ownership';
@@ -34,6 +35,8 @@ type Assignable = Exclude<WorkspaceRole, 'owner'>;
 const card = 'space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
 const muted = 'text-sm text-slate-600 dark:text-slate-400';
 const roleName = (role: WorkspaceRole) => WORKSPACE_ROLE_LABELS[role].name;
+/** A member who never gave a name (a magic-link sign-up) goes by their address. */
+const nameOf = (member: WorkspaceMember) => member.name || member.email;
 const formatDay = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -194,9 +197,17 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
       </p>
     );
   const { invites } = members.data;
+  // The server names who invited by user id: shown by name while they are still a member.
+  const inviter = (userId: string | null) => {
+    const by = members.data.members.find((m) => m.userId === userId);
+    return by ? ` · invited by ${nameOf(by)}` : '';
+  };
   return (
     <>
-      <Card title="Members" description={`${members.data.members.length} of this workspace's seats are taken.`}>
+      <Card
+        title="Members"
+        description={`Each member is a seat on the ${workspace.plan} plan: ${members.data.members.length} taken.`}
+      >
         <ul aria-label="Members" className="divide-y divide-slate-200 dark:divide-slate-800">
           {members.data.members.map((member) => {
             const self = member.userId === me?.id;
@@ -206,17 +217,19 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
               <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="font-medium break-all">
-                    {member.name}
+                    {nameOf(member)}
                     {self && <span className={muted}> (you)</span>}
                   </p>
-                  <p className="text-xs break-all text-slate-600 dark:text-slate-400">{member.email}</p>
+                  {member.name && (
+                    <p className="text-xs break-all text-slate-600 dark:text-slate-400">{member.email}</p>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   {mayChange ? (
                     <Select
                       size="sm"
                       labelPlacement="hidden"
-                      label={`Role of ${member.name}`}
+                      label={`Role of ${nameOf(member)}`}
                       value={member.role as Assignable}
                       options={options}
                       disabled={changeRole.isPending}
@@ -224,7 +237,7 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
                         changeRole.mutate(
                           { userId: member.userId, role },
                           {
-                            onSuccess: () => toast.success(`${member.name} is now ${roleName(role).toLowerCase()}`),
+                            onSuccess: () => toast.success(`${nameOf(member)} is now ${roleName(role).toLowerCase()}`),
                             onError: (error) => toast.error(`Failed to change the role: ${error.message}`),
                           },
                         )
@@ -240,12 +253,12 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
                   )}
                   {mine === 'owner' && !self && (
                     <Button variant="secondary" onClick={() => setHandingTo(member)}>
-                      Make owner<span className="sr-only"> {member.name}</span>
+                      Make owner<span className="sr-only"> {nameOf(member)}</span>
                     </Button>
                   )}
                   {mayChange && (
                     <Button variant="ghost" onClick={() => setRemoving(member)}>
-                      Remove<span className="sr-only"> {member.name}</span>
+                      Remove<span className="sr-only"> {nameOf(member)}</span>
                     </Button>
                   )}
                 </div>
@@ -269,7 +282,7 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
                     <p className="font-medium break-all">{invite.email}</p>
                     <p className="text-xs text-slate-600 dark:text-slate-400">
                       {roleName(invite.role)} · expires {formatDay(invite.expiresAt)}
-                      {invite.invitedBy ? ` · invited by ${invite.invitedBy}` : ''}
+                      {inviter(invite.invitedBy)}
                     </p>
                   </div>
                   <Button
@@ -294,11 +307,12 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove this member?"
-        message={`${removing?.name ?? ''} loses access to ${workspace.name} at once. You can invite them again later.`}
+        message={`${removing ? nameOf(removing) : ''} loses access to ${workspace.name} at once. You can invite them again later.`}
         confirmLabel="Remove member"
         onConfirm={() => {
           if (!removing) return;
-          const { userId, name } = removing;
+          const { userId } = removing;
+          const name = nameOf(removing);
           remove.mutate(userId, {
             onSuccess: () => toast.success(`${name} was removed`),
             onError: (error) => toast.error(`Failed to remove the member: ${error.message}`),
@@ -309,11 +323,12 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
         open={handingTo !== null}
         onOpenChange={(open) => !open && setHandingTo(null)}
         title="Transfer ownership?"
-        message={`${handingTo?.name ?? ''} becomes the owner of ${workspace.name}; you become an admin. A workspace has one owner, so only they can give it back.`}
+        message={`${handingTo ? nameOf(handingTo) : ''} becomes the owner of ${workspace.name}; you become an admin. A workspace has one owner, so only they can give it back.`}
         confirmLabel="Transfer ownership"
         onConfirm={() => {
           if (!handingTo) return;
-          const { userId, name } = handingTo;
+          const { userId } = handingTo;
+          const name = nameOf(handingTo);
           transfer.mutate(userId, {
             onSuccess: () => toast.success(`${name} now owns ${workspace.name}`),
             onError: (error) => toast.error(`Failed to transfer ownership: ${error.message}`),
@@ -390,14 +405,13 @@ function InviteSection({ workspace }: { workspace: Workspace }) {
 
 function LeaveSection({ workspace }: { workspace: Workspace }) {
   const { data: me } = useMe();
-  const remove = useRemoveMember(workspace.id);
-  const { workspaces, switchTo } = useOpenWorkspace();
+  const leave = useLeaveWorkspace(workspace.id);
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   return (
     <Card title="Leave this workspace" description="You lose access to its personas, drafts and schedule.">
       <div>
-        <Button variant="danger" onClick={() => setAsking(true)} disabled={remove.isPending}>
+        <Button variant="danger" onClick={() => setAsking(true)} disabled={leave.isPending}>
           Leave {workspace.name}
         </Button>
       </div>
@@ -409,15 +423,14 @@ function LeaveSection({ workspace }: { workspace: Workspace }) {
         confirmLabel="Leave workspace"
         onConfirm={() => {
           if (!me) return;
-          remove.mutate(me.id, {
-            onSuccess: () => {
-              const personal = workspaces.find((w) => w.personal);
-              if (personal) switchTo(personal);
+          // A promise, not mutate's callbacks: this section is gone once the personal workspace opens.
+          leave.mutateAsync(me.id).then(
+            () => {
               toast.success(`You left ${workspace.name}`);
               navigate(paths.dashboard);
             },
-            onError: (error) => toast.error(`Failed to leave: ${error.message}`),
-          });
+            (error: Error) => toast.error(`Failed to leave: ${error.message}`),
+          );
         }}
       />
     </Card>
