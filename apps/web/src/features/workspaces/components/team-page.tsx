@@ -215,7 +215,7 @@ function MembersSection({ workspace, manage }: { workspace: Workspace; manage: b
             const mayChange = manage && !self && member.role !== 'owner' && roleRank(member.role) <= roleRank(mine);
             return (
               <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
+                <div className="min-w-0 flex-1 basis-56">
                   <p className="font-medium break-all">
                     {nameOf(member)}
                     {self && <span className={muted}> (you)</span>}
