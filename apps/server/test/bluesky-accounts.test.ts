@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AtpSessionData } from '@atproto/api';
 import type { Account, MediaItem, Persona, PublishResponse, ScheduledItem } from '@plume/core';
-import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, RECONNECT_NEEDED_CODE, textPart } from '@plume/core';
+import {
+  BLUESKY_HANDLE_INVALID,
+  BLUESKY_HANDLE_REQUIRED,
+  RECONNECT_NEEDED_CODE,
+  textPart,
+  WORKSPACE_HEADER,
+} from '@plume/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -676,6 +682,33 @@ describe('connecting with OAuth', () => {
 
     const others = await bob.request(`/api/oauth/bluesky?handle=a.test&personaId=${persona.id}`);
     expect(new URL(others.headers.get('location') ?? '').searchParams.get('error')).toBe('Persona not found');
+  });
+
+  it("starts for a shared workspace's persona when the popup names the workspace, and refuses a non-member", async () => {
+    const shared = await readJson<{ id: string }>(
+      await ann.request('/api/workspaces', { method: 'POST', json: { name: 'Client' } }),
+      201,
+    );
+    const persona = await readJson<Persona>(
+      await ann.request('/api/personas', {
+        method: 'POST',
+        json: { name: 'Shared', is_active: false },
+        headers: { [WORKSPACE_HEADER]: shared.id },
+      }),
+      201,
+    );
+    const alice = await bsky.createAccount('shared');
+    const start = `/api/oauth/bluesky?handle=${alice.handle}&personaId=${persona.id}&popupId=p3`;
+    // A popup sends no header: without the parameter the persona is not in Ann's own workspace.
+    const unnamed = new URL((await ann.request(start)).headers.get('location') ?? '');
+    expect(unnamed.searchParams.get('error')).toBe('Persona not found');
+    const named = new URL((await ann.request(`${start}&workspace=${shared.id}`)).headers.get('location') ?? '');
+    expect(named.origin).toBe(new URL(bsky.pdsUrl).origin);
+    expect(named.pathname).toBe('/oauth/authorize');
+    const stranger = new URL((await bob.request(`${start}&workspace=${shared.id}`)).headers.get('location') ?? '');
+    expect(stranger.pathname).toBe('/bsky/callback');
+    expect(stranger.searchParams.get('error')).toBe('Workspace not found');
+    expect(stranger.searchParams.get('popupId')).toBe('p3');
   });
 
   it('refuses a callback or token exchange with a state it did not issue', async () => {
