@@ -63,7 +63,12 @@ test('an owner invites a viewer by e-mail, who joins from the link in another br
     await apiCall<{ workspaces: { id: string; name: string }[] }>(page, 'GET', '/api/workspaces')
   ).workspaces.filter((w) => w.name === 'Acme Coffee');
   if (!acme) throw new Error('no Acme workspace');
-  await apiIn(page, acme.id, 'POST', '/api/personas', { name: 'Acme Barista' });
+  const barista = await apiIn<{ id: string }>(page, acme.id, 'POST', '/api/personas', { name: 'Acme Barista' });
+  await apiIn(page, acme.id, 'POST', '/api/review', {
+    personaId: barista.id,
+    platform: 'bluesky',
+    content: 'Fresh beans on Monday',
+  });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Acme Barista' })).toBeVisible();
   await expect(page.getByText('Home Persona')).toHaveCount(0);
@@ -116,6 +121,13 @@ test('an owner invites a viewer by e-mail, who joins from the link in another br
   await guest.goto('/dashboard');
   await expect(guest.getByRole('button', { name: 'New Persona' })).toBeVisible();
   await expect(guest.getByTestId('read-only-note')).toHaveCount(0);
+  // An editor edits a draft in review but does not approve or reject it.
+  await guest.goto('/review');
+  const draft = guest.getByRole('list', { name: 'Drafts waiting for review' }).getByTestId('review-item');
+  await expect(draft).toContainText('Fresh beans on Monday');
+  await expect(draft.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(draft.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
+  await expect(guest.getByText('until an approver, an admin or the owner approves them')).toBeVisible();
 
   // The owner switches back to their own workspace: its data, not the client's.
   await page.goto('/dashboard');
