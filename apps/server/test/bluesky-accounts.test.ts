@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AtpSessionData } from '@atproto/api';
 import type { Account, MediaItem, Persona, PublishResponse, ScheduledItem } from '@plume/core';
-import { BLUESKY_HANDLE_INVALID, BLUESKY_HANDLE_REQUIRED, RECONNECT_NEEDED_CODE, textPart } from '@plume/core';
+import {
+  BLUESKY_HANDLE_INVALID,
+  BLUESKY_HANDLE_REQUIRED,
+  RECONNECT_NEEDED_CODE,
+  textPart,
+  WORKSPACE_HEADER,
+} from '@plume/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -632,7 +638,7 @@ describe('disconnecting', () => {
 
 describe('connecting with OAuth', () => {
   it("starts at the account's own server with a pushed authorization request", async () => {
-    // A persona of a team workspace, started by an admin there: the popup's persona names the workspace.
+    // A persona of a team workspace, started by an admin there: the popup names the workspace.
     const workspaceId = await createWorkspace(ann, 'Agency');
     const persona = await readJson<Persona>(
       await inWorkspace(ann, workspaceId)('/api/personas', { method: 'POST', json: { name: 'Team voice' } }),
@@ -641,7 +647,7 @@ describe('connecting with OAuth', () => {
     const admin = await joinedMember(server.url, ann, workspaceId, 'admin');
     const alice = await bsky.createAccount('oauth');
     const started = await admin.request(
-      `/api/oauth/bluesky?handle=${alice.handle}&personaId=${persona.id}&popupId=p1&authMethod=dpop`,
+      `/api/oauth/bluesky?handle=${alice.handle}&personaId=${persona.id}&popupId=p1&authMethod=dpop&workspace=${workspaceId}`,
     );
     expect(started.status).toBe(302);
     const location = new URL(started.headers.get('location') ?? '');
@@ -691,10 +697,39 @@ describe('connecting with OAuth', () => {
       201,
     );
     const editor = await joinedMember(server.url, ann, workspaceId, 'editor');
-    const refused = await editor.request(`/api/oauth/bluesky?handle=a.test&personaId=${teamPersona.id}`);
+    const refused = await editor.request(
+      `/api/oauth/bluesky?handle=a.test&personaId=${teamPersona.id}&workspace=${workspaceId}`,
+    );
     expect(new URL(refused.headers.get('location') ?? '').searchParams.get('error')).toBe(
       'Your role in this workspace (editor) cannot do this: it needs admin or above',
     );
+  });
+
+  it("starts for a shared workspace's persona when the popup names the workspace, and refuses a non-member", async () => {
+    const shared = await readJson<{ id: string }>(
+      await ann.request('/api/workspaces', { method: 'POST', json: { name: 'Client' } }),
+      201,
+    );
+    const persona = await readJson<Persona>(
+      await ann.request('/api/personas', {
+        method: 'POST',
+        json: { name: 'Shared', is_active: false },
+        headers: { [WORKSPACE_HEADER]: shared.id },
+      }),
+      201,
+    );
+    const alice = await bsky.createAccount('shared');
+    const start = `/api/oauth/bluesky?handle=${alice.handle}&personaId=${persona.id}&popupId=p3`;
+    // A popup sends no header: without the parameter the persona is not in Ann's own workspace.
+    const unnamed = new URL((await ann.request(start)).headers.get('location') ?? '');
+    expect(unnamed.searchParams.get('error')).toBe('Persona not found');
+    const named = new URL((await ann.request(`${start}&workspace=${shared.id}`)).headers.get('location') ?? '');
+    expect(named.origin).toBe(new URL(bsky.pdsUrl).origin);
+    expect(named.pathname).toBe('/oauth/authorize');
+    const stranger = new URL((await bob.request(`${start}&workspace=${shared.id}`)).headers.get('location') ?? '');
+    expect(stranger.pathname).toBe('/bsky/callback');
+    expect(stranger.searchParams.get('error')).toBe('Workspace not found');
+    expect(stranger.searchParams.get('popupId')).toBe('p3');
   });
 
   it('refuses a callback or token exchange with a state it did not issue', async () => {

@@ -6,6 +6,7 @@ import {
   type ScheduledItem,
   textPart,
   type UsageSummary,
+  WORKSPACE_HEADER,
   X_NOT_CONFIGURED,
   X_SCOPES,
   type XUserProfile,
@@ -25,7 +26,6 @@ import { build, freePort, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 import { runJob } from './helpers/jobs';
 import { until } from './helpers/until';
-import { createWorkspace, inWorkspace, joinedMember } from './helpers/workspaces';
 
 const CLIENT_ID = 'plume-test-client';
 const CLIENT_SECRET = 'plume-test-client-secret';
@@ -335,37 +335,50 @@ describe('connecting an X account', () => {
     ).toBe('not_found');
   });
 
-  it('connects a persona of a team workspace for its admin, and tells an editor there why not', async () => {
-    const owner = await signedIn();
-    const workspaceId = await createWorkspace(owner, 'Agency client');
+  it("connects a shared workspace's persona from a popup that names the workspace, for its owner and not an editor", async () => {
+    // Ann's client workspace, with a persona in it.
+    const shared = await read<{ id: string }>(await post(ann, '/api/workspaces', { name: 'Client' }), 201);
+    const inShared = { [WORKSPACE_HEADER]: shared.id };
     const persona = await read<Persona>(
-      await inWorkspace(owner, workspaceId)('/api/personas', { method: 'POST', json: { name: 'Client voice' } }),
+      await ann.request('/api/personas', { method: 'POST', json: { name: 'Shared' }, headers: inShared }),
       201,
     );
-    // The popup is a page the browser opens: no X-Plume-Workspace, the persona names the workspace.
-    const editor = await joinedMember(server.url, owner, workspaceId, 'editor');
-    expect(await startRefused(editor, persona.id)).toEqual({
-      code: 'forbidden',
-      message: 'Your role in this workspace (editor) cannot do this: it needs admin or above',
+    // A popup is a navigation and sends no header: without the parameter its persona is not in Ann's own workspace.
+    expect((await startRefused(ann, persona.id)).code).toBe('not_found');
+
+    const started = await ann.request(`/api/oauth/x?personaId=${persona.id}&popupId=p&workspace=${shared.id}`);
+    expect(started.status, await started.clone().text()).toBe(302);
+    const atX = await fetch(new URL(started.headers.get('location') ?? ''), { redirect: 'manual' });
+    const callback = new URL(atX.headers.get('location') ?? '');
+    const code = callback.searchParams.get('code') ?? '';
+    const state = callback.searchParams.get('state') ?? '';
+    // The callback page finishes in the open workspace (its API client sends the header) …
+    const elsewhere = await post(ann, '/api/auth/x/token', { code, state, personaId: persona.id });
+    expect((await errorOf(elsewhere, 400)).message).toBe(INVALID_STATE);
+    const finished = await ann.request('/api/auth/x/token', {
+      method: 'POST',
+      json: { code, state, personaId: persona.id },
+      headers: inShared,
     });
-    const admin = await joinedMember(server.url, owner, workspaceId, 'admin');
-    const { code, state } = await authorize(admin, persona.id);
-    // Finished from the workspace it was started in, not from the admin's own.
-    expect(await errorOf(await post(admin, '/api/auth/x/token', { code, state, personaId: persona.id }), 400)).toEqual({
-      code: 'bad_request',
-      message: INVALID_STATE,
-    });
-    const connected = await read<Connected>(
-      await inWorkspace(admin, workspaceId)('/api/auth/x/token', {
-        method: 'POST',
-        json: { code, state, personaId: persona.id },
-      }),
-    );
-    expect(connected.personaId).toBe(persona.id);
-    const accounts = await read<Account[]>(
-      await inWorkspace(editor, workspaceId)(`/api/personas/${persona.id}/accounts`),
-    );
-    expect(accounts.map((a) => [a.platform, a.username])).toEqual([['x', connected.user.username]]);
+    expect((await read<Connected>(finished)).account).toMatchObject({ platform: 'x', status: 'active' });
+
+    // An editor of the workspace may not start one (connections are an admin's; the popup shows why); a
+    // non-member is told it does not exist.
+    const viewerEmail = `x-editor.${Date.now()}@example.com`;
+    const viewer = createClient(server.url);
+    await signInThroughOutbox(viewer, viewerEmail);
+    await read(await post(ann, `/api/workspaces/${shared.id}/invites`, { email: viewerEmail, role: 'editor' }), 201);
+    const outbox = await read<{ to: string; url: string }[]>(await ann.request('/api/dev/outbox'));
+    const link = new URL(outbox.find((m) => m.to === viewerEmail && m.url.includes('/join/'))?.url ?? '');
+    const token = decodeURIComponent(link.pathname.split('/').pop() ?? '');
+    await read(await post(viewer, '/api/workspaces/join', { token }));
+    const asViewer = await viewer.request(`/api/oauth/x?personaId=${persona.id}&workspace=${shared.id}`);
+    const refused = new URL(asViewer.headers.get('location') ?? '');
+    expect(refused.pathname).toBe('/x/callback');
+    expect(refused.searchParams.get('error')).toBe('forbidden');
+    expect(refused.searchParams.get('error_description')).toContain('needs admin or above');
+    const asStranger = await bob.request(`/api/oauth/x?personaId=${persona.id}&workspace=${shared.id}`);
+    expect(new URL(asStranger.headers.get('location') ?? '').searchParams.get('error')).toBe('not_found');
   });
 
   it('passes on a refusal at X, a failed exchange and a failed profile read with the spec texts', async () => {

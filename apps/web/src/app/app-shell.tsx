@@ -18,6 +18,8 @@ import { Logo } from '../components/ui/logo';
 import { paths } from '../config/paths';
 import { useUnreadCount } from '../features/notifications/api/get-notifications';
 import { useReviewCount } from '../features/scheduling/api/get-schedule';
+import { WorkspaceSwitcher } from '../features/workspaces/components/workspace-switcher';
+import { useOpenWorkspace } from '../lib/workspace';
 import { CountIcon, ShellNav, UnreadIcon, unreadLabel, waitingLabel } from './shell-nav';
 
 /** The dashboard's tag panel: the dashboard scrolls to it and focuses it when the address ends in #tags. */
@@ -52,6 +54,8 @@ export function AppShell() {
   const location = useLocation();
   const unread = useUnreadCount();
   const waiting = useReviewCount();
+  // A stored workspace is checked against the user's list before any screen asks for its data.
+  const { resolved } = useOpenWorkspace();
   return (
     <div className="min-h-screen">
       <nav
@@ -61,8 +65,9 @@ export function AppShell() {
         <ShellNav collapsed />
       </nav>
 
-      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/90">
+      <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/90">
         <Logo />
+        <WorkspaceSwitcher variant="bar" />
         <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <Dialog.Trigger
             className="rounded-md p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800"
@@ -92,7 +97,13 @@ export function AppShell() {
       </header>
 
       <div className="pb-20 md:pb-0 md:pl-16">
-        <Outlet />
+        {resolved ? (
+          <Outlet />
+        ) : (
+          <p role="status" className="p-8 text-center text-slate-600 dark:text-slate-300">
+            Loading...
+          </p>
+        )}
       </div>
 
       <nav

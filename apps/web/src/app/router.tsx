@@ -63,6 +63,13 @@ export const router = createBrowserRouter([
           Component: (await import('../features/account/components/delete-account-page')).DeleteAccountPage,
         }),
       },
+      // An invitation e-mail's link: it handles signed-out visitors itself (sign in, then back here).
+      {
+        path: `${paths.join}/:token`,
+        lazy: async () => ({
+          Component: (await import('../features/workspaces/components/join-page')).JoinPage,
+        }),
+      },
       // The footer's policies: public pages of their own.
       {
         path: paths.privacyPolicy,
@@ -123,6 +130,12 @@ export const router = createBrowserRouter([
                 lazy: async () => ({
                   Component: (await import('../features/notifications/components/notifications-page'))
                     .NotificationsPage,
+                }),
+              },
+              {
+                path: paths.team,
+                lazy: async () => ({
+                  Component: (await import('../features/workspaces/components/team-page')).TeamPage,
                 }),
               },
               {

@@ -13,11 +13,13 @@ import {
   SettingsIcon,
   SignOutIcon,
   SunIcon,
+  TeamIcon,
   UserIcon,
 } from '../components/ui/icons';
 import { paths } from '../config/paths';
 import { useUnreadCount } from '../features/notifications/api/get-notifications';
 import { useReviewCount } from '../features/scheduling/api/get-schedule';
+import { WorkspaceSwitcher } from '../features/workspaces/components/workspace-switcher';
 import { useMe, useSignOut } from '../lib/auth';
 import { usePublicConfig } from '../lib/public-config';
 import { useTheme } from '../lib/theme';
@@ -96,6 +98,8 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
 
   return (
     <div className="flex h-full flex-col gap-6 p-3">
+      {/* The phone's header holds the switcher; the rail holds its own. */}
+      {collapsed && <WorkspaceSwitcher variant="rail" />}
       <section aria-labelledby={`${id}-quick`}>
         <h2 id={`${id}-quick`} className={heading}>
           Quick Actions
@@ -124,6 +128,10 @@ export function ShellNav({ collapsed, onNavigate }: { collapsed: boolean; onNavi
         <NavLink to={paths.settings} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
           <SettingsIcon />
           <span className={label}>Global Settings</span>
+        </NavLink>
+        <NavLink to={paths.team} onClick={onNavigate} className={({ isActive }) => cn(item, isActive && current)}>
+          <TeamIcon />
+          <span className={label}>Team</span>
         </NavLink>
       </section>
 

@@ -16,6 +16,10 @@ export const paths = {
   advanced: '/advanced',
   analytics: '/analytics',
   notifications: '/notifications',
+  /** Members, roles and invitations of the open workspace. */
+  team: '/team',
+  /** Where an invitation e-mail's link leads (`/join/:token`; the server's joinPath). */
+  join: '/join',
   xCallback: '/x/callback',
   bskyCallback: '/bsky/callback',
   // The spec's footer links, with their trailing slashes.

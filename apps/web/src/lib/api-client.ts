@@ -1,21 +1,5 @@
 import { type ApiError, type FieldError, fieldErrorsText, WORKSPACE_HEADER } from '@plume/core';
 
-/** Where the open workspace's id is kept (the workspace switcher writes it; none: the personal one). */
-export const WORKSPACE_STORAGE_KEY = 'plume.workspace';
-
-/**
- * The open workspace, sent on every call as `X-Plume-Workspace` (decision 055-workspaces). Minimal
- * until the workspace switcher lands: it only reads what the switcher stores.
- */
-function openWorkspace(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(WORKSPACE_STORAGE_KEY) || null;
-  } catch {
-    // Storage refused (a private window's policy): the personal workspace.
-    return null;
-  }
-}
-
 /** A non-OK answer from the API, with its status and the server's message. */
 export class ApiRequestError extends Error {
   constructor(
@@ -41,7 +25,8 @@ export async function apiWithHeaders<T>(
   init: RequestInit & { json?: unknown } = {},
 ): Promise<{ data: T; headers: Headers }> {
   const { json, headers, ...rest } = init;
-  const workspace = openWorkspace();
+  // The open workspace (lib/workspace.ts) rides on every call: the API never guesses it (issue 33).
+  const workspace = typeof localStorage === 'undefined' ? null : localStorage.getItem('plume.workspace');
   const response = await fetch(path, {
     credentials: 'include',
     ...rest,

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { api } from './api-client';
 import { useAppNavigate } from './navigation';
 import { SESSION_KEY, writePersistedSession } from './persisted-session';
+import { forgetWorkspace } from './workspace';
 
 /** The signed-in user, or null when signed out. */
 export type CurrentUser = NonNullable<SessionState['user']>;
@@ -50,6 +51,7 @@ export function useSignOut() {
       void import('sonner').then(({ toast }) => toast.dismiss());
       navigate('/', { replace: true });
       writePersistedSession(null);
+      forgetWorkspace();
       // The session query is updated in place (not removed) so the screens watching it see null.
       queryClient.setQueryData(meQueryOptions.queryKey, null);
       queryClient.removeQueries({

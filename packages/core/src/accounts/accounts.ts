@@ -104,6 +104,8 @@ export const blueskyOAuthStartQuerySchema = z.object({
   redirectUrl: z.string().max(2048).optional(),
   authMethod: z.string().max(20).optional(),
   t: z.string().max(40).optional(),
+  /** The open workspace: a popup cannot send the X-Plume-Workspace header (decision 058-workspace-web). */
+  workspace: z.string().max(100).optional(),
 });
 
 /** POST /api/oauth/token: finishes a Bluesky authorization with the code the callback received. */
@@ -126,6 +128,8 @@ export const blueskyTokenResponseSchema = z
 export const xOAuthStartQuerySchema = z.object({
   personaId: z.uuid('must be a persona id'),
   popupId: z.string().max(100).optional(),
+  /** The open workspace: a popup cannot send the X-Plume-Workspace header (decision 058-workspace-web). */
+  workspace: z.string().max(100).optional(),
 });
 
 /** The X user profile (editor spec §3). */

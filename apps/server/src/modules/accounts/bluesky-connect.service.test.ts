@@ -9,7 +9,7 @@ function serviceWith(callbackHasSession: boolean) {
   const finishAuthorization = vi.fn(async () => null);
   const bluesky = {
     callbackHasSession,
-    pendingAppState: async () => JSON.stringify({ userId: 'u1', personaId: 'p1', popupId: null }),
+    pendingAppState: async () => JSON.stringify({ userId: 'u1', workspaceId: 'u1', personaId: 'p1', popupId: null }),
     finishAuthorization,
   } as unknown as AccountConnect;
   const service = createBlueskyConnectService({
@@ -48,7 +48,7 @@ describe('the token exchange', () => {
     const bluesky = {
       callbackHasSession: true,
       finishAuthorization: async () => ({
-        appState: JSON.stringify({ userId: 'u1', personaId: 'p1', popupId: null }),
+        appState: JSON.stringify({ userId: 'u1', workspaceId: 'u1', personaId: 'p1', popupId: null }),
         grant: {
           seal: () => null,
           profile: async () => {

@@ -4,22 +4,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError, BadRequestError, ForbiddenError, invalidField, ProviderError } from '../../errors';
 import { type AccountConnect, type AccountGrant, AuthorizationError, PlatformError } from '../../integrations/platform';
-import { type ConnectingIn, ownPersona, personaToConnect } from '../personas/persona-access';
+import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { toAccount } from './accounts.repository';
+import type { Connecting } from './popup-access';
 
 /**
- * What an authorization is for; sealed with the OAuth client's state, so only the server reads it.
- * One started before workspaces has no `workspaceId`: it was the user's personal one (their id).
+ * What an authorization is for (the user who started it, the persona's workspace, the persona);
+ * sealed with the OAuth client's state, so only the server reads it.
  */
-const appStateSchema = z
-  .object({
-    userId: z.string(),
-    workspaceId: z.string().optional(),
-    personaId: z.string(),
-    popupId: z.string().nullable(),
-  })
-  .transform((state) => ({ ...state, workspaceId: state.workspaceId ?? state.userId }));
+const appStateSchema = z.object({
+  userId: z.string(),
+  workspaceId: z.string(),
+  personaId: z.string(),
+  popupId: z.string().nullable(),
+});
 type AppState = z.infer<typeof appStateSchema>;
 
 function readAppState(text: string | null | undefined): AppState | null {
@@ -92,20 +91,17 @@ export function createBlueskyConnectService(deps: {
      * the callback page with the reason it cannot start. A popup shows a page, never JSON.
      */
     async start(
-      connectingIn: ConnectingIn | null,
+      who: (() => Promise<Connecting>) | null,
       query: { handle: string; personaId: string; popupId?: string | undefined },
     ): Promise<string> {
       const fail = (error: string) =>
         callbackPage(appUrl, { error, personaId: query.personaId, popupId: query.popupId });
-      if (!connectingIn) return fail('Not authenticated');
+      if (!who) return fail('Not authenticated');
       const parsed = parseBlueskyHandle(query.handle);
       if ('error' in parsed) return fail(parsed.error);
       try {
-        const { userId, workspaceId, persona } = await personaToConnect(
-          repositories.personas,
-          query.personaId,
-          connectingIn,
-        );
+        const { userId, workspaceId } = await who();
+        const persona = await ownPersona(repositories.personas, workspaceId, query.personaId);
         const appState: AppState = { userId, workspaceId, personaId: persona.id, popupId: query.popupId ?? null };
         return await bluesky.authorize({
           personaId: persona.id,
@@ -159,7 +155,7 @@ export function createBlueskyConnectService(deps: {
 
     /** POST /api/oauth/token: the same finish, for a callback page that received the code itself. */
     async exchange(
-      who: { userId: string; workspaceId: string },
+      who: Connecting,
       body: { code: string; state: string; personaId?: string | undefined; iss?: string | undefined },
     ): Promise<{ personaId: string; profile: BlueskyProfile; account: Account }> {
       const params = new URLSearchParams({ code: body.code, state: body.state });
@@ -173,7 +169,6 @@ export function createBlueskyConnectService(deps: {
         throw new ProviderError('Bluesky', `Token exchange failed: ${message}`);
       }
       const appState = readAppState(done.appState);
-      // Finished by who started it, in the workspace it was started in.
       if (
         !appState ||
         appState.userId !== who.userId ||

@@ -11,6 +11,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
 import type { Access } from '../workspaces/access';
 import type { BlueskyConnectService } from './bluesky-connect.service';
+import { CONNECT_ACTION, popupAccess } from './popup-access';
 
 const tags = ['accounts'];
 const providerErrors = {
@@ -43,9 +44,9 @@ export function blueskyRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const user = await auth.authenticate(request.headers);
-        const connectingIn = (workspaceId: string) => access.requireIn(request.headers, workspaceId, 'manage');
-        return reply.redirect(await bluesky.start(user ? connectingIn : null, request.query), 302);
+        const signedIn = await auth.authenticate(request.headers);
+        const who = signedIn ? popupAccess(access, request.headers, request.query.workspace) : null;
+        return reply.redirect(await bluesky.start(who, request.query), 302);
       },
     );
 
@@ -83,7 +84,7 @@ export function blueskyRoutes(deps: {
           response: { 200: blueskyTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => bluesky.exchange(await access.require(request.headers, 'manage'), request.body),
+      async (request) => bluesky.exchange(await access.require(request.headers, CONNECT_ACTION), request.body),
     );
 
     app.post(
@@ -100,7 +101,7 @@ export function blueskyRoutes(deps: {
       },
       async (request) =>
         bluesky.connectWithAppPassword(
-          await access.workspaceId(request.headers, 'manage'),
+          await access.workspaceId(request.headers, CONNECT_ACTION),
           request.params.id,
           request.body,
         ),

@@ -7,22 +7,20 @@
 import type { Account, XUserProfile } from '@plume/core';
 import { AppError, BadRequestError, ConflictError, RateLimitedError, UnauthorizedError } from '../../errors';
 import { type AccountConnect, type AccountProfile, asPlatformError } from '../../integrations/platform';
-import { type ConnectingIn, ownPersona, personaToConnect } from '../personas/persona-access';
+import { ownPersona } from '../personas/persona-access';
 import type { Repositories } from '../repositories';
 import { toAccount } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
+import type { Connecting } from './popup-access';
 
 export const X_INVALID_STATE = 'Invalid or expired state parameter';
 export const X_NO_REFRESH_TOKEN = 'No refresh token available';
 
-/** Who an authorization is for: sealed with the authorization under way, so only the server reads it. */
-type AppState = {
-  userId: string;
-  /** Absent in one started before workspaces: the user's personal one (their id). */
-  workspaceId?: string;
-  personaId: string;
-  popupId: string | null;
-};
+/**
+ * Who an authorization is for: the user who started it and the workspace of the persona, sealed
+ * with the authorization under way, so only the server reads it.
+ */
+type AppState = { userId: string; workspaceId: string; personaId: string; popupId: string | null };
 
 /** X said "too many requests": passed on as 429 with its wait (the error handler sets Retry-After). */
 export class XRateLimitError extends RateLimitedError {}
@@ -78,12 +76,13 @@ export function createXConnectService(deps: {
 
   /** X's authorization page for the persona (PKCE S256, the spec's scopes); the pending state is kept sealed. */
   async function authorizeUrl(
-    connectingIn: ConnectingIn | null,
+    who: (() => Promise<Connecting>) | null,
     input: { personaId: string; popupId?: string | undefined },
   ): Promise<string> {
-    if (!connectingIn) throw new UnauthorizedError();
+    if (!who) throw new UnauthorizedError();
+    const { userId, workspaceId } = await who();
     requireX();
-    const { userId, workspaceId } = await personaToConnect(repositories.personas, input.personaId, connectingIn);
+    await ownPersona(repositories.personas, workspaceId, input.personaId);
     const appState: AppState = { userId, workspaceId, personaId: input.personaId, popupId: input.popupId ?? null };
     return x.authorize({ personaId: input.personaId, appState: JSON.stringify(appState) });
   }
@@ -91,11 +90,11 @@ export function createXConnectService(deps: {
   const service = {
     /** GET /api/oauth/x: where the popup goes, X's authorization page for a fresh state and PKCE pair, or /x/callback with why it cannot start. */
     async start(
-      connectingIn: ConnectingIn | null,
+      who: (() => Promise<Connecting>) | null,
       input: { personaId: string; popupId?: string | undefined },
     ): Promise<string> {
       try {
-        return await authorizeUrl(connectingIn, input);
+        return await authorizeUrl(who, input);
       } catch (error) {
         // A popup shows a page, never JSON: /x/callback with the reason, for this persona's tab.
         if (!(error instanceof AppError)) throw error;
@@ -109,18 +108,16 @@ export function createXConnectService(deps: {
 
     /** POST /api/auth/x/token: the callback's code for tokens; the connection is saved, the tokens stay here. */
     async finish(
-      who: { userId: string; workspaceId: string },
+      who: Connecting,
       input: { code: string; state: string; personaId?: string | undefined },
     ): Promise<{ personaId: string; user: XUserProfile; account: Account }> {
       requireX();
       // Read before taking: another user's request must not use up this user's state.
       const pending = readAppState(await x.pendingAppState(input.state));
-      // Finished by who started it, in the workspace it was started in.
-      const startedIn = pending?.workspaceId ?? pending?.userId;
       if (
         !pending ||
         pending.userId !== who.userId ||
-        startedIn !== who.workspaceId ||
+        pending.workspaceId !== who.workspaceId ||
         (input.personaId && input.personaId !== pending.personaId)
       ) {
         throw new BadRequestError(X_INVALID_STATE);

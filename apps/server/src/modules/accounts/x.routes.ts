@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { AuthService } from '../auth/auth.service';
 import type { Access } from '../workspaces/access';
+import { CONNECT_ACTION, popupAccess } from './popup-access';
 import type { XConnectService } from './x-connect.service';
 
 const tags = ['accounts'];
@@ -43,9 +44,9 @@ export function xRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const user = await auth.authenticate(request.headers);
-        const connectingIn = (workspaceId: string) => access.requireIn(request.headers, workspaceId, 'manage');
-        return reply.redirect(await x.start(user ? connectingIn : null, request.query), 302);
+        const signedIn = await auth.authenticate(request.headers);
+        const who = signedIn ? popupAccess(access, request.headers, request.query.workspace) : null;
+        return reply.redirect(await x.start(who, request.query), 302);
       },
     );
 
@@ -60,7 +61,7 @@ export function xRoutes(deps: {
           response: { 200: xTokenResponseSchema, ...providerErrors },
         },
       },
-      async (request) => x.finish(await access.require(request.headers, 'manage'), request.body),
+      async (request) => x.finish(await access.require(request.headers, CONNECT_ACTION), request.body),
     );
 
     app.post(

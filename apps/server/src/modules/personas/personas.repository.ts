@@ -270,15 +270,6 @@ export function createPersonasRepository(db: Db) {
       return rows.map((r) => toPersona(r.persona, r.connections));
     },
 
-    /**
-     * The workspace a persona belongs to, by its id alone: only for a request that cannot name its
-     * workspace (a connection popup), whose caller the access check then tests there.
-     */
-    async workspaceOf(id: string): Promise<string | null> {
-      const [row] = await db.select({ workspaceId: personas.workspaceId }).from(personas).where(eq(personas.id, id));
-      return row?.workspaceId ?? null;
-    },
-
     async find(workspaceId: string, id: string): Promise<Persona | null> {
       const [row] = await db
         .select(withConnections())

@@ -47,3 +47,8 @@ export const TagIcon = () => <Icon d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zm5-4.5a1 1
 export const CardIcon = () => (
   <Icon d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zm0 3h18M7 15h3" />
 );
+export const TeamIcon = () => (
+  <Icon d="M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-6 9a6 6 0 0 1 12 0m1-9a3 3 0 1 0 0-6m2 15h3a5 5 0 0 0-4-5" />
+);
+export const ChevronsIcon = () => <Icon d="M8 9l4-4 4 4M8 15l4 4 4-4" />;
+export const CheckIcon = () => <Icon d="M5 12l5 5L20 7" />;

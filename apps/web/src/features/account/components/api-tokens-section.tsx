@@ -1,4 +1,14 @@
-import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_NAME_MAX, type ApiToken, type CreatedApiToken, MCP_PATH } from '@plume/core';
+import {
+  API_TOKEN_EXPIRY_DAYS,
+  API_TOKEN_NAME_MAX,
+  type ApiToken,
+  type CreatedApiToken,
+  MCP_PATH,
+  roleRank,
+  WORKSPACE_ROLE_LABELS,
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
+} from '@plume/core';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +17,7 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { inputClass } from '../../../components/ui/input-class';
 import { Select } from '../../../components/ui/select';
 import { fieldErrorsOf } from '../../../lib/field-errors';
+import { useOpenWorkspace } from '../../../lib/workspace';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
@@ -18,6 +29,7 @@ export function ApiTokensSection() {
   const revoke = useRevokeApiToken();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const { workspaces } = useOpenWorkspace();
 
   return (
     <section aria-labelledby="account-tokens" className={cardClass}>
@@ -61,6 +73,9 @@ export function ApiTokensSection() {
                   <span className="break-all">{token.name}</span>
                   <code className="font-mono text-xs text-slate-600 dark:text-slate-400">{token.prefix}…</code>
                 </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="token-scope">
+                  {scopeText(token, workspaces)}
+                </p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   Created {formatDate(token.createdAt)} · Last used{' '}
                   {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'never'} ·{' '}
@@ -94,33 +109,47 @@ export function ApiTokensSection() {
   );
 }
 
+/** Where a token acts and the most it may do there: 'Acme · Editor', or '· your role' when it follows yours. */
+function scopeText(token: ApiToken, workspaces: { id: string; name: string }[]): string {
+  const where = workspaces.find((w) => w.id === token.workspaceId)?.name ?? 'A workspace you left';
+  return `${where} · ${token.role ? WORKSPACE_ROLE_LABELS[token.role].name : 'Your role'}`;
+}
+
+/** '' is "your role, whatever it becomes" (no role sent). */
+type TokenRole = WorkspaceRole | '';
+
 function CreateTokenForm({ onCreated }: { onCreated(created: CreatedApiToken): void }) {
   const id = useId();
-  const ids = { name: `${id}-name`, expiry: `${id}-expiry` };
+  const ids = { name: `${id}-name`, expiry: `${id}-expiry`, role: `${id}-role` };
+  const { workspace } = useOpenWorkspace();
+  const [role, setRole] = useState<TokenRole>('');
+  // At most one's own role: the server refuses more.
+  const roles = WORKSPACE_ROLES.filter((r) => !workspace || roleRank(r) <= roleRank(workspace.role));
   const create = useCreateApiToken();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'expiresInDays' | 'form', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'expiresInDays' | 'role' | 'form', string>>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { name, expiresInDays: expiry === '' ? null : Number(expiry) },
+      { name, expiresInDays: expiry === '' ? null : Number(expiry), ...(role ? { role } : {}) },
       {
         onSuccess: (created) => {
           setName('');
           setExpiry('');
+          setRole('');
           setErrors({});
           onCreated(created);
         },
-        onError: (error) => setErrors(fieldErrorsOf(error, ['name', 'expiresInDays'] as const)),
+        onError: (error) => setErrors(fieldErrorsOf(error, ['name', 'expiresInDays', 'role'] as const)),
       },
     );
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create an API token" className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_10rem_10rem]">
         <Field id={ids.name} label="Token name" error={errors.name}>
           <input
             id={ids.name}
@@ -147,7 +176,21 @@ function CreateTokenForm({ onCreated }: { onCreated(created: CreatedApiToken): v
           onChange={setExpiry}
           error={errors.expiresInDays}
         />
+        <Select<TokenRole>
+          id={ids.role}
+          label="Role"
+          value={role}
+          options={[
+            { value: '', label: 'Your role' },
+            ...roles.map((r) => ({ value: r, label: WORKSPACE_ROLE_LABELS[r].name })),
+          ]}
+          onChange={setRole}
+          error={errors.role}
+        />
       </div>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        The token acts in {workspace ? workspace.name : 'the open workspace'}, never with more than your role there.
+      </p>
       {errors.form && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {errors.form}

@@ -1,5 +1,6 @@
 import { contactSalesHref, MAX_ACTIVE_PERSONAS, MONEY_BACK_DAYS, PLANS, type Plan, planById } from '@plume/core';
 import { cn } from '../../../components/ui/cn';
+import { useOpenWorkspace } from '../../../lib/workspace';
 import { useBilling } from '../api/get-billing';
 import { cardClass, formatDate } from './field';
 
@@ -12,6 +13,7 @@ const limitText = (limit: number | null, unit: string) => (limit === null ? `Unl
  */
 export function BillingTab() {
   const billing = useBilling();
+  const { workspace } = useOpenWorkspace();
   if (billing.isPending) return <p role="status">Loading...</p>;
   if (billing.isError) {
     return (
@@ -23,6 +25,8 @@ export function BillingTab() {
   const plan = planById(billing.data.planId);
   const { usage, limitsEnforced } = billing.data;
   const since = `Published since ${formatDate(usage.periodStart)}`;
+  // A plan is the workspace's (issue 33): its personas and posts count for everyone in it, and each member is a seat.
+  const seats = <Figure label="Seats" hint="Members of this workspace" value={usage.seats} />;
   return (
     <div className="space-y-6">
       <section aria-labelledby="billing-plan" className={cardClass}>
@@ -43,7 +47,7 @@ export function BillingTab() {
           <p>Plume cannot take payments or change plans yet, so there is nothing to pay and no card on file.</p>
         </div>
         <div className="space-y-3" data-testid="billing-usage">
-          <h3 className="font-semibold">Usage</h3>
+          <h3 className="font-semibold">Usage{workspace ? ` in ${workspace.name}` : ''}</h3>
           {limitsEnforced ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
               Your plan's limits apply: creating a persona or a post beyond them is refused. At most{' '}
@@ -55,7 +59,7 @@ export function BillingTab() {
               {MAX_ACTIVE_PERSONAS} personas can be active at once.
             </p>
           )}
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid gap-4 sm:grid-cols-3">
             {limitsEnforced ? (
               <>
                 <Usage label="Personas" used={usage.personas} limit={plan.limits.personas} />
@@ -65,11 +69,13 @@ export function BillingTab() {
                   used={usage.postsThisMonth}
                   limit={plan.limits.postsPerMonth}
                 />
+                {seats}
               </>
             ) : (
               <>
                 <Figure label="Personas" value={usage.personas} />
                 <Figure label="Posts this month" hint={since} value={usage.postsThisMonth} />
+                {seats}
               </>
             )}
           </dl>

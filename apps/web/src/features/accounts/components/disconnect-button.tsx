@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useRefusal } from '../../../lib/workspace';
 import { useDisconnectAccount } from '../api/disconnect-account';
 
 /** Disconnect, after confirmation: the server deletes the account's tokens. */
@@ -10,12 +11,15 @@ export function DisconnectButton({ personaId, account }: { personaId: string; ac
   const [confirming, setConfirming] = useState(false);
   const disconnect = useDisconnectAccount();
   const name = PLATFORM_LABELS[account.platform];
+  // Connections are an admin's (decision 057-role-matrix): below admin, the button says why it is off.
+  const refusal = useRefusal('manage');
   return (
     <>
       <Button
         variant="secondary"
         aria-label={`Disconnect ${name}`}
-        disabled={disconnect.isPending}
+        disabled={disconnect.isPending || refusal !== null}
+        title={refusal ?? undefined}
         onClick={() => setConfirming(true)}
       >
         {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}

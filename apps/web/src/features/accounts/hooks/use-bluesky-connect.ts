@@ -9,6 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { readWorkspaceId } from '../../../lib/workspace';
 import { invalidateAccounts } from '../api/invalidate';
 import { createSeen, isForPersona } from '../utils/connection';
 import { clearPending, readPending, writePending } from '../utils/pending';
@@ -100,7 +101,14 @@ export function useBlueskyConnect(personaId: string) {
     end();
     const popupId = newPopupId();
     const startedAt = Date.now();
-    const url = blueskyAuthUrl({ handle, personaId, popupId, origin: window.location.origin, now: startedAt });
+    const url = blueskyAuthUrl({
+      handle,
+      personaId,
+      popupId,
+      origin: window.location.origin,
+      now: startedAt,
+      workspace: readWorkspaceId(),
+    });
     const popup = window.open(url, `plume-bluesky-${personaId}`, popupFeatures(BLUESKY_POPUP));
     if (!popup) {
       setState({ connecting: false, error: POPUP_BLOCKED });

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { accountsQueryOptions } from '../../../lib/api/get-accounts';
+import { readWorkspaceId } from '../../../lib/workspace';
 import { invalidateAccounts } from '../api/invalidate';
 import { createSeen, isForPersona, isNewConnection } from '../utils/connection';
 import { clearXRedirectMark, newPopupId, popupFeatures, writeXRedirectMark, xAuthUrl } from '../utils/popup';
@@ -57,7 +58,7 @@ export function useXConnect(personaId: string, current: Account | undefined) {
   const start = () => {
     end();
     setError(null);
-    const url = xAuthUrl({ personaId, popupId: newPopupId() });
+    const url = xAuthUrl({ personaId, popupId: newPopupId(), workspace: readWorkspaceId() });
     clearXRedirectMark();
     const popup = window.open(url, `plume-x-${personaId}`, popupFeatures(X_POPUP));
     if (!popup) {

@@ -40,6 +40,17 @@ describe('popup addresses', () => {
     expect(xAuthUrl({ personaId: 'p1', popupId: 'x1' })).toBe('/api/oauth/x?personaId=p1&popupId=x1');
   });
 
+  it('names the open workspace, which a popup cannot send as a header, and none for the personal one', () => {
+    expect(xAuthUrl({ personaId: 'p1', popupId: 'x1', workspace: 'w1' })).toBe(
+      '/api/oauth/x?personaId=p1&popupId=x1&workspace=w1',
+    );
+    expect(xAuthUrl({ personaId: 'p1', popupId: 'x1', workspace: null })).not.toContain('workspace');
+    const bsky = { handle: 'a.test', personaId: 'p1', popupId: 'x1', origin: 'https://plume.test', now: 42 };
+    expect(
+      new URL(blueskyAuthUrl({ ...bsky, workspace: 'w1' }), 'https://plume.test').searchParams.get('workspace'),
+    ).toBe('w1');
+  });
+
   it('sizes the popups 800x700 (Bluesky) and 600x700 (X), centred', () => {
     const win = { screenX: 100, screenY: 50, outerWidth: 1400, outerHeight: 900 };
     expect(popupFeatures(BLUESKY_POPUP, win)).toMatch(/^width=800,height=700,left=400,top=150,/);

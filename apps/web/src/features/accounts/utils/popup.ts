@@ -10,6 +10,15 @@ export function popupFeatures(
   return `width=${size.width},height=${size.height},left=${left},top=${top},menubar=no,toolbar=no,location=yes,status=no`;
 }
 
+/**
+ * The open workspace, for a popup's first address: a navigation cannot send the X-Plume-Workspace
+ * header (decision 058-workspace-web). None for the personal workspace, the server's default.
+ */
+function withWorkspace(query: URLSearchParams, workspace: string | null | undefined): URLSearchParams {
+  if (workspace) query.set('workspace', workspace);
+  return query;
+}
+
 /** GET /api/oauth/bluesky with the spec's query: state, handle, redirectUrl, personaId, authMethod=dpop, popupId, t. */
 export function blueskyAuthUrl({
   handle,
@@ -17,12 +26,14 @@ export function blueskyAuthUrl({
   popupId,
   origin,
   now,
+  workspace,
 }: {
   handle: string;
   personaId: string;
   popupId: string;
   origin: string;
   now: number;
+  workspace?: string | null;
 }): string {
   const query = new URLSearchParams({
     handle,
@@ -33,12 +44,20 @@ export function blueskyAuthUrl({
     redirectUrl: `${origin}/bsky/callback`,
     t: String(now),
   });
-  return `/api/oauth/bluesky?${query}`;
+  return `/api/oauth/bluesky?${withWorkspace(query, workspace)}`;
 }
 
 /** GET /api/oauth/x: the server keeps the PKCE verifier and sends the popup on to X. */
-export function xAuthUrl({ personaId, popupId }: { personaId: string; popupId: string }): string {
-  return `/api/oauth/x?${new URLSearchParams({ personaId, popupId })}`;
+export function xAuthUrl({
+  personaId,
+  popupId,
+  workspace,
+}: {
+  personaId: string;
+  popupId: string;
+  workspace?: string | null;
+}): string {
+  return `/api/oauth/x?${withWorkspace(new URLSearchParams({ personaId, popupId }), workspace)}`;
 }
 
 /** A popup id: random, unguessable, short enough for a query string. */

@@ -28,10 +28,23 @@ type Props = {
   onActiveChange(active: boolean): void;
   onExport(): void;
   onDelete(): void;
+  /** A viewer's card: looked at, not changed (no select, switch, Write or Delete; Edit reads View). */
+  readOnly?: boolean;
 };
 
 export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
-  { persona, tags, selected, onSelectedChange, justLaunched, busy, onActiveChange, onExport, onDelete },
+  {
+    persona,
+    tags,
+    selected,
+    onSelectedChange,
+    justLaunched,
+    busy,
+    onActiveChange,
+    onExport,
+    onDelete,
+    readOnly = false,
+  },
   ref,
 ) {
   const titleId = useId();
@@ -60,13 +73,15 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         </span>
       )}
       <div className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={(e) => onSelectedChange(e.target.checked)}
-          aria-label={`Select ${persona.name}`}
-          className="mt-1.5 h-4 w-4 accent-violet-700"
-        />
+        {!readOnly && (
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(e) => onSelectedChange(e.target.checked)}
+            aria-label={`Select ${persona.name}`}
+            className="mt-1.5 h-4 w-4 accent-violet-700"
+          />
+        )}
         <PersonaAvatar persona={persona} />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="truncate text-lg font-semibold">
@@ -79,7 +94,7 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
           <Switch
             checked={persona.is_active}
             onCheckedChange={onActiveChange}
-            disabled={busy}
+            disabled={busy || readOnly}
             label={`Active: ${persona.name}`}
           />
           <span className="text-xs font-medium text-slate-700 dark:text-slate-300">
@@ -134,17 +149,19 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         <Link
           to={`/editor/${persona.id}`}
           className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
-          aria-label={`Edit ${persona.name}`}
+          aria-label={`${readOnly ? 'View' : 'Edit'} ${persona.name}`}
         >
-          Edit
+          {readOnly ? 'View' : 'Edit'}
         </Link>
-        <Link
-          to={`/advanced/${persona.id}`}
-          className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
-          aria-label={`Write with ${persona.name}`}
-        >
-          Write
-        </Link>
+        {!readOnly && (
+          <Link
+            to={`/advanced/${persona.id}`}
+            className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
+            aria-label={`Write with ${persona.name}`}
+          >
+            Write
+          </Link>
+        )}
         <Link
           to={`${paths.analytics}/${persona.id}`}
           className={cn(buttonBase, buttonClasses.ghost, 'px-3 py-1.5')}
@@ -155,14 +172,16 @@ export const PersonaCard = forwardRef<HTMLElement, Props>(function PersonaCard(
         <Button variant="ghost" className="px-3 py-1.5" onClick={onExport} aria-label={`Export ${persona.name}`}>
           Export
         </Button>
-        <Button
-          variant="ghost"
-          className="px-3 py-1.5 text-red-700 dark:text-red-300"
-          onClick={onDelete}
-          aria-label={`Delete ${persona.name}`}
-        >
-          Delete
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="ghost"
+            className="px-3 py-1.5 text-red-700 dark:text-red-300"
+            onClick={onDelete}
+            aria-label={`Delete ${persona.name}`}
+          >
+            Delete
+          </Button>
+        )}
       </div>
     </article>
   );

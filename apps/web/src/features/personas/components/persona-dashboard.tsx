@@ -12,8 +12,10 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { JsonFileButton } from '../../../components/ui/json-file-button';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { usePersonas } from '../../../lib/api/get-personas';
 import { useMe } from '../../../lib/auth';
+import { useRefusal } from '../../../lib/workspace';
 import { useBulkPersonas } from '../api/bulk-personas';
 import { useCreatePersona } from '../api/create-persona';
 import { useDeletePersona } from '../api/delete-persona';
@@ -148,6 +150,8 @@ export function PersonaDashboard({ renderBulkActions, opportunities }: Dashboard
     );
   };
 
+  // A viewer sees the personas and changes none of them (issue 33).
+  const readOnly = useRefusal('write');
   const allShownSelected = shown.length > 0 && shown.every((p) => selected.has(p.id));
 
   return (
@@ -159,13 +163,16 @@ export function PersonaDashboard({ renderBulkActions, opportunities }: Dashboard
             Welcome{user?.username ? `, ${user.username}` : ''}!
           </p>
         </div>
-        <div className="flex gap-2">
-          <JsonFileButton label="Import" onFile={onImport} disabled={importPersona.isPending} testId="import-input" />
-          <Button onClick={newPersona} disabled={createPersona.isPending || personas.isPending}>
-            New Persona
-          </Button>
-        </div>
+        {!readOnly && (
+          <div className="flex gap-2">
+            <JsonFileButton label="Import" onFile={onImport} disabled={importPersona.isPending} testId="import-input" />
+            <Button onClick={newPersona} disabled={createPersona.isPending || personas.isPending}>
+              New Persona
+            </Button>
+          </div>
+        )}
       </header>
+      <ReadOnlyNote reason={readOnly} />
 
       {personas.isPending && <p role="status">Loading...</p>}
       {personas.isError && (
@@ -190,9 +197,11 @@ export function PersonaDashboard({ renderBulkActions, opportunities }: Dashboard
               <p className="mt-2 text-slate-700 dark:text-slate-300">
                 A persona is a voice: nine sliders, the sources it reads, and the accounts it posts to.
               </p>
-              <Button className="mt-5" onClick={newPersona} disabled={createPersona.isPending}>
-                Create your first persona
-              </Button>
+              {!readOnly && (
+                <Button className="mt-5" onClick={newPersona} disabled={createPersona.isPending}>
+                  Create your first persona
+                </Button>
+              )}
             </section>
           ) : (
             <>
@@ -262,6 +271,7 @@ export function PersonaDashboard({ renderBulkActions, opportunities }: Dashboard
                             })
                           }
                           onDelete={() => setDeleting(persona)}
+                          readOnly={readOnly !== null}
                         />
                       ))}
                     </div>

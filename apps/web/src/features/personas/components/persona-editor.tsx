@@ -7,9 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { JsonFileButton } from '../../../components/ui/json-file-button';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { Section } from '../../../components/ui/section';
 import { UrlTabs } from '../../../components/ui/url-tabs';
 import { usePersona } from '../../../lib/api/get-persona';
+import { useRefusal } from '../../../lib/workspace';
 import { useCreatePersona } from '../api/create-persona';
 import { useDeletePersona } from '../api/delete-persona';
 import { useExportPersona } from '../api/export-persona';
@@ -87,13 +89,17 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
   const rollback = useRollbackPersona();
 
   const dirty = JSON.stringify(draft) !== saved;
+  // A viewer opens a persona to look: Save says why it is off (issue 33).
+  const readOnly = useRefusal('write');
   const error = identityError(draft);
   // Why Save is off, said where the button is (the field may be on another tab).
-  const saveBlocker = error
-    ? `${error} (Identity)`
-    : lengthValid
-      ? null
-      : 'Max length must be a whole number from 40 to 400 (Advanced)';
+  const saveBlocker = readOnly
+    ? readOnly
+    : error
+      ? `${error} (Identity)`
+      : lengthValid
+        ? null
+        : 'Max length must be a whole number from 40 to 400 (Advanced)';
 
   // Closing or reloading the tab with unsaved changes asks too, like leaving through the app.
   useEffect(() => {
@@ -172,10 +178,16 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
             {persona?.setup_complete ? 'Save Changes' : 'Create Persona'}
           </Button>
         </div>
-        {saveBlocker && (
-          <p id="save-blocker" className="text-sm text-red-700 dark:text-red-300">
-            Can't save yet: {saveBlocker}
-          </p>
+        {readOnly ? (
+          <div id="save-blocker">
+            <ReadOnlyNote reason={readOnly} />
+          </div>
+        ) : (
+          saveBlocker && (
+            <p id="save-blocker" className="text-sm text-red-700 dark:text-red-300">
+              Can't save yet: {saveBlocker}
+            </p>
+          )
         )}
         <div>
           <div
@@ -247,11 +259,13 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
                 {persona && (
                   <Section title="Persona management">
                     <div className="flex flex-wrap gap-2">
-                      <JsonFileButton
-                        label="Import"
-                        onFile={(file) => void onImport(file)}
-                        testId="editor-import-input"
-                      />
+                      {!readOnly && (
+                        <JsonFileButton
+                          label="Import"
+                          onFile={(file) => void onImport(file)}
+                          testId="editor-import-input"
+                        />
+                      )}
                       <Button
                         variant="secondary"
                         onClick={() =>
@@ -265,9 +279,11 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
                       <Button variant="secondary" onClick={() => setHistoryOpen(true)}>
                         Version History
                       </Button>
-                      <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                        Delete Persona
-                      </Button>
+                      {!readOnly && (
+                        <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                          Delete Persona
+                        </Button>
+                      )}
                     </div>
                   </Section>
                 )}

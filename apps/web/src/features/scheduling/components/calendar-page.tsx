@@ -22,10 +22,12 @@ import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { LoadMore } from '../../../components/ui/load-more';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { Select } from '../../../components/ui/select';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
+import { useRefusal } from '../../../lib/workspace';
 import { useSchedule, useSchedulePages } from '../api/get-schedule';
 import { useUpdateScheduledPost } from '../api/update-scheduled-post';
 import { formatDateTime, formatMonth, formatShortDate } from '../utils/format';
@@ -53,6 +55,8 @@ export function CalendarPage() {
   const wide = useMediaQuery('(min-width: 640px)');
   const [now] = useState(() => new Date());
   const today = localDateOf(now, timeZone);
+  // A viewer reads the calendar and changes nothing (issue 33).
+  const readOnly = useRefusal('write');
 
   const view: CalendarView = params.get('view') === 'week' ? 'week' : 'month';
   const anchor = parseDateKey(params.get('date') ?? '') ?? today;
@@ -159,9 +163,12 @@ export function CalendarPage() {
               Review queue
             </a>
             <UpcomingPosts items={upcoming.data ?? []} now={now} timeZone={timeZone} />
-            <Button onClick={() => openSchedule({ kind: 'create', parts: [textPart('')] })}>Schedule post</Button>
+            {!readOnly && (
+              <Button onClick={() => openSchedule({ kind: 'create', parts: [textPart('')] })}>Schedule post</Button>
+            )}
           </div>
         </div>
+        <ReadOnlyNote reason={readOnly} />
       </header>
 
       <section

@@ -1,8 +1,9 @@
-import { type ScheduledItem, textPart } from '@plume/core';
+import { type ScheduledItem, textPart, type Workspace, type WorkspaceRole } from '@plume/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { workspacesQueryOptions } from '../../../lib/api/get-workspaces';
 import { CalendarItem } from './calendar-item';
 import { ItemDialog } from './item-dialog';
 
@@ -28,8 +29,22 @@ const failed: ScheduledItem = {
   connection: 'connected',
 };
 
-function renderDialog(item: ScheduledItem) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** The open workspace, as GET /api/workspaces would answer it: the user's own, where they are owner, unless a test says. */
+const workspaceAs = (role: WorkspaceRole): Workspace => ({
+  id: 'u1',
+  name: 'Personal',
+  role,
+  personal: true,
+  needsApproval: false,
+  plan: 'free',
+  members: 1,
+});
+
+function renderDialog(item: ScheduledItem, role: WorkspaceRole = 'owner') {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(workspacesQueryOptions.queryKey, [workspaceAs(role)]);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>
@@ -193,5 +208,25 @@ describe('a post that went out late', () => {
     cleanup();
     renderDialog(posted(3));
     expect(screen.queryByTestId('item-late')).toBeNull();
+  });
+});
+
+describe('roles in the open workspace', () => {
+  it('shows an editor no Approve or Reject on a draft in review, and a viewer no Save with the reason', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const draft = { ...failed, status: 'pending_review' as const, error: null, scheduledFor: null };
+    renderDialog(draft, 'editor');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeTruthy();
+    cleanup();
+    renderDialog(draft, 'approver');
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    cleanup();
+    renderDialog({ ...failed, status: 'scheduled', error: null }, 'viewer');
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel event' })).toBeNull();
+    expect(screen.getByTestId('read-only-note').textContent).toContain('You are a viewer in Personal');
   });
 });

@@ -23,7 +23,9 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { fieldErrorsOf } from '../../../lib/field-errors';
+import { useMay, useRefusal } from '../../../lib/workspace';
 import { useCancelScheduledPost } from '../api/cancel-scheduled-post';
 import { useMarkPosted } from '../api/mark-posted';
 import { useRejectReview } from '../api/reject-review';
@@ -84,6 +86,9 @@ function ItemBody({
   const retry = useRetryScheduledPost();
   const markPosted = useMarkPosted();
   const reject = useRejectReview();
+  // Roles (issue 33): a viewer changes nothing here, only an approver approves or rejects a draft.
+  const readOnly = useRefusal('write');
+  const mayApprove = useMay('approve');
   const [confirming, setConfirming] = useState(false);
 
   // An unconfirmed post may be out there: it is retried or marked, not edited into a second copy.
@@ -279,19 +284,26 @@ function ItemBody({
             </div>
           )}
           {formError && !errors.content && !errors.runAt && <FieldError>{formError}</FieldError>}
+          <ReadOnlyNote reason={readOnly} />
           <div className="flex flex-wrap justify-between gap-2">
-            <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
-              {item.status === 'pending_review' ? 'Reject' : 'Cancel event'}
-            </Button>
+            {(item.status === 'pending_review' ? mayApprove : !readOnly) ? (
+              <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+                {item.status === 'pending_review' ? 'Reject' : 'Cancel event'}
+              </Button>
+            ) : (
+              <span />
+            )}
             <div className="flex flex-wrap gap-2">
-              {item.status === 'pending_review' && (
+              {item.status === 'pending_review' && mayApprove && (
                 <Button variant="secondary" disabled={busy} onClick={() => onApprove(item)}>
                   Approve
                 </Button>
               )}
-              <Button type="submit" disabled={busy}>
-                {update.isPending ? 'Saving...' : 'Save changes'}
-              </Button>
+              {!readOnly && (
+                <Button type="submit" disabled={busy}>
+                  {update.isPending ? 'Saving...' : 'Save changes'}
+                </Button>
+              )}
             </div>
           </div>
         </form>
@@ -305,7 +317,7 @@ function ItemBody({
             platform={item.platform}
             persona={{ id: item.personaId, name: item.personaName }}
           />
-          {(item.status === 'unconfirmed' || partlyPosted) && (
+          {(item.status === 'unconfirmed' || partlyPosted) && !readOnly && (
             <div className="flex justify-start">
               <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
                 Cancel event

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Section } from '../../../components/ui/section';
 import { fieldErrorsOf } from '../../../lib/field-errors';
+import { useMay } from '../../../lib/workspace';
 import { useApproveReview } from '../api/approve-review';
 import { useBulkReview } from '../api/bulk-review';
 import { REVIEW, useSchedulePages } from '../api/get-schedule';
@@ -82,6 +83,8 @@ export function ReviewQueue({
   const [command, setCommand] = useState<Command | null>(null);
   const [bulkRejecting, setBulkRejecting] = useState(false);
   const bulk = useBulkReview();
+  // Approving and rejecting are an approver's (issue 33): an editor sees the queue without them.
+  const mayApprove = useMay('approve');
   const listRef = useRef<HTMLUListElement>(null);
   // What is selected and shown: a draft that left the list (approved elsewhere, filtered out) is not acted on.
   const chosen = items.filter((item) => selected.has(item.id));
@@ -90,7 +93,7 @@ export function ReviewQueue({
   const latest = useRef({ items, activeIndex, onApprove });
   latest.current = { items, activeIndex, onApprove };
   useEffect(() => {
-    if (!workbench) return;
+    if (!workbench || !mayApprove) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
       const target = event.target as HTMLElement | null;
@@ -116,7 +119,7 @@ export function ReviewQueue({
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [workbench]);
+  }, [workbench, mayApprove]);
 
   const toggle = (id: string, on: boolean) =>
     setSelected((prev) => {
@@ -160,9 +163,13 @@ export function ReviewQueue({
     <div id="review" className="scroll-mt-4">
       <Section
         title="Review queue"
-        description="Drafts wait here until you approve them. Nothing in this list is posted."
+        description={
+          mayApprove
+            ? 'Drafts wait here until you approve them. Nothing in this list is posted.'
+            : 'Drafts wait here until an approver, an admin or the owner approves them. Nothing in this list is posted.'
+        }
       >
-        {workbench && items.length > 0 && (
+        {workbench && mayApprove && items.length > 0 && (
           <div
             className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 p-2 dark:bg-slate-800"
             data-testid="review-bulk"
@@ -283,6 +290,8 @@ function ReviewRow({
   const update = useUpdateScheduledPost();
   const reject = useRejectReview();
   const approve = useApproveReview();
+  const mayApprove = useMay('approve');
+  const mayWrite = useMay('write');
   const reconnect = item.connection === 'reconnect';
   const thread = item.parts.length > 1;
 
@@ -417,28 +426,36 @@ function ReviewRow({
             persona={{ id: item.personaId, name: item.personaName }}
           />
           <div className="flex flex-wrap gap-2">
-            <Button className="px-3 py-1.5" onClick={() => onApprove(item)}>
-              Approve
-            </Button>
-            <Button
-              variant="secondary"
-              className="px-3 py-1.5"
-              disabled={reconnect || approve.isPending}
-              onClick={() => void postNow()}
-            >
-              Approve and post now
-            </Button>
-            <Button variant="secondary" className="px-3 py-1.5" onClick={startEdit}>
-              Edit
-            </Button>
-            <Button
-              variant="danger"
-              className="px-3 py-1.5"
-              disabled={reject.isPending}
-              onClick={() => setRejecting(true)}
-            >
-              Reject
-            </Button>
+            {mayApprove && (
+              <>
+                <Button className="px-3 py-1.5" onClick={() => onApprove(item)}>
+                  Approve
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                  disabled={reconnect || approve.isPending}
+                  onClick={() => void postNow()}
+                >
+                  Approve and post now
+                </Button>
+              </>
+            )}
+            {mayWrite && (
+              <Button variant="secondary" className="px-3 py-1.5" onClick={startEdit}>
+                Edit
+              </Button>
+            )}
+            {mayApprove && (
+              <Button
+                variant="danger"
+                className="px-3 py-1.5"
+                disabled={reject.isPending}
+                onClick={() => setRejecting(true)}
+              >
+                Reject
+              </Button>
+            )}
           </div>
         </>
       )}
