@@ -231,7 +231,7 @@ export function composeServices(deps: {
     store: s3Media ?? postgresMedia,
     stores: { postgres: postgresMedia, ...(s3Media ? { s3: s3Media } : {}) },
     quotaBytes: config.media.quotaBytes,
-    writer: (userId) => aiSettings.clientFor(userId),
+    writer: (workspaceId) => aiSettings.clientFor(workspaceId),
   });
 
   // Publishing: through each network's adapter, now or at a post's time.
@@ -434,8 +434,8 @@ export function composeServices(deps: {
     inbox: createInboxService({
       inbox: repositories.inbox,
       events,
-      insights: async (userId, personaId) => {
-        const month = await analytics.persona(userId, personaId, { range: '30d', compare: false });
+      insights: async (workspaceId, personaId) => {
+        const month = await analytics.persona(workspaceId, personaId, { range: '30d', compare: false });
         // Below the minimum the recommendations only ask for more posts: nothing to suggest yet.
         return month.cards.posts.value >= MIN_POSTS_FOR_INSIGHTS ? month.recommendations : [];
       },

@@ -49,7 +49,7 @@ export function createAccountsRepository(db: Db) {
     },
 
     /** Every account of the workspace's personas, with its persona's name, by persona name then network. */
-    async ofUser(
+    async ofWorkspace(
       workspaceId: string,
     ): Promise<{ personaId: string; personaName: string; platform: Platform; username: string; externalId: string }[]> {
       return db

@@ -31,7 +31,8 @@ export function aiSettingsRoutes(deps: { access: Access; aiSettings: AiSettingsS
       {
         schema: {
           tags: ['settings'],
-          summary: "Saves the workspace's AI provider settings; apiKey: a new key, null to remove it, absent to keep it",
+          summary:
+            "Saves the workspace's AI provider settings; apiKey: a new key, null to remove it, absent to keep it",
           body: aiSettingsWriteSchema,
           response: { 200: aiSettingsSchema, ...errorResponses },
         },

@@ -28,7 +28,7 @@ export function createAnalyticsService(deps: {
   >;
   preferences: Pick<PreferencesRepository, 'workspaceTimeZone'>;
   engagement: Pick<EngagementRepository, 'readsSince'>;
-  accounts: Pick<AccountsRepository, 'ofUser'>;
+  accounts: Pick<AccountsRepository, 'ofWorkspace'>;
   /** Each account's spend of its network's limits or bill (decision 033). */
   budget: Pick<Budget, 'spendOf'>;
   /** The check before review's counts (decision 037). */
@@ -87,7 +87,7 @@ export function createAnalyticsService(deps: {
         metrics.lastReadAt({ workspaceId }),
         metrics.readsSince({ workspaceId }, 'x', monthAgo),
         deps.engagement.readsSince(workspaceId, 'x', monthAgo),
-        deps.accounts.ofUser(workspaceId),
+        deps.accounts.ofWorkspace(workspaceId),
         deps.preferences.workspaceTimeZone(workspaceId),
       ]);
       const xReads = { last30Days: x.reads, mentions: mentionReads, accounts: x.accounts };

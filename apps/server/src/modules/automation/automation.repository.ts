@@ -291,7 +291,7 @@ export function createAutomationRepository(db: Db) {
     },
 
     /**
-     * What writing a slot works on, in one query: the user's persona, its owner's zone and the
+     * What writing a slot works on, in one query: the workspace's persona, its workspace's zone and the
      * persona's accounts (any status); undefined when the persona is gone.
      */
     async slotWork(workspaceId: string, personaId: string): Promise<PersonaAtWork | undefined> {

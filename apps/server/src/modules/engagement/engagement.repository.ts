@@ -283,7 +283,7 @@ export function createEngagementRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** The platform ids of every account of the user's personas (never a reply to one of them). */
+    /** The platform ids of every account of the workspace's personas (never a reply to one of them). */
     async ownAccountIds(workspaceId: string): Promise<Set<string>> {
       const rows = await db
         .select({ id: platformAccounts.externalId })

@@ -30,7 +30,7 @@ import type { WritingService } from '../writing/writing.service';
 /**
  * One tool of the MCP server: its input is a schema from packages/core, and it calls the same
  * service as the REST route it stands for (the same rules, limits and ownership checks: another
- * user's persona or post is not found).
+ * workspace's persona or post is not found).
  */
 export type McpTool = {
   name: string;

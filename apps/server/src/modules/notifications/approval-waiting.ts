@@ -13,7 +13,7 @@ import type { NotificationsRepository } from './notifications.repository';
 export function createApprovalNotice(deps: {
   inbox: Pick<InboxRepository, 'add'>;
   notifications: Pick<NotificationsRepository, 'approversToMail'>;
-  posts: Pick<PostsRepository, 'findForUser'>;
+  posts: Pick<PostsRepository, 'findForWorkspace'>;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -21,7 +21,7 @@ export function createApprovalNotice(deps: {
   return async (workspaceId: string, postIds: string[]): Promise<void> => {
     const [first] = postIds;
     if (!first) return;
-    const post = await deps.posts.findForUser(workspaceId, first);
+    const post = await deps.posts.findForWorkspace(workspaceId, first);
     const posts = postIds.length;
     await deps.inbox.add([
       {

@@ -247,8 +247,8 @@ export function createPersonasRepository(db: Db) {
       );
     },
 
-    /** Serialises writes that check the per-user active limit (inside a transaction). */
-    async lockUser(workspaceId: string): Promise<void> {
+    /** Serialises writes that check the per-workspace active limit (inside a transaction). */
+    async lockWorkspace(workspaceId: string): Promise<void> {
       await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${workspaceId}`}))`);
     },
 

@@ -97,7 +97,7 @@ export function createPersonasService(deps: {
   /** Inside a transaction: may `activating` more (now inactive) personas become active? */
   async function checkActiveLimit(repos: Repositories, workspaceId: string, activating: number) {
     if (activating === 0) return;
-    await repos.personas.lockUser(workspaceId);
+    await repos.personas.lockWorkspace(workspaceId);
     const active = await repos.personas.countActive(workspaceId);
     if (active + activating > MAX_ACTIVE_PERSONAS) throw new ConflictError(ACTIVE_LIMIT);
   }
@@ -106,7 +106,7 @@ export function createPersonasService(deps: {
     return unitOfWork(async (repos) => {
       await checkTags(repos, workspaceId, persona.tags);
       // Under the workspace's lock: two creations at once cannot both take the plan's last place.
-      await repos.personas.lockUser(workspaceId);
+      await repos.personas.lockWorkspace(workspaceId);
       await planLimits.checkNewPersona(repos, workspaceId);
       await checkActiveLimit(repos, workspaceId, persona.is_active ? 1 : 0);
       const created = await repos.personas.insert(workspaceId, persona);

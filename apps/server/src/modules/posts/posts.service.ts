@@ -64,9 +64,9 @@ export function createPostsService(deps: {
       return { ...post, history: (await deps.history.forPosts([id])).get(id) ?? [] };
     },
 
-    /** GET /api/posts: one page of the user's posts, filtered, by a keyset (decision 044-list-paging). */
+    /** GET /api/posts: one page of the workspace's posts, filtered, by a keyset (decision 044-list-paging). */
     async list(workspaceId: string, query: PostsQuery): Promise<PostPage> {
-      const page = await posts.pageForUser(
+      const page = await posts.pageForWorkspace(
         workspaceId,
         {
           ...(query.from ? { from: new Date(query.from) } : {}),

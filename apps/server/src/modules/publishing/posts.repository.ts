@@ -476,7 +476,7 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The user's items, optionally in a window (by scheduled or posted time), one persona, some statuses. */
-    async listForUser(workspaceId: string, filter: ScheduleFilter): Promise<ScheduleRow[]> {
+    async listForWorkspace(workspaceId: string, filter: ScheduleFilter): Promise<ScheduleRow[]> {
       const rows = await db
         .select(withAccount)
         .from(posts)
@@ -493,7 +493,7 @@ export function createPostsRepository(db: Db) {
      * not move with the clock (each post's own time, or when it was written) and its id, after the
      * previous page's last key. `next` is the last row's key when more follow.
      */
-    async pageForUser(
+    async pageForWorkspace(
       workspaceId: string,
       filter: ScheduleFilter,
       page: { order: 'time' | 'created'; limit: number; after?: PageKey | undefined },
@@ -530,7 +530,7 @@ export function createPostsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async findForUser(workspaceId: string, id: string): Promise<ScheduleRow | undefined> {
+    async findForWorkspace(workspaceId: string, id: string): Promise<ScheduleRow | undefined> {
       const [row] = await db
         .select(withAccount)
         .from(posts)
@@ -541,7 +541,7 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The user's posts of these ids (the others are left out), in the order of `ids`. */
-    async findManyForUser(workspaceId: string, ids: string[]): Promise<ScheduleRow[]> {
+    async findManyForWorkspace(workspaceId: string, ids: string[]): Promise<ScheduleRow[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .select(withAccount)

@@ -102,7 +102,7 @@ function underLocks<T>(lock: NamedLock, names: string[], work: () => Promise<T>)
 type TimeChoice = { runAt?: string | undefined; queue?: boolean | undefined; timeZone?: string | undefined };
 
 export function createSchedulingService(deps: {
-  /** Checks the images parts carry (the user's own; alt text where the persona requires it). */
+  /** Checks the images parts carry (the workspace's own; alt text where the persona requires it). */
   media: Pick<MediaService, 'checkParts'>;
   personas: PersonasRepository;
   posts: PostsRepository;
@@ -251,7 +251,7 @@ export function createSchedulingService(deps: {
   }
 
   async function owned(workspaceId: string, id: string): Promise<ScheduleRow> {
-    const row = await posts.findForUser(workspaceId, id);
+    const row = await posts.findForWorkspace(workspaceId, id);
     if (!row) throw new NotFoundError('Post not found');
     return row;
   }
@@ -270,7 +270,7 @@ export function createSchedulingService(deps: {
   }
 
   const service = {
-    /** The user's post by id, in any status; another user's post is the same 404 as none (the one check for posts). */
+    /** The workspace's post by id, in any status; another workspace's post is the same 404 as none (the one check for posts). */
     owned,
 
     /**
@@ -304,9 +304,9 @@ export function createSchedulingService(deps: {
         return items.map((item) => ({ ...item, history: found.get(item.id) ?? [] }));
       };
       if (query.limit === undefined && query.cursor === undefined) {
-        return { items: await withHistory(await posts.listForUser(workspaceId, filter)), nextCursor: null };
+        return { items: await withHistory(await posts.listForWorkspace(workspaceId, filter)), nextCursor: null };
       }
-      const page = await posts.pageForUser(workspaceId, filter, {
+      const page = await posts.pageForWorkspace(workspaceId, filter, {
         order: query.order ?? 'time',
         limit: query.limit ?? PAGE_DEFAULT,
         after: query.cursor,
@@ -328,7 +328,7 @@ export function createSchedulingService(deps: {
     async create(actor: Actor, body: ScheduleCreate, extra: { replyTo?: StoredReplyTo } = {}): Promise<ScheduledItem> {
       const { workspaceId } = actor;
       const review = mustReview(actor);
-      // The owner first (another user's persona is a 404 before anything else is said of it); then
+      // The owner first (another workspace's persona is a 404 before anything else is said of it); then
       // the account, the images and the link cards side by side: one short request (issue 32).
       const persona = await ownPersona(personas, workspaceId, body.personaId);
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
@@ -450,7 +450,7 @@ export function createSchedulingService(deps: {
           rows.flatMap((row) => (row.scheduledFor ? [{ postId: row.id, at: row.scheduledFor }] : [])),
         );
       return (
-        await posts.findManyForUser(
+        await posts.findManyForWorkspace(
           workspaceId,
           rows.map((row) => row.id),
         )
