@@ -53,8 +53,13 @@ async function showDay(page: Page, day: CalendarDate): Promise<Locator> {
   // The days show once the first window has loaded; later windows replace them at once.
   await expect(page.getByTestId(/^(month-grid|week-view)$/)).toBeVisible();
   const cell = dayCell(page, day);
+  const firstDay = page.getByTestId('calendar-day').first();
   for (let i = 0; i < 2 && (await cell.count()) === 0; i += 1) {
+    // Counted again only once the next window's days show (its first day changed): a count taken
+    // before they rendered would click Next once too often and step past the day.
+    const before = await firstDay.getAttribute('data-date');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(firstDay).not.toHaveAttribute('data-date', before ?? '');
   }
   await expect(cell).toBeVisible();
   return cell;
