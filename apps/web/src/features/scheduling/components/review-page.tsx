@@ -5,6 +5,7 @@ import { BackToDashboard } from '../../../components/ui/back-link';
 import { Select } from '../../../components/ui/select';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
+import { useMay } from '../../../lib/workspace';
 import { REVIEW_KIND_LABELS, type ReviewKind, ReviewQueue } from './review-queue';
 import { ScheduleDialog, type ScheduleMode } from './schedule-dialog';
 
@@ -18,6 +19,8 @@ const isPlatform = (v: string | null): v is Platform => (PLATFORMS as readonly s
  * one by one, together, or from the keyboard.
  */
 export function ReviewPage() {
+  // Only those who may approve are told the approve and reject keys (the queue offers them nothing else).
+  const mayApprove = useMay('approve');
   const { timeZone } = useTimeZone();
   const personas = usePersonas();
   const [params, setParams] = useSearchParams();
@@ -83,8 +86,13 @@ export function ReviewPage() {
           />
         </div>
         <p className="hidden text-xs text-slate-600 sm:block dark:text-slate-400" data-testid="review-shortcuts">
-          Keys: <Key>j</Key> / <Key>k</Key> next / previous, <Key>a</Key> approve, <Key>r</Key> reject, <Key>e</Key>{' '}
-          edit (not while typing).
+          Keys: <Key>j</Key> / <Key>k</Key> next / previous,{' '}
+          {mayApprove && (
+            <>
+              <Key>a</Key> approve, <Key>r</Key> reject,{' '}
+            </>
+          )}
+          <Key>e</Key> edit (not while typing).
         </p>
       </header>
 

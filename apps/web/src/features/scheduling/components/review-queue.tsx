@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Section } from '../../../components/ui/section';
 import { fieldErrorsOf } from '../../../lib/field-errors';
-import { useMay } from '../../../lib/workspace';
+import { useMay, useOpenWorkspace } from '../../../lib/workspace';
 import { useApproveReview } from '../api/approve-review';
 import { useBulkReview } from '../api/bulk-review';
 import { REVIEW, useSchedulePages } from '../api/get-schedule';
@@ -483,7 +483,14 @@ function ReviewRow({
 const partsOf = (item: ScheduledItem): PostPart[] => (item.parts.length > 0 ? item.parts : [textPart(item.content)]);
 
 /** Why the draft is here and when it goes out if approved as it is: its slot, the mention it answers, what it was written from. */
+/** Who sent a draft to review, as its history says (the first person in it); "a member" without one. */
+function sentBy(history: ScheduledItem['history']): string {
+  const first = history?.find((entry) => entry.actorKind !== 'automation' && entry.actorName);
+  return first?.actorName ?? 'a member';
+}
+
 function WhyHere({ item, timeZone }: { item: ScheduledItem; timeZone: string }) {
+  const personal = useOpenWorkspace().workspace?.personal;
   const at = item.scheduledFor ? new Date(item.scheduledFor) : null;
   const passed = at !== null && at.getTime() <= Date.now();
   const goes = at
@@ -528,7 +535,11 @@ function WhyHere({ item, timeZone }: { item: ScheduledItem; timeZone: string }) 
           .
         </p>
       ) : (
-        <p>Sent to review by you{item.writer ? ` (written by ${WRITER_NAMES[item.writer]})` : ''}.</p>
+        <p>
+          {/* In a shared workspace the sender may be someone else: the history names them (decision 056). */}
+          Sent to review by {personal === false ? sentBy(item.history) : 'you'}
+          {item.writer ? ` (written by ${WRITER_NAMES[item.writer]})` : ''}.
+        </p>
       )}
       <p data-testid="review-goes">{goes}</p>
     </div>
