@@ -13,8 +13,8 @@ export type MentionWithReply = MentionRow & {
   reply: Pick<typeof posts.$inferSelect, 'id' | 'status' | 'content' | 'url' | 'scheduledFor'> | null;
 };
 
-/** Working personas with a connected account in good standing, their owner and the owner's zone. */
-type Working = {
+/** Working personas with a connected account in good standing, their workspace and its zone. */
+export type Working = {
   persona: Persona;
   workspaceId: string;
   timeZone: string;

@@ -32,7 +32,7 @@ import type { WebhookEvents } from '../webhooks/webhooks.service';
 import { automationActor, mustReview } from '../workspaces/approval';
 import type { DraftCheck, DraftHistory, Revision } from '../writing/draft-check';
 import type { ReplyWriter } from '../writing/writing.service';
-import type { MentionRow } from './engagement.repository';
+import type { MentionRow, Working } from './engagement.repository';
 import { sentimentOf } from './sentiment';
 
 /** A first read looks this far back: a persona just switched on answers what came in lately, not a backlog. */
@@ -203,14 +203,7 @@ export function createRepliesService(deps: {
    */
   async function consider(
     mention: MentionRow,
-    work: {
-      persona: Persona;
-      workspaceId: string;
-      timeZone: string;
-      account: AccountRow;
-      needsApproval: boolean;
-      unreviewedBy: string | null;
-    },
+    work: Working,
     own: Set<string>,
     at: Date,
     writer: () => Promise<{ write: ReplyWriter; history: DraftHistory; batch: DraftBatch }>,
