@@ -1001,6 +1001,11 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes', () => {
     }
     const records = await bsky.postsOf(account.did);
     for (const text of texts) expect(records.filter((r) => r.value.text === text)).toHaveLength(1);
+    // Each post's history says once that the job published it, whichever worker or delivery did.
+    for (const item of items) {
+      const published = (await historyOf(ann, item.id)).filter(([action]) => action === 'published');
+      expect(published).toEqual([['published', 'automation']]);
+    }
   });
 
   it('killing the worker mid-publish leaves no duplicate and the post visible as posted', async () => {
