@@ -172,6 +172,8 @@ describe('an editor’s post where posts need approval', () => {
       ['wrote', 'person', await nameOf(eve)],
       ['submitted', 'person', await nameOf(eve)],
       ['approved', 'person', await nameOf(carl)],
+      // The job published it: one entry, though its job was delivered twice.
+      ['published', 'automation', null],
     ]);
   });
 
@@ -342,7 +344,9 @@ describe('two approvers', () => {
     await Promise.all([1, 2].map(() => runJob(server, PUBLISH_POST, { postId: item.id })));
     await until(async () => ((await postOf(item.id)).status === 'posted' ? true : undefined));
     expect((await onBluesky()).filter((text) => text === content)).toHaveLength(1);
-    expect((await postOf(item.id)).history?.filter((e) => e.action === 'approved')).toHaveLength(1);
+    const history = (await postOf(item.id)).history ?? [];
+    expect(history.filter((e) => e.action === 'approved')).toHaveLength(1);
+    expect(history.filter((e) => e.action === 'published')).toHaveLength(1);
   });
 });
 
@@ -479,5 +483,10 @@ describe('with approval off', () => {
     );
     expect(answered.results.map((r) => r.status)).toEqual(['posted']);
     expect(answered.review).toBeUndefined();
+    const postedNow = await postOf(answered.results[0]?.postId ?? '');
+    expect(postedNow.history?.map((e) => [e.action, e.actorKind, e.actorName])).toEqual([
+      ['wrote', 'person', await nameOf(eve)],
+      ['published', 'person', await nameOf(eve)],
+    ]);
   });
 });

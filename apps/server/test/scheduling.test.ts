@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type Persona, type PublishResult, type ScheduledItem, textPart } from '@plume/core';
+import { type Persona, type Post, type PublishResult, type ScheduledItem, textPart } from '@plume/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAccounts, posts } from '../src/db/schema';
@@ -56,6 +56,9 @@ const schedule = (c: Client, body: unknown) => c.request('/schedule', { method: 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 const itemOf = async (c: Client, id: string) =>
   (await readJson<ScheduledItem[]>(await c.request('/api/schedule'), 200)).find((i) => i.id === id);
+/** A post's history as GET /api/posts/{id} answers it: each entry's action and who did it. */
+const historyOf = async (c: Client, id: string) =>
+  ((await readJson<Post>(await c.request(`/api/posts/${id}`), 200)).history ?? []).map((e) => [e.action, e.actorKind]);
 
 beforeAll(async () => {
   bsky = await startBlueskyNetwork();
@@ -587,6 +590,12 @@ describe('publishing on time', () => {
     const records = await bsky.postsOf(account.did);
     expect(records.filter((r) => r.value.text === text)).toHaveLength(1);
     expect((await itemOf(ann, item.id))?.status).toBe('posted');
+    // Its history says the job published it, once.
+    expect(await historyOf(ann, item.id)).toEqual([
+      ['wrote', 'person'],
+      ['scheduled', 'person'],
+      ['published', 'automation'],
+    ]);
   });
 
   it("publishes an account's due posts one at a time in scheduled order, an earlier post whose job comes later first", async () => {
@@ -660,6 +669,9 @@ describe('publishing on time', () => {
       status: 'unconfirmed',
       error: expect.stringMatching(/Retry or Mark as posted/),
     });
+    // The sweeper found one: its history says automation published it; the other's says nothing yet.
+    expect(await historyOf(ann, byText[reached]?.id ?? '')).toEqual([['published', 'automation']]);
+    expect(await historyOf(ann, byText[lost]?.id ?? '')).toEqual([]);
 
     // The user decides: Retry publishes it (once); Mark as posted is refused for a posted item.
     const lostId = byText[lost]?.id ?? '';
@@ -737,6 +749,9 @@ describe('publishing on time', () => {
       [1, 2].map(() => ann.request(`/api/schedule/${partial?.id}/mark-posted`, { method: 'POST' })),
     );
     expect(marks.map((m) => m.status).sort()).toEqual([200, 409]);
+    // The person who marked it published it, as its history says once.
+    const marked = (await readJson<Post>(await ann.request(`/api/posts/${partial?.id}`), 200)).history;
+    expect(marked).toMatchObject([{ action: 'published', actorKind: 'person', note: 'Marked as posted' }]);
   });
 
   it("settles a publish slower than the sweeper's patience by the platform's answer, not the guess", async () => {
@@ -775,6 +790,11 @@ describe('publishing on time', () => {
       // Bluesky's answer came after the guess: the post is posted, so nobody retries it into a copy.
       expect(await itemOf(ann, row.id)).toMatchObject({ status: 'posted', error: null });
       expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === text)).toHaveLength(1);
+      // The person who posted it now published it: the sweeper's guess left no entry.
+      expect(await historyOf(ann, row.id)).toEqual([
+        ['wrote', 'person'],
+        ['published', 'person'],
+      ]);
     } finally {
       release();
       publisher.publish = original;
@@ -835,6 +855,11 @@ describe('publishing on time', () => {
       const [row] = await server.app.database.db.select().from(posts).where(eq(posts.id, foundId));
       expect(row?.externalId).toBe(record?.uri);
       expect(await runJob(server, RECONCILE_POST, { postId: foundId, check: 1 })).toBe('settled already');
+      // Posted now by a person, left unconfirmed, found by the look: published by automation, once.
+      expect(await historyOf(ann, foundId)).toEqual([
+        ['wrote', 'person'],
+        ['published', 'automation'],
+      ]);
       const after = (await readJson<Persona>(await ann.request(`/api/personas/${persona.id}`), 200)).stats.totalTweets;
       expect(after).toBe(before + 1);
 
@@ -850,6 +875,11 @@ describe('publishing on time', () => {
         error: expect.stringMatching(/did not go out\. Retry to post it/),
       });
       expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === lost)).toEqual([]);
+      const gaveUp = (await readJson<Post>(await ann.request(`/api/posts/${lostId}`), 200)).history;
+      expect(gaveUp).toMatchObject([
+        { action: 'wrote', actorKind: 'person' },
+        { action: 'failed', actorKind: 'automation', note: expect.stringMatching(/did not go out/) },
+      ]);
 
       // Retry, by the user, posts it once.
       publisher.publish = original;
@@ -857,6 +887,7 @@ describe('publishing on time', () => {
       await until(async () => ((await itemOf(ann, lostId))?.status === 'posted' ? true : undefined), 20_000);
       expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === lost)).toHaveLength(1);
       expect((await bsky.postsOf(account.did)).filter((r) => r.value.text === wentOut)).toHaveLength(1);
+      expect((await historyOf(ann, lostId)).map(([action]) => action)).toEqual(['wrote', 'failed', 'published']);
     } finally {
       publisher.publish = original;
     }
@@ -970,6 +1001,11 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes', () => {
     }
     const records = await bsky.postsOf(account.did);
     for (const text of texts) expect(records.filter((r) => r.value.text === text)).toHaveLength(1);
+    // Each post's history says once that the job published it, whichever worker or delivery did.
+    for (const item of items) {
+      const published = (await historyOf(ann, item.id)).filter(([action]) => action === 'published');
+      expect(published).toEqual([['published', 'automation']]);
+    }
   });
 
   it('killing the worker mid-publish leaves no duplicate and the post visible as posted', async () => {

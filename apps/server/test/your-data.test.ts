@@ -411,6 +411,11 @@ describe('your data', () => {
   }, 180_000);
 
   it('exports everything of the user as one zip, with a notification and an e-mail, and no secret in it', async () => {
+    // A workspace of their own besides the personal one: both are listed, with their role.
+    const agency = await readJson<{ id: string }>(
+      await ann.client.request('/api/workspaces', { method: 'POST', json: { name: 'ann agency' } }),
+      201,
+    );
     const first = await ann.client.request('/api/account/export', { method: 'POST' });
     expect(first.status).toBe(202);
     const started = (await first.json()) as DataExport;
@@ -461,6 +466,7 @@ describe('your data', () => {
         'personas.json',
         'persona-versions.json',
         'posts.json',
+        'post-history.json',
         'post-metrics.json',
         'account-snapshots.json',
         'connected-accounts.json',
@@ -470,6 +476,7 @@ describe('your data', () => {
         'media.json',
         `media/${ann.image}.png`,
         'api-tokens.json',
+        'workspaces.json',
       ]),
     );
     expect(text('README.txt')).toContain('posts.json:');
@@ -481,6 +488,18 @@ describe('your data', () => {
         .map((p) => p.status)
         .sort(),
     ).toEqual(['failed', 'pending_review', 'posted', 'scheduled']);
+    // Each post's history as the API shows it: the draft was sent to review, the other scheduled.
+    const [draftId, scheduledId] = ann.posts;
+    const history = json('post-history.json');
+    expect(history.filter((h) => h.postId === draftId).map((h) => [h.action, h.actorKind])).toEqual([
+      ['wrote', 'person'],
+      ['submitted', 'person'],
+    ]);
+    expect(history.filter((h) => h.postId === scheduledId).map((h) => h.action)).toEqual(['wrote', 'scheduled']);
+    expect(json('workspaces.json')).toEqual([
+      { id: ann.userId, name: expect.any(String), role: 'owner' },
+      { id: agency.id, name: 'ann agency', role: 'owner' },
+    ]);
     expect(json('webhooks.json').map((w) => w.url)).toEqual(['http://127.0.0.1:9/hook']);
     expect(json('post-metrics.json')).toHaveLength(1);
     expect(json('account-snapshots.json')).toHaveLength(1);

@@ -30,6 +30,14 @@ describe('a post’s history in one line', () => {
     expect(line).toBe('Written by automation · Edited by Eve · Approved by Dora, <10:30>');
   });
 
+  it('keeps to who wrote and decided once the post was published or failed', () => {
+    const line = historyLine(
+      [entry('wrote', 'Ann'), entry('approved', 'Carl'), entry('failed', null), entry('published', 'Ann')],
+      format,
+    );
+    expect(line).toBe('Written by Ann · Approved by Carl, <14:02>');
+  });
+
   it('says nothing of a post with no history', () => {
     expect(historyLine([], format)).toBe('');
   });

@@ -18,6 +18,8 @@ export const POST_HISTORY_ACTIONS = [
   'rejected',
   'scheduled',
   'published',
+  /** The network refused it, or it was not found there after it went unconfirmed (its note says why). */
+  'failed',
 ] as const;
 export type PostHistoryAction = (typeof POST_HISTORY_ACTIONS)[number];
 
@@ -48,6 +50,7 @@ const ACTION_WORDS: Record<PostHistoryAction, string> = {
   rejected: 'Rejected',
   scheduled: 'Scheduled',
   published: 'Published',
+  failed: 'Failed',
 };
 
 const whoOf = (entry: PostHistoryEntry) =>

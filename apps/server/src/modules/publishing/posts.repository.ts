@@ -7,6 +7,8 @@ import {
   type PageKey,
   type Persona,
   type Platform,
+  type PostActorKind,
+  type PostHistoryAction,
   type PostOrigin,
   type PostPart,
   type PostStatus,
@@ -30,7 +32,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isConnectionLoss, isUniqueViolation, untilReachable } from '../../db/pg-errors';
-import { personas, platformAccounts, posts } from '../../db/schema';
+import { personas, platformAccounts, postHistory, posts } from '../../db/schema';
 import type { StoredReplyTo } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { personasAtWork } from '../personas/personas.repository';
@@ -111,8 +113,16 @@ function scheduleWhere(workspaceId: string, filter: ScheduleFilter) {
   );
 }
 
+/** Who settled a post's outcome, as its history says (decision 056-approval-that-blocks). */
+export type SettledBy = { actorUserId: string | null; actorKind: PostActorKind };
+
 export function createPostsRepository(db: Db) {
-  /** Moves a post on only from the state it is expected to be in (a claim): false when it was not. */
+  /**
+   * Moves a post on only from the state it is expected to be in (a claim): false when it was not.
+   * With `said`, the history entry is written in the same transaction as the move, so a job run
+   * twice (or a write retried after its answer was lost) records the outcome once, and never the
+   * move without its entry.
+   */
   async function transition(
     id: string,
     from: PostStatus | readonly PostStatus[],
@@ -136,6 +146,7 @@ export function createPostsRepository(db: Db) {
         | 'checkFlags'
       >
     >,
+    said?: SettledBy & { action: PostHistoryAction; note?: string | null },
   ): Promise<PostRow | undefined> {
     const fromList = typeof from === 'string' ? [from] : [...from];
     const to = patch.status;
@@ -144,12 +155,25 @@ export function createPostsRepository(db: Db) {
       const illegal = fromList.filter((state) => !canMove(state, to));
       if (illegal.length > 0) throw new Error(`A post cannot move from ${illegal.join(', ')} to ${to}`);
     }
-    const [row] = await db
-      .update(posts)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(posts.id, id), inArray(posts.status, fromList)))
-      .returning();
-    return row;
+    const move = async (handle: Db) => {
+      const [row] = await handle
+        .update(posts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(posts.id, id), inArray(posts.status, fromList)))
+        .returning();
+      if (row && said) {
+        await handle.insert(postHistory).values({
+          id: crypto.randomUUID(),
+          postId: id,
+          actorUserId: said.actorUserId,
+          actorKind: said.actorKind,
+          action: said.action,
+          note: said.note ?? null,
+        });
+      }
+      return row;
+    };
+    return said ? db.transaction((tx) => move(tx as unknown as Db)) : move(db);
   }
 
   /**
@@ -336,25 +360,35 @@ export function createPostsRepository(db: Db) {
     },
 
     /** Posted: from publishing (the platform answered), or from unconfirmed (found on the account later). */
-    markPosted(id: string, externalIds: string[], url: string | null, from: readonly PostStatus[] = ['publishing']) {
-      return transition(id, from, {
-        status: 'posted',
-        externalId: externalIds[0] ?? null,
-        externalIds,
-        url,
-        error: null,
-        postedAt: new Date(),
-      });
+    markPosted(
+      id: string,
+      externalIds: string[],
+      url: string | null,
+      from: readonly PostStatus[] = ['publishing'],
+      by?: SettledBy,
+    ) {
+      return transition(
+        id,
+        from,
+        { status: 'posted', externalId: externalIds[0] ?? null, externalIds, url, error: null, postedAt: new Date() },
+        by && { ...by, action: 'published' },
+      );
     },
 
     /** The platform refused it (or it never left); parts of a thread that did go out are kept. */
-    markFailed(id: string, error: string, postedIds: string[] = [], from: readonly PostStatus[] = ['publishing']) {
-      return transition(id, from, {
-        status: 'failed',
-        error,
-        externalId: postedIds[0] ?? null,
-        externalIds: postedIds,
-      });
+    markFailed(
+      id: string,
+      error: string,
+      postedIds: string[] = [],
+      from: readonly PostStatus[] = ['publishing'],
+      by?: SettledBy,
+    ) {
+      return transition(
+        id,
+        from,
+        { status: 'failed', error, externalId: postedIds[0] ?? null, externalIds: postedIds },
+        by && { ...by, action: 'failed', note: error },
+      );
     },
 
     /** The outcome is unknown (a timeout after sending): never retried blindly; looked for, or decided by the user. */
@@ -736,8 +770,13 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The user decided an unconfirmed (or failed) post did go out. */
-    markPostedByUser(id: string) {
-      return transition(id, ['unconfirmed', 'failed'], { status: 'posted', postedAt: new Date(), error: null });
+    markPostedByUser(id: string, by: SettledBy) {
+      return transition(
+        id,
+        ['unconfirmed', 'failed'],
+        { status: 'posted', postedAt: new Date(), error: null },
+        { ...by, action: 'published', note: 'Marked as posted' },
+      );
     },
 
     /** Times already held by the persona's scheduled posts (queue slots skip them). */

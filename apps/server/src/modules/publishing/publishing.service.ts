@@ -36,7 +36,7 @@ import type { PostOwner, WebhookEvents } from '../webhooks/webhooks.service';
 import { type Actor, mustReview } from '../workspaces/approval';
 import { refuseRecentDuplicate } from './duplicate-post';
 import { attachLinkCards, type ReadCard } from './link-cards';
-import type { ClaimedPost, PostRow, PostsRepository } from './posts.repository';
+import type { ClaimedPost, PostRow, PostsRepository, SettledBy } from './posts.repository';
 
 /** Sending attempts for errors that happen before a post leaves (refused connection, 429). */
 export const MAX_ATTEMPTS = 5;
@@ -55,6 +55,8 @@ export const BATCH_POSTS_PER_ACCOUNT = 20;
 export const RECONCILE_WAITS_MS = [60_000, 4 * 60_000, 10 * 60_000, 30 * 60_000] as const;
 /** What a publish's outcome may settle: its own claim, or the sweeper's guess that it was lost. */
 const SETTLE_FROM = ['publishing', 'unconfirmed'] as const;
+/** Who a job's outcome is told as in the post's history: the persona's automation, not the person who scheduled it. */
+const BY_THE_JOB: SettledBy = { actorUserId: null, actorKind: 'automation' };
 
 /** An error known to happen before anything was sent (and no part of a thread went out): safe to try again. */
 const beforeSending = (failure: PlatformError) =>
@@ -147,6 +149,8 @@ export function createPublishingService(deps: {
    * Records what the platform said about a post being published; returns the result the API shows.
    * The sweeper may have marked a slow publish unconfirmed meanwhile: the platform's answer wins.
    * The account it went out on (when it had one) counts the outcome in its run of failures.
+   * Posted or failed goes into the post's history as said `by` (decision 056-approval-that-blocks),
+   * with the move itself: once per outcome, however often the job runs.
    */
   async function settle(
     post: PostRow,
@@ -154,6 +158,7 @@ export function createPublishingService(deps: {
     outcome: unknown,
     account: AccountRow | null | undefined,
     owner: PostOwner,
+    by: SettledBy,
   ): Promise<PublishResult> {
     const platform = post.platform;
     const base = { platform, postId: post.id, externalId: null, url: null, error: null };
@@ -163,7 +168,7 @@ export function createPublishingService(deps: {
     // is safe to run twice: a guarded transition, a recount.
     if (outcome && typeof outcome === 'object' && 'externalIds' in outcome) {
       const { externalIds, url } = outcome as { externalIds: string[]; url: string | null };
-      await untilReachable(() => posts.markPosted(post.id, externalIds, url, SETTLE_FROM));
+      await untilReachable(() => posts.markPosted(post.id, externalIds, url, SETTLE_FROM, by));
       // The persona's card counts it now, not at the next metrics reading.
       await untilReachable(() => repositories.metrics.countPublished(post.personaId));
       await streak?.worked();
@@ -179,7 +184,7 @@ export function createPublishingService(deps: {
     if (failure.kind === 'unknown') {
       if (await untilReachable(() => posts.markUnconfirmed(post.id, message, postedIds, SETTLE_FROM)))
         await untilReachable(() => lookLater(post, parts));
-    } else await untilReachable(() => posts.markFailed(post.id, message, postedIds, SETTLE_FROM));
+    } else await untilReachable(() => posts.markFailed(post.id, message, postedIds, SETTLE_FROM, by));
     log.info({ platform, kind: failure.kind, postId: post.id }, 'publishing failed');
     await deps.events?.postSettled(post.id, owner);
     await streak?.failed(message);
@@ -321,7 +326,7 @@ export function createPublishingService(deps: {
         return 'retrying';
       }
     }
-    return (await settle(post, parts, outcome, post.account, post)).status;
+    return (await settle(post, parts, outcome, post.account, post, BY_THE_JOB)).status;
   }
 
   const service = {
@@ -408,14 +413,26 @@ export function createPublishingService(deps: {
         claimed.map((post) => callPlatform(post, parts, persona, connected.get(post.platform))),
       );
       await deps.history.record(
-        claimed.flatMap((post) => [
-          { postId: post.id, actorUserId: actor.userId, actorKind: actor.kind, action: 'wrote' as const, at },
-          { postId: post.id, actorUserId: actor.userId, actorKind: actor.kind, action: 'published' as const },
-        ]),
+        claimed.map((post) => ({
+          postId: post.id,
+          actorUserId: actor.userId,
+          actorKind: actor.kind,
+          action: 'wrote',
+          at,
+        })),
       );
+      // The person who posted it now is who published it (or whose post failed).
+      const by: SettledBy = { actorUserId: actor.userId, actorKind: actor.kind };
       const results = await Promise.all(
         claimed.map((post, i) =>
-          settle(post, parts, outcomes[i], connected.get(post.platform), { workspaceId, personaName: persona.name }),
+          settle(
+            post,
+            parts,
+            outcomes[i],
+            connected.get(post.platform),
+            { workspaceId, personaName: persona.name },
+            by,
+          ),
         ),
       );
       if (results.every((r) => r.status !== 'posted')) {
@@ -513,7 +530,10 @@ export function createPublishingService(deps: {
         } catch (error) {
           log.info({ err: error, postId: post.id }, 'could not look for a post left publishing');
         }
-        if (seen && (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed']))) {
+        if (
+          seen &&
+          (await posts.markPosted(post.id, seen.externalIds, seen.url, ['publishing', 'unconfirmed'], BY_THE_JOB))
+        ) {
           found += 1;
           await repositories.metrics.countPublished(post.personaId);
           await deps.events?.postSettled(post.id);
@@ -554,7 +574,8 @@ export function createPublishingService(deps: {
         log.info({ err: error, postId }, 'could not look for an unconfirmed post');
       }
       if (seen) {
-        if (!(await posts.markPosted(post.id, seen.externalIds, seen.url, ['unconfirmed']))) return 'settled already';
+        if (!(await posts.markPosted(post.id, seen.externalIds, seen.url, ['unconfirmed'], BY_THE_JOB)))
+          return 'settled already';
         await repositories.metrics.countPublished(post.personaId);
         await deps.events?.postSettled(post.id);
         return 'posted';
@@ -571,6 +592,7 @@ export function createPublishingService(deps: {
         `Not found on ${PLATFORM_LABELS[post.platform]} after ${looks} looks over ${minutes} minutes: it did not go out. Retry to post it.`,
         [],
         ['unconfirmed'],
+        BY_THE_JOB,
       );
       await deps.events?.postSettled(post.id);
       return 'failed';

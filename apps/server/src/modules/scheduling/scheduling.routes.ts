@@ -159,7 +159,8 @@ export function schedulingRoutes(deps: { access: Access; scheduling: SchedulingS
           response: { 200: scheduledItemSchema, ...errorResponses },
         },
       },
-      async (request) => scheduling.markPosted(await access.workspaceId(request.headers, 'write'), request.params.id),
+      async (request) =>
+        scheduling.markPosted(actorOf(await access.require(request.headers, 'write')), request.params.id),
     );
 
     app.get(

@@ -563,10 +563,11 @@ export function createSchedulingService(deps: {
       return reread(workspaceId, id);
     },
 
-    /** Mark as posted: the user saw an unconfirmed post on the account. */
-    async markPosted(workspaceId: string, id: string): Promise<ScheduledItem> {
+    /** Mark as posted: the user saw an unconfirmed post on the account; its history names them. */
+    async markPosted(actor: Actor, id: string): Promise<ScheduledItem> {
+      const { workspaceId } = actor;
       await owned(workspaceId, id);
-      if (!(await posts.markPostedByUser(id)))
+      if (!(await posts.markPostedByUser(id, { actorUserId: actor.userId, actorKind: actor.kind })))
         throw new ConflictError('Only a failed or unconfirmed post can be marked as posted');
       const item = await reread(workspaceId, id);
       // The persona's card counts it now, not at the next metrics reading.

@@ -20,6 +20,7 @@ import {
   personaVersions,
   platformAccounts,
   platformSpend,
+  postHistory,
   postMetrics,
   posts,
   rateLimits,
@@ -56,6 +57,7 @@ export const EXPORT_KINDS = [
   'persona-versions',
   'conversations',
   'posts',
+  'post-history',
   'post-metrics',
   'account-snapshots',
   'connected-accounts',
@@ -72,6 +74,7 @@ export const EXPORT_KINDS = [
   'opportunity-dismissals',
   'webhooks',
   'webhook-deliveries',
+  'workspaces',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -121,6 +124,34 @@ export function createYourDataRepository(db: Db) {
           .from(posts)
           .where(inArray(posts.personaId, personaIds(userId)))
           .orderBy(asc(posts.createdAt), asc(posts.id))
+          .$dynamic(),
+        offset,
+        limit,
+      ),
+    'post-history': (userId, offset, limit) =>
+      page(
+        db
+          .select({
+            postId: postHistory.postId,
+            at: postHistory.at,
+            action: postHistory.action,
+            actorKind: postHistory.actorKind,
+            // Named as the post's history shows it (a member's id says nothing outside Plume).
+            actorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.username}, ${users.email})`,
+            note: postHistory.note,
+          })
+          .from(postHistory)
+          .leftJoin(users, eq(users.id, postHistory.actorUserId))
+          .where(
+            inArray(
+              postHistory.postId,
+              db
+                .select({ id: posts.id })
+                .from(posts)
+                .where(inArray(posts.personaId, personaIds(userId))),
+            ),
+          )
+          .orderBy(asc(postHistory.seq))
           .$dynamic(),
         offset,
         limit,
@@ -341,6 +372,20 @@ export function createYourDataRepository(db: Db) {
           .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
           .where(eq(webhookEvents.workspaceId, userId))
           .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+          .$dynamic(),
+        offset,
+        limit,
+      ),
+    // Every workspace they belong to (their personal one included), and as what: not its data,
+    // which is the workspace's (decision 055-workspaces).
+    workspaces: (userId, offset, limit) =>
+      page(
+        db
+          .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+          .from(workspaceMembers)
+          .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+          .where(eq(workspaceMembers.userId, userId))
+          .orderBy(asc(workspaceMembers.createdAt), asc(workspaces.id))
           .$dynamic(),
         offset,
         limit,

@@ -46,6 +46,7 @@ const FILES: Record<ExportKind | 'profile', string> = {
   conversations: "each persona's chat, drafts and generated text",
   posts:
     'every post: its text and parts, status (draft, scheduled, posted, failed, ...), schedule, where it went (ids and link) and any error',
+  'post-history': "each post's history: who wrote, edited, sent to review, approved, scheduled and published it, when",
   'post-metrics':
     'the counts last read for posts on your connected accounts (likes, reposts, replies, quotes, impressions)',
   'account-snapshots': 'the history of your connected accounts: followers, following and posts at each reading',
@@ -63,6 +64,7 @@ const FILES: Record<ExportKind | 'profile', string> = {
   'opportunity-dismissals': 'dashboard opportunities you dismissed',
   webhooks: 'your webhook endpoints: URL, events, state (never their signing secrets)',
   'webhook-deliveries': 'the webhook delivery log: each event sent to each endpoint, its attempts and the answers',
+  workspaces: 'the workspaces you belong to (your personal one included): id, name and your role',
 };
 
 function readme(createdAt: Date, mediaNote: string): string {
