@@ -230,10 +230,12 @@ function ProviderForm({ settings, readOnly }: { settings: AiSettings; readOnly: 
               <label
                 key={p.value}
                 className={cn(
-                  'flex cursor-pointer items-start gap-2 rounded-xl border p-3 text-sm transition-colors',
+                  'flex items-start gap-2 rounded-xl border p-3 text-sm transition-colors',
+                  readOnly ? 'cursor-not-allowed' : 'cursor-pointer',
                   draft.provider === p.value
                     ? 'border-violet-600 bg-violet-50 dark:border-violet-400 dark:bg-violet-950/40'
-                    : 'border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800',
+                    : 'border-slate-300 dark:border-slate-700',
+                  draft.provider !== p.value && !readOnly && 'hover:bg-slate-50 dark:hover:bg-slate-800',
                 )}
               >
                 <input
