@@ -109,6 +109,11 @@ test('an owner invites a viewer by e-mail, who joins from the link in another br
   await guest.goto('/team');
   await expect(guest.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'Leave Acme Coffee' })).toBeVisible();
+  // Global Settings (the workspace's AI provider) is shown to read, with the reason; nothing saves or tests.
+  await guest.goto('/settings');
+  await expect(guest.getByTestId('read-only-note')).toContainText('You are a viewer in Acme Coffee');
+  await expect(guest.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await expect(guest.getByRole('button', { name: 'Test connection' })).toBeDisabled();
 
   // The owner sees the new member, makes them an editor; the invitee may then create.
   await page.reload();
@@ -128,6 +133,10 @@ test('an owner invites a viewer by e-mail, who joins from the link in another br
   await expect(draft.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(draft.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
   await expect(guest.getByText('until an approver, an admin or the owner approves them')).toBeVisible();
+  // The AI provider is still an admin's: an editor is told so on Global Settings.
+  await guest.goto('/settings');
+  await expect(guest.getByTestId('read-only-note')).toContainText('You are an editor in Acme Coffee');
+  await expect(guest.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
   // The owner switches back to their own workspace: its data, not the client's.
   await page.goto('/dashboard');

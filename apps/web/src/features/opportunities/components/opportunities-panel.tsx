@@ -6,6 +6,7 @@ import { cn } from '../../../components/ui/cn';
 import { CloseIcon } from '../../../components/ui/icons';
 import { formatAgo } from '../../../lib/format';
 import { browserTimeZone } from '../../../lib/time-zones';
+import { useMay } from '../../../lib/workspace';
 import { useDismissOpportunities } from '../api/dismiss-opportunities';
 import { useOpportunities } from '../api/get-opportunities';
 
@@ -53,6 +54,8 @@ function ActionLink({ link, className }: { link: Opportunity['link']; className?
 export function OpportunitiesPanel() {
   const opportunities = useOpportunities();
   const dismiss = useDismissOpportunities();
+  // Dismissing is kept for the whole workspace (a write): a viewer reads the list as it is.
+  const mayWrite = useMay('write');
   const items = opportunities.data?.items ?? [];
 
   const hide = (list: Opportunity[]) =>
@@ -75,7 +78,7 @@ export function OpportunitiesPanel() {
             What your personas could act on now: mentions, replies to review, posts taking off, new source items.
           </p>
         </div>
-        {items.length > 1 && (
+        {mayWrite && items.length > 1 && (
           <Button variant="ghost" className="px-3 py-1.5" disabled={dismiss.isPending} onClick={() => hide(items)}>
             Dismiss all
           </Button>
@@ -98,7 +101,12 @@ export function OpportunitiesPanel() {
       ) : (
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label="Opportunities">
           {items.map((item) => (
-            <OpportunityItem key={item.id} item={item} busy={dismiss.isPending} onDismiss={() => hide([item])} />
+            <OpportunityItem
+              key={item.id}
+              item={item}
+              busy={dismiss.isPending}
+              onDismiss={mayWrite ? () => hide([item]) : undefined}
+            />
           ))}
         </ul>
       )}
@@ -125,7 +133,16 @@ function EmptyState({ connected, dismissed }: { connected: boolean; dismissed: n
   );
 }
 
-function OpportunityItem({ item, busy, onDismiss }: { item: Opportunity; busy: boolean; onDismiss(): void }) {
+function OpportunityItem({
+  item,
+  busy,
+  onDismiss,
+}: {
+  item: Opportunity;
+  busy: boolean;
+  /** Absent for a role that may not dismiss. */
+  onDismiss?: () => void;
+}) {
   const kind = KINDS[item.kind];
   return (
     <li
@@ -140,16 +157,18 @@ function OpportunityItem({ item, busy, onDismiss }: { item: Opportunity; busy: b
           {item.platform && <span>{PLATFORM_LABELS[item.platform]}</span>}
           <time dateTime={item.newestAt}>{formatAgo(item.newestAt, new Date(), browserTimeZone())}</time>
         </p>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onDismiss}
-          aria-label={`Dismiss: ${item.title} (${item.personaName})`}
-          title="Dismiss"
-          className="-m-1 rounded-lg p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:opacity-60 dark:text-slate-400 dark:hover:bg-slate-800"
-        >
-          <CloseIcon />
-        </button>
+        {onDismiss && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onDismiss}
+            aria-label={`Dismiss: ${item.title} (${item.personaName})`}
+            title="Dismiss"
+            className="-m-1 rounded-lg p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 disabled:opacity-60 dark:text-slate-400 dark:hover:bg-slate-800"
+          >
+            <CloseIcon />
+          </button>
+        )}
       </div>
       <h3 className="font-medium">{item.title}</h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">{item.detail}</p>

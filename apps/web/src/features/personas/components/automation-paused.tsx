@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatDayTime } from '../../../lib/format';
+import { useMay } from '../../../lib/workspace';
 import { useResumeAutomation } from '../api/resume-automation';
 
 /**
@@ -12,6 +13,8 @@ import { useResumeAutomation } from '../api/resume-automation';
  */
 export function AutomationPaused({ persona, compact = false }: { persona: Persona; compact?: boolean }) {
   const resume = useResumeAutomation();
+  // Resuming is a write: a viewer is told the pause, not offered Resume (the page's note says why).
+  const mayWrite = useMay('write');
   const { timeZone } = useTimeZone();
   const pause = persona.automation_pause;
   if (!pause) return null;
@@ -31,20 +34,22 @@ export function AutomationPaused({ persona, compact = false }: { persona: Person
       <p className="text-xs text-amber-900 dark:text-amber-100">
         Since {formatDayTime(pause.since, timeZone)}. {PAUSE_EFFECT}
       </p>
-      <Button
-        variant="secondary"
-        className={compact ? 'px-3 py-1.5' : undefined}
-        disabled={resume.isPending}
-        aria-label={compact ? `Resume automation of ${persona.name}` : 'Resume automation'}
-        onClick={() =>
-          resume.mutate(persona.id, {
-            onSuccess: () => toast.success(`${persona.name}'s automation runs again`),
-            onError: (error) => toast.error(`Could not resume: ${error.message}`),
-          })
-        }
-      >
-        {resume.isPending ? 'Resuming…' : 'Resume'}
-      </Button>
+      {mayWrite && (
+        <Button
+          variant="secondary"
+          className={compact ? 'px-3 py-1.5' : undefined}
+          disabled={resume.isPending}
+          aria-label={compact ? `Resume automation of ${persona.name}` : 'Resume automation'}
+          onClick={() =>
+            resume.mutate(persona.id, {
+              onSuccess: () => toast.success(`${persona.name}'s automation runs again`),
+              onError: (error) => toast.error(`Could not resume: ${error.message}`),
+            })
+          }
+        >
+          {resume.isPending ? 'Resuming…' : 'Resume'}
+        </Button>
+      )}
     </div>
   );
 }

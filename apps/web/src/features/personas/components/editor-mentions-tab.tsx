@@ -7,6 +7,7 @@ import { Section } from '../../../components/ui/section';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useMay } from '../../../lib/workspace';
 import { useDraftForMention, useMentions, useReplyToMention } from '../api/mentions';
 import { type When, whenIn } from './editor-automation-log';
 
@@ -48,6 +49,8 @@ export function MentionsTab({ personaId }: { personaId: string | undefined }) {
   const { timeZone } = useTimeZone();
   const when = whenIn(timeZone);
   const items = mentions.data?.pages.flatMap((p) => p.items) ?? [];
+  // A viewer reads the mentions (and older ones) but neither replies nor asks for a draft; the editor's note says why.
+  const mayWrite = useMay('write');
   return (
     <Section
       title="Mentions"
@@ -67,11 +70,13 @@ export function MentionsTab({ personaId }: { personaId: string | undefined }) {
         </p>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Mentions">
-            {items.map((item) => (
-              <MentionRow key={item.id} personaId={personaId} item={item} when={when} />
-            ))}
-          </ul>
+          <fieldset disabled={!mayWrite} className="min-w-0">
+            <ul className="space-y-3" aria-label="Mentions">
+              {items.map((item) => (
+                <MentionRow key={item.id} personaId={personaId} item={item} when={when} />
+              ))}
+            </ul>
+          </fieldset>
           {mentions.hasNextPage && (
             <Button variant="secondary" disabled={mentions.isFetchingNextPage} onClick={() => mentions.fetchNextPage()}>
               {mentions.isFetchingNextPage ? 'Loading...' : 'Show older mentions'}

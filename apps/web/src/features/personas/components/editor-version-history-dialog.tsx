@@ -10,11 +10,14 @@ export function VersionHistoryDialog({
   open,
   onOpenChange,
   onRollback,
+  readOnly = false,
 }: {
   personaId: string;
   open: boolean;
   onOpenChange(open: boolean): void;
   onRollback(versionId: string): void;
+  /** A viewer looks at the history; rolling back is a write (the editor's note says why it is missing). */
+  readOnly?: boolean;
 }) {
   const versions = useVersions(personaId, open);
   const { timeZone } = useTimeZone();
@@ -42,7 +45,7 @@ export function VersionHistoryDialog({
             </div>
             {index === 0 ? (
               <span className="text-xs text-slate-600 dark:text-slate-400">Current</span>
-            ) : (
+            ) : readOnly ? null : (
               <Button variant="secondary" className="py-1.5" onClick={() => onRollback(v.versionId)}>
                 Rollback
               </Button>

@@ -232,7 +232,11 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
           {
             value: 'sources',
             label: 'Content Sources',
-            content: <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />,
+            content: (
+              <ReadOnlyTab readOnly={readOnly !== null}>
+                <SourcesTab draft={draft} personaId={persona?.id} onChange={change} onAbsorb={absorb} />
+              </ReadOnlyTab>
+            ),
           },
           {
             value: 'accounts',
@@ -242,7 +246,11 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
           {
             value: 'automation',
             label: 'Automation',
-            content: <AutomationSection persona={persona} draft={draft} onChange={change} onAbsorb={absorb} />,
+            content: (
+              <ReadOnlyTab readOnly={readOnly !== null}>
+                <AutomationSection persona={persona} draft={draft} onChange={change} onAbsorb={absorb} />
+              </ReadOnlyTab>
+            ),
           },
           {
             value: 'mentions',
@@ -298,6 +306,7 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
           personaId={persona.id}
           open={historyOpen}
           onOpenChange={setHistoryOpen}
+          readOnly={readOnly !== null}
           onRollback={(versionId) =>
             rollback.mutate(
               { id: persona.id, versionId },
@@ -352,5 +361,17 @@ function EditorForm({ persona, renderLiveSample, renderAccounts }: { persona: Pe
         onConfirm={() => blocker.proceed?.()}
       />
     </main>
+  );
+}
+
+/**
+ * A tab whose controls save at once (a source's check, automation, a reply): off together for a
+ * role that may only look; the note at the top of the editor says why.
+ */
+function ReadOnlyTab({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={readOnly} aria-describedby={readOnly ? 'save-blocker' : undefined} className="min-w-0">
+      {children}
+    </fieldset>
   );
 }

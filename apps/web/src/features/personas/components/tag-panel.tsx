@@ -7,6 +7,7 @@ import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Select } from '../../../components/ui/select';
 import { tagChipClasses } from '../../../components/ui/tag-colors';
+import { useMay } from '../../../lib/workspace';
 import { useCreateTag } from '../api/create-tag';
 import { useDeleteTag } from '../api/delete-tag';
 
@@ -28,6 +29,8 @@ export function TagPanel({
   const [deleting, setDeleting] = useState<Tag | null>(null);
   const createTag = useCreateTag();
   const deleteTag = useDeleteTag();
+  // A viewer filters by tag but neither adds nor deletes one (the dashboard's note says why).
+  const mayWrite = useMay('write');
   const nameId = useId();
   // The shell's Tags entry opens /dashboard#tags: the panel comes into view and takes focus, each time.
   const panelRef = useRef<HTMLElement>(null);
@@ -79,21 +82,24 @@ export function TagPanel({
                 aria-pressed={selected.includes(t.id)}
                 onClick={() => toggle(t.id)}
                 className={cn(
-                  'rounded-l-full px-3 py-1 text-sm font-medium',
+                  'px-3 py-1 text-sm font-medium',
+                  mayWrite ? 'rounded-l-full' : 'rounded-full',
                   tagChipClasses[t.color],
                   selected.includes(t.id) && 'ring-2 ring-violet-600 ring-inset dark:ring-violet-300',
                 )}
               >
                 {t.name}
               </button>
-              <button
-                type="button"
-                onClick={() => setDeleting(t)}
-                aria-label={`Delete tag ${t.name}`}
-                className={cn('rounded-r-full px-2 py-1 text-sm', tagChipClasses[t.color])}
-              >
-                ×
-              </button>
+              {mayWrite && (
+                <button
+                  type="button"
+                  onClick={() => setDeleting(t)}
+                  aria-label={`Delete tag ${t.name}`}
+                  className={cn('rounded-r-full px-2 py-1 text-sm', tagChipClasses[t.color])}
+                >
+                  ×
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -120,33 +126,35 @@ export function TagPanel({
           });
         }}
       />
-      <form onSubmit={add} className="mt-3 flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={nameId} className="text-xs font-medium text-slate-700 dark:text-slate-300">
-            New tag
-          </label>
-          <input
-            id={nameId}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={30}
-            required
-            placeholder="e.g. Tech"
-            className="w-36 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
+      {mayWrite && (
+        <form onSubmit={add} className="mt-3 flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={nameId} className="text-xs font-medium text-slate-700 dark:text-slate-300">
+              New tag
+            </label>
+            <input
+              id={nameId}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={30}
+              required
+              placeholder="e.g. Tech"
+              className="w-36 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
+            />
+          </div>
+          <Select
+            label="Colour"
+            size="sm"
+            labelPlacement="caption"
+            value={color}
+            options={TAG_COLORS.map((c) => ({ value: c, label: c }))}
+            onChange={setColor}
           />
-        </div>
-        <Select
-          label="Colour"
-          size="sm"
-          labelPlacement="caption"
-          value={color}
-          options={TAG_COLORS.map((c) => ({ value: c, label: c }))}
-          onChange={setColor}
-        />
-        <Button type="submit" variant="secondary" className="py-1.5" disabled={createTag.isPending}>
-          Add tag
-        </Button>
-      </form>
+          <Button type="submit" variant="secondary" className="py-1.5" disabled={createTag.isPending}>
+            Add tag
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

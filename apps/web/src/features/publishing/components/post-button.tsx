@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAccounts } from '../../../lib/api/get-accounts';
 import { ApiRequestError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useMay } from '../../../lib/workspace';
 import { usePublishPost } from '../api/publish-post';
 import { planPost } from '../utils/plan-post';
 
@@ -41,6 +42,7 @@ export function PostButton({
   /** Other ways to send the same text (the app layer's Schedule), shown in the button's row. */
   besideButton?: ReactNode;
 }) {
+  const mayWrite = useMay('write');
   const ids = { choices: useId(), notice: useId() };
   const accounts = useAccounts(personaId);
   const publish = usePublishPost();
@@ -84,7 +86,8 @@ export function PostButton({
     );
   };
 
-  const disabled = busy || publish.isPending || body === null || alreadyPosted;
+  // A viewer's Post is off (the page says why); an editor's goes, and the server's approval rule decides if it waits.
+  const disabled = !mayWrite || busy || publish.isPending || body === null || alreadyPosted;
   const label =
     busy || publish.isPending
       ? 'Posting...'

@@ -12,6 +12,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { usePreferences } from '../../../lib/api/get-preferences';
+import { useMay } from '../../../lib/workspace';
 import { useSubmitForReview } from '../api/submit-for-review';
 import { ScheduleDialog } from './schedule-dialog';
 
@@ -41,6 +42,8 @@ export function ScheduleActions({
   writer?: Writer | null;
 }) {
   const [open, setOpen] = useState(false);
+  // A viewer may neither schedule nor send to review (the page says why).
+  const mayWrite = useMay('write');
   const [sentKey, setSentKey] = useState<string | null>(null);
   const review = useSubmitForReview();
   const navigate = useNavigate();
@@ -69,14 +72,14 @@ export function ScheduleActions({
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="schedule-actions">
-      <Button variant="secondary" className="px-3 py-1.5" onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="px-3 py-1.5" onClick={() => setOpen(true)} disabled={!mayWrite}>
         Schedule
       </Button>
       <Button
         variant="secondary"
         className="px-3 py-1.5"
         onClick={sendToReview}
-        disabled={review.isPending || sent || empty}
+        disabled={!mayWrite || review.isPending || sent || empty}
       >
         {review.isPending ? 'Sending...' : sent ? 'Sent to review' : 'Send to review'}
       </Button>

@@ -7,15 +7,17 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { describedBy, Field } from '../../../components/ui/field';
 import { inputClass } from '../../../components/ui/input-class';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useMe, useSignOut } from '../../../lib/auth';
 import { type FormErrors, fieldErrorsOf } from '../../../lib/field-errors';
+import { useRefusal } from '../../../lib/workspace';
 import { useAiSettings } from '../api/get-ai-settings';
 import { useResetAiSettings } from '../api/reset-ai-settings';
 import { type AiSettingsInput, useSaveAiSettings } from '../api/save-ai-settings';
 import { type AiTestInput, useTestAiSettings } from '../api/test-ai-settings';
-import { LocalModelsSection } from './local-models';
+import { LocalModelsSection, READ_ONLY_ID } from './local-models';
 
 const PROVIDERS: { value: AiProvider; label: string; hint?: string }[] = [
   { value: 'openai', label: 'OpenAI' },
@@ -48,6 +50,8 @@ function draftOf(settings: AiSettings): Draft {
 /** Global Settings (/settings): the AI provider that writes for this user, kept on the server. */
 export function GlobalSettingsPage() {
   const settings = useAiSettings();
+  // The workspace's AI provider is an admin's to change (decision 057-role-matrix); below, it is shown to read.
+  const readOnly = useRefusal('manage');
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8 pb-32 md:px-8">
       <header className="space-y-3">
@@ -57,6 +61,11 @@ export function GlobalSettingsPage() {
           The AI model that writes your posts. Stored on the server for your account; your API key is kept encrypted and
           never shown again.
         </p>
+        {readOnly && (
+          <div id={READ_ONLY_ID}>
+            <ReadOnlyNote reason={readOnly} />
+          </div>
+        )}
       </header>
       {settings.isPending ? (
         <p role="status">Loading...</p>
@@ -66,8 +75,8 @@ export function GlobalSettingsPage() {
         </p>
       ) : (
         <>
-          <LocalModelsSection settings={settings.data} />
-          <ProviderForm key={JSON.stringify(settings.data)} settings={settings.data} />
+          <LocalModelsSection settings={settings.data} readOnly={readOnly !== null} />
+          <ProviderForm key={JSON.stringify(settings.data)} settings={settings.data} readOnly={readOnly !== null} />
         </>
       )}
       <AccountSection />
@@ -75,7 +84,7 @@ export function GlobalSettingsPage() {
   );
 }
 
-function ProviderForm({ settings }: { settings: AiSettings }) {
+function ProviderForm({ settings, readOnly }: { settings: AiSettings; readOnly: boolean }) {
   const navigate = useNavigate();
   const save = useSaveAiSettings();
   const removeKey = useSaveAiSettings();
@@ -208,195 +217,205 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
         </p>
       </div>
 
-      <fieldset className="space-y-2" aria-describedby={errors.provider ? `${id}-provider-error` : undefined}>
-        <legend className="mb-2 text-sm font-medium">AI Provider</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
-          {PROVIDERS.map((p) => (
-            <label
-              key={p.value}
-              className={cn(
-                'flex cursor-pointer items-start gap-2 rounded-xl border p-3 text-sm transition-colors',
-                draft.provider === p.value
-                  ? 'border-violet-600 bg-violet-50 dark:border-violet-400 dark:bg-violet-950/40'
-                  : 'border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800',
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-provider`}
-                value={p.value}
-                checked={draft.provider === p.value}
-                onChange={() => chooseProvider(p.value)}
-                className="mt-0.5 accent-violet-700"
-              />
-              <span>
-                <span className="block font-medium">{p.label}</span>
-                {p.hint && <span className="block text-xs text-slate-600 dark:text-slate-400">{p.hint}</span>}
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.provider && (
-          <p id={`${id}-provider-error`} className="text-sm text-red-700 dark:text-red-300">
-            {errors.provider}
-          </p>
-        )}
-      </fieldset>
-
-      {draft.provider === null ? null : hosted ? (
-        <Field id={ids.model} label="Model" error={errors.model}>
-          <select
-            id={ids.model}
-            value={draft.model}
-            onChange={(e) => change({ model: e.target.value })}
-            aria-invalid={errors.model ? true : undefined}
-            aria-describedby={describedBy(ids.model, false, errors.model)}
-            className={inputClass}
-          >
-            {/* A model saved earlier that left the fixed list still shows, so the choice is visible. */}
-            {!hostedModels.includes(draft.model) && <option value={draft.model}>{draft.model}</option>}
-            {hostedModels.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
+      {/* Read-only: every field and Test connection are off at once; the note above says why. */}
+      <fieldset
+        disabled={readOnly}
+        aria-describedby={readOnly ? READ_ONLY_ID : undefined}
+        className="min-w-0 space-y-5"
+      >
+        <fieldset className="space-y-2" aria-describedby={errors.provider ? `${id}-provider-error` : undefined}>
+          <legend className="mb-2 text-sm font-medium">AI Provider</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {PROVIDERS.map((p) => (
+              <label
+                key={p.value}
+                className={cn(
+                  'flex items-start gap-2 rounded-xl border p-3 text-sm transition-colors',
+                  readOnly ? 'cursor-not-allowed' : 'cursor-pointer',
+                  draft.provider === p.value
+                    ? 'border-violet-600 bg-violet-50 dark:border-violet-400 dark:bg-violet-950/40'
+                    : 'border-slate-300 dark:border-slate-700',
+                  draft.provider !== p.value && !readOnly && 'hover:bg-slate-50 dark:hover:bg-slate-800',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-provider`}
+                  value={p.value}
+                  checked={draft.provider === p.value}
+                  onChange={() => chooseProvider(p.value)}
+                  className="mt-0.5 accent-violet-700"
+                />
+                <span>
+                  <span className="block font-medium">{p.label}</span>
+                  {p.hint && <span className="block text-xs text-slate-600 dark:text-slate-400">{p.hint}</span>}
+                </span>
+              </label>
             ))}
-          </select>
-        </Field>
-      ) : (
-        <>
-          <Field
-            id={ids.baseUrl}
-            label="API Base URL"
-            error={errors.baseUrl}
-            hint="The address of the OpenAI-compatible API, ending in /v1 for most servers."
-          >
-            <input
-              id={ids.baseUrl}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="http://localhost:11434/v1"
-              value={draft.baseUrl}
-              onChange={(e) => change({ baseUrl: e.target.value })}
-              aria-invalid={errors.baseUrl ? true : undefined}
-              aria-describedby={describedBy(ids.baseUrl, true, errors.baseUrl)}
-              className={inputClass}
-            />
-          </Field>
+          </div>
+          {errors.provider && (
+            <p id={`${id}-provider-error`} className="text-sm text-red-700 dark:text-red-300">
+              {errors.provider}
+            </p>
+          )}
+        </fieldset>
+
+        {draft.provider === null ? null : hosted ? (
           <Field id={ids.model} label="Model" error={errors.model}>
-            <input
+            <select
               id={ids.model}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="llama3.2"
               value={draft.model}
               onChange={(e) => change({ model: e.target.value })}
               aria-invalid={errors.model ? true : undefined}
               aria-describedby={describedBy(ids.model, false, errors.model)}
               className={inputClass}
-            />
-          </Field>
-        </>
-      )}
-
-      {draft.provider !== null && (
-        <Field id={ids.apiKey} label="API key" error={errors.apiKey} hint={keyHint}>
-          <div className="flex flex-wrap items-center gap-2">
-            <input
-              id={ids.apiKey}
-              type="password"
-              autoComplete="new-password"
-              spellCheck={false}
-              placeholder={keySet ? 'Leave empty to keep the current key' : 'Paste your API key'}
-              value={draft.apiKey}
-              onChange={(e) => change({ apiKey: e.target.value })}
-              aria-invalid={errors.apiKey ? true : undefined}
-              aria-describedby={[`${id}-key-status`, describedBy(ids.apiKey, keyHint, errors.apiKey)]
-                .filter(Boolean)
-                .join(' ')}
-              className={cn(inputClass, 'min-w-0 basis-full sm:flex-1 sm:basis-56')}
-            />
-            <span
-              id={`${id}-key-status`}
-              className={cn(
-                'rounded-full px-2.5 py-1 text-xs font-medium',
-                keySet
-                  ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100'
-                  : 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
-              )}
             >
-              {keyStatus}
-            </span>
-            {saved?.apiKeySet && (
-              <button
-                type="button"
-                className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950/50"
-                disabled={removeKey.isPending}
-                onClick={() =>
-                  removeKey.mutate(
-                    { provider: saved.provider, baseUrl: saved.baseUrl, model: saved.model, apiKey: null },
-                    {
-                      onSuccess: () => toast.success('API key removed'),
-                      onError: (error) => toast.error(`Failed to remove the key: ${error.message}`),
-                    },
-                  )
-                }
+              {/* A model saved earlier that left the fixed list still shows, so the choice is visible. */}
+              {!hostedModels.includes(draft.model) && <option value={draft.model}>{draft.model}</option>}
+              {hostedModels.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          <>
+            <Field
+              id={ids.baseUrl}
+              label="API Base URL"
+              error={errors.baseUrl}
+              hint="The address of the OpenAI-compatible API, ending in /v1 for most servers."
+            >
+              <input
+                id={ids.baseUrl}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="http://localhost:11434/v1"
+                value={draft.baseUrl}
+                onChange={(e) => change({ baseUrl: e.target.value })}
+                aria-invalid={errors.baseUrl ? true : undefined}
+                aria-describedby={describedBy(ids.baseUrl, true, errors.baseUrl)}
+                className={inputClass}
+              />
+            </Field>
+            <Field id={ids.model} label="Model" error={errors.model}>
+              <input
+                id={ids.model}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="llama3.2"
+                value={draft.model}
+                onChange={(e) => change({ model: e.target.value })}
+                aria-invalid={errors.model ? true : undefined}
+                aria-describedby={describedBy(ids.model, false, errors.model)}
+                className={inputClass}
+              />
+            </Field>
+          </>
+        )}
+
+        {draft.provider !== null && (
+          <Field id={ids.apiKey} label="API key" error={errors.apiKey} hint={keyHint}>
+            <div className="flex flex-wrap items-center gap-2">
+              <input
+                id={ids.apiKey}
+                type="password"
+                autoComplete="new-password"
+                spellCheck={false}
+                placeholder={keySet ? 'Leave empty to keep the current key' : 'Paste your API key'}
+                value={draft.apiKey}
+                onChange={(e) => change({ apiKey: e.target.value })}
+                aria-invalid={errors.apiKey ? true : undefined}
+                aria-describedby={[`${id}-key-status`, describedBy(ids.apiKey, keyHint, errors.apiKey)]
+                  .filter(Boolean)
+                  .join(' ')}
+                className={cn(inputClass, 'min-w-0 basis-full sm:flex-1 sm:basis-56')}
+              />
+              <span
+                id={`${id}-key-status`}
+                className={cn(
+                  'rounded-full px-2.5 py-1 text-xs font-medium',
+                  keySet
+                    ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100'
+                    : 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+                )}
               >
-                Remove key
-              </button>
+                {keyStatus}
+              </span>
+              {saved?.apiKeySet && (
+                <button
+                  type="button"
+                  className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950/50"
+                  disabled={readOnly || removeKey.isPending}
+                  onClick={() =>
+                    removeKey.mutate(
+                      { provider: saved.provider, baseUrl: saved.baseUrl, model: saved.model, apiKey: null },
+                      {
+                        onSuccess: () => toast.success('API key removed'),
+                        onError: (error) => toast.error(`Failed to remove the key: ${error.message}`),
+                      },
+                    )
+                  }
+                >
+                  Remove key
+                </button>
+              )}
+            </div>
+          </Field>
+        )}
+
+        {errors.form && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {errors.form}
+          </p>
+        )}
+
+        <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={testForm} disabled={test.isPending}>
+              {test.isPending ? 'Testing...' : 'Test connection'}
+            </Button>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              {draft.provider === null
+                ? 'Tests what writes now.'
+                : 'One short request with the values above, without saving them.'}
+            </span>
+          </div>
+          <div aria-live="polite" data-testid="test-result">
+            {test.isSuccess && (
+              <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100">
+                {test.data.writer === 'offline' ? (
+                  test.data.text
+                ) : (
+                  <>
+                    <span className="font-medium">
+                      {providerName(test.data.writer)} · {test.data.model} answered in {test.data.ms} ms:
+                    </span>{' '}
+                    “{test.data.text}”
+                  </>
+                )}
+              </p>
+            )}
+            {test.isError && (
+              <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-200">
+                {testError}
+              </p>
             )}
           </div>
-        </Field>
-      )}
-
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {errors.form}
-        </p>
-      )}
-
-      <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={testForm} disabled={test.isPending}>
-            {test.isPending ? 'Testing...' : 'Test connection'}
-          </Button>
-          <span className="text-xs text-slate-600 dark:text-slate-400">
-            {draft.provider === null
-              ? 'Tests what writes now.'
-              : 'One short request with the values above, without saving them.'}
-          </span>
         </div>
-        <div aria-live="polite" data-testid="test-result">
-          {test.isSuccess && (
-            <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100">
-              {test.data.writer === 'offline' ? (
-                test.data.text
-              ) : (
-                <>
-                  <span className="font-medium">
-                    {providerName(test.data.writer)} · {test.data.model} answered in {test.data.ms} ms:
-                  </span>{' '}
-                  “{test.data.text}”
-                </>
-              )}
-            </p>
-          )}
-          {test.isError && (
-            <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-200">
-              {testError}
-            </p>
-          )}
-        </div>
-      </div>
+      </fieldset>
 
       <div className="flex flex-wrap items-center justify-end gap-3">
         {stored && (
           <Button
             variant="ghost"
             className="mr-auto"
-            disabled={reset.isPending}
+            disabled={readOnly || reset.isPending}
+            aria-describedby={readOnly ? READ_ONLY_ID : undefined}
             onClick={() =>
               reset.mutate(undefined, {
                 onSuccess: (now) => toast.success(`Your settings were removed. ${sourceText(now)}`),
@@ -410,7 +429,11 @@ function ProviderForm({ settings }: { settings: AiSettings }) {
         <Button variant="ghost" onClick={leave}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button
+          type="submit"
+          disabled={readOnly || save.isPending}
+          aria-describedby={readOnly ? READ_ONLY_ID : undefined}
+        >
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </div>

@@ -6,6 +6,9 @@ import { useLocalModels } from '../api/get-local-models';
 import { useSaveAiSettings } from '../api/save-ai-settings';
 import { useTestAiSettings } from '../api/test-ai-settings';
 
+/** The Global Settings note saying why the page is read-only; disabled controls point at it (aria-describedby). */
+export const READ_ONLY_ID = 'settings-read-only';
+
 const sizeOf = (bytes: number | null) => (bytes ? `${(bytes / 1e9).toFixed(1)} GB` : null);
 
 /**
@@ -13,7 +16,7 @@ const sizeOf = (bytes: number | null) => (bytes ? `${(bytes / 1e9).toFixed(1)} G
  * machine it runs on, lists its models, tests one with a tiny generation (its answer, or the
  * provider's reason) and uses it in one click. Nothing leaves the machine.
  */
-export function LocalModelsSection({ settings }: { settings: AiSettings }) {
+export function LocalModelsSection({ settings, readOnly }: { settings: AiSettings; readOnly: boolean }) {
   const local = useLocalModels();
   // A server that does not use models on its own machine (a hosted one) offers none.
   if (local.data && !local.data.allowed) return null;
@@ -51,14 +54,14 @@ export function LocalModelsSection({ settings }: { settings: AiSettings }) {
             Could not look for a local model: {local.error.message}
           </p>
         ) : (
-          <Found local={local.data} settings={settings} />
+          <Found local={local.data} settings={settings} readOnly={readOnly} />
         )}
       </div>
     </section>
   );
 }
 
-function Found({ local, settings }: { local: LocalModels; settings: AiSettings }) {
+function Found({ local, settings, readOnly }: { local: LocalModels; settings: AiSettings; readOnly: boolean }) {
   if (!local.found || local.models.length === 0) {
     return (
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="local-models-message">
@@ -85,6 +88,7 @@ function Found({ local, settings }: { local: LocalModels; settings: AiSettings }
             details={[m.parameterSize, sizeOf(m.size)].filter(Boolean).join(' · ')}
             baseUrl={local.baseUrl}
             inUse={inUse(m.name)}
+            readOnly={readOnly}
           />
         ))}
       </ul>
@@ -97,11 +101,13 @@ function ModelRow({
   details,
   baseUrl,
   inUse,
+  readOnly,
 }: {
   name: string;
   details: string;
   baseUrl: string;
   inUse: boolean;
+  readOnly: boolean;
 }) {
   const test = useTestAiSettings();
   const save = useSaveAiSettings();
@@ -122,7 +128,8 @@ function ModelRow({
           <Button
             variant="secondary"
             className="px-3 py-1.5"
-            disabled={test.isPending}
+            disabled={readOnly || test.isPending}
+            aria-describedby={readOnly ? READ_ONLY_ID : undefined}
             onClick={() => test.mutate(form)}
             aria-label={`Test ${name}`}
           >
@@ -135,7 +142,8 @@ function ModelRow({
           ) : (
             <Button
               className="px-3 py-1.5"
-              disabled={save.isPending}
+              disabled={readOnly || save.isPending}
+              aria-describedby={readOnly ? READ_ONLY_ID : undefined}
               aria-label={`Use ${name}`}
               onClick={() =>
                 save.mutate(form, {

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { BackToDashboard } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { paths } from '../../../config/paths';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { usePersonas } from '../../../lib/api/get-personas';
 import { useUsage } from '../../../lib/api/get-usage';
 import { formatInstant } from '../../../lib/format';
+import { useRefusal } from '../../../lib/workspace';
 import { useMetricsRefresh } from '../hooks/use-metrics-refresh';
 import { useUsageView } from '../hooks/use-usage-view';
 import { toCsv } from '../utils/csv';
@@ -26,6 +28,8 @@ export function UsagePage() {
   const usage = useUsage();
   const { timeZone } = useTimeZone();
   const refresh = useMetricsRefresh();
+  // Reading the accounts now spends the workspace's platform reads: a write (decision 057-role-matrix).
+  const readOnly = useRefusal('write');
   const { view, update } = useUsageView();
 
   const all = personas.data ?? [];
@@ -48,11 +52,20 @@ export function UsagePage() {
             <Button variant="secondary" onClick={exportShown} disabled={!personas.isSuccess || shown.length === 0}>
               Export
             </Button>
-            <Button onClick={refresh.start} disabled={refresh.busy}>
+            <Button
+              onClick={refresh.start}
+              disabled={readOnly !== null || refresh.busy}
+              aria-describedby={readOnly ? 'usage-read-only' : undefined}
+            >
               {refresh.busy ? 'Refreshing…' : 'Refresh'}
             </Button>
           </div>
         </div>
+        {readOnly && (
+          <div id="usage-read-only">
+            <ReadOnlyNote reason={readOnly} />
+          </div>
+        )}
         <div className="space-y-1 text-sm text-slate-600 dark:text-slate-400">
           {lastReadAt !== undefined && (
             <p data-testid="last-read">

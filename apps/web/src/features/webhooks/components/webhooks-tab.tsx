@@ -13,10 +13,12 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { describedBy, Field } from '../../../components/ui/field';
 import { inputClass } from '../../../components/ui/input-class';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { Switch } from '../../../components/ui/switch';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { formatInstant } from '../../../lib/format';
 import { browserTimeZone } from '../../../lib/time-zones';
+import { useRefusal } from '../../../lib/workspace';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
@@ -28,11 +30,15 @@ import { useUpdateWebhook } from '../api/update-webhook';
 const cardClass = 'space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
 const muted = 'text-sm text-slate-600 dark:text-slate-400';
 const when = (iso: string) => formatInstant(iso, browserTimeZone());
+/** The note saying why webhooks are read-only; the disabled controls point at it (aria-describedby). */
+const READ_ONLY_ID = 'webhooks-read-only';
 
 /** Webhooks (Account settings, Webhooks): add an endpoint, see its secret once, its deliveries, test it. */
 export function WebhooksTab() {
   const webhooks = useWebhooks();
   const [shown, setShown] = useState<{ secret: WebhookWithSecret; rotated: boolean } | null>(null);
+  // Webhooks are an admin's (decision 057-role-matrix): below, they are listed to read, with the reason.
+  const readOnly = useRefusal('manage');
 
   return (
     <div className="space-y-6">
@@ -49,7 +55,11 @@ export function WebhooksTab() {
             Failed deliveries are tried again for about a day.
           </p>
         </div>
-        {shown ? (
+        {readOnly ? (
+          <div id={READ_ONLY_ID}>
+            <ReadOnlyNote reason={readOnly} />
+          </div>
+        ) : shown ? (
           <NewSecret shown={shown} onDone={() => setShown(null)} />
         ) : (
           <AddWebhookForm onCreated={(secret) => setShown({ secret, rotated: false })} />
@@ -67,7 +77,11 @@ export function WebhooksTab() {
         <ul aria-label="Webhooks" className="space-y-4">
           {webhooks.data.map((endpoint) => (
             <li key={endpoint.id}>
-              <EndpointCard endpoint={endpoint} onRotated={(secret) => setShown({ secret, rotated: true })} />
+              <EndpointCard
+                endpoint={endpoint}
+                readOnly={readOnly !== null}
+                onRotated={(secret) => setShown({ secret, rotated: true })}
+              />
             </li>
           ))}
         </ul>
@@ -206,9 +220,11 @@ function NewSecret({ shown, onDone }: { shown: { secret: WebhookWithSecret; rota
 
 function EndpointCard({
   endpoint,
+  readOnly,
   onRotated,
 }: {
   endpoint: WebhookEndpoint;
+  readOnly: boolean;
   onRotated(secret: WebhookWithSecret): void;
 }) {
   const id = useId();
@@ -217,6 +233,7 @@ function EndpointCard({
   const rotate = useRotateWebhookSecret();
   const test = useTestWebhook();
   const [confirming, setConfirming] = useState<'delete' | 'rotate' | null>(null);
+  const why = readOnly ? READ_ONLY_ID : undefined;
 
   const setEnabled = (enabled: boolean) =>
     update.mutate(
@@ -254,7 +271,8 @@ function EndpointCard({
           <Switch
             checked={endpoint.enabled}
             onCheckedChange={setEnabled}
-            disabled={update.isPending}
+            disabled={readOnly || update.isPending}
+            describedBy={why}
             label={`Send events to ${endpoint.url}`}
           />
         </div>
@@ -278,13 +296,24 @@ function EndpointCard({
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={sendTest} disabled={test.isPending}>
+        <Button variant="secondary" onClick={sendTest} disabled={readOnly || test.isPending} aria-describedby={why}>
           {test.isPending ? 'Sending...' : 'Send test event'}
         </Button>
-        <Button variant="secondary" onClick={() => setConfirming('rotate')} disabled={rotate.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => setConfirming('rotate')}
+          disabled={readOnly || rotate.isPending}
+          aria-describedby={why}
+        >
           New secret
         </Button>
-        <Button variant="ghost" onClick={() => setConfirming('delete')} aria-label={`Delete webhook ${endpoint.url}`}>
+        <Button
+          variant="ghost"
+          onClick={() => setConfirming('delete')}
+          disabled={readOnly}
+          aria-describedby={why}
+          aria-label={`Delete webhook ${endpoint.url}`}
+        >
           Delete
         </Button>
       </div>

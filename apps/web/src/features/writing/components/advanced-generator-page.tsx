@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PersonaSwitcher } from '../../../components/persona-switcher';
 import { BackToDashboard } from '../../../components/ui/back-link';
+import { ReadOnlyNote } from '../../../components/ui/read-only-note';
 import { Section } from '../../../components/ui/section';
 import { paths } from '../../../config/paths';
 import { usePersona } from '../../../lib/api/get-persona';
+import { useRefusal } from '../../../lib/workspace';
 import { ChatForm } from './chat-form';
 import { ConversationList } from './conversation-list';
 import { DraftPanel } from './draft-panel';
@@ -45,6 +47,8 @@ export function AdvancedGeneratorPage(slots: StudioSlots = {}) {
 }
 
 function Studio({ persona, renderPostActions, renderDraftActions }: { persona: Persona } & StudioSlots) {
+  // A viewer may read a draft (the server streams it on `read`) but not generate, chat, post or schedule.
+  const readOnly = useRefusal('write');
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 pb-24 md:px-8">
       <header className="space-y-3">
@@ -53,10 +57,12 @@ function Studio({ persona, renderPostActions, renderDraftActions }: { persona: P
           <h1 className="text-3xl font-semibold tracking-tight">Advanced generation</h1>
           <PersonaSwitcher persona={persona} pathOf={(id) => `${paths.advanced}/${id}`} />
         </div>
+        <ReadOnlyNote reason={readOnly} />
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <GeneratorPanel
           persona={persona}
+          readOnly={readOnly !== null}
           renderPostActions={renderPostActions && ((props) => renderPostActions({ personaId: persona.id, ...props }))}
         />
         <div className="space-y-6">
@@ -69,7 +75,7 @@ function Studio({ persona, renderPostActions, renderDraftActions }: { persona: P
           />
           <Section title="Conversation" description={`What you and ${persona.name} wrote.`}>
             <ConversationList personaId={persona.id} />
-            <ChatForm personaId={persona.id} personaName={persona.name} />
+            <ChatForm personaId={persona.id} personaName={persona.name} readOnly={readOnly !== null} />
           </Section>
         </div>
       </div>

@@ -11,7 +11,16 @@ import { conversationQueryKey } from '../api/get-conversation';
  * Ask the persona something: the message shows at once, the reply when the server has it. The
  * server follows the persona's stored conversation, so "shorter" acts on the last post.
  */
-export function ChatForm({ personaId, personaName }: { personaId: string; personaName: string }) {
+export function ChatForm({
+  personaId,
+  personaName,
+  readOnly = false,
+}: {
+  personaId: string;
+  personaName: string;
+  /** The role may not write here (chatting writes to the conversation): the page says why. */
+  readOnly?: boolean;
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const queryClient = useQueryClient();
@@ -52,9 +61,10 @@ export function ChatForm({ personaId, personaName }: { personaId: string; person
           value={text}
           maxLength={500}
           onChange={(e) => setText(e.target.value)}
+          disabled={readOnly}
           className={cn(inputClass, 'flex-1')}
         />
-        <Button type="submit" disabled={chat.isPending || text.trim().length === 0}>
+        <Button type="submit" disabled={readOnly || chat.isPending || text.trim().length === 0}>
           {chat.isPending ? 'Sending...' : 'Send'}
         </Button>
       </div>

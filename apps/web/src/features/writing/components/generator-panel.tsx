@@ -32,9 +32,12 @@ const typeNames: Record<PostType, string> = {
 /** Post type, topic, hashtags and platforms -> three posts to copy and edit. */
 export function GeneratorPanel({
   persona,
+  readOnly = false,
   renderPostActions,
 }: {
   persona: Persona;
+  /** The role may not write (generating spends the workspace's model budget): the page says why. */
+  readOnly?: boolean;
   renderPostActions?: PostActionsSlot;
 }) {
   const ids = { type: useId(), topic: useId(), hashtags: useId(), hashtagsHelp: useId() };
@@ -133,7 +136,7 @@ export function GeneratorPanel({
               </p>
             )}
           </fieldset>
-          <Button type="submit" disabled={generate.isPending || platforms.length === 0}>
+          <Button type="submit" disabled={readOnly || generate.isPending || platforms.length === 0}>
             {generate.isPending ? 'Generating...' : 'Generate'}
           </Button>
         </form>
