@@ -58,8 +58,8 @@ export function GlobalSettingsPage() {
         <BackToDashboard />
         <h1 className="text-3xl font-semibold tracking-tight">Global Settings</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          The AI model that writes your posts. Stored on the server for your account; your API key is kept encrypted and
-          never shown again.
+          The AI model that writes the posts of this workspace. Stored on the server for the workspace; its API key is
+          kept encrypted and never shown again.
         </p>
         {readOnly && (
           <div id={READ_ONLY_ID}>
