@@ -149,6 +149,12 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the server ends (restart, failover) must not crash the process.
   pool.on('error', onError);
+  // Nor one checked out between two statements of a transaction (a settle and its history entry,
+  // decision 059): pg emits its 'error' on the client, which without a listener ends the process.
+  // Its next statement then fails as a connection loss, which the caller waits out (untilReachable).
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
   // Several API processes may start at once: one migrates, the others wait.
   const client = await pool.connect();
   try {
