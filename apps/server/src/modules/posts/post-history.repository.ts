@@ -13,6 +13,20 @@ export type HistoryEntry = {
 };
 
 /** Each post's history (decision 056-approval-that-blocks): appended, never changed. */
+/**
+ * A history entry as it is shown and exported, with `users` left-joined on its actor: the person
+ * named as they gave their name, else their username, else their address (a new user may have no
+ * name); null for automation or a person since deleted.
+ */
+export const historyColumns = {
+  postId: postHistory.postId,
+  at: postHistory.at,
+  action: postHistory.action,
+  actorKind: postHistory.actorKind,
+  actorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.username}, ${users.email})`,
+  note: postHistory.note,
+};
+
 export function createPostHistoryRepository(db: Db) {
   return {
     async record(entries: HistoryEntry[]): Promise<void> {
@@ -35,15 +49,7 @@ export function createPostHistoryRepository(db: Db) {
       const found = new Map<string, PostHistoryEntry[]>(postIds.map((id) => [id, []]));
       if (postIds.length === 0) return found;
       const rows = await db
-        .select({
-          postId: postHistory.postId,
-          at: postHistory.at,
-          action: postHistory.action,
-          actorKind: postHistory.actorKind,
-          // The name they gave, else their username, else their address (a new user may have no name).
-          actorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.username}, ${users.email})`,
-          note: postHistory.note,
-        })
+        .select(historyColumns)
         .from(postHistory)
         .leftJoin(users, eq(users.id, postHistory.actorUserId))
         .where(inArray(postHistory.postId, [...new Set(postIds)]))

@@ -37,6 +37,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
+import { historyColumns } from '../posts/post-history.repository';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 export type UserAccountRow = typeof platformAccounts.$inferSelect;
@@ -131,15 +132,8 @@ export function createYourDataRepository(db: Db) {
     'post-history': (userId, offset, limit) =>
       page(
         db
-          .select({
-            postId: postHistory.postId,
-            at: postHistory.at,
-            action: postHistory.action,
-            actorKind: postHistory.actorKind,
-            // Named as the post's history shows it (a member's id says nothing outside Plume).
-            actorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.username}, ${users.email})`,
-            note: postHistory.note,
-          })
+          // Named as the post's history shows it (a member's id says nothing outside Plume).
+          .select(historyColumns)
           .from(postHistory)
           .leftJoin(users, eq(users.id, postHistory.actorUserId))
           .where(
