@@ -1,7 +1,7 @@
 import type { WorkspaceRole } from '@plume/core';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { personas, users, workspaceInvites, workspaceMembers, workspaces } from '../../db/schema';
+import { users, workspaceInvites, workspaceMembers, workspaces } from '../../db/schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type InviteRow = typeof workspaceInvites.$inferSelect;
@@ -63,15 +63,6 @@ export function createWorkspacesRepository(db: Db) {
       await db.delete(workspaces).where(eq(workspaces.id, workspaceId));
     },
 
-    /** The workspace's owner (there is always exactly one). */
-    async ownerOf(workspaceId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ userId: workspaceMembers.userId })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
-      return row?.userId ?? null;
-    },
-
     async members(workspaceId: string) {
       return db
         .select({
@@ -86,12 +77,6 @@ export function createWorkspacesRepository(db: Db) {
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
         .where(eq(workspaceMembers.workspaceId, workspaceId))
         .orderBy(asc(workspaceMembers.createdAt), asc(users.email));
-    },
-
-    /** Members whose role is one of `roles`, with their e-mail (who to tell about something). */
-    async membersWithRole(workspaceId: string, roles: WorkspaceRole[]) {
-      const rows = await this.members(workspaceId);
-      return rows.filter((m) => roles.includes(m.role));
     },
 
     async addMember(workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
@@ -119,14 +104,6 @@ export function createWorkspacesRepository(db: Db) {
     /** Holds the workspace's row until the transaction ends: member changes one at a time. */
     async lock(workspaceId: string): Promise<void> {
       await db.execute(sql`SELECT 1 FROM ${workspaces} WHERE ${workspaces.id} = ${workspaceId} FOR UPDATE`);
-    },
-
-    async countPersonas(workspaceId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(personas)
-        .where(eq(personas.workspaceId, workspaceId));
-      return row?.n ?? 0;
     },
 
     async insertInvite(invite: typeof workspaceInvites.$inferInsert): Promise<void> {
