@@ -39,6 +39,17 @@ export function toAccount(row: AccountRow): Account {
 }
 
 export function createAccountsRepository(db: Db) {
+  // Read before anything goes out on an account: prepared once (issue 32).
+  const findOne = db
+    .select()
+    .from(platformAccounts)
+    .where(
+      and(
+        eq(platformAccounts.personaId, sql.placeholder('personaId')),
+        eq(platformAccounts.platform, sql.placeholder('platform')),
+      ),
+    )
+    .prepare('account_find');
   const repo = {
     list(personaId: string): Promise<AccountRow[]> {
       return db
@@ -72,10 +83,7 @@ export function createAccountsRepository(db: Db) {
     },
 
     async find(personaId: string, platform: Platform): Promise<AccountRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(platformAccounts)
-        .where(and(eq(platformAccounts.personaId, personaId), eq(platformAccounts.platform, platform)));
+      const [row] = await findOne.execute({ personaId, platform });
       return row;
     },
 

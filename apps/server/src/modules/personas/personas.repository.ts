@@ -211,6 +211,13 @@ function toColumns(p: Persona) {
 }
 
 export function createPersonasRepository(db: Db) {
+  // The read every request about one persona makes, prepared once (issue 32: the SQL is built and
+  // parsed once per connection, not per request).
+  const findOne = db
+    .select(withConnections())
+    .from(personas)
+    .where(and(eq(personas.workspaceId, sql.placeholder('workspaceId')), eq(personas.id, sql.placeholder('id'))))
+    .prepare('persona_find');
   return {
     /** Who let the persona's automation publish without review (decision 056-approval-that-blocks); null: nobody. */
     async setUnreviewedBy(id: string, userId: string | null): Promise<void> {
@@ -271,10 +278,7 @@ export function createPersonasRepository(db: Db) {
     },
 
     async find(workspaceId: string, id: string): Promise<Persona | null> {
-      const [row] = await db
-        .select(withConnections())
-        .from(personas)
-        .where(and(eq(personas.workspaceId, workspaceId), eq(personas.id, id)));
+      const [row] = await findOne.execute({ workspaceId, id });
       return row ? toPersona(row.persona, row.connections) : null;
     },
 

@@ -27,21 +27,24 @@ export const historyColumns = {
   note: postHistory.note,
 };
 
+/** An entry as the table stores it (a new row). */
+export function historyRow(e: HistoryEntry): typeof postHistory.$inferInsert {
+  return {
+    id: crypto.randomUUID(),
+    postId: e.postId,
+    actorUserId: e.actorUserId,
+    actorKind: e.actorKind,
+    action: e.action,
+    note: e.note ?? null,
+    ...(e.at ? { at: e.at } : {}),
+  };
+}
+
 export function createPostHistoryRepository(db: Db) {
   return {
     async record(entries: HistoryEntry[]): Promise<void> {
       if (entries.length === 0) return;
-      await db.insert(postHistory).values(
-        entries.map((e) => ({
-          id: crypto.randomUUID(),
-          postId: e.postId,
-          actorUserId: e.actorUserId,
-          actorKind: e.actorKind,
-          action: e.action,
-          note: e.note ?? null,
-          ...(e.at ? { at: e.at } : {}),
-        })),
-      );
+      await db.insert(postHistory).values(entries.map(historyRow));
     },
 
     /** The posts' histories, oldest first, with each person's name, by post id (a post with none has []). */

@@ -36,6 +36,7 @@ import { personas, platformAccounts, postHistory, posts } from '../../db/schema'
 import type { StoredReplyTo } from '../../integrations/platform';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { personasAtWork } from '../personas/personas.repository';
+import { type HistoryEntry, historyRow } from '../posts/post-history.repository';
 
 export type PostRow = typeof posts.$inferSelect;
 /** A post with its persona's name and owner, as the schedule lists it. */
@@ -117,6 +118,25 @@ function scheduleWhere(workspaceId: string, filter: ScheduleFilter) {
 export type SettledBy = { actorUserId: string | null; actorKind: PostActorKind };
 
 export function createPostsRepository(db: Db) {
+  // Read before every post enters the schedule or the queue (the check at the door): prepared once
+  // (issue 32).
+  const recentForCheck = db
+    .select({
+      id: posts.id,
+      content: posts.content,
+      status: posts.status,
+      at: sql<Date>`coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt})`.mapWith(posts.createdAt),
+    })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.personaId, sql.placeholder('personaId')),
+        inArray(posts.status, ['posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review']),
+      ),
+    )
+    .orderBy(desc(posts.createdAt))
+    .limit(sql.placeholder('limit'))
+    .prepare('posts_recent_for_check');
   /**
    * Moves a post on only from the state it is expected to be in (a claim): false when it was not.
    * With `said`, the history entry is written in the same transaction as the move, so a job run
@@ -162,14 +182,7 @@ export function createPostsRepository(db: Db) {
         .where(and(eq(posts.id, id), inArray(posts.status, fromList)))
         .returning();
       if (row && said) {
-        await handle.insert(postHistory).values({
-          id: crypto.randomUUID(),
-          postId: id,
-          actorUserId: said.actorUserId,
-          actorKind: said.actorKind,
-          action: said.action,
-          note: said.note ?? null,
-        });
+        await handle.insert(postHistory).values(historyRow({ ...said, postId: id }));
       }
       return row;
     };
@@ -236,27 +249,35 @@ export function createPostsRepository(db: Db) {
   }
 
   const repository = {
-    async insert(values: {
-      personaId: string;
-      platform: Platform;
-      content: string;
-      parts: PostPart[];
-      status: PostStatus;
-      scheduledFor?: Date | null;
-      /** A reply automation wrote: what it answers, and who wrote it. */
-      replyTo?: StoredReplyTo;
-      writer?: string;
-      /** What the check before review found (decision 037). */
-      checkFlags?: DraftFlag[];
-      /** The approver on whose word it may go out (decision 056-approval-that-blocks). */
-      approvedBy?: string | null;
-    }): Promise<PostRow> {
+    async insert(
+      values: {
+        personaId: string;
+        platform: Platform;
+        content: string;
+        parts: PostPart[];
+        status: PostStatus;
+        scheduledFor?: Date | null;
+        /** A reply automation wrote: what it answers, and who wrote it. */
+        replyTo?: StoredReplyTo;
+        writer?: string;
+        /** What the check before review found (decision 037). */
+        checkFlags?: DraftFlag[];
+        /** The approver on whose word it may go out (decision 056-approval-that-blocks). */
+        approvedBy?: string | null;
+      },
+      history: Omit<HistoryEntry, 'postId'>[] = [],
+    ): Promise<PostRow> {
       // A post inserted already publishing (posting now) is claimed by this call: the sweeper
       // finds it by its claim if the process dies before the platform answers.
       const claimedAt = values.status === 'publishing' ? new Date() : null;
-      const [row] = await db
+      const id = crypto.randomUUID();
+      // The post and its first history entries in one statement (issue 32: one short request); the
+      // entries' reference to the post is checked at the statement's end, when the post is there.
+      const told = () =>
+        db.$with('told').as(db.insert(postHistory).values(history.map((e) => historyRow({ ...e, postId: id }))));
+      const [row] = await (history.length === 0 ? db : db.with(told()))
         .insert(posts)
-        .values({ id: crypto.randomUUID(), ...values, claimedAt })
+        .values({ id, ...values, claimedAt })
         .returning();
       if (!row) throw new Error('post insert returned nothing');
       return row;
@@ -704,20 +725,7 @@ export function createPostsRepository(db: Db) {
       personaId: string,
       limit: number,
     ): Promise<{ id: string; content: string; status: PostStatus; at: Date }[]> {
-      const at = sql<Date>`coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt})`.mapWith(
-        posts.createdAt,
-      );
-      return db
-        .select({ id: posts.id, content: posts.content, status: posts.status, at })
-        .from(posts)
-        .where(
-          and(
-            eq(posts.personaId, personaId),
-            inArray(posts.status, ['posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review']),
-          ),
-        )
-        .orderBy(desc(posts.createdAt))
-        .limit(limit);
+      return recentForCheck.execute({ personaId, limit });
     },
 
     /**

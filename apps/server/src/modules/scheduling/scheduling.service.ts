@@ -232,17 +232,12 @@ export function createSchedulingService(deps: {
 
   /** Appends `actions` by `actor` to each post's history, in that order, in one statement. */
   function record(actor: Actor, postIds: string[], actions: HistoryEntry['action'][], note?: string) {
-    return deps.history.record(
-      postIds.flatMap((postId) =>
-        actions.map((action) => ({
-          postId,
-          actorUserId: actor.userId,
-          actorKind: actor.kind,
-          action,
-          note: note ?? null,
-        })),
-      ),
-    );
+    return deps.history.record(postIds.flatMap((postId) => said(actor, actions, note).map((e) => ({ ...e, postId }))));
+  }
+
+  /** `actions` by `actor`, in that order, for a post's history. */
+  function said(actor: Actor, actions: HistoryEntry['action'][], note?: string): Omit<HistoryEntry, 'postId'>[] {
+    return actions.map((action) => ({ actorUserId: actor.userId, actorKind: actor.kind, action, note: note ?? null }));
   }
 
   /** Posts an editor sent on their way that wait for an approver instead: the approvers are told. */
@@ -349,22 +344,24 @@ export function createSchedulingService(deps: {
         body,
         async (at) => {
           await planLimits.checkNewPosts(workspaceId, 1, at);
-          return posts.insert({
-            personaId: body.personaId,
-            platform: body.platform,
-            content: threadContent(parts),
-            parts,
-            status: review ? 'pending_review' : 'scheduled',
-            scheduledFor: at,
-            ...(body.writer ? { writer: body.writer } : {}),
-            ...(extra.replyTo ? { replyTo: extra.replyTo } : {}),
-            checkFlags,
-            approvedBy: actor.vouchedBy,
-          });
+          return posts.insert(
+            {
+              personaId: body.personaId,
+              platform: body.platform,
+              content: threadContent(parts),
+              parts,
+              status: review ? 'pending_review' : 'scheduled',
+              scheduledFor: at,
+              ...(body.writer ? { writer: body.writer } : {}),
+              ...(extra.replyTo ? { replyTo: extra.replyTo } : {}),
+              checkFlags,
+              approvedBy: actor.vouchedBy,
+            },
+            said(actor, ['wrote', review ? 'submitted' : 'scheduled']),
+          );
         },
         persona,
       );
-      await record(actor, [post.id], ['wrote', review ? 'submitted' : 'scheduled']);
       if (review) await toldToApprovers(actor, [post.id]);
       else if (post.scheduledFor) await sendPublishPost(queue, { postId: post.id }, { at: post.scheduledFor });
       // What was just written and read: no second read of it.
@@ -583,16 +580,18 @@ export function createSchedulingService(deps: {
       checkLimits(body.parts ?? [textPart(body.content)], body.platform);
       await deps.media.checkParts(workspaceId, body.parts ?? [], { requireAlt: persona.require_alt_text });
       const parts = await withCards(body.parts ?? [textPart(body.content)]);
-      const post = await posts.insert({
-        personaId: body.personaId,
-        platform: body.platform,
-        content: threadContent(parts),
-        parts,
-        status: 'pending_review',
-        ...(body.writer ? { writer: body.writer } : {}),
-        checkFlags: await flagsOf(workspaceId, persona, { parts, platform: body.platform, writer: body.writer }),
-      });
-      await record(actor, [post.id], ['wrote', 'submitted']);
+      const post = await posts.insert(
+        {
+          personaId: body.personaId,
+          platform: body.platform,
+          content: threadContent(parts),
+          parts,
+          status: 'pending_review',
+          ...(body.writer ? { writer: body.writer } : {}),
+          checkFlags: await flagsOf(workspaceId, persona, { parts, platform: body.platform, writer: body.writer }),
+        },
+        said(actor, ['wrote', 'submitted']),
+      );
       await toldToApprovers(actor, [post.id]);
       return reread(workspaceId, post.id);
     },

@@ -64,6 +64,19 @@ export function createDraftCheck(deps: {
   metrics: Pick<MetricsRepository, 'bestPosts'>;
   preferences: Pick<PreferencesRepository, 'workspaceTimeZone'>;
 }) {
+  /** The persona's posts a draft must not repeat, as the check reads them. */
+  function checked(rows: Awaited<ReturnType<PostsRepository['recentForCheck']>>): CheckedPost[] {
+    return rows.flatMap((r) =>
+      r.status === 'posted' ||
+      r.status === 'scheduled' ||
+      r.status === 'publishing' ||
+      r.status === 'unconfirmed' ||
+      r.status === 'pending_review'
+        ? [{ id: r.id, content: r.content, at: r.at, status: r.status }]
+        : [],
+    );
+  }
+
   async function history(
     workspaceId: string,
     personaId: string,
@@ -74,15 +87,7 @@ export function createDraftCheck(deps: {
       deps.metrics.bestPosts(personaId, MAX_BEST_POSTS),
       known.timeZone ?? deps.preferences.workspaceTimeZone(workspaceId),
     ]);
-    const recent: CheckedPost[] = rows.flatMap((r) =>
-      r.status === 'posted' ||
-      r.status === 'scheduled' ||
-      r.status === 'publishing' ||
-      r.status === 'unconfirmed' ||
-      r.status === 'pending_review'
-        ? [{ id: r.id, content: r.content, at: r.at, status: r.status }]
-        : [],
-    );
+    const recent = checked(rows);
     return {
       timeZone: timeZone ?? 'UTC',
       recent,
@@ -150,16 +155,24 @@ export function createDraftCheck(deps: {
       /** A reply to a mention: one touch of voice at most. */
       reply?: boolean;
     }): Promise<DraftFlag[]> {
-      const known = await history(input.workspaceId, input.personaId);
-      const recent = input.excludeId ? known.recent.filter((p) => p.id !== input.excludeId) : known.recent;
-      return checkDraft({
-        parts: input.parts,
-        platforms: [input.platform],
-        kind: input.reply ? 'reply' : 'post',
-        ...(input.traits ? { traits: input.traits } : {}),
-        recent: recentIndex(recent),
-        timeZone: known.timeZone,
-      });
+      // Only what a repeat is looked for in: no model examples are needed at the door (issue 32:
+      // one short request).
+      const rows = await deps.posts.recentForCheck(input.personaId, CHECKED_RECENT_POSTS);
+      const recent = recentIndex(checked(rows).filter((p) => p.id !== input.excludeId));
+      const check = (timeZone: string) =>
+        checkDraft({
+          parts: input.parts,
+          platforms: [input.platform],
+          kind: input.reply ? 'reply' : 'post',
+          ...(input.traits ? { traits: input.traits } : {}),
+          recent,
+          timeZone,
+        });
+      // The workspace's time zone only words a repeat's day ("repeats your post of 3 Nov"): it is
+      // read when there is a repeat to word.
+      const flags = check('UTC');
+      if (!flags.some((f) => f.kind === 'repeat')) return flags;
+      return check((await deps.preferences.workspaceTimeZone(input.workspaceId)) ?? 'UTC');
     },
   };
 }
