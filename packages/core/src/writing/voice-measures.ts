@@ -22,6 +22,7 @@ const HUMOR = cues([
   'true story',
   'confession',
   'fun fact',
+  'funnily enough',
   'ask me how i know',
   'the hard way',
   '\\bmy (?:coffee|cat|dog|houseplant|to-do list|wi-?fi|inbox)\\b',
@@ -211,6 +212,12 @@ const INVITATION = cues([
 ]);
 const EMOJI = /\p{Extended_Pictographic}/gu;
 
+const FUNCTION_WORDS = new Set(
+  'the and for with from into about how why what when where who which are was were you your our its this that than not but'.split(
+    ' ',
+  ),
+);
+
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -227,8 +234,9 @@ export function measureVoice(
   if (subject?.trim()) {
     t = t.replace(new RegExp(literal(subject.trim()), 'giu'), ' ');
     // A post may name its subject by a shorter name ("the automation"): the subject's words go too.
+    // Its function words ("the", "how") are everyone's: taking them out would hide a cue ("the hard way").
     for (const word of subject.match(/[\p{L}\p{N}]{3,}/gu) ?? [])
-      t = t.replace(new RegExp(`\\b${literal(word)}\\b`, 'giu'), ' ');
+      if (!FUNCTION_WORDS.has(word.toLowerCase())) t = t.replace(new RegExp(`\\b${literal(word)}\\b`, 'giu'), ' ');
   }
   switch (trait) {
     case 'humor':
