@@ -117,14 +117,17 @@ export async function buildApp(
   });
   // Whose turn a statement takes in PGlite's fair queue (decision 048-fair-under-load): the
   // credential presented, else the address. Set again once the body is read (its events run
-  // outside the request's context).
+  // outside the request's context). PostgreSQL has no such queue: no request pays for the
+  // context there (it makes every promise of the process tracked).
   const enterFairTurn = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     const { authorization, cookie } = request.headers;
     fairKey.enterWith((authorization ?? cookie ?? request.ip).slice(0, 512));
     done();
   };
-  app.addHook('onRequest', enterFairTurn);
-  app.addHook('preHandler', enterFairTurn);
+  if (!config.databaseUrl) {
+    app.addHook('onRequest', enterFairTurn);
+    app.addHook('preHandler', enterFairTurn);
+  }
   registerErrorHandler(app);
   registerJsonParser(app);
   registerTextGuard(app);

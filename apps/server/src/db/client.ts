@@ -12,6 +12,18 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A statement a repository prepares once (its SQL built once, parsed once per connection; issue 32),
+ * built on its first use: repositories are made for every transaction, most of them unused there.
+ */
+export function preparedOnce<T>(build: () => T): () => T {
+  let statement: T | undefined;
+  return () => {
+    statement ??= build();
+    return statement;
+  };
+}
+
 /** What pg-boss needs when it does not own the connection. */
 export type SqlExecutor = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;

@@ -20,8 +20,15 @@ const id = z.string().min(1).max(64);
 export const MAX_BIO_LENGTH = 160;
 
 /** The number of user-perceived characters (an emoji with modifiers is one). */
+/** One segmenter for every count: making one costs more than segmenting a post (issue 32). */
+export const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
 export function graphemeCount(value: string): number {
-  return [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(value)].length;
+  // Each grapheme is at least one UTF-16 unit: a text of plain ASCII letters counts as its length.
+  if (/^[\x20-\x7e]*$/.test(value)) return value.length;
+  let count = 0;
+  for (const _ of GRAPHEMES.segment(value)) count += 1;
+  return count;
 }
 
 /** A short bio: cleaned like names, at most 160 characters. */
@@ -71,7 +78,7 @@ export const personaAvatarSchema = z
 /** The avatar a persona shows: its emoji, else the first letter of its name. */
 export function avatarOf(p: { name: string; avatar: string }): string {
   if (p.avatar) return p.avatar;
-  const first = new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(p.name.trim())[Symbol.iterator]().next();
+  const first = GRAPHEMES.segment(p.name.trim())[Symbol.iterator]().next();
   return first.done ? '?' : first.value.segment.toUpperCase();
 }
 const isoTime = z.iso.datetime({ offset: true });

@@ -2,9 +2,9 @@
  * Changes chat makes to a text without a model (decision 036): each is a plain rule, and each
  * returns null when it would change nothing, so the answer can say so instead of pretending.
  */
-import { graphemeCount } from '../personas/persona';
+import { GRAPHEMES, graphemeCount } from '../personas/persona';
 
-const graphemes = (text: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)];
+const graphemes = (text: string) => [...GRAPHEMES.segment(text)];
 
 /** A text's trailing hashtags ("… #RemoteWork #Hiring") apart from its body. */
 export function splitHashtags(text: string): { body: string; tags: string } {

@@ -136,6 +136,43 @@ describe('streaming within the limit', () => {
     expect(text[sent.length - 1]).toBe(' ');
   });
 
+  it('stops at the same word an exact measure of the whole text would, with emoji, CJK and links in it', () => {
+    const vocabulary = [
+      'plain',
+      'naïve',
+      '🙂',
+      '👩‍👩‍👧',
+      '東京',
+      'https://example.com/a',
+      'x.co',
+      'end.',
+      '#tag',
+      '@ann',
+    ];
+    for (let seed = 1; seed <= 60; seed++) {
+      let r = seed;
+      const roll = () => {
+        r = (r * 1103515245 + 12345) % 2147483648;
+        return r / 2147483648;
+      };
+      const text = Array.from({ length: 140 }, () => vocabulary[Math.floor(roll() * vocabulary.length)]).join(' ');
+      const pieces = text.match(/.{1,5}/gsu) ?? [];
+      for (const platforms of [['x'], ['bluesky'], ['x', 'bluesky']] as ('x' | 'bluesky')[][]) {
+        const { text: sent } = run(pieces, platforms);
+        // The reference: the longest run of whole words that fits with its ellipsis.
+        const all = text.match(/\s*\S+/g) ?? [];
+        let expected = '';
+        for (const word of all) {
+          if (!fitsPlatforms(`${expected}${word}…`, platforms)) break;
+          expected += word;
+        }
+        expect(sent.startsWith(expected.replace(/[.!?,;:]+$/, ''))).toBe(true);
+        expect(fitsPlatforms(sent, platforms)).toBe(true);
+        expect(sent.length).toBeLessThanOrEqual(expected.length + 1);
+      }
+    }
+  });
+
   it('keeps text that ends exactly at the limit', () => {
     const text = `${'a'.repeat(20)} ${'b'.repeat(19)}`;
     expect(run([text.slice(0, 25), text.slice(25)], [], 40).text).toBe(text);

@@ -4,7 +4,7 @@
  * written leaves the server over the strictest limit that applies.
  */
 import twitter from 'twitter-text';
-import { graphemeCount } from '../personas/persona';
+import { GRAPHEMES, graphemeCount } from '../personas/persona';
 import { PLATFORM_RULES, type Platform } from '../platforms/platforms';
 
 export const X_MAX_WEIGHTED_LENGTH = PLATFORM_RULES.x.length.limit;
@@ -60,7 +60,7 @@ function words(text: string): string[] {
 
 /** The longest run of leading graphemes that fits: only for a single word longer than the limit. */
 function cutGraphemes(text: string, rule: LengthRule): string {
-  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);
+  const graphemes = [...GRAPHEMES.segment(text)].map((s) => s.segment);
   let low = 0;
   let high = graphemes.length;
   while (low < high) {
@@ -154,17 +154,43 @@ export function createStreamLimiter(platforms: readonly Platform[], maxLength?: 
   let sent = '';
   let pending = '';
   let stopped = false;
+  // The text's lengths are kept as words arrive (a word starts with whitespace, so lengths add up);
+  // the whole text is measured only within a margin of a limit, where the answer must be exact
+  // (measuring it for every word made a stream's cost grow with the square of its length).
+  const graphemeLimit = Math.min(
+    maxLength ?? Number.POSITIVE_INFINITY,
+    platforms.includes('bluesky') ? BLUESKY_MAX_GRAPHEMES : Number.POSITIVE_INFINITY,
+  );
+  const weightedLimit = platforms.includes('x') ? X_MAX_WEIGHTED_LENGTH : Number.POSITIVE_INFINITY;
+  const sizeOf = (text: string) => ({
+    graphemes: graphemeCount(text),
+    weighted: weightedLimit === Number.POSITIVE_INFINITY ? 0 : xWeightedLength(text),
+  });
+  const ellipsis = sizeOf(ELLIPSIS);
+  let sentSize = { graphemes: 0, weighted: 0 };
+  const MARGIN = 40;
 
   function take(complete: string): string {
     let out = '';
+    let outSize = { graphemes: 0, weighted: 0 };
     for (const word of words(complete)) {
-      if (fits(sent + out + word + ELLIPSIS, rule)) out += word;
-      else {
+      const size = sizeOf(word);
+      const next = { graphemes: outSize.graphemes + size.graphemes, weighted: outSize.weighted + size.weighted };
+      const clear =
+        sentSize.graphemes + next.graphemes + ellipsis.graphemes <= graphemeLimit - MARGIN &&
+        sentSize.weighted + next.weighted + ellipsis.weighted <= weightedLimit - MARGIN;
+      if (clear || fits(sent + out + word + ELLIPSIS, rule)) {
+        out += word;
+        outSize = next;
+      } else {
         stopped = true;
         out = sent + out === '' ? cutGraphemes(word.trim(), rule) : `${trimSentenceEnd(out)}${ELLIPSIS}`;
         break;
       }
     }
+    // Every word taken whole: the text sent grows by them (once stopped, nothing more is measured).
+    if (!stopped)
+      sentSize = { graphemes: sentSize.graphemes + outSize.graphemes, weighted: sentSize.weighted + outSize.weighted };
     return out;
   }
 

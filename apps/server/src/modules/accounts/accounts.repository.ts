@@ -1,6 +1,6 @@
 import { type Account, type Platform, profileUrl } from '@plume/core';
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, preparedOnce } from '../../db/client';
 import { blueskyOauthSessions, oauthStates, personas, platformAccounts } from '../../db/schema';
 
 export type AccountRow = typeof platformAccounts.$inferSelect;
@@ -40,16 +40,18 @@ export function toAccount(row: AccountRow): Account {
 
 export function createAccountsRepository(db: Db) {
   // Read before anything goes out on an account: prepared once (issue 32).
-  const findOne = db
-    .select()
-    .from(platformAccounts)
-    .where(
-      and(
-        eq(platformAccounts.personaId, sql.placeholder('personaId')),
-        eq(platformAccounts.platform, sql.placeholder('platform')),
-      ),
-    )
-    .prepare('account_find');
+  const findOne = preparedOnce(() =>
+    db
+      .select()
+      .from(platformAccounts)
+      .where(
+        and(
+          eq(platformAccounts.personaId, sql.placeholder('personaId')),
+          eq(platformAccounts.platform, sql.placeholder('platform')),
+        ),
+      )
+      .prepare('account_find'),
+  );
   const repo = {
     list(personaId: string): Promise<AccountRow[]> {
       return db
@@ -83,7 +85,7 @@ export function createAccountsRepository(db: Db) {
     },
 
     async find(personaId: string, platform: Platform): Promise<AccountRow | undefined> {
-      const [row] = await findOne.execute({ personaId, platform });
+      const [row] = await findOne().execute({ personaId, platform });
       return row;
     },
 

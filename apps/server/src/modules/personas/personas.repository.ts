@@ -8,7 +8,7 @@ import {
 } from '@plume/core';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, preparedOnce } from '../../db/client';
 import {
   personas,
   personaVersions,
@@ -213,11 +213,13 @@ function toColumns(p: Persona) {
 export function createPersonasRepository(db: Db) {
   // The read every request about one persona makes, prepared once (issue 32: the SQL is built and
   // parsed once per connection, not per request).
-  const findOne = db
-    .select(withConnections())
-    .from(personas)
-    .where(and(eq(personas.workspaceId, sql.placeholder('workspaceId')), eq(personas.id, sql.placeholder('id'))))
-    .prepare('persona_find');
+  const findOne = preparedOnce(() =>
+    db
+      .select(withConnections())
+      .from(personas)
+      .where(and(eq(personas.workspaceId, sql.placeholder('workspaceId')), eq(personas.id, sql.placeholder('id'))))
+      .prepare('persona_find'),
+  );
   return {
     /** Who let the persona's automation publish without review (decision 056-approval-that-blocks); null: nobody. */
     async setUnreviewedBy(id: string, userId: string | null): Promise<void> {
@@ -278,7 +280,7 @@ export function createPersonasRepository(db: Db) {
     },
 
     async find(workspaceId: string, id: string): Promise<Persona | null> {
-      const [row] = await findOne.execute({ workspaceId, id });
+      const [row] = await findOne().execute({ workspaceId, id });
       return row ? toPersona(row.persona, row.connections) : null;
     },
 

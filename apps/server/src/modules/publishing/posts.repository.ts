@@ -30,7 +30,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, preparedOnce } from '../../db/client';
 import { isConnectionLoss, isUniqueViolation, untilReachable } from '../../db/pg-errors';
 import { personas, platformAccounts, postHistory, posts } from '../../db/schema';
 import type { StoredReplyTo } from '../../integrations/platform';
@@ -120,23 +120,25 @@ export type SettledBy = { actorUserId: string | null; actorKind: PostActorKind }
 export function createPostsRepository(db: Db) {
   // Read before every post enters the schedule or the queue (the check at the door): prepared once
   // (issue 32).
-  const recentForCheck = db
-    .select({
-      id: posts.id,
-      content: posts.content,
-      status: posts.status,
-      at: sql<Date>`coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt})`.mapWith(posts.createdAt),
-    })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.personaId, sql.placeholder('personaId')),
-        inArray(posts.status, ['posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review']),
-      ),
-    )
-    .orderBy(desc(posts.createdAt))
-    .limit(sql.placeholder('limit'))
-    .prepare('posts_recent_for_check');
+  const recentForCheck = preparedOnce(() =>
+    db
+      .select({
+        id: posts.id,
+        content: posts.content,
+        status: posts.status,
+        at: sql<Date>`coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt})`.mapWith(posts.createdAt),
+      })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.personaId, sql.placeholder('personaId')),
+          inArray(posts.status, ['posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review']),
+        ),
+      )
+      .orderBy(desc(posts.createdAt))
+      .limit(sql.placeholder('limit'))
+      .prepare('posts_recent_for_check'),
+  );
   /**
    * Moves a post on only from the state it is expected to be in (a claim): false when it was not.
    * With `said`, the history entry is written in the same transaction as the move, so a job run
@@ -175,18 +177,34 @@ export function createPostsRepository(db: Db) {
       const illegal = fromList.filter((state) => !canMove(state, to));
       if (illegal.length > 0) throw new Error(`A post cannot move from ${illegal.join(', ')} to ${to}`);
     }
-    const move = async (handle: Db) => {
-      const [row] = await handle
-        .update(posts)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(posts.id, id), inArray(posts.status, fromList)))
-        .returning();
-      if (row && said) {
-        await handle.insert(postHistory).values(historyRow({ ...said, postId: id }));
-      }
-      return row;
-    };
-    return said ? db.transaction((tx) => move(tx as unknown as Db)) : move(db);
+    const update = db
+      .update(posts)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(posts.id, id), inArray(posts.status, fromList)))
+      .returning();
+    if (!said) return (await update)[0];
+    // The move and its entry in one statement (issue 32: no transaction's extra round trips): the
+    // entry is written for the row the move returns, so only when the move happened.
+    const moved = db.$with('moved').as(update);
+    const entry = historyRow({ ...said, postId: id });
+    const told = db.$with('told').as(
+      db.insert(postHistory).select(
+        db
+          .select({
+            id: sql`${entry.id}::uuid`.as('id'),
+            postId: sql`${moved.id}`.as('post_id'),
+            at: sql`now()`.as('at'),
+            seq: sql`nextval(pg_get_serial_sequence('post_history', 'seq'))`.as('seq'),
+            actorUserId: sql`${entry.actorUserId ?? null}::text`.as('actor_user_id'),
+            actorKind: sql`${entry.actorKind}`.as('actor_kind'),
+            action: sql`${entry.action}`.as('action'),
+            note: sql`${entry.note ?? null}::text`.as('note'),
+          })
+          .from(moved),
+      ),
+    );
+    const [row] = await db.with(moved, told).select().from(moved);
+    return row;
   }
 
   /**
@@ -725,7 +743,7 @@ export function createPostsRepository(db: Db) {
       personaId: string,
       limit: number,
     ): Promise<{ id: string; content: string; status: PostStatus; at: Date }[]> {
-      return recentForCheck.execute({ personaId, limit });
+      return recentForCheck().execute({ personaId, limit });
     },
 
     /**
