@@ -52,6 +52,14 @@ export function createAccountsRepository(db: Db) {
       )
       .prepare('account_find'),
   );
+  // Read under the credentials' lock before every call to a network.
+  const credentialsOf = preparedOnce(() =>
+    db
+      .select({ credentials: platformAccounts.credentials })
+      .from(platformAccounts)
+      .where(eq(platformAccounts.id, sql.placeholder('id')))
+      .prepare('account_credentials'),
+  );
   const repo = {
     list(personaId: string): Promise<AccountRow[]> {
       return db
@@ -140,10 +148,7 @@ export function createAccountsRepository(db: Db) {
 
     /** The connection's sealed credentials as stored now; undefined when the connection is gone. */
     async credentialsOf(id: string): Promise<string | null | undefined> {
-      const [row] = await db
-        .select({ credentials: platformAccounts.credentials })
-        .from(platformAccounts)
-        .where(eq(platformAccounts.id, id));
+      const [row] = await credentialsOf().execute({ id });
       return row ? row.credentials : undefined;
     },
 

@@ -1,6 +1,6 @@
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEventType } from '@plume/core';
 import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, preparedOnce } from '../../db/client';
 import { personas, posts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -32,6 +32,21 @@ export const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
 });
 
 export function createWebhooksRepository(db: Db) {
+  // Asked after every post that settles (a worker's publish): prepared once (issue 32).
+  const hearing = preparedOnce(() =>
+    db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.workspaceId, sql.placeholder('workspaceId')),
+          eq(webhookEndpoints.enabled, true),
+          sql`${webhookEndpoints.events} ?| ${sql.placeholder('types')}::text[]`,
+        ),
+      )
+      .limit(1)
+      .prepare('webhooks_hears'),
+  );
   return {
     async list(workspaceId: string): Promise<EndpointRow[]> {
       return db
@@ -98,26 +113,13 @@ export function createWebhooksRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The users' enabled endpoints that hear `type`. */
     /** Whether the workspace has an endpoint on that hears any of `types` (one cheap look before reading more). */
     async hears(workspaceId: string, types: readonly string[]): Promise<boolean> {
-      const [row] = await db
-        .select({ id: webhookEndpoints.id })
-        .from(webhookEndpoints)
-        .where(
-          and(
-            eq(webhookEndpoints.workspaceId, workspaceId),
-            eq(webhookEndpoints.enabled, true),
-            sql`${webhookEndpoints.events} ?| array[${sql.join(
-              types.map((t) => sql`${t}`),
-              sql`, `,
-            )}]::text[]`,
-          ),
-        )
-        .limit(1);
+      const [row] = await hearing().execute({ workspaceId, types: [...types] });
       return row !== undefined;
     },
 
+    /** The users' enabled endpoints that hear `type`. */
     async listeners(workspaceIds: string[], type: string): Promise<EndpointRow[]> {
       if (workspaceIds.length === 0) return [];
       return db
