@@ -5,8 +5,8 @@ import {
   type Platform,
   type RecentTweet,
 } from '@plume/core';
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
+import { type Db, preparedOnce } from '../../db/client';
 import { accountSnapshots, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
 import type { AccountMetrics } from '../../integrations/platform';
 
@@ -29,7 +29,7 @@ const inScope = (scope: Scope) =>
  * reading, plus Plume's posts published there since (all of them before a first reading), so a
  * post Plume published counts at once and a reading that saw it does not count it twice.
  */
-const totalPostsOf = (personaId: string) => sql<number>`(
+const totalPostsOf = (personaId: string | Placeholder) => sql<number>`(
   select coalesce(sum(counted.n), 0)::int from (
     select coalesce(latest.posts, 0) + (
       select count(*) from ${posts} p
@@ -46,6 +46,16 @@ const totalPostsOf = (personaId: string) => sql<number>`(
 )`;
 
 export function createMetricsRepository(db: Db) {
+  // Run after every post that goes out: prepared once (issue 32).
+  const countPublished = preparedOnce(() =>
+    db
+      .update(personas)
+      .set({
+        stats: sql`jsonb_set(${personas.stats}, '{totalTweets}', to_jsonb(${totalPostsOf(sql.placeholder('personaId'))}))`,
+      })
+      .where(eq(personas.id, sql.placeholder('personaId')))
+      .prepare('persona_count_published'),
+  );
   return {
     /**
      * Connected accounts whose metrics are due: never read (just connected), read longer ago than
@@ -257,10 +267,7 @@ export function createMetricsRepository(db: Db) {
      * the next reading. Written on the persona like a reading's figures (its list's revision moves).
      */
     async countPublished(personaId: string): Promise<void> {
-      await db
-        .update(personas)
-        .set({ stats: sql`jsonb_set(${personas.stats}, '{totalTweets}', to_jsonb(${totalPostsOf(personaId)}))` })
-        .where(eq(personas.id, personaId));
+      await countPublished().execute({ personaId });
     },
 
     /**
