@@ -141,7 +141,7 @@ export function createPostsRepository(db: Db) {
   );
   /**
    * Moves a post on only from the state it is expected to be in (a claim): false when it was not.
-   * With `said`, the history entry is written in the same transaction as the move, so a job run
+   * With `said`, the history entry is written in the same statement as the move, so a job run
    * twice (or a write retried after its answer was lost) records the outcome once, and never the
    * move without its entry.
    */
