@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from './client';
 import { createNamedLock } from './named-lock';
 
@@ -21,9 +22,17 @@ describe.skipIf(!url)('the named lock on PostgreSQL', () => {
     await Promise.all([hold(two, 'b', 'x', 10), hold(two, 'c', 'y', 10), first]);
     expect(events.indexOf('a out')).toBeLessThan(events.indexOf('b in'));
     expect(events.indexOf('c out')).toBeLessThan(events.indexOf('a out'));
-    // Many at once in one process, one connection between them.
+    // Many at once in one process, one connection between them, asking for their locks and
+    // giving them back in a few statements, not one each.
+    const statements = vi.spyOn(pg.Client.prototype, 'query');
     const many = await Promise.all(Array.from({ length: 50 }, (_, i) => one(`n${i}`, async () => i)));
-    expect(many).toHaveLength(50);
+    expect(many).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(statements.mock.calls.length).toBeGreaterThan(0);
+    expect(statements.mock.calls.length).toBeLessThanOrEqual(6);
+    statements.mockRestore();
+    // Every one of them was given back: the other process takes each name at once.
+    const after = await Promise.all(Array.from({ length: 50 }, (_, i) => two(`n${i}`, async () => i)));
+    expect(after).toHaveLength(50);
     await Promise.all([one.close(), two.close()]);
   });
 });

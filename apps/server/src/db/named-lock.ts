@@ -65,18 +65,45 @@ export function createNamedLock(database: Database): NamedLock {
     });
     return session;
   };
-  // One statement at a time on the session (pg queues them, but asks callers to do it).
-  let last: Promise<unknown> = Promise.resolve();
-  const query = (text: string, key: string) => {
-    const next = last.then(async () => (await client()).query<{ ok: boolean }>(text, [key]));
-    last = next.catch(() => undefined);
-    return next;
+  // The session's asks (take a lock, give one back) go in one statement for all those waiting,
+  // one statement at a time: a worker publishing 100 posts at once asks for 100 locks, and one
+  // round trip each on one connection was its ceiling (issue 32).
+  type Ask = { op: 'lock' | 'unlock'; key: string; done: (ok: boolean) => void; failed: (error: unknown) => void };
+  let waiting: Ask[] = [];
+  let sending = false;
+  const flush = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (waiting.length > 0) {
+        const asks = waiting;
+        waiting = [];
+        try {
+          const { rows } = await (await client()).query<{ ok: boolean }>(
+            `SELECT CASE WHEN a.op = 'lock' THEN pg_try_advisory_lock(hashtext(a.key))
+                         ELSE pg_advisory_unlock(hashtext(a.key)) END AS ok
+             FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS a(op, key, n) ORDER BY a.n`,
+            [asks.map((a) => a.op), asks.map((a) => a.key)],
+          );
+          for (const [i, ask] of asks.entries()) ask.done(rows[i]?.ok === true);
+        } catch (error) {
+          for (const ask of asks) ask.failed(error);
+        }
+      }
+    } finally {
+      sending = false;
+    }
   };
+  const ask = (op: Ask['op'], key: string) =>
+    new Promise<boolean>((done, failed) => {
+      waiting.push({ op, key, done, failed });
+      void flush();
+    });
   const lock = <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> =>
     local(name, async () => {
       const key = `named:${name}`;
       let wait = 5;
-      while (!(await query('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', key)).rows[0]?.ok) {
+      while (!(await ask('lock', key))) {
         await sleep(wait);
         wait = Math.min(wait * 2, 200);
       }
@@ -84,7 +111,7 @@ export function createNamedLock(database: Database): NamedLock {
         return await work();
       } finally {
         // A session lost meanwhile gave its locks back when it ended.
-        await query('SELECT pg_advisory_unlock(hashtext($1)) AS ok', key).catch(() => undefined);
+        await ask('unlock', key).catch(() => undefined);
       }
     });
   return Object.assign(lock, {
