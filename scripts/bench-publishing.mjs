@@ -123,6 +123,9 @@ export async function copyAccounts(run, templateId, count) {
       [templateId, chunk],
     );
   }
+  // A bulk load by SQL ends with fresh statistics, as PostgreSQL's documentation advises (the
+  // server's own upkeep would analyze them within minutes where no autovacuum runs).
+  await run('ANALYZE personas, platform_accounts');
   return ids;
 }
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/client';
 import { createNamedLock } from './db/named-lock';
+import { createUpkeep } from './db/upkeep';
 import { createBlueskyClient } from './integrations/bluesky/bluesky';
 import { createBlueskyAdapter } from './integrations/bluesky/bluesky-adapter';
 import { createFeedsAdapter } from './integrations/feeds/feeds';
@@ -24,6 +25,7 @@ import { notificationJobs } from './jobs/notifications';
 import { publishingJobs } from './jobs/publish-posts';
 import { createQueuePort, type Jobs, startJobs } from './jobs/queue';
 import { sourceJobs } from './jobs/sources';
+import { upkeepJob } from './jobs/upkeep';
 import { webhookJobs } from './jobs/webhooks';
 import { yourDataJobs } from './jobs/your-data';
 import { createAccountService } from './modules/account/account.service';
@@ -468,6 +470,7 @@ export function composeServices(deps: {
     ...automatedLabelJobs(automatedLabel),
     ...yourDataJobs(yourData),
     ...webhookJobs(webhooks),
+    upkeepJob(createUpkeep(database)),
   ];
 
   return {
