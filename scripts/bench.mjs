@@ -384,11 +384,16 @@ async function publishing() {
     const sql = await B.postgresRunner(database.url);
     const personaIds = await B.copyAccounts(sql.run, template, B.POSTS);
     await sql.close();
-    // One post at a time, as the Schedule dialog sends it (target: 300 a second, 16 at once).
-    const single = await B.singleScheduleRate(api, personaIds.slice(500), 5);
+    // One post at a time, as the Schedule dialog sends it (target: 300 a second, 16 at once):
+    // after 2 s not measured (a server just started compiles its hot paths), `runCount` runs of
+    // 5 s, their median and spread, as for the cases below.
+    await B.singleScheduleRate(api, personaIds.slice(500), 2);
+    const singles = [];
+    for (let i = 0; i < runCount; i++) singles.push(await B.singleScheduleRate(api, personaIds.slice(500), 5));
+    const single = singles.sort((a, b) => a.rps - b.rps)[Math.floor(singles.length / 2)];
     rows.push([
-      'publishing: POST /api/schedule on PostgreSQL, 16 at once: req/s · p50 / p99 (ms) (target ≥ 300/s)',
-      `${single.rps} · ${single.p50} / ${single.p99}`,
+      `publishing: POST /api/schedule on PostgreSQL, 16 at once: req/s, median (min–max) of ${runCount} runs · its p50 / p99 (ms) (target ≥ 300/s)`,
+      `${single.rps} (${singles[0].rps}–${singles.at(-1).rps}) · ${single.p50} / ${single.p99}`,
     ]);
     await probe(api, personaIds, 'PostgreSQL');
     for (const count of [1, 2]) {

@@ -10,6 +10,7 @@ import { WRITE_SLOT } from '../src/jobs/automation';
 import { CLEANUP_EXPIRED } from '../src/jobs/cleanup-expired';
 import { CHECK_MENTIONS } from '../src/jobs/engagement';
 import { PUBLISH_POST } from '../src/jobs/publish-posts';
+import { DATABASE_UPKEEP } from '../src/jobs/upkeep';
 import { type LlmStub, openaiText, startLlmStub } from './fakes/llm';
 import { build, type TestServer } from './helpers/build';
 import { readJson, signedInUser } from './helpers/client';
@@ -66,10 +67,13 @@ describe('the cleanup job', () => {
     expect(states.map((s) => s.key)).toEqual(['o-live']);
   });
 
-  it('is scheduled hourly', async () => {
+  it('is scheduled hourly, and the database upkeep every minute', async () => {
     const schedules = await server.app.jobs.boss.getSchedules();
     expect(schedules).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: CLEANUP_EXPIRED, cron: '7 * * * *' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: CLEANUP_EXPIRED, cron: '7 * * * *' }),
+        expect.objectContaining({ name: DATABASE_UPKEEP, cron: '* * * * *' }),
+      ]),
     );
   });
 });

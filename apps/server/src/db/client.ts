@@ -50,6 +50,8 @@ export type Database = {
 import { migrationsFolder } from '../config';
 
 const MIGRATION_LOCK_ID = 4_711_2026;
+/** How long an idle pooled connection is kept open (PostgreSQL). */
+export const IDLE_CONNECTION_MS = 5 * 60_000;
 
 export class DataDirLockedError extends Error {
   constructor(lockFile: string, pid: number) {
@@ -158,7 +160,10 @@ async function openPostgres(
 ): Promise<Database> {
   // Under a mixed load 10 connections were the queue every request waited in (decision
   // 048-fair-under-load): DATABASE_POOL_SIZE, 25 by default.
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Idle connections are kept 5 minutes, not node-postgres's 10 s: a burst after a quiet minute
+  // (posts due on the hour) found its pool closed, and opened and prepared every connection again
+  // while its first posts waited (decision 061).
+  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: IDLE_CONNECTION_MS });
   // An idle connection the server ends (restart, failover) must not crash the process.
   pool.on('error', onError);
   // Nor one checked out between two statements of a transaction (a settle and its history entry,

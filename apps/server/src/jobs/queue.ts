@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { Database } from '../db/client';
+import { type Database, IDLE_CONNECTION_MS } from '../db/client';
 
 export type JobData = Record<string, unknown>;
 
@@ -134,9 +134,15 @@ export async function startJobs(options: {
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
   const { database, definitions, work, log } = options;
-  const boss = database.executor
-    ? new PgBoss({ db: database.executor, schema: 'pgboss' })
-    : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4 });
+  // pg-boss hands its options to its pg.Pool as they are (its types name only some of them): its
+  // idle connections are kept as long as the app's.
+  const ownPool: PgBoss.ConstructorOptions & { idleTimeoutMillis: number } = {
+    connectionString: database.connectionString,
+    schema: 'pgboss',
+    max: 4,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+  };
+  const boss = database.executor ? new PgBoss({ db: database.executor, schema: 'pgboss' }) : new PgBoss(ownPool);
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   /** A job's answer as stored: a payload that did not fit is logged and ends as 'bad job' (never retried). */
