@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from './client';
+import { coalesced } from './coalesced';
 
 /** Runs `work` while holding the lock `name`: one holder at a time, across every process sharing the database. */
 export type NamedLock = (<T>(name: string, work: () => T | PromiseLike<T>) => Promise<T>) & {
@@ -68,42 +69,20 @@ export function createNamedLock(database: Database): NamedLock {
   // The session's asks (take a lock, give one back) go in one statement for all those waiting,
   // one statement at a time: a worker publishing 100 posts at once asks for 100 locks, and one
   // round trip each on one connection was its ceiling (issue 32).
-  type Ask = { op: 'lock' | 'unlock'; key: string; done: (ok: boolean) => void; failed: (error: unknown) => void };
-  let waiting: Ask[] = [];
-  let sending = false;
-  const flush = async () => {
-    if (sending) return;
-    sending = true;
-    try {
-      while (waiting.length > 0) {
-        const asks = waiting;
-        waiting = [];
-        try {
-          const { rows } = await (await client()).query<{ ok: boolean }>(
-            `SELECT CASE WHEN a.op = 'lock' THEN pg_try_advisory_lock(hashtext(a.key))
-                         ELSE pg_advisory_unlock(hashtext(a.key)) END AS ok
-             FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS a(op, key, n) ORDER BY a.n`,
-            [asks.map((a) => a.op), asks.map((a) => a.key)],
-          );
-          for (const [i, ask] of asks.entries()) ask.done(rows[i]?.ok === true);
-        } catch (error) {
-          for (const ask of asks) ask.failed(error);
-        }
-      }
-    } finally {
-      sending = false;
-    }
-  };
-  const ask = (op: Ask['op'], key: string) =>
-    new Promise<boolean>((done, failed) => {
-      waiting.push({ op, key, done, failed });
-      void flush();
-    });
+  const ask = coalesced<{ op: 'lock' | 'unlock'; key: string }, boolean>(async (asks) => {
+    const { rows } = await (await client()).query<{ ok: boolean }>(
+      `SELECT CASE WHEN a.op = 'lock' THEN pg_try_advisory_lock(hashtext(a.key))
+                   ELSE pg_advisory_unlock(hashtext(a.key)) END AS ok
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS a(op, key, n) ORDER BY a.n`,
+      [asks.map((a) => a.op), asks.map((a) => a.key)],
+    );
+    return asks.map((_, i) => rows[i]?.ok === true);
+  });
   const lock = <T>(name: string, work: () => T | PromiseLike<T>): Promise<T> =>
     local(name, async () => {
       const key = `named:${name}`;
       let wait = 5;
-      while (!(await ask('lock', key))) {
+      while (!(await ask({ op: 'lock', key }))) {
         await sleep(wait);
         wait = Math.min(wait * 2, 200);
       }
@@ -111,7 +90,7 @@ export function createNamedLock(database: Database): NamedLock {
         return await work();
       } finally {
         // A session lost meanwhile gave its locks back when it ended.
-        await ask('unlock', key).catch(() => undefined);
+        await ask({ op: 'unlock', key }).catch(() => undefined);
       }
     });
   return Object.assign(lock, {

@@ -1,6 +1,7 @@
 import type { AutomationActionKind, AutomationLogEntry, AutomationPauseReason, Persona, Platform } from '@plume/core';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { automationActions, automationLog, personas, platformAccounts, posts, sourceItems } from '../../db/schema';
 import { type PersonaAtWork, personasAtWork } from '../personas/personas.repository';
 
@@ -34,7 +35,31 @@ const ENGAGEMENT_ACTIONS: AutomationActionKind[] = ['like', 'repost', 'follow'];
 
 export type ActionRow = typeof automationActions.$inferSelect;
 
+type ActivityAsk = { personaId: string; from: Date; to: Date; except: string | null };
+
 export function createAutomationRepository(db: Db) {
+  // Asked before every post goes out (the daily limit): one statement for all the personas asked
+  // about meanwhile, each with its own day (issue 32, decision 062). Counts as activityIn below.
+  const activityOf = coalesced<ActivityAsk, number>(async (asks) => {
+    const { rows } = (await db.execute(sql`
+      select (
+        select count(*) from ${posts} p
+        where p.persona_id = a.persona and (a.left_out is null or p.id <> a.left_out)
+          and ((p.status = 'posted' and p.posted_at >= a.f and p.posted_at < a.t) or p.status = 'publishing')
+      ) + (
+        select count(*) from ${automationActions} x
+        where x.persona_id = a.persona and x.kind in ${ENGAGEMENT_ACTIONS}
+          and x.created_at >= a.f and x.created_at < a.t
+      ) as n
+      from unnest(
+        ${sql.param(asks.map((a) => a.personaId))}::uuid[],
+        ${sql.param(asks.map((a) => a.from.toISOString()))}::timestamptz[],
+        ${sql.param(asks.map((a) => a.to.toISOString()))}::timestamptz[],
+        ${sql.param(asks.map((a) => a.except))}::uuid[]
+      ) with ordinality as a(persona, f, t, left_out, ord)
+      order by a.ord`)) as unknown as { rows: { n: string | number }[] };
+    return asks.map((_, i) => Number(rows[i]?.n ?? 0));
+  });
   return {
     /**
      * Records one action a persona's automation took (the banner's counts and the daily limit).
@@ -97,6 +122,7 @@ export function createAutomationRepository(db: Db) {
       to: Date,
       options: { planned?: boolean; except?: string } = {},
     ): Promise<number> {
+      if (!options.planned) return activityOf({ personaId, from, to, except: options.except ?? null });
       const actions = db
         .select({ n: count() })
         .from(automationActions)

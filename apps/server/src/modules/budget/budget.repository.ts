@@ -1,6 +1,7 @@
 import type { BudgetMeter, Platform, Spend } from '@plume/core';
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { platformSpend } from '../../db/schema';
 
 /** The buckets spend is kept in: 5 minutes (the rolling windows the budget checks) and an hour (the screens). */
@@ -18,8 +19,73 @@ const bucketStart = (at: Date, minutes: number) =>
 
 /** Where each account's spend of its networks' limits and bills is kept (decision 033). */
 export function createBudgetRepository(db: Db) {
+  type Row = typeof platformSpend.$inferInsert;
+  const keyOf = (row: Row) =>
+    `${row.platform}\u0000${row.accountId}\u0000${row.spanMinutes}\u0000${row.startsAt.getTime()}\u0000${row.meter}`;
+  // The spends recorded meanwhile, added up per bucket (a statement may not touch a row twice) and
+  // in key order, so that two processes' statements never wait on each other in a circle.
+  const recordRows = coalesced<Row[], void>(async (asks) => {
+    const buckets = new Map<string, Row>();
+    for (const row of asks.flat()) {
+      const key = keyOf(row);
+      const known = buckets.get(key);
+      buckets.set(key, known ? { ...known, amount: known.amount + row.amount } : row);
+    }
+    const rows = [...buckets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+    await db
+      .insert(platformSpend)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [
+          platformSpend.platform,
+          platformSpend.accountId,
+          platformSpend.spanMinutes,
+          platformSpend.startsAt,
+          platformSpend.meter,
+        ],
+        set: { amount: sql`${platformSpend.amount} + excluded.amount` },
+      });
+    return [];
+  });
+  // The budgets asked about meanwhile, in one read: each ask's buckets picked from the rows of all.
+  type BucketsAsk = { platform: Platform; accountId: string; meters: BudgetMeter[]; since: Date };
+  const bucketsOf = coalesced<BucketsAsk, SpendBucket[]>(async (asks) => {
+    const earliest = Math.min(...asks.map((a) => a.since.getTime()));
+    const rows = await db
+      .select({
+        platform: platformSpend.platform,
+        accountId: platformSpend.accountId,
+        meter: platformSpend.meter,
+        startsAt: platformSpend.startsAt,
+        amount: platformSpend.amount,
+      })
+      .from(platformSpend)
+      .where(
+        and(
+          inArray(platformSpend.accountId, [...new Set(asks.map((a) => a.accountId))]),
+          eq(platformSpend.spanMinutes, FINE_MINUTES),
+          gt(platformSpend.startsAt, new Date(earliest - FINE_MINUTES * 60_000)),
+        ),
+      )
+      .orderBy(asc(platformSpend.startsAt));
+    return asks.map(({ platform, accountId, meters, since }) => {
+      const after = since.getTime() - FINE_MINUTES * 60_000;
+      return rows
+        .filter(
+          (row) =>
+            row.platform === platform &&
+            row.accountId === accountId &&
+            meters.includes(row.meter) &&
+            row.startsAt.getTime() > after,
+        )
+        .map(({ meter, startsAt, amount }) => ({ meter, startsAt, amount }));
+    });
+  });
   return {
-    /** Adds a spend at `at` to its 5-minute and hour buckets, in one statement. */
+    /**
+     * Adds a spend at `at` to its 5-minute and hour buckets: one statement for all the spends
+     * recorded meanwhile (every call a worker makes records one; issue 32, decision 062).
+     */
     async record(platform: Platform, accountId: string, spend: Spend, at: Date): Promise<void> {
       const rows = Object.entries(spend).flatMap(([meter, amount]) =>
         amount && amount > 0
@@ -33,20 +99,7 @@ export function createBudgetRepository(db: Db) {
             }))
           : [],
       );
-      if (rows.length === 0) return;
-      await db
-        .insert(platformSpend)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [
-            platformSpend.platform,
-            platformSpend.accountId,
-            platformSpend.spanMinutes,
-            platformSpend.startsAt,
-            platformSpend.meter,
-          ],
-          set: { amount: sql`${platformSpend.amount} + excluded.amount` },
-        });
+      if (rows.length > 0) await recordRows(rows);
     },
 
     /** The account's 5-minute buckets of these meters that end after `since`, oldest first. */
@@ -57,20 +110,7 @@ export function createBudgetRepository(db: Db) {
       since: Date,
     ): Promise<SpendBucket[]> {
       if (meters.length === 0) return [];
-      const rows = await db
-        .select({ meter: platformSpend.meter, startsAt: platformSpend.startsAt, amount: platformSpend.amount })
-        .from(platformSpend)
-        .where(
-          and(
-            eq(platformSpend.platform, platform),
-            eq(platformSpend.accountId, accountId),
-            eq(platformSpend.spanMinutes, FINE_MINUTES),
-            gt(platformSpend.startsAt, new Date(since.getTime() - FINE_MINUTES * 60_000)),
-            inArray(platformSpend.meter, meters),
-          ),
-        )
-        .orderBy(asc(platformSpend.startsAt));
-      return rows;
+      return bucketsOf({ platform, accountId, meters, since });
     },
 
     /**

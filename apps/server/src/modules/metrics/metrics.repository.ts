@@ -5,8 +5,9 @@ import {
   type Platform,
   type RecentTweet,
 } from '@plume/core';
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { accountSnapshots, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
 import type { AccountMetrics } from '../../integrations/platform';
 
@@ -29,7 +30,7 @@ const inScope = (scope: Scope) =>
  * reading, plus Plume's posts published there since (all of them before a first reading), so a
  * post Plume published counts at once and a reading that saw it does not count it twice.
  */
-const totalPostsOf = (personaId: string | Placeholder) => sql<number>`(
+const totalPostsOf = (personaId: string | Placeholder | SQLWrapper) => sql<number>`(
   select coalesce(sum(counted.n), 0)::int from (
     select coalesce(latest.posts, 0) + (
       select count(*) from ${posts} p
@@ -46,16 +47,22 @@ const totalPostsOf = (personaId: string | Placeholder) => sql<number>`(
 )`;
 
 export function createMetricsRepository(db: Db) {
-  // Run after every post that goes out: prepared once (issue 32).
-  const countPublished = preparedOnce(() =>
+  // Run after every post that goes out: one prepared statement for all the personas whose posts
+  // went out meanwhile (issue 32, decision 062), their rows locked in id order so that two
+  // workers' statements never wait on each other in a circle.
+  const countPublishedIn = preparedOnce(() =>
     db
       .update(personas)
-      .set({
-        stats: sql`jsonb_set(${personas.stats}, '{totalTweets}', to_jsonb(${totalPostsOf(sql.placeholder('personaId'))}))`,
-      })
-      .where(eq(personas.id, sql.placeholder('personaId')))
-      .prepare('persona_count_published'),
+      .set({ stats: sql`jsonb_set(${personas.stats}, '{totalTweets}', to_jsonb(${totalPostsOf(personas.id)}))` })
+      .where(
+        sql`${personas.id} in (select id from ${personas} where id = any(${sql.placeholder('personaIds')}::uuid[]) order by id for update)`,
+      )
+      .prepare('persona_count_published_in'),
   );
+  const countPublished = coalesced<string, void>(async (personaIds) => {
+    await countPublishedIn().execute({ personaIds: [...new Set(personaIds)] });
+    return [];
+  });
   return {
     /**
      * Connected accounts whose metrics are due: never read (just connected), read longer ago than
@@ -267,7 +274,7 @@ export function createMetricsRepository(db: Db) {
      * the next reading. Written on the persona like a reading's figures (its list's revision moves).
      */
     async countPublished(personaId: string): Promise<void> {
-      await countPublished().execute({ personaId });
+      await countPublished(personaId);
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEventType } from '@plume/core';
 import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { personas, posts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -32,21 +33,26 @@ export const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
 });
 
 export function createWebhooksRepository(db: Db) {
-  // Asked after every post that settles (a worker's publish): prepared once (issue 32).
-  const hearing = preparedOnce(() =>
+  // Asked after every post that settles (a worker's publish): one prepared statement for all the
+  // workspaces asked about meanwhile (issue 32, decision 062).
+  const enabledIn = preparedOnce(() =>
     db
-      .select({ id: webhookEndpoints.id })
+      .select({ workspaceId: webhookEndpoints.workspaceId, events: webhookEndpoints.events })
       .from(webhookEndpoints)
       .where(
         and(
-          eq(webhookEndpoints.workspaceId, sql.placeholder('workspaceId')),
+          sql`${webhookEndpoints.workspaceId} = any(${sql.placeholder('workspaceIds')}::text[])`,
           eq(webhookEndpoints.enabled, true),
-          sql`${webhookEndpoints.events} ?| ${sql.placeholder('types')}::text[]`,
         ),
       )
-      .limit(1)
-      .prepare('webhooks_hears'),
+      .prepare('webhooks_enabled_in'),
   );
+  const hearing = coalesced<{ workspaceId: string; types: readonly string[] }, boolean>(async (asks) => {
+    const rows = await enabledIn().execute({ workspaceIds: [...new Set(asks.map((a) => a.workspaceId))] });
+    return asks.map(({ workspaceId, types }) =>
+      rows.some((row) => row.workspaceId === workspaceId && (row.events as string[]).some((e) => types.includes(e))),
+    );
+  });
   return {
     async list(workspaceId: string): Promise<EndpointRow[]> {
       return db
@@ -115,8 +121,7 @@ export function createWebhooksRepository(db: Db) {
 
     /** Whether the workspace has an endpoint on that hears any of `types` (one cheap look before reading more). */
     async hears(workspaceId: string, types: readonly string[]): Promise<boolean> {
-      const [row] = await hearing().execute({ workspaceId, types: [...types] });
-      return row !== undefined;
+      return hearing({ workspaceId, types });
     },
 
     /** The users' enabled endpoints that hear `type`. */

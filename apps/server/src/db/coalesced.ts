@@ -1,0 +1,36 @@
+/**
+ * Many callers' asks carried by one statement (issue 32, decision 062): a worker publishing 100
+ * posts at once asks the same small question 100 times within milliseconds, and on PostgreSQL
+ * each statement costs the process and the server more than its rows do (a round trip, a commit
+ * for a write). The first ask goes at once; the asks made while a statement runs wait for the
+ * next one, which carries them all (at most `limit`). One statement at a time. `run` answers each
+ * ask of its list, in order; a statement that fails fails the asks it carried, and only those.
+ */
+export function coalesced<A, R>(run: (asks: A[]) => Promise<R[]>, limit = 500): (ask: A) => Promise<R> {
+  type Waiting = { ask: A; done: (answer: R) => void; failed: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let sending = false;
+  const flush = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (waiting.length > 0) {
+        const carried = waiting.slice(0, limit);
+        waiting = waiting.slice(carried.length);
+        try {
+          const answers = await run(carried.map((one) => one.ask));
+          for (const [i, one] of carried.entries()) one.done(answers[i] as R);
+        } catch (error) {
+          for (const one of carried) one.failed(error);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  return (ask) =>
+    new Promise<R>((done, failed) => {
+      waiting.push({ ask, done, failed });
+      void flush();
+    });
+}
