@@ -68,16 +68,17 @@ export function createBudgetRepository(db: Db) {
         ),
       )
       .orderBy(asc(platformSpend.startsAt));
+    const byAccount = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const key = `${row.platform}:${row.accountId}`;
+      const known = byAccount.get(key);
+      if (known) known.push(row);
+      else byAccount.set(key, [row]);
+    }
     return asks.map(({ platform, accountId, meters, since }) => {
       const after = since.getTime() - FINE_MINUTES * 60_000;
-      return rows
-        .filter(
-          (row) =>
-            row.platform === platform &&
-            row.accountId === accountId &&
-            meters.includes(row.meter) &&
-            row.startsAt.getTime() > after,
-        )
+      return (byAccount.get(`${platform}:${accountId}`) ?? [])
+        .filter((row) => meters.includes(row.meter) && row.startsAt.getTime() > after)
         .map(({ meter, startsAt, amount }) => ({ meter, startsAt, amount }));
     });
   });
