@@ -334,8 +334,8 @@ async function publishing() {
   const runCase = async (label, makeItems, api) => {
     // A warm-up first, not measured: a whole burst, one post on every account, so that the runs
     // measure warm workers (pools, sessions, compiled code) on accounts that have published before.
-    // An account's first publish after the bench's bulk copy writes its rows' first new versions:
-    // a cold run's first seconds were up to 4 s late where the warm runs' were not (decision 049).
+    // On accounts that had never published, a cold run's first seconds were up to 4 s late where
+    // the warm runs' were not (decision 049).
     const warm = makeItems(B.leadFor(makeItems(0).length, perSecond), 'warm');
     await B.scheduleAndWait({ api, ...stub, items: warm, label: `${label} warm-up (not measured)`, rss });
     const results = [];
