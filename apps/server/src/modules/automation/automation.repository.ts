@@ -1,5 +1,5 @@
 import type { AutomationActionKind, AutomationLogEntry, AutomationPauseReason, Persona, Platform } from '@plume/core';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coalesced } from '../../db/coalesced';
 import { automationActions, automationLog, personas, platformAccounts, posts, sourceItems } from '../../db/schema';
@@ -35,17 +35,19 @@ const ENGAGEMENT_ACTIONS: AutomationActionKind[] = ['like', 'repost', 'follow'];
 
 export type ActionRow = typeof automationActions.$inferSelect;
 
-type ActivityAsk = { personaId: string; from: Date; to: Date; except: string | null };
+type ActivityAsk = { personaId: string; from: Date; to: Date; except: string | null; planned: boolean };
 
 export function createAutomationRepository(db: Db) {
-  // Asked before every post goes out (the daily limit): one statement for all the personas asked
-  // about meanwhile, each with its own day (issue 32, decision 062). Counts as activityIn below.
+  // The daily activity count (activityIn below), asked before every post goes out: one statement
+  // for all the personas asked about meanwhile, each with its own day (issue 32, decision 062).
   const activityOf = coalesced<ActivityAsk, number>(async (asks) => {
     const { rows } = (await db.execute(sql`
       select (
         select count(*) from ${posts} p
         where p.persona_id = a.persona and (a.left_out is null or p.id <> a.left_out)
-          and ((p.status = 'posted' and p.posted_at >= a.f and p.posted_at < a.t) or p.status = 'publishing')
+          and ((p.status = 'posted' and p.posted_at >= a.f and p.posted_at < a.t) or p.status = 'publishing'
+            or (a.planned and p.status in ('scheduled', 'pending_review')
+              and p.scheduled_for >= a.f and p.scheduled_for < a.t))
       ) + (
         select count(*) from ${automationActions} x
         where x.persona_id = a.persona and x.kind in ${ENGAGEMENT_ACTIONS}
@@ -55,8 +57,9 @@ export function createAutomationRepository(db: Db) {
         ${sql.param(asks.map((a) => a.personaId))}::uuid[],
         ${sql.param(asks.map((a) => a.from.toISOString()))}::timestamptz[],
         ${sql.param(asks.map((a) => a.to.toISOString()))}::timestamptz[],
-        ${sql.param(asks.map((a) => a.except))}::uuid[]
-      ) with ordinality as a(persona, f, t, left_out, ord)
+        ${sql.param(asks.map((a) => a.except))}::uuid[],
+        ${sql.param(asks.map((a) => a.planned))}::boolean[]
+      ) with ordinality as a(persona, f, t, left_out, planned, ord)
       order by a.ord`)) as unknown as { rows: { n: string | number }[] };
     return asks.map((_, i) => Number(rows[i]?.n ?? 0));
   });
@@ -122,39 +125,7 @@ export function createAutomationRepository(db: Db) {
       to: Date,
       options: { planned?: boolean; except?: string } = {},
     ): Promise<number> {
-      if (!options.planned) return activityOf({ personaId, from, to, except: options.except ?? null });
-      const actions = db
-        .select({ n: count() })
-        .from(automationActions)
-        .where(
-          and(
-            eq(automationActions.personaId, personaId),
-            inArray(automationActions.kind, ENGAGEMENT_ACTIONS),
-            gte(automationActions.createdAt, from),
-            lt(automationActions.createdAt, to),
-          ),
-        );
-      const [row] = await db
-        .select({ posts: count(), actions: sql<string | number>`(${actions})` })
-        .from(posts)
-        .where(
-          and(
-            eq(posts.personaId, personaId),
-            options.except ? ne(posts.id, options.except) : undefined,
-            or(
-              and(eq(posts.status, 'posted'), gte(posts.postedAt, from), lt(posts.postedAt, to)),
-              eq(posts.status, 'publishing'),
-              options.planned
-                ? and(
-                    inArray(posts.status, ['scheduled', 'pending_review']),
-                    gte(posts.scheduledFor, from),
-                    lt(posts.scheduledFor, to),
-                  )
-                : undefined,
-            ),
-          ),
-        );
-      return Number(row?.posts ?? 0) + Number(row?.actions ?? 0);
+      return activityOf({ personaId, from, to, except: options.except ?? null, planned: options.planned ?? false });
     },
 
     /** How many actions of a kind the persona took since `since` (caps per hour or day). */
