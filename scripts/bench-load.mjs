@@ -11,6 +11,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { firstToken, startStubModel } from './bench-stream.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 50);
+// The streaming users, as many as the CRUD users unless set (0 measures the CRUD mix alone).
+const STREAMERS = Number(process.env.BENCH_LOAD_STREAMERS ?? USERS);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 
 /** The stub model in a process of its own, so its timers do not wait behind the load generator's work. */
@@ -206,7 +208,7 @@ async function mix(bases, crud, streamers) {
       }
     }
   };
-  await Promise.all([...crud.map(crudUser), ...streamers.map(streamer)]);
+  await Promise.all([...crud.map(crudUser), ...streamers.slice(0, STREAMERS).map(streamer)]);
   loop.disable();
   if (process.env.BENCH_LOAD_DEBUG) console.error(slow.sort((a, b) => b[0] - a[0]).slice(0, 12));
   latencies.sort((a, b) => a - b);
@@ -229,7 +231,7 @@ async function users(base) {
   const crud = [];
   const streamers = [];
   for (let i = 0; i < USERS; i++) crud.push({ cookie: await signIn(base, `crud${i}@example.com`) });
-  for (let i = 0; i < USERS; i++) {
+  for (let i = 0; i < Math.max(1, STREAMERS); i++) {
     const cookie = await signIn(base, `stream${i}@example.com`);
     const response = await fetch(`${base}/api/personas`, {
       method: 'POST',

@@ -8,6 +8,7 @@ import type { AiProviderConfig } from '../../config';
 import { AppError, ProviderError, RateLimitedError } from '../../errors';
 import { blockedUnder, FetchRefusedError, type NetworkReach } from '../feeds/safe-fetch';
 import { createPublicFetch } from '../net/public-fetch';
+import { streamChatCompletion } from './chat-completions-stream';
 
 /** One request to a model: the system prompt (persona voice and rules) and the user's prompt. */
 export type LlmCall = {
@@ -134,13 +135,18 @@ export function createLlmClient(
   options: { timeoutMs: number; reach?: NetworkReach; refusal?: string },
 ): LlmClient {
   const guarded = options.reach !== undefined && options.reach !== 'private';
-  const model = languageModel(
-    config,
-    guarded ? createPublicFetch(blockedUnder(options.reach ?? 'public'), options.refusal) : undefined,
-  );
-  /** What both kinds of call send, with the caller's signal joined to our deadline. */
-  const request = (call: LlmCall) => {
+  const fetch = guarded ? createPublicFetch(blockedUnder(options.reach ?? 'public'), options.refusal) : undefined;
+  // Made on first use: building the SDK's model builds its schemas, and a streamed draft from an
+  // OpenAI-compatible server never needs it.
+  let model: LanguageModel | undefined;
+  /** The caller's signal joined to our deadline. */
+  const deadline = (call: LlmCall) => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
+    return { timeout, abortSignal: call.signal ? AbortSignal.any([call.signal, timeout]) : timeout };
+  };
+  /** What both kinds of call send through the SDK. */
+  const request = (call: LlmCall) => {
+    const { timeout, abortSignal } = deadline(call);
     // With earlier turns, the conversation goes as messages, the new prompt as the last user turn.
     const input = call.image
       ? {
@@ -157,13 +163,14 @@ export function createLlmClient(
       : call.history && call.history.length > 0
         ? { messages: [...call.history, { role: 'user' as const, content: call.prompt }] }
         : { prompt: call.prompt };
+    model ??= languageModel(config, fetch);
     const settings = {
       model,
       system: call.system,
       ...input,
       temperature: call.temperature,
       maxOutputTokens: call.maxOutputTokens,
-      abortSignal: call.signal ? AbortSignal.any([call.signal, timeout]) : timeout,
+      abortSignal,
       maxRetries: 0,
     };
     return { timeout, settings };
@@ -183,6 +190,33 @@ export function createLlmClient(
     },
 
     async *stream(call) {
+      // An OpenAI-compatible server's stream is read directly (decision 063-streams-read-directly).
+      if (config.provider === 'custom' && !call.image) {
+        const { timeout, abortSignal } = deadline(call);
+        try {
+          yield* streamChatCompletion({
+            baseUrl: config.baseUrl,
+            apiKey: config.apiKey,
+            fetch: fetch ?? globalThis.fetch,
+            body: {
+              model: config.model,
+              messages: [
+                ...(call.system ? [{ role: 'system', content: call.system }] : []),
+                ...(call.history ?? []),
+                { role: 'user', content: call.prompt },
+              ],
+              temperature: call.temperature,
+              max_tokens: call.maxOutputTokens,
+            },
+            signal: abortSignal,
+          });
+        } catch (error) {
+          // The reader went away: the stream ends quietly, as the SDK's does.
+          if (call.signal?.aborted && !timeout.aborted) return;
+          throw toProviderError(error, config, timeout.aborted);
+        }
+        return;
+      }
       const { timeout, settings } = request(call);
       try {
         const result = streamText({
