@@ -2,13 +2,15 @@ import {
   type AutomationPauseReason,
   type ConnectedAccount,
   DEFAULT_LANGUAGES,
+  isUuid,
   type Persona,
   type PersonaVersion,
   type Platform,
 } from '@plume/core';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, preparedOnce } from '../../db/client';
+import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import {
   personas,
   personaVersions,
@@ -211,21 +213,37 @@ function toColumns(p: Persona) {
 }
 
 export function createPersonasRepository(db: Db) {
-  // The read every request about one persona makes, prepared once (issue 32: the SQL is built and
-  // parsed once per connection, not per request).
-  const findOne = preparedOnce(() =>
-    db
-      .select(withConnections())
-      .from(personas)
-      .where(and(eq(personas.workspaceId, sql.placeholder('workspaceId')), eq(personas.id, sql.placeholder('id'))))
-      .prepare('persona_find'),
-  );
+  // The read every request about one persona makes: the asks made while one statement runs go
+  // together in the next (decision 063-streams-read-directly; under load, dozens of requests a
+  // second each read their persona, and a statement costs more than its row).
+  const findOne = coalesced<{ workspaceId: string; id: string }, Persona | null>(async (asks) => {
+    // An id that is no UUID matches nothing; left out, it cannot fail the others' statement.
+    const asked = asks.filter((a) => isUuid(a.id));
+    const rows =
+      asked.length === 0
+        ? []
+        : await db
+            .select(withConnections())
+            .from(personas)
+            .where(
+              sql`(${personas.workspaceId}, ${personas.id}) in (select * from unnest(${sql.param(
+                asked.map((a) => a.workspaceId),
+              )}::text[], ${sql.param(asked.map((a) => a.id))}::uuid[]))`,
+            );
+    const found = new Map(rows.map((r) => [`${r.persona.workspaceId}/${r.persona.id}`, r]));
+    const handed = new Set<string>();
+    return asks.map((a) => {
+      const key = `${a.workspaceId}/${a.id}`;
+      const row = found.get(key);
+      if (!row) return null;
+      const persona = toPersona(row.persona, row.connections);
+      // Two asks for one persona get a copy each: one caller's change is not the other's.
+      if (handed.has(key)) return structuredClone(persona);
+      handed.add(key);
+      return persona;
+    });
+  });
   return {
-    /** Who let the persona's automation publish without review (decision 056-approval-that-blocks); null: nobody. */
-    async setUnreviewedBy(id: string, userId: string | null): Promise<void> {
-      await db.update(personas).set({ unreviewedBy: userId }).where(eq(personas.id, id));
-    },
-
     /**
      * The personas connected to the accounts on `platforms` that this persona is connected to
      * (itself included), each with its rows for them picked: one account may serve several personas,
@@ -279,9 +297,8 @@ export function createPersonasRepository(db: Db) {
       return rows.map((r) => toPersona(r.persona, r.connections));
     },
 
-    async find(workspaceId: string, id: string): Promise<Persona | null> {
-      const [row] = await findOne().execute({ workspaceId, id });
-      return row ? toPersona(row.persona, row.connections) : null;
+    find(workspaceId: string, id: string): Promise<Persona | null> {
+      return findOne({ workspaceId, id });
     },
 
     /** Inside a transaction: the persona, locked against other writes until the transaction ends. */
@@ -319,10 +336,14 @@ export function createPersonasRepository(db: Db) {
       return toPersona(row, row.connections);
     },
 
-    async update(workspaceId: string, persona: Persona): Promise<Persona> {
+    /**
+     * Saves the persona's settings. `unreviewedBy`: who let its automation publish without review
+     * (decision 056-approval-that-blocks), null for nobody, left out to keep it.
+     */
+    async update(workspaceId: string, persona: Persona, unreviewedBy?: string | null): Promise<Persona> {
       const [row] = await db
         .update(personas)
-        .set({ ...toColumns(persona), updatedAt: new Date() })
+        .set({ ...toColumns(persona), updatedAt: new Date(), ...(unreviewedBy !== undefined ? { unreviewedBy } : {}) })
         .where(and(eq(personas.workspaceId, workspaceId), eq(personas.id, persona.id)))
         .returning(returningWithConnections());
       if (!row) throw new Error('update matched no row');

@@ -122,9 +122,16 @@ export function createPersonasService(deps: {
   }
 
   /** Saves `next` over the stored persona, as a new version described by `summary` (or by the diff). */
-  async function save(repos: Repositories, workspaceId: string, before: Persona, next: Persona, summary?: string) {
+  async function save(
+    repos: Repositories,
+    workspaceId: string,
+    before: Persona,
+    next: Persona,
+    options: { summary?: string; unreviewedBy?: string | null } = {},
+  ) {
+    const { summary, unreviewedBy } = options;
     if (next.is_active && !before.is_active) await checkActiveLimit(repos, workspaceId, 1);
-    const saved = await repos.personas.update(workspaceId, next);
+    const saved = await repos.personas.update(workspaceId, next, unreviewedBy);
     await repos.personas.addVersion(saved, summary ?? describeChanges(before, saved));
     return saved;
   }
@@ -180,11 +187,17 @@ export function createPersonasService(deps: {
         const switchedOn = (!postingBefore && postingNow) || (!repliesBefore && repliesNow);
         if (switchedOn && by && !mayWaiveReview(by.role, by.needsApproval))
           throw new ForbiddenError(UNREVIEWED_NEEDS_APPROVER);
-        // Recorded: the approver who switched it on; switched off (or on by someone who may not vouch), nobody.
-        if (!postingNow && !repliesNow) await repos.personas.setUnreviewedBy(id, null);
-        else if (switchedOn)
-          await repos.personas.setUnreviewedBy(id, by && roleMay(by.role, 'approve') ? by.userId : null);
-        return { before, saved: await save(repos, workspaceId, before, next) };
+        // Recorded with the save: the approver who switched it on; switched off (or on by someone
+        // who may not vouch), nobody.
+        const unreviewedBy =
+          !postingNow && !repliesNow
+            ? null
+            : switchedOn
+              ? by && roleMay(by.role, 'approve')
+                ? by.userId
+                : null
+              : undefined;
+        return { before, saved: await save(repos, workspaceId, before, next, { unreviewedBy }) };
       }).then(async ({ before, saved }) => {
         await labelChanged(before, saved);
         const posting = saved.is_active && saved.automation.autoPosting.enabled;
@@ -240,7 +253,10 @@ export function createPersonasService(deps: {
           is_public: before.is_public,
           tags: version.snapshot.tags.filter((tag) => existingTags.has(tag)),
         };
-        return { before, saved: await save(repos, workspaceId, before, next, rollbackSummary(version.createdAt)) };
+        return {
+          before,
+          saved: await save(repos, workspaceId, before, next, { summary: rollbackSummary(version.createdAt) }),
+        };
       }).then(async ({ before, saved }) => {
         await labelChanged(before, saved);
         return saved;
