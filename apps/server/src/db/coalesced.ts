@@ -5,8 +5,15 @@
  * for a write). The first ask goes at once; the asks made while a statement runs wait for the
  * next one, which carries them all (at most `limit`). One statement at a time. `run` answers each
  * ask of its list, in order; a statement that fails fails the asks it carried, and only those.
+ * `eachAloneOnFailure`: a failed statement that carried several asks is run again for each ask on
+ * its own, so one ask the database refuses (a message for a persona deleted meanwhile) fails only
+ * its own caller. Only for a `run` that is one statement (nothing of a failed one stays).
  */
-export function coalesced<A, R>(run: (asks: A[]) => Promise<R[]>, limit = 500): (ask: A) => Promise<R> {
+export function coalesced<A, R>(
+  run: (asks: A[]) => Promise<R[]>,
+  options: { limit?: number; eachAloneOnFailure?: boolean } = {},
+): (ask: A) => Promise<R> {
+  const { limit = 500, eachAloneOnFailure = false } = options;
   type Waiting = { ask: A; done: (answer: R) => void; failed: (error: unknown) => void };
   let waiting: Waiting[] = [];
   let sending = false;
@@ -21,7 +28,15 @@ export function coalesced<A, R>(run: (asks: A[]) => Promise<R[]>, limit = 500): 
           const answers = await run(carried.map((one) => one.ask));
           for (const [i, one] of carried.entries()) one.done(answers[i] as R);
         } catch (error) {
-          for (const one of carried) one.failed(error);
+          if (!eachAloneOnFailure || carried.length === 1) for (const one of carried) one.failed(error);
+          else {
+            for (const one of carried) {
+              await run([one.ask]).then(
+                ([answer]) => one.done(answer as R),
+                (alone: unknown) => one.failed(alone),
+              );
+            }
+          }
         }
       }
     } finally {

@@ -1,6 +1,7 @@
 import type { AiProvider } from '@plume/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { aiSettings } from '../../db/schema';
 
 /** A workspace's stored AI choice; the key stays sealed (secret-box) here. */
@@ -12,9 +13,15 @@ export type StoredAiSettings = {
 };
 
 export function createAiSettingsRepository(db: Db) {
-  return {
-    async find(workspaceId: string): Promise<StoredAiSettings | null> {
-      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.workspaceId, workspaceId));
+  // Read before every draft: the asks made while one statement runs go in the next (decision 062).
+  const find = coalesced<string, StoredAiSettings | null>(async (workspaceIds) => {
+    const rows = await db
+      .select()
+      .from(aiSettings)
+      .where(inArray(aiSettings.workspaceId, [...new Set(workspaceIds)]));
+    const byWorkspace = new Map(rows.map((row) => [row.workspaceId, row]));
+    return workspaceIds.map((workspaceId) => {
+      const row = byWorkspace.get(workspaceId);
       return row
         ? {
             provider: row.provider as AiProvider,
@@ -23,7 +30,10 @@ export function createAiSettingsRepository(db: Db) {
             apiKeyEncrypted: row.apiKeyEncrypted,
           }
         : null;
-    },
+    });
+  });
+  return {
+    find,
 
     async save(workspaceId: string, settings: StoredAiSettings): Promise<void> {
       await db

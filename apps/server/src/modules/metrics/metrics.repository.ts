@@ -59,6 +59,30 @@ export function createMetricsRepository(db: Db) {
       )
       .prepare('persona_count_published_in'),
   );
+  // A persona's posts people engaged with most, the model's examples of its voice: read before
+  // every draft, so the asks made while one statement runs go together in the next (decision 062).
+  const bestPosts = coalesced<{ personaId: string; limit: number }, string[]>(async (asks) => {
+    const engagement = sql`${postMetrics.likes} + ${postMetrics.reposts} + ${postMetrics.replies} + ${postMetrics.quotes}`;
+    const { rows } = (await db.execute(sql`
+      select a.ord, b.text
+      from unnest(
+        ${sql.param(asks.map((a) => a.personaId))}::uuid[],
+        ${sql.param(asks.map((a) => a.limit))}::int[]
+      ) with ordinality as a(persona, lim, ord)
+      cross join lateral (
+        select ${postMetrics.text} as text
+        from ${postMetrics}
+        where ${postMetrics.personaId} = a.persona and ${engagement} > 0 and length(trim(${postMetrics.text})) > 0
+        order by ${engagement} desc, ${postMetrics.postedAt} desc
+        limit a.lim
+      ) b`)) as unknown as {
+      rows: { ord: string | number; text: string }[];
+    };
+    const lists = asks.map((): string[] => []);
+    // A nested loop over the asks in order: each ask's rows come together, in its own order.
+    for (const row of rows) lists[Number(row.ord) - 1]?.push(row.text);
+    return lists;
+  });
   const countPublished = coalesced<string, void>(async (personaIds) => {
     await countPublishedIn().execute({ personaIds: [...new Set(personaIds)] });
     return [];
@@ -351,17 +375,8 @@ export function createMetricsRepository(db: Db) {
      * of its accounts, Plume's or not: the model's examples of its voice (decision 037). Posts
      * nobody engaged with are no example of what works.
      */
-    async bestPosts(personaId: string, limit: number): Promise<string[]> {
-      const engagement = sql<number>`${postMetrics.likes} + ${postMetrics.reposts} + ${postMetrics.replies} + ${postMetrics.quotes}`;
-      const rows = await db
-        .select({ text: postMetrics.text })
-        .from(postMetrics)
-        .where(
-          and(eq(postMetrics.personaId, personaId), sql`${engagement} > 0`, sql`length(trim(${postMetrics.text})) > 0`),
-        )
-        .orderBy(desc(engagement), desc(postMetrics.postedAt))
-        .limit(limit);
-      return rows.map((r) => r.text);
+    bestPosts(personaId: string, limit: number): Promise<string[]> {
+      return bestPosts({ personaId, limit });
     },
 
     async lastReadAt(scope: Scope): Promise<Date | null> {

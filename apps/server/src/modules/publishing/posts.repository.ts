@@ -30,7 +30,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Db, preparedOnce } from '../../db/client';
+import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { isConnectionLoss, isUniqueViolation, untilReachable } from '../../db/pg-errors';
 import { personas, platformAccounts, postHistory, posts } from '../../db/schema';
 import type { StoredReplyTo } from '../../integrations/platform';
@@ -114,31 +115,41 @@ function scheduleWhere(workspaceId: string, filter: ScheduleFilter) {
   );
 }
 
+/** A persona's post as the check before review compares with it. */
+export type RecentPost = { id: string; content: string; status: PostStatus; at: Date };
+
 /** Who settled a post's outcome, as its history says (decision 056-approval-that-blocks). */
 export type SettledBy = { actorUserId: string | null; actorKind: PostActorKind };
 
 export function createPostsRepository(db: Db) {
-  // Read before every post enters the schedule or the queue (the check at the door): prepared once
-  // (issue 32).
-  const recentForCheck = preparedOnce(() =>
-    db
-      .select({
-        id: posts.id,
-        content: posts.content,
-        status: posts.status,
-        at: sql<Date>`coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt})`.mapWith(posts.createdAt),
-      })
-      .from(posts)
-      .where(
-        and(
-          eq(posts.personaId, sql.placeholder('personaId')),
-          inArray(posts.status, ['posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review']),
-        ),
-      )
-      .orderBy(desc(posts.createdAt))
-      .limit(sql.placeholder('limit'))
-      .prepare('posts_recent_for_check'),
-  );
+  // Read before every post enters the schedule or the queue (the check at the door) and before every
+  // draft: the asks made while one statement runs go together in the next (decision 062), each
+  // with its own persona and limit.
+  const recentForCheck = coalesced<{ personaId: string; limit: number }, RecentPost[]>(async (asks) => {
+    const { rows } = (await db.execute(sql`
+      select a.ord, p.id, p.content, p.status, p.at
+      from unnest(
+        ${sql.param(asks.map((a) => a.personaId))}::uuid[],
+        ${sql.param(asks.map((a) => a.limit))}::int[]
+      ) with ordinality as a(persona, lim, ord)
+      cross join lateral (
+        select ${posts.id} as id, ${posts.content} as content, ${posts.status} as status,
+          coalesce(${posts.postedAt}, ${posts.scheduledFor}, ${posts.createdAt}) as at
+        from ${posts}
+        where ${posts.personaId} = a.persona
+          and ${posts.status} in ('posted', 'scheduled', 'publishing', 'unconfirmed', 'pending_review')
+        order by ${posts.createdAt} desc
+        limit a.lim
+      ) p`)) as unknown as {
+      rows: (Omit<RecentPost, 'at'> & { ord: string | number; at: Date | string })[];
+    };
+    const lists = asks.map((): RecentPost[] => []);
+    // A nested loop over the asks in order: each ask's rows come together, in its own order.
+    for (const row of rows) {
+      lists[Number(row.ord) - 1]?.push({ id: row.id, content: row.content, status: row.status, at: new Date(row.at) });
+    }
+    return lists;
+  });
   /**
    * Moves a post on only from the state it is expected to be in (a claim): false when it was not.
    * With `said`, the history entry is written in the same statement as the move, so a job run
@@ -739,11 +750,8 @@ export function createPostsRepository(db: Db) {
      * What a new draft of the persona's must not repeat (decision 037): its latest posts that went
      * out, will go out or wait for review, newest first, each with when it went (goes) out or was written.
      */
-    async recentForCheck(
-      personaId: string,
-      limit: number,
-    ): Promise<{ id: string; content: string; status: PostStatus; at: Date }[]> {
-      return recentForCheck().execute({ personaId, limit });
+    recentForCheck(personaId: string, limit: number): Promise<RecentPost[]> {
+      return recentForCheck({ personaId, limit });
     },
 
     /**

@@ -1,10 +1,59 @@
 import type { SourceItem } from '@plume/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { sourceChecks, sourceItems } from '../../db/schema';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 
+/** An item a source gave, as a writer reads it. */
+export type LatestItem = { sourceUrl: string; title: string; summary: string | null; link: string | null; at: Date };
+
 export function createSourcesRepository(db: Db) {
+  // The newest items of the sources a persona reads, read before every draft: the asks made while
+  // one statement runs go together in the next (decision 062), each with its persona, sources and limit.
+  const latestItems = coalesced<{ personaId: string; limit: number; sourceUrls: string[] }, LatestItem[]>(
+    async (asks) => {
+      const { rows } = (await db.execute(sql`
+        select a.ord, i.source_url, i.title, i.summary, i.link, i.at
+        from unnest(
+          ${sql.param(asks.map((a) => a.personaId))}::uuid[],
+          ${sql.param(asks.map((a) => a.limit))}::int[],
+          ${sql.param(asks.map((a) => JSON.stringify(a.sourceUrls)))}::jsonb[]
+        ) with ordinality as a(persona, lim, urls, ord)
+        cross join lateral (
+          select ${sourceItems.sourceUrl} as source_url, ${sourceItems.title} as title,
+            ${sourceItems.summary} as summary, ${sourceItems.link} as link,
+            coalesce(${sourceItems.publishedAt}, ${sourceItems.fetchedAt}) as at
+          from ${sourceItems}
+          where ${sourceItems.personaId} = a.persona
+            and ${sourceItems.sourceUrl} in (select jsonb_array_elements_text(a.urls))
+          -- Items kept by one poll share their time: the order they were kept in (the feed's) decides.
+          order by ${sourceItems.fetchedAt} desc, ${sourceItems.publishedAt} desc, ${sourceItems}.ctid
+          limit a.lim
+        ) i`)) as unknown as {
+        rows: {
+          ord: string | number;
+          source_url: string;
+          title: string;
+          summary: string | null;
+          link: string | null;
+          at: Date | string;
+        }[];
+      };
+      const lists = asks.map((): LatestItem[] => []);
+      // A nested loop over the asks in order: each ask's rows come together, in its own order.
+      for (const row of rows) {
+        lists[Number(row.ord) - 1]?.push({
+          sourceUrl: row.source_url,
+          title: row.title,
+          summary: row.summary,
+          link: row.link,
+          at: new Date(row.at),
+        });
+      }
+      return lists;
+    },
+  );
   return {
     /** Keeps new items; one already kept (same persona, source and title) is skipped. Returns how many were new. */
     async addItems(personaId: string, sourceUrl: string, items: FeedItem[]): Promise<number> {
@@ -83,24 +132,9 @@ export function createSourcesRepository(db: Db) {
      * The newest items kept for a persona from the given source addresses: headline, summary and
      * link (what a post is written from), with where and when.
      */
-    async latestItems(
-      personaId: string,
-      limit: number,
-      sourceUrls: string[],
-    ): Promise<{ sourceUrl: string; title: string; summary: string | null; link: string | null; at: Date }[]> {
-      if (sourceUrls.length === 0) return [];
-      return db
-        .select({
-          sourceUrl: sourceItems.sourceUrl,
-          title: sourceItems.title,
-          summary: sourceItems.summary,
-          link: sourceItems.link,
-          at: sql<Date>`coalesce(${sourceItems.publishedAt}, ${sourceItems.fetchedAt})`.mapWith(sourceItems.fetchedAt),
-        })
-        .from(sourceItems)
-        .where(and(eq(sourceItems.personaId, personaId), inArray(sourceItems.sourceUrl, sourceUrls)))
-        .orderBy(desc(sourceItems.fetchedAt), desc(sourceItems.publishedAt))
-        .limit(limit);
+    latestItems(personaId: string, limit: number, sourceUrls: string[]): Promise<LatestItem[]> {
+      if (sourceUrls.length === 0) return Promise.resolve([]);
+      return latestItems({ personaId, limit, sourceUrls });
     },
   };
 }

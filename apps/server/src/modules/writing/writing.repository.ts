@@ -1,6 +1,7 @@
 import { type ChatHistoryTurn, type Message, WRITERS, type Writer } from '@plume/core';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { personaMessages } from '../../db/schema';
 
 export type MessageKind = 'chat' | 'draft' | 'generate' | 'sample';
@@ -8,11 +9,27 @@ export type NewMessage = { role: 'user' | 'assistant'; content: string; kind: Me
 
 /** A persona's conversation: the prompts sent and what was written back. */
 export function createWritingRepository(db: Db) {
+  // Kept after every draft and chat: the additions made while one statement runs go in the next
+  // (decision 062), each persona's messages in the order given.
+  const added = coalesced<{ personaId: string; messages: NewMessage[] }, void>(
+    async (asks) => {
+      await db
+        .insert(personaMessages)
+        .values(
+          asks.flatMap(({ personaId, messages }) =>
+            messages.map((m) => ({ id: crypto.randomUUID(), personaId, ...m })),
+          ),
+        );
+      return asks.map(() => undefined);
+    },
+    // A persona deleted while its draft streamed refuses its own messages, not the others'.
+    { eachAloneOnFailure: true },
+  );
   return {
     /** Adds messages in the order given (one statement, so they stay together). */
     async add(personaId: string, messages: NewMessage[]): Promise<void> {
       if (messages.length === 0) return;
-      await db.insert(personaMessages).values(messages.map((m) => ({ id: crypto.randomUUID(), personaId, ...m })));
+      await added({ personaId, messages });
     },
 
     /** The persona's messages, oldest first. */
