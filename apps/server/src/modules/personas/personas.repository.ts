@@ -7,7 +7,7 @@ import {
   type PersonaVersion,
   type Platform,
 } from '@plume/core';
-import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { coalesced } from '../../db/coalesced';
@@ -145,8 +145,6 @@ export async function personasAtWork(db: Db, where: SQL | undefined, pick?: SQL<
 
 /** The persona's row and its connections (`connectionsOf`), as one query selects them. */
 const withConnections = () => ({ persona: personas, connections: connectionsOf() });
-/** The same, where only a flat list of columns can be given (RETURNING). */
-const returningWithConnections = () => ({ ...getTableColumns(personas), connections: connectionsOf() });
 
 /** The persona as stored, in the API's server shape. JSON columns were validated on the way in. */
 function toPersona(row: Row, connections: StoredConnection[]): Persona {
@@ -185,6 +183,19 @@ function pauseOf(row: Row): Persona['automation_pause'] {
     message: row.automationPauseMessage ?? '',
     since: row.automationPausedAt.toISOString(),
   };
+}
+
+/**
+ * `write` (an INSERT or UPDATE of one persona, returning its id) and a version of `persona` with
+ * `summary`, as one statement: a save is one round trip, not two (decision 063-streams-read-directly).
+ * Answers the version's persona id, none when `write` matched no row.
+ */
+function withVersion(write: SQLWrapper, persona: Persona, summary: string): SQL {
+  // An embedded query comes in parentheses.
+  return sql`with written as ${write}
+    insert into ${personaVersions} (id, persona_id, summary, snapshot)
+    select ${crypto.randomUUID()}, written.id, ${summary}, ${JSON.stringify(persona)}::jsonb from written
+    returning persona_id`;
 }
 
 /** The settings a save writes; figures and the automation's pause have writers of their own. */
@@ -327,27 +338,42 @@ export function createPersonasRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    async insert(workspaceId: string, persona: Persona): Promise<Persona> {
-      const [row] = await db
+    /**
+     * A new persona and its first version (`summary`), in one statement: the persona as given is
+     * what was stored (a new persona has no connections yet).
+     */
+    async insert(workspaceId: string, persona: Persona, summary: string): Promise<Persona> {
+      const inserted = db
         .insert(personas)
         .values({ id: persona.id, workspaceId, createdAt: new Date(persona.created_at), ...toColumns(persona) })
-        .returning(returningWithConnections());
-      if (!row) throw new Error('insert returned no row');
-      return toPersona(row, row.connections);
+        .returning({ id: personas.id });
+      await db.execute(withVersion(inserted, persona, summary));
+      return persona;
     },
 
     /**
-     * Saves the persona's settings. `unreviewedBy`: who let its automation publish without review
-     * (decision 056-approval-that-blocks), null for nobody, left out to keep it.
+     * Saves the persona's settings and, with a `summary`, a version of them, in one statement. Inside
+     * the save's transaction, under the persona's lock (findForUpdate): the persona as given is what
+     * is stored. `unreviewedBy`: who let its automation publish without review (decision
+     * 056-approval-that-blocks), null for nobody, left out to keep it.
      */
-    async update(workspaceId: string, persona: Persona, unreviewedBy?: string | null): Promise<Persona> {
-      const [row] = await db
+    async update(
+      workspaceId: string,
+      persona: Persona,
+      options: { summary?: string; unreviewedBy?: string | null } = {},
+    ): Promise<Persona> {
+      const { summary, unreviewedBy } = options;
+      const updated = db
         .update(personas)
         .set({ ...toColumns(persona), updatedAt: new Date(), ...(unreviewedBy !== undefined ? { unreviewedBy } : {}) })
         .where(and(eq(personas.workspaceId, workspaceId), eq(personas.id, persona.id)))
-        .returning(returningWithConnections());
-      if (!row) throw new Error('update matched no row');
-      return toPersona(row, row.connections);
+        .returning({ id: personas.id });
+      const rows =
+        summary === undefined
+          ? await updated
+          : ((await db.execute(withVersion(updated, persona, summary))) as unknown as { rows: unknown[] }).rows;
+      if (rows.length === 0) throw new Error('update matched no row');
+      return persona;
     },
 
     async delete(workspaceId: string, ids: string[]): Promise<number> {
@@ -366,6 +392,7 @@ export function createPersonasRepository(db: Db) {
         .where(and(eq(personas.workspaceId, workspaceId), sql`${tagId}::uuid = ANY(${personas.tags})`));
     },
 
+    /** A version of the persona as it is now (`summary` says why). */
     async addVersion(persona: Persona, summary: string): Promise<void> {
       await db
         .insert(personaVersions)

@@ -94,10 +94,13 @@ export function createPersonasService(deps: {
     if (unknown.length > 0) throw invalidField('body.tags', `unknown tag id ${unknown.join(', ')}`);
   }
 
-  /** Inside a transaction: may `activating` more (now inactive) personas become active? */
-  async function checkActiveLimit(repos: Repositories, workspaceId: string, activating: number) {
+  /**
+   * Inside a transaction: may `activating` more (now inactive) personas become active? Under the
+   * workspace's lock, taken here unless the caller holds it (`locked`).
+   */
+  async function checkActiveLimit(repos: Repositories, workspaceId: string, activating: number, locked = false) {
     if (activating === 0) return;
-    await repos.personas.lockWorkspace(workspaceId);
+    if (!locked) await repos.personas.lockWorkspace(workspaceId);
     const active = await repos.personas.countActive(workspaceId);
     if (active + activating > MAX_ACTIVE_PERSONAS) throw new ConflictError(ACTIVE_LIMIT);
   }
@@ -108,10 +111,8 @@ export function createPersonasService(deps: {
       // Under the workspace's lock: two creations at once cannot both take the plan's last place.
       await repos.personas.lockWorkspace(workspaceId);
       await planLimits.checkNewPersona(repos, workspaceId);
-      await checkActiveLimit(repos, workspaceId, persona.is_active ? 1 : 0);
-      const created = await repos.personas.insert(workspaceId, persona);
-      await repos.personas.addVersion(created, summary);
-      return created;
+      await checkActiveLimit(repos, workspaceId, persona.is_active ? 1 : 0, true);
+      return repos.personas.insert(workspaceId, persona, summary);
     });
   }
 
@@ -131,9 +132,10 @@ export function createPersonasService(deps: {
   ) {
     const { summary, unreviewedBy } = options;
     if (next.is_active && !before.is_active) await checkActiveLimit(repos, workspaceId, 1);
-    const saved = await repos.personas.update(workspaceId, next, unreviewedBy);
-    await repos.personas.addVersion(saved, summary ?? describeChanges(before, saved));
-    return saved;
+    return repos.personas.update(workspaceId, next, {
+      summary: summary ?? describeChanges(before, next),
+      unreviewedBy,
+    });
   }
 
   return {
@@ -312,8 +314,7 @@ export function createPersonasService(deps: {
             }
             if (request.action === 'untag') next.tags = next.tags.filter((tag) => tag !== request.tagId);
             if (JSON.stringify(next) === JSON.stringify(before)) continue;
-            const saved = await repos.personas.update(workspaceId, next);
-            await repos.personas.addVersion(saved, `${describeChanges(before, saved)} (bulk)`);
+            await repos.personas.update(workspaceId, next, { summary: `${describeChanges(before, next)} (bulk)` });
           }
         }
         return { results: ids.map((id) => ({ id, ok: true })) };
