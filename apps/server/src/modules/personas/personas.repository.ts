@@ -254,6 +254,52 @@ export function createPersonasRepository(db: Db) {
       return persona;
     });
   });
+  // What the persona list reads on every GET: the revision, and on a change the list. The asks of
+  // many workspaces made while one statement runs go in the next.
+  const revisions = coalesced<string, string>(async (workspaceIds) => {
+    const rows = await db
+      .select({
+        workspaceId: personas.workspaceId,
+        n: count(),
+        revision: sql<string>`coalesce(max(${personas.revision}), 0)`,
+      })
+      .from(personas)
+      .where(inArray(personas.workspaceId, [...new Set(workspaceIds)]))
+      .groupBy(personas.workspaceId);
+    const byWorkspace = new Map(rows.map((row) => [row.workspaceId, `${row.n}:${row.revision}`]));
+    return workspaceIds.map((workspaceId) => byWorkspace.get(workspaceId) ?? '0:0');
+  });
+  const lists = coalesced<string, Persona[]>(async (workspaceIds) => {
+    const rows = await db
+      .select(withConnections())
+      .from(personas)
+      .where(inArray(personas.workspaceId, [...new Set(workspaceIds)]))
+      .orderBy(desc(personas.createdAt), desc(personas.id));
+    return workspaceIds.map((workspaceId) =>
+      rows.filter((r) => r.persona.workspaceId === workspaceId).map((r) => toPersona(r.persona, r.connections)),
+    );
+  });
+  // One persona deleted (DELETE /api/personas/:id): the deletions asked meanwhile go in the next
+  // statement; one the database refuses is tried alone, so it fails only its own caller.
+  const deleteOne = coalesced<{ workspaceId: string; id: string }, boolean>(
+    async (asks) => {
+      const asked = asks.filter((a) => isUuid(a.id));
+      const rows =
+        asked.length === 0
+          ? []
+          : await db
+              .delete(personas)
+              .where(
+                sql`(${personas.workspaceId}, ${personas.id}) in (select * from unnest(${sql.param(
+                  asked.map((a) => a.workspaceId),
+                )}::text[], ${sql.param(asked.map((a) => a.id))}::uuid[]))`,
+              )
+              .returning({ workspaceId: personas.workspaceId, id: personas.id });
+      const deleted = new Set(rows.map((row) => `${row.workspaceId}/${row.id}`));
+      return asks.map((a) => deleted.has(`${a.workspaceId}/${a.id}`));
+    },
+    { eachAloneOnFailure: true },
+  );
   return {
     /**
      * The personas connected to the accounts on `platforms` that this persona is connected to
@@ -291,21 +337,13 @@ export function createPersonasRepository(db: Db) {
     },
 
     /** What changes whenever the workspace's list does: how many personas, and the highest revision among them. */
-    async listRevision(workspaceId: string): Promise<string> {
-      const [row] = await db
-        .select({ n: count(), revision: sql<string>`coalesce(max(${personas.revision}), 0)` })
-        .from(personas)
-        .where(eq(personas.workspaceId, workspaceId));
-      return `${row?.n ?? 0}:${row?.revision ?? 0}`;
+    listRevision(workspaceId: string): Promise<string> {
+      return revisions(workspaceId);
     },
 
-    async list(workspaceId: string): Promise<Persona[]> {
-      const rows = await db
-        .select(withConnections())
-        .from(personas)
-        .where(eq(personas.workspaceId, workspaceId))
-        .orderBy(desc(personas.createdAt), desc(personas.id));
-      return rows.map((r) => toPersona(r.persona, r.connections));
+    /** The workspace's personas, newest first. */
+    list(workspaceId: string): Promise<Persona[]> {
+      return lists(workspaceId);
     },
 
     find(workspaceId: string, id: string): Promise<Persona | null> {
@@ -374,6 +412,11 @@ export function createPersonasRepository(db: Db) {
           : ((await db.execute(withVersion(updated, persona, summary))) as unknown as { rows: unknown[] }).rows;
       if (rows.length === 0) throw new Error('update matched no row');
       return persona;
+    },
+
+    /** Deletes one persona of the workspace; false when it has none of that id. */
+    deleteOne(workspaceId: string, id: string): Promise<boolean> {
+      return deleteOne({ workspaceId, id });
     },
 
     async delete(workspaceId: string, ids: string[]): Promise<number> {

@@ -212,8 +212,7 @@ export function createPersonasService(deps: {
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
-      const removed = await repositories.personas.delete(workspaceId, [id]);
-      if (removed === 0) throw new NotFoundError(PERSONA_NOT_FOUND);
+      if (!(await repositories.personas.deleteOne(workspaceId, id))) throw new NotFoundError(PERSONA_NOT_FOUND);
     },
 
     /** A new persona from an exported file: every field but the id is reproduced (tags this account lacks are dropped). */
