@@ -198,6 +198,13 @@ function withVersion(write: SQLWrapper, persona: Persona, summary: string): SQL 
     returning persona_id`;
 }
 
+/** The personas named by each ask's workspace and id (the asks of a coalesced statement). */
+function oneOfEach(asks: readonly { workspaceId: string; id: string }[]): SQL {
+  return sql`(${personas.workspaceId}, ${personas.id}) in (select * from unnest(${sql.param(
+    asks.map((a) => a.workspaceId),
+  )}::text[], ${sql.param(asks.map((a) => a.id))}::uuid[]))`;
+}
+
 /** The settings a save writes; figures and the automation's pause have writers of their own. */
 function toColumns(p: Persona) {
   return {
@@ -230,17 +237,7 @@ export function createPersonasRepository(db: Db) {
   const findOne = coalesced<{ workspaceId: string; id: string }, Persona | null>(async (asks) => {
     // An id that is no UUID matches nothing; left out, it cannot fail the others' statement.
     const asked = asks.filter((a) => isUuid(a.id));
-    const rows =
-      asked.length === 0
-        ? []
-        : await db
-            .select(withConnections())
-            .from(personas)
-            .where(
-              sql`(${personas.workspaceId}, ${personas.id}) in (select * from unnest(${sql.param(
-                asked.map((a) => a.workspaceId),
-              )}::text[], ${sql.param(asked.map((a) => a.id))}::uuid[]))`,
-            );
+    const rows = asked.length === 0 ? [] : await db.select(withConnections()).from(personas).where(oneOfEach(asked));
     const found = new Map(rows.map((r) => [`${r.persona.workspaceId}/${r.persona.id}`, r]));
     const handed = new Set<string>();
     return asks.map((a) => {
@@ -275,8 +272,14 @@ export function createPersonasRepository(db: Db) {
       .from(personas)
       .where(inArray(personas.workspaceId, [...new Set(workspaceIds)]))
       .orderBy(desc(personas.createdAt), desc(personas.id));
+    const byWorkspace = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const group = byWorkspace.get(row.persona.workspaceId);
+      if (group) group.push(row);
+      else byWorkspace.set(row.persona.workspaceId, [row]);
+    }
     return workspaceIds.map((workspaceId) =>
-      rows.filter((r) => r.persona.workspaceId === workspaceId).map((r) => toPersona(r.persona, r.connections)),
+      (byWorkspace.get(workspaceId) ?? []).map((r) => toPersona(r.persona, r.connections)),
     );
   });
   // One persona deleted (DELETE /api/personas/:id): the deletions asked meanwhile go in the next
@@ -289,11 +292,7 @@ export function createPersonasRepository(db: Db) {
           ? []
           : await db
               .delete(personas)
-              .where(
-                sql`(${personas.workspaceId}, ${personas.id}) in (select * from unnest(${sql.param(
-                  asked.map((a) => a.workspaceId),
-                )}::text[], ${sql.param(asked.map((a) => a.id))}::uuid[]))`,
-              )
+              .where(oneOfEach(asked))
               .returning({ workspaceId: personas.workspaceId, id: personas.id });
       const deleted = new Set(rows.map((row) => `${row.workspaceId}/${row.id}`));
       return asks.map((a) => deleted.has(`${a.workspaceId}/${a.id}`));
