@@ -49,3 +49,18 @@ export function coalesced<A, R>(
       void flush();
     });
 }
+
+/**
+ * The rows of a coalesced statement over `unnest(…) WITH ORDINALITY AS a(…, ord)` with a `LATERAL`
+ * list per ask, as one list per ask (`ord` 1 is the first). A nested loop over the asks in order
+ * brings each ask's rows together, in its own order.
+ */
+export function rowsPerAsk<Row extends { ord: string | number }, T>(
+  askCount: number,
+  rows: readonly Row[],
+  map: (row: Row) => T,
+): T[][] {
+  const lists = Array.from({ length: askCount }, (): T[] => []);
+  for (const row of rows) lists[Number(row.ord) - 1]?.push(map(row));
+  return lists;
+}

@@ -7,7 +7,7 @@ import {
 } from '@plume/core';
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, preparedOnce } from '../../db/client';
-import { coalesced } from '../../db/coalesced';
+import { coalesced, rowsPerAsk } from '../../db/coalesced';
 import { accountSnapshots, personas, platformAccounts, postMetrics, posts } from '../../db/schema';
 import type { AccountMetrics } from '../../integrations/platform';
 
@@ -78,10 +78,7 @@ export function createMetricsRepository(db: Db) {
       ) b`)) as unknown as {
       rows: { ord: string | number; text: string }[];
     };
-    const lists = asks.map((): string[] => []);
-    // A nested loop over the asks in order: each ask's rows come together, in its own order.
-    for (const row of rows) lists[Number(row.ord) - 1]?.push(row.text);
-    return lists;
+    return rowsPerAsk(asks.length, rows, (row) => row.text);
   });
   const countPublished = coalesced<string, void>(async (personaIds) => {
     await countPublishedIn().execute({ personaIds: [...new Set(personaIds)] });

@@ -31,7 +31,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { coalesced } from '../../db/coalesced';
+import { coalesced, rowsPerAsk } from '../../db/coalesced';
 import { isConnectionLoss, isUniqueViolation, untilReachable } from '../../db/pg-errors';
 import { personas, platformAccounts, postHistory, posts } from '../../db/schema';
 import type { StoredReplyTo } from '../../integrations/platform';
@@ -143,12 +143,12 @@ export function createPostsRepository(db: Db) {
       ) p`)) as unknown as {
       rows: (Omit<RecentPost, 'at'> & { ord: string | number; at: Date | string })[];
     };
-    const lists = asks.map((): RecentPost[] => []);
-    // A nested loop over the asks in order: each ask's rows come together, in its own order.
-    for (const row of rows) {
-      lists[Number(row.ord) - 1]?.push({ id: row.id, content: row.content, status: row.status, at: new Date(row.at) });
-    }
-    return lists;
+    return rowsPerAsk(asks.length, rows, (row) => ({
+      id: row.id,
+      content: row.content,
+      status: row.status,
+      at: new Date(row.at),
+    }));
   });
   /**
    * Moves a post on only from the state it is expected to be in (a claim): false when it was not.

@@ -38,10 +38,10 @@ export function createRateLimitsRepository(db: Db) {
     const seen = new Map<string, number>();
     return asks.map(({ key, windowMs }) => {
       const row = counted.get(key);
+      const n = taken.get(key)?.n ?? 1;
       const before = seen.get(key) ?? 0;
       seen.set(key, before + 1);
-      const total = Number(row?.count ?? taken.get(key)?.n ?? 1);
-      return { count: total - (taken.get(key)?.n ?? 1) + before + 1, ttlMs: Number(row?.ttl ?? windowMs) };
+      return { count: Number(row?.count ?? n) - n + before + 1, ttlMs: Number(row?.ttl ?? windowMs) };
     });
   });
   return {

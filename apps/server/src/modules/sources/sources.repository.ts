@@ -1,7 +1,7 @@
 import type { SourceItem } from '@plume/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { coalesced } from '../../db/coalesced';
+import { coalesced, rowsPerAsk } from '../../db/coalesced';
 import { sourceChecks, sourceItems } from '../../db/schema';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 
@@ -40,18 +40,13 @@ export function createSourcesRepository(db: Db) {
           at: Date | string;
         }[];
       };
-      const lists = asks.map((): LatestItem[] => []);
-      // A nested loop over the asks in order: each ask's rows come together, in its own order.
-      for (const row of rows) {
-        lists[Number(row.ord) - 1]?.push({
-          sourceUrl: row.source_url,
-          title: row.title,
-          summary: row.summary,
-          link: row.link,
-          at: new Date(row.at),
-        });
-      }
-      return lists;
+      return rowsPerAsk(asks.length, rows, (row) => ({
+        sourceUrl: row.source_url,
+        title: row.title,
+        summary: row.summary,
+        link: row.link,
+        at: new Date(row.at),
+      }));
     },
   );
   return {
