@@ -353,7 +353,9 @@ export function composeServices(deps: {
     ...automationDice,
   });
 
-  const authService = createAuthService(auth, repositories.auth);
+  const authService = createAuthService(auth, repositories.auth, {
+    onTouchFailed: (error) => log.warn({ err: error }, 'a last-use time was not written'),
+  });
   // The one access check (decision 055): every route asks it before a service runs.
   const access = createAccess({ auth: authService, workspaces: repositories.workspaces });
   // Your data (issue 34): exports kept where media is kept, and the deletion of an account.

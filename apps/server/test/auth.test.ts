@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema';
 import { build, type TestServer } from './helpers/build';
-import { createClient, signInThroughOutbox } from './helpers/client';
+import { type Client, createClient, signInThroughOutbox } from './helpers/client';
 
 let server: TestServer;
+// Every statement the app runs (the look-ups below count theirs).
+const statements: string[] = [];
 beforeAll(async () => {
-  server = await build();
+  server = await build({}, { onQuery: (sql) => statements.push(sql) });
 });
 afterAll(() => server?.close());
 
@@ -151,5 +155,74 @@ describe('rate limits on the auth routes', () => {
     expect(await last?.json()).toMatchObject({ error: { code: 'rate_limited' } });
     // Reading the session is never limited.
     for (let i = 0; i < 5; i++) expect((await client.request('/api/auth/get-session')).status).toBe(200);
+  });
+});
+
+describe('looking sessions up (decision 064)', () => {
+  const sessionOf = async (client: Client) => {
+    const [row] = await server.app.database.db
+      .select()
+      .from(sessions)
+      .where(
+        eq(sessions.token, decodeURIComponent(client.cookies.get('plume.session_token') ?? '').split('.')[0] ?? ''),
+      );
+    if (!row) throw new Error('no session');
+    return row;
+  };
+
+  it('looks up sessions asked at once in fewer statements than requests, each answered with its own user', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const client = createClient(server.url);
+        await signInThroughOutbox(client, `together${i}@example.com`);
+        return client;
+      }),
+    );
+    const before = statements.length;
+    // Their first requests to the API: none of these cookies was looked up before.
+    const answers = await Promise.all(clients.map((c) => c.request('/api/me')));
+    const seen = statements.slice(before);
+    const lookUps = (pattern: RegExp) => seen.filter((sql) => pattern.test(sql)).length;
+    expect(
+      await Promise.all(answers.map(async (a) => [a.status, ((await a.json()) as { username: string }).username])),
+    ).toEqual(clients.map((_, i) => [200, `together${i}@example.com`]));
+    const sessionLookUps = lookUps(/from "sessions" inner join "users"/);
+    expect(sessionLookUps).toBeGreaterThan(0);
+    expect(sessionLookUps).toBeLessThan(clients.length);
+  });
+
+  it('refuses a cookie whose signature is not the server’s', async () => {
+    const client = createClient(server.url);
+    await signInThroughOutbox(client, 'tampered@example.com');
+    expect((await client.request('/api/me')).status).toBe(200);
+    const signed = decodeURIComponent(client.cookies.get('plume.session_token') ?? '');
+    const [token, signature = ''] = signed.split('.');
+    const other = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    client.cookies.set('plume.session_token', encodeURIComponent(`${token}.${other}`));
+    expect((await client.request('/api/me')).status).toBe(401);
+  });
+
+  it('refuses an expired session and removes it; extends one due its daily extension', async () => {
+    const db = server.app.database.db;
+    // Neither cookie has been looked up yet (signing in is the library's own route).
+    const expired = createClient(server.url);
+    await signInThroughOutbox(expired, 'expired@example.com');
+    const expiring = await sessionOf(expired);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.id, expiring.id));
+    expect((await expired.request('/api/me')).status).toBe(401);
+    expect(await db.select().from(sessions).where(eq(sessions.id, expiring.id))).toEqual([]);
+
+    const due = createClient(server.url);
+    await signInThroughOutbox(due, 'extended@example.com');
+    const session = await sessionOf(due);
+    // Signed in 2 days ago (sessions last 30 days; one older than a day is extended on use).
+    const twoDaysIn = new Date(session.expiresAt.getTime() - 2 * 86_400_000);
+    await db.update(sessions).set({ expiresAt: twoDaysIn }).where(eq(sessions.id, session.id));
+    expect((await due.request('/api/me')).status).toBe(200);
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 });

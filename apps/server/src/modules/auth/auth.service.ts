@@ -1,9 +1,10 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { API_TOKEN_PREFIX, type SessionUser, usernameOf, type WorkspaceRole } from '@plume/core';
 import { hashApiToken } from '../../crypto/api-token';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import { type Auth, SESSION_COOKIE_PREFIX } from './auth';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, StoredSession } from './auth.repository';
 
 export type AuthenticatedUser = {
   id: string;
@@ -38,40 +39,69 @@ export function toHeaders(incoming: IncomingHttpHeaders): Headers {
   return headers;
 }
 
-function bearerOf(headers: Headers): string | null {
-  const authorization = headers.get('authorization');
-  return authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : null;
+function decoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The token of an `Authorization: Bearer` header, or null. */
+function bearerOf(authorization: string | undefined): string | null {
+  return authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() || null : null;
 }
 
 /** The signed session token the caller presented: the bearer token or the session cookie's value. */
-function presentedToken(headers: Headers): string | null {
-  const bearer = bearerOf(headers);
+function presentedToken(incoming: IncomingHttpHeaders): string | null {
+  const bearer = bearerOf(incoming.authorization);
   if (bearer) return bearer;
-  const cookies = headers.get('cookie') ?? '';
-  for (const part of cookies.split(';')) {
+  for (const part of (incoming.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name?.endsWith(`${SESSION_COOKIE_PREFIX}.session_token`)) return decodeURIComponent(rest.join('=')) || null;
+    if (name?.endsWith(`${SESSION_COOKIE_PREFIX}.session_token`)) return decoded(rest.join('=')) || null;
   }
   return null;
 }
 
 /**
- * Writes last-use times at most once a minute per session or token in this process, so a busy
- * API client costs one UPDATE a minute, not one per request.
+ * The session token of a signed value (`token.signature`: HMAC-SHA256 with the secret, in
+ * base64), as the library checks a signed cookie; null when the signature is not the secret's.
  */
-function createToucher() {
+function verifiedToken(signed: string, secret: string): string | null {
+  const at = signed.lastIndexOf('.');
+  if (at < 1) return null;
+  const token = signed.slice(0, at);
+  // The library's tokens have no dot; its bearer check splits at the first, its cookie check at the last.
+  if (token.includes('.')) return null;
+  const signature = Buffer.from(signed.slice(at + 1));
+  if (signature.length !== 44 || signed.at(-1) !== '=') return null;
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return timingSafeEqual(expected, signature) ? token : null;
+}
+
+/**
+ * Writes last-use times at most once a minute per session or token in this process, so a busy
+ * API client costs one UPDATE a minute, not one per request. The request does not wait for it: a
+ * last-use time is a note, and under load its UPDATE would be the slowest part of that request.
+ */
+function createToucher(onFailure: (error: unknown) => void) {
   const last = new Map<string, number>();
-  return async (key: string, now: Date, write: () => Promise<void>) => {
+  return (key: string, now: Date, write: () => Promise<void>) => {
     const previous = last.get(key);
     if (previous !== undefined && now.getTime() - previous < TOUCH_EVERY_MS) return;
     if (last.size > 10_000) last.clear();
     last.set(key, now.getTime());
-    await write();
+    write().catch(onFailure);
   };
 }
 
-export function createAuthService(auth: Auth, repository: AuthRepository, clock: () => number = Date.now) {
-  const touch = createToucher();
+export function createAuthService(
+  auth: Auth,
+  repository: AuthRepository,
+  options: { clock?: () => number; onTouchFailed?: (error: unknown) => void } = {},
+) {
+  const clock = options.clock ?? Date.now;
+  const touch = createToucher(options.onTouchFailed ?? (() => {}));
   // One look-up per request: the sign-in guard and the route's handler share it (by headers object).
   const looked = new WeakMap<IncomingHttpHeaders, Promise<Authenticated | null>>();
   // Who a presented credential (cookie or bearer) was, for SESSION_CACHE_MS: a request then costs
@@ -103,31 +133,78 @@ export function createAuthService(auth: Auth, repository: AuthRepository, clock:
     return found;
   }
 
+  /**
+   * The signed value this request presents for the library's session check, as the library reads
+   * it: the bearer token (the bearer plugin puts it in the cookie), else the one session cookie
+   * of the library's name. Null when that is not plain (no such value, two cookies of the name).
+   */
+  function signedSessionValue(incoming: IncomingHttpHeaders, cookieName: string): string | null {
+    const bearer = bearerOf(incoming.authorization);
+    if (bearer) return bearer.includes('%') ? decoded(bearer) : bearer;
+    const values = (incoming.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .filter((c) => c.slice(0, c.indexOf('=')) === cookieName)
+      .map((c) => decoded(c.slice(cookieName.length + 1)));
+    return values.length === 1 ? (values[0] ?? null) : null;
+  }
+
+  /**
+   * The stored session of a validly signed token when the library would take it as it is: found,
+   * unexpired, and not due the daily extension. One coalesced statement (decision 064); anything
+   * else (no such session, expired, an extension due, a value it cannot read) is the library's.
+   */
+  async function sessionAsStored(incoming: IncomingHttpHeaders, now: Date): Promise<StoredSession | null> {
+    const context = await auth.$context;
+    const signed = signedSessionValue(incoming, context.authCookies.sessionToken.name);
+    const token = signed ? verifiedToken(signed, context.secret) : null;
+    if (!token) return null;
+    const stored = await repository.findSession(token);
+    if (!stored || stored.expiresAt <= now) return null;
+    const { expiresIn, updateAge } = context.sessionConfig;
+    const extensionDue = stored.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now.getTime();
+    return extensionDue ? null : stored;
+  }
+
   async function lookUpStored(incoming: IncomingHttpHeaders): Promise<Authenticated | null> {
-    const headers = toHeaders(incoming);
     const now = new Date();
-    const bearer = bearerOf(headers);
+    const bearer = bearerOf(incoming.authorization);
     if (bearer?.startsWith(API_TOKEN_PREFIX)) {
       // A token that is unknown, revoked or expired is a 401, never a fall-back to the cookie.
       const found = await repository.findApiToken(hashApiToken(bearer), now);
       if (!found) return null;
-      await touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
+      touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
       return { user: found.user, token: bearer, sessionId: null, tokenScope: found.scope };
     }
-    const result = await auth.api.getSession({ headers });
-    if (!result) return null;
-    const { id, email, name, image, username } = result.user;
-    const sessionId = result.session.id;
-    await touch(`session:${sessionId}`, now, () => repository.touchSession(sessionId, now));
-    return {
-      user: { id, email, name, image: image ?? null, username: username ?? null },
-      token: presentedToken(headers) ?? result.session.token,
-      sessionId,
-      tokenScope: null,
-    };
+    let session = await sessionAsStored(incoming, now);
+    let token = presentedToken(incoming);
+    if (!session) {
+      const result = await auth.api.getSession({ headers: toHeaders(incoming) });
+      if (!result) return null;
+      const { id, email, name, image, username } = result.user;
+      session = {
+        id: result.session.id,
+        expiresAt: result.session.expiresAt,
+        user: { id, email, name, image: image ?? null, username: username ?? null },
+      };
+      token ??= result.session.token;
+    }
+    const sessionId = session.id;
+    touch(`session:${sessionId}`, now, () => repository.touchSession(sessionId, now));
+    return { user: session.user, token: token ?? '', sessionId, tokenScope: null };
   }
 
   return {
+    /**
+     * Who this request's credential was when it was last looked up in this process, however long
+     * ago (null: never, or forgotten since). Not proof of anything: a credential never changes
+     * hands, so a caller may start what it needs next alongside `authenticate`.
+     */
+    lastKnown(incoming: IncomingHttpHeaders): Authenticated | null {
+      const key = credentialOf(incoming);
+      return (key ? recent.get(key)?.found : undefined) ?? null;
+    },
+
     /** The user, their sessions or tokens changed (edited, revoked): none of their look-ups is trusted from the cache any more. */
     forgetUser(userId: string) {
       for (const [key, { found }] of recent) if (found.user.id === userId) recent.delete(key);

@@ -10,7 +10,7 @@ import {
   type WorkspaceRole,
 } from '@plume/core';
 import { ForbiddenError, NotFoundError } from '../../errors';
-import { type AuthService, SESSION_CACHE_MS } from '../auth/auth.service';
+import { type Authenticated, type AuthService, SESSION_CACHE_MS } from '../auth/auth.service';
 import type { WorkspaceRow, WorkspacesRepository } from './workspaces.repository';
 
 /**
@@ -67,14 +67,24 @@ export function createAccess(deps: {
   }
 
   async function resolve(headers: IncomingHttpHeaders, inRoute: string | null): Promise<Principal> {
-    const found = await auth.requireUser(headers);
     const named = headers[WORKSPACE_HEADER];
     const asked = inRoute ?? ((Array.isArray(named) ? named[0] : named)?.trim() || null);
+    /** The workspace a request acts in: a token's own, else the one named, else the user's personal one. */
+    const workspaceOf = (who: Authenticated) => who.tokenScope?.workspaceId ?? asked ?? who.user.id;
+    // The membership the credential needed last time is looked up while the credential is: a
+    // look-up that missed the cache is one round, not two (decision 064).
+    const before = auth.lastKnown(headers);
+    const early = before ? membership(workspaceOf(before), before.user.id) : null;
+    early?.catch(() => {});
+    const found = await auth.requireUser(headers);
     const scope = found.tokenScope;
     // A token works in its one workspace: naming another is the same 404 as naming one that does not exist.
     if (scope && asked && asked !== scope.workspaceId) throw new NotFoundError(WORKSPACE_NOT_FOUND);
-    const workspaceId = scope?.workspaceId ?? asked ?? found.user.id;
-    const member = await membership(workspaceId, found.user.id);
+    const workspaceId = workspaceOf(found);
+    const member =
+      early && before && found.user.id === before.user.id && workspaceOf(before) === workspaceId
+        ? await early
+        : await membership(workspaceId, found.user.id);
     if (!member) throw new NotFoundError(WORKSPACE_NOT_FOUND);
     const role = scope?.role ? lesserRole(scope.role, member.role) : member.role;
     return { userId: found.user.id, workspaceId, role, workspace: member.workspace, viaToken: scope !== null };

@@ -1,24 +1,35 @@
 import type { WorkspaceRole } from '@plume/core';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { coalesced } from '../../db/coalesced';
 import { users, workspaceInvites, workspaceMembers, workspaces } from '../../db/schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type InviteRow = typeof workspaceInvites.$inferSelect;
 
+export type Membership = { role: WorkspaceRole; workspace: WorkspaceRow };
+
 export function createWorkspacesRepository(db: Db) {
+  // The access check's look-ups asked while one statement runs go together in the next (decision
+  // 064): under load, the 2-second trust of many users runs out within moments.
+  const memberships = coalesced<{ workspaceId: string; userId: string }, Membership | null>(async (asks) => {
+    const rows = await db
+      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, workspace: workspaces })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(
+        sql`(${workspaceMembers.workspaceId}, ${workspaceMembers.userId}) in (select * from unnest(${sql.param(
+          asks.map((a) => a.workspaceId),
+        )}::text[], ${sql.param(asks.map((a) => a.userId))}::text[]))`,
+      );
+    const found = new Map(rows.map(({ userId, ...row }) => [`${row.workspace.id}\u0000${userId}`, row]));
+    return asks.map((a) => found.get(`${a.workspaceId}\u0000${a.userId}`) ?? null);
+  });
+
   return {
     /** The user's role in the workspace, with the workspace; null when they are not a member (or it does not exist). */
-    async membership(
-      workspaceId: string,
-      userId: string,
-    ): Promise<{ role: WorkspaceRole; workspace: WorkspaceRow } | null> {
-      const [row] = await db
-        .select({ role: workspaceMembers.role, workspace: workspaces })
-        .from(workspaceMembers)
-        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-      return row ?? null;
+    membership(workspaceId: string, userId: string): Promise<Membership | null> {
+      return memberships({ workspaceId, userId });
     },
 
     async find(workspaceId: string): Promise<WorkspaceRow | null> {

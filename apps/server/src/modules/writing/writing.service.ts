@@ -579,7 +579,8 @@ export function createWritingService(deps: {
         useDefaultPrompt: true,
         strategies: [],
         options: { ...defaultAdvancedOptions(), includeHashtags: false },
-        platforms: [],
+        // A post for either network, so within both limits as they count (X weighs an emoji as 2).
+        platforms: ['x', 'bluesky'],
       };
       const request: WritingRequest = { kind: 'sample', ...(input.topic ? { topic: input.topic } : {}) };
       const offline = (): DemoSampleResponse => ({
