@@ -116,14 +116,40 @@ describe('streaming within the limit', () => {
     return { text: sent.join(''), limiter };
   };
 
-  it('passes whole words on as they complete and the last at the end', () => {
+  it('passes text on as it comes far from the limit, the first word at once; trailing whitespace waits', () => {
     const limiter = createStreamLimiter(['x']);
+    expect(limiter.push('  Hel')).toBe('Hel');
+    expect(limiter.push('lo wor')).toBe('lo wor');
+    expect(limiter.push('ld, ')).toBe('ld,');
+    expect(limiter.push('again')).toBe(' again');
+    expect(limiter.end()).toBe('');
+    expect(limiter.text).toBe('Hello world, again');
+    expect(limiter.stopped).toBe(false);
+  });
+
+  it('passes whole words on as they complete within the margin of the limit, and the last at the end', () => {
+    const limiter = createStreamLimiter(['x'], 42);
     expect(limiter.push('  Hel')).toBe('');
     expect(limiter.push('lo wor')).toBe('Hello');
     expect(limiter.push('ld, again')).toBe(' world,');
     expect(limiter.end()).toBe(' again');
     expect(limiter.text).toBe('Hello world, again');
-    expect(limiter.stopped).toBe(false);
+  });
+
+  it('cuts a word longer than the margin where it stands when it runs past the limit', () => {
+    const text = `Look ${'b'.repeat(80)} more`;
+    const { text: sent, limiter } = run(text.match(/.{1,3}/gs) ?? [], ['bluesky'], 50);
+    expect(limiter.stopped).toBe(true);
+    expect(sent).toMatch(/^Look b+…$/);
+    expect(fitsPlatforms(sent, ['bluesky'], 50)).toBe(true);
+  });
+
+  it('counts a link whole once its word ends, however its pieces came (X weighs every link as 23)', () => {
+    // Each "x.co" weighs 23 on X, though its pieces are 2 characters each.
+    const text = Array.from({ length: 40 }, () => 'x.co').join(' ');
+    const { text: sent } = run(text.match(/.{1,2}/gs) ?? [], ['x']);
+    expect(fitsPlatforms(sent, ['x'])).toBe(true);
+    expect(sent.endsWith('…')).toBe(true);
   });
 
   it('stops with an ellipsis before a word that would not fit', () => {

@@ -146,16 +146,22 @@ export function splitThread(text: string, platforms: readonly Platform[], maxLen
 }
 
 /**
- * Passes streamed text on while it fits: whole words only (the word still being written waits for
- * the next piece), and once the next word would not fit with room for "…", an ellipsis and stop.
+ * Passes streamed text on while it fits. Far from a limit, text goes on as it comes, the word still
+ * being written included (a reader sees the first word at once, not when the second arrives);
+ * within a margin of a limit, whole words only (the word still being written waits for the next
+ * piece), and once the next word would not fit with room for "…", an ellipsis and stop. Trailing
+ * whitespace always waits for the word after it.
  */
 export function createStreamLimiter(platforms: readonly Platform[], maxLength?: number) {
   const rule = { platforms, maxLength };
   let sent = '';
   let pending = '';
   let stopped = false;
-  // The text's lengths are kept as words arrive (a word starts with whitespace, so lengths add up);
-  // the whole text is measured only within a margin of a limit, where the answer must be exact
+  // The part of the word still being written that has been sent (with its leading whitespace).
+  let open = '';
+  // The lengths of the whole words sent are kept as words arrive (a word starts with whitespace, so
+  // lengths add up; the open word is measured whole once it ends, as X counts a link whole); the
+  // whole text is measured only within a margin of a limit, where the answer must be exact
   // (measuring it for every word made a stream's cost grow with the square of its length).
   const graphemeLimit = Math.min(
     maxLength ?? Number.POSITIVE_INFINITY,
@@ -169,19 +175,32 @@ export function createStreamLimiter(platforms: readonly Platform[], maxLength?: 
   const ellipsis = sizeOf(ELLIPSIS);
   let sentSize = { graphemes: 0, weighted: 0 };
   const MARGIN = 40;
+  /** Whether whole words of `size` more, then "…", stay clear of every limit by the margin. */
+  const clearWith = (size: { graphemes: number; weighted: number }) =>
+    sentSize.graphemes + size.graphemes + ellipsis.graphemes <= graphemeLimit - MARGIN &&
+    sentSize.weighted + size.weighted + ellipsis.weighted <= weightedLimit - MARGIN;
+
+  /** The open word ended where it is: its length counts whole from now on. */
+  function closeOpen() {
+    if (open === '') return;
+    const size = sizeOf(open);
+    sentSize = { graphemes: sentSize.graphemes + size.graphemes, weighted: sentSize.weighted + size.weighted };
+    open = '';
+  }
 
   function take(complete: string): string {
     let out = '';
     let outSize = { graphemes: 0, weighted: 0 };
     for (const word of words(complete)) {
-      const size = sizeOf(word);
+      // A word with no whitespace before it ends the open one: measured whole, with the part sent.
+      const continues = open !== '' && !/^\s/.test(word);
+      if (!continues) closeOpen();
+      const size = sizeOf(continues ? open + word : word);
       const next = { graphemes: outSize.graphemes + size.graphemes, weighted: outSize.weighted + size.weighted };
-      const clear =
-        sentSize.graphemes + next.graphemes + ellipsis.graphemes <= graphemeLimit - MARGIN &&
-        sentSize.weighted + next.weighted + ellipsis.weighted <= weightedLimit - MARGIN;
-      if (clear || fits(sent + out + word + ELLIPSIS, rule)) {
+      if (clearWith(next) || fits(sent + out + word + ELLIPSIS, rule)) {
         out += word;
         outSize = next;
+        if (continues) open = '';
       } else {
         stopped = true;
         out = sent + out === '' ? cutGraphemes(word.trim(), rule) : `${trimSentenceEnd(out)}${ELLIPSIS}`;
@@ -208,14 +227,23 @@ export function createStreamLimiter(platforms: readonly Platform[], maxLength?: 
       if (stopped) return '';
       pending += piece;
       if (sent === '') pending = pending.trimStart();
+      // Whitespace after the open word ends it.
+      if (/^\s/.test(pending)) closeOpen();
       const lastWord = pending.match(/\s*\S+$/);
       const cut = lastWord ? pending.length - lastWord[0].length : pending.length;
       // Whitespace is sent with the word after it, so a trailing space waits too.
       const complete = pending.slice(0, cut);
       const boundary = complete.replace(/\s+$/, '');
       pending = pending.slice(boundary.length);
-      const out = take(boundary);
+      let out = take(boundary);
       sent += out;
+      // The word still being written, far enough from every limit: on its way at once.
+      if (!stopped && lastWord && pending === lastWord[0] && clearWith(sizeOf(open + pending))) {
+        open += pending;
+        out += pending;
+        sent += pending;
+        pending = '';
+      }
       return out;
     },
     /** The end of the stream: answers the last word if it fits. */
