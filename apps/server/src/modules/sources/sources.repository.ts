@@ -2,7 +2,7 @@ import type { SourceItem } from '@plume/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coalesced, rowsPerAsk } from '../../db/coalesced';
-import { sourceChecks, sourceItems } from '../../db/schema';
+import { personas, sourceChecks, sourceItems } from '../../db/schema';
 import type { FeedItem } from '../../integrations/feeds/parse-feed';
 
 /** An item a source gave, as a writer reads it. */
@@ -10,15 +10,17 @@ export type LatestItem = { sourceUrl: string; title: string; summary: string | n
 
 export function createSourcesRepository(db: Db) {
   // The newest items of the sources a persona reads, read before every draft: the asks made while
-  // one statement runs go together in the next (decision 062), each with its persona, sources and limit.
-  const latestItems = coalesced<{ personaId: string; limit: number; sourceUrls: string[] }, LatestItem[]>(
+  // one statement runs go together in the next (decision 062), each with its persona, sources and
+  // limit. Sources null: the ones the persona's row has turned on when the statement runs, so a
+  // draft need not read the persona first (decision 064).
+  const latestItems = coalesced<{ personaId: string; limit: number; sourceUrls: string[] | null }, LatestItem[]>(
     async (asks) => {
       const { rows } = (await db.execute(sql`
         select a.ord, i.source_url, i.title, i.summary, i.link, i.at
         from unnest(
           ${sql.param(asks.map((a) => a.personaId))}::uuid[],
           ${sql.param(asks.map((a) => a.limit))}::int[],
-          ${sql.param(asks.map((a) => JSON.stringify(a.sourceUrls)))}::jsonb[]
+          ${sql.param(asks.map((a) => (a.sourceUrls ? JSON.stringify(a.sourceUrls) : null)))}::jsonb[]
         ) with ordinality as a(persona, lim, urls, ord)
         cross join lateral (
           select ${sourceItems.sourceUrl} as source_url, ${sourceItems.title} as title,
@@ -26,7 +28,13 @@ export function createSourcesRepository(db: Db) {
             coalesce(${sourceItems.publishedAt}, ${sourceItems.fetchedAt}) as at
           from ${sourceItems}
           where ${sourceItems.personaId} = a.persona
-            and ${sourceItems.sourceUrl} in (select jsonb_array_elements_text(a.urls))
+            and ${sourceItems.sourceUrl} in (
+              select jsonb_array_elements_text(a.urls) where a.urls is not null
+              union all
+              select s.source ->> 'url'
+              from ${personas} p cross join jsonb_array_elements(p.sources) as s(source)
+              where a.urls is null and p.id = a.persona and (s.source ->> 'enabled')::boolean
+            )
           -- Items kept by one poll share their time: the order they were kept in (the feed's) decides.
           order by ${sourceItems.fetchedAt} desc, ${sourceItems.publishedAt} desc, ${sourceItems}.ctid
           limit a.lim
@@ -130,6 +138,11 @@ export function createSourcesRepository(db: Db) {
     latestItems(personaId: string, limit: number, sourceUrls: string[]): Promise<LatestItem[]> {
       if (sourceUrls.length === 0) return Promise.resolve([]);
       return latestItems({ personaId, limit, sourceUrls });
+    },
+
+    /** `latestItems` of the sources the persona has turned on (`enabled`), as its stored row says. */
+    latestItemsOfEnabledSources(personaId: string, limit: number): Promise<LatestItem[]> {
+      return latestItems({ personaId, limit, sourceUrls: null });
     },
   };
 }

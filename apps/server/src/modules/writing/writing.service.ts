@@ -22,6 +22,7 @@ import {
   type GeneratedPost,
   type GenerateRequest,
   hashtagsIn,
+  isUuid,
   lengthRuleFor,
   MAX_TITLES_FOR_GENERATION,
   type Message,
@@ -113,8 +114,8 @@ export function createWritingService(deps: {
   const sentiment = (text: string) => sentimentOf(text).score;
 
   /**
-   * Who writes, for whom, from which headlines; the persona is checked before the request is
-   * counted. A job hands down the persona it loaded (`persona`), which is not read again.
+   * Who writes, for whom, from which headlines; the request is counted as the persona is read. A
+   * job hands down the persona it loaded (`persona`), which is not read again.
    */
   async function context(
     workspaceId: string,
@@ -131,28 +132,38 @@ export function createWritingService(deps: {
       history?: 'always' | 'model';
     },
   ): Promise<Context> {
-    // Read together, not one after another (decision 048-fair-under-load): the persona and who
-    // writes, then the count and the headlines.
-    const [stored, client] = await Promise.all([
-      input.persona ?? (input.personaId ? ownPersona(repositories.personas, workspaceId, input.personaId) : null),
-      aiSettings.clientFor(workspaceId),
-    ]);
-    const enabled = stored ? stored.sources.filter((s) => s.enabled).map((s) => s.url) : [];
+    // Everything is read in one round where it can be (decisions 048-fair-under-load, 064): the
+    // headlines of the sources the persona has turned on are found by their own statement, and its
+    // posts are read at once when a model will write (asked for always, or the server has a model);
+    // else only once its settings say a model writes. A persona that is not the workspace's is a 404
+    // whatever was read alongside it.
     const asked = (input.titles ?? []).slice(0, MAX_TITLES_FOR_GENERATION);
-    // Only what the persona reads now: a source turned off or removed no longer feeds it.
-    const wantsHistory = input.history === 'always' || (input.history === 'model' && client !== null);
-    const [, kept, history] = await Promise.all([
+    const given = input.persona;
+    const id = given?.id ?? (input.personaId && isUuid(input.personaId) ? input.personaId : null);
+    const early =
+      id !== null && (input.history === 'always' || (input.history === 'model' && aiSettings.serverClient() !== null));
+    const [stored, client, , kept, earlyHistory] = await Promise.all([
+      given ?? (input.personaId ? ownPersona(repositories.personas, workspaceId, input.personaId) : null),
+      aiSettings.clientFor(workspaceId),
       // Automation writes on its schedule, not at a person's request: it is not held to the rate limit.
       input.uncounted ? undefined : deps.writingLimit.count(workspaceId),
-      asked.length > 0
-        ? stored
-          ? repositories.sources.itemsTitled(stored.id, asked)
-          : []
-        : stored
-          ? repositories.sources.latestItems(stored.id, MAX_TITLES_FOR_GENERATION, enabled)
-          : [],
-      wantsHistory ? (stored ? deps.check.history(workspaceId, stored.id) : emptyHistory()) : null,
+      id === null
+        ? []
+        : asked.length > 0
+          ? repositories.sources.itemsTitled(id, asked)
+          : given
+            ? repositories.sources.latestItems(
+                id,
+                MAX_TITLES_FOR_GENERATION,
+                given.sources.filter((s) => s.enabled).map((s) => s.url),
+              )
+            : repositories.sources.latestItemsOfEnabledSources(id, MAX_TITLES_FOR_GENERATION),
+      early ? deps.check.history(workspaceId, id) : null,
     ]);
+    const wantsHistory = input.history === 'always' || (input.history === 'model' && client !== null);
+    const history = !wantsHistory
+      ? null
+      : (earlyHistory ?? (stored ? await deps.check.history(workspaceId, stored.id) : emptyHistory()));
     const items: SourceItem[] =
       asked.length > 0 ? asked.map((title) => kept.find((k) => k.title === title) ?? { title }) : kept;
     const titles = items.map((item) => item.title);
