@@ -2,7 +2,6 @@ import { DEFAULT_TRAITS, type Persona, type PersonaVersion, type Tag } from '@pl
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas, platformAccounts } from '../src/db/schema';
-import { createPersonasRepository } from '../src/modules/personas/personas.repository';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
@@ -411,43 +410,6 @@ describe('the active limit and bulk actions', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(2);
     expect((await list(dave)).filter((p) => p.is_active)).toHaveLength(10);
-  });
-
-  it('keeps every field of saves made at once, each as one version, and a write made behind a save', async () => {
-    const eve = await signedIn();
-    const target = await create(eve, { name: 'Many hands' });
-    const fields = [
-      { name: 'Renamed at once' },
-      { bio: 'A bio written at once.' },
-      { custom_prompt: 'A prompt written at once.' },
-      { languages: ['en', 'fr'] },
-      { is_public: true },
-      { require_alt_text: true },
-    ];
-    const saves = await Promise.all(fields.map((f) => put(eve, `/api/personas/${target.id}`, f)));
-    expect(saves.map((r) => r.status)).toEqual(fields.map(() => 200));
-    const saved = await readJson<Persona>(await eve.request(`/api/personas/${target.id}`), 200);
-    expect(saved).toMatchObject(Object.assign({}, ...fields));
-    const versions = await readJson<PersonaVersion[]>(await eve.request(`/api/personas/${target.id}/versions`), 200);
-    expect(versions).toHaveLength(fields.length + 1);
-
-    // A save guarded by the revision it read writes nothing once another write came first.
-    const repository = createPersonasRepository(server.app.database.db);
-    // The user's personal workspace has the user's id.
-    const { id: workspaceId } = await readJson<{ id: string }>(await eve.request('/api/me'), 200);
-    const read = await repository.findAt(workspaceId, target.id);
-    if (!read) throw new Error('not found');
-    await server.app.database.db
-      .update(personas)
-      .set({ stats: { ...saved.stats, followers: 4321 } })
-      .where(eq(personas.id, target.id));
-    const stale = { ...read.persona, bio: 'Stale' };
-    expect(await repository.updateAt(workspaceId, stale, read.revision, { summary: 'Stale' })).toBe(false);
-    const after = await readJson<Persona>(await eve.request(`/api/personas/${target.id}`), 200);
-    expect(after).toMatchObject({ bio: 'A bio written at once.', stats: { followers: 4321 } });
-    expect(
-      await readJson<PersonaVersion[]>(await eve.request(`/api/personas/${target.id}/versions`), 200),
-    ).toHaveLength(fields.length + 1);
   });
 
   it('changes nothing when one id is unknown, and names it', async () => {
