@@ -412,6 +412,25 @@ describe('the active limit and bulk actions', () => {
     expect((await list(dave)).filter((p) => p.is_active)).toHaveLength(10);
   });
 
+  it('keeps every field of saves made at once, each as one version', async () => {
+    const eve = await signedIn();
+    const target = await create(eve, { name: 'Many hands' });
+    const fields = [
+      { name: 'Renamed at once' },
+      { bio: 'A bio written at once.' },
+      { custom_prompt: 'A prompt written at once.' },
+      { languages: ['en', 'fr'] },
+      { is_public: true },
+      { require_alt_text: true },
+    ];
+    const saves = await Promise.all(fields.map((f) => put(eve, `/api/personas/${target.id}`, f)));
+    expect(saves.map((r) => r.status)).toEqual(fields.map(() => 200));
+    const saved = await readJson<Persona>(await eve.request(`/api/personas/${target.id}`), 200);
+    expect(saved).toMatchObject(Object.assign({}, ...fields));
+    const versions = await readJson<PersonaVersion[]>(await eve.request(`/api/personas/${target.id}/versions`), 200);
+    expect(versions).toHaveLength(fields.length + 1);
+  });
+
   it('changes nothing when one id is unknown, and names it', async () => {
     const a = await create(ann, { name: 'Bulk A', is_active: true });
     const ghost = crypto.randomUUID();
