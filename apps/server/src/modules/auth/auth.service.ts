@@ -52,15 +52,18 @@ function bearerOf(authorization: string | undefined): string | null {
   return authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() || null : null;
 }
 
-/** The signed session token the caller presented: the bearer token or the session cookie's value. */
-function presentedToken(incoming: IncomingHttpHeaders): string | null {
+/**
+ * The signed session values a request presents, as the library reads them: the bearer token (its
+ * bearer plugin puts that in the cookie), else each session cookie of the library's name.
+ */
+function presentedValues(incoming: IncomingHttpHeaders, cookieName: string): string[] {
   const bearer = bearerOf(incoming.authorization);
-  if (bearer) return bearer;
-  for (const part of (incoming.cookie ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name?.endsWith(`${SESSION_COOKIE_PREFIX}.session_token`)) return decoded(rest.join('=')) || null;
-  }
-  return null;
+  if (bearer) return [bearer];
+  return (incoming.cookie ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => c.slice(0, c.indexOf('=')) === cookieName)
+    .map((c) => decoded(c.slice(cookieName.length + 1)) ?? '');
 }
 
 /**
@@ -134,30 +137,18 @@ export function createAuthService(
   }
 
   /**
-   * The signed value this request presents for the library's session check, as the library reads
-   * it: the bearer token (the bearer plugin puts it in the cookie), else the one session cookie
-   * of the library's name. Null when that is not plain (no such value, two cookies of the name).
+   * The stored session of the one validly signed value a request presents, when the library would
+   * take it as it is: found, unexpired, and not due the daily extension. One coalesced statement
+   * (decision 064); anything else (no such session, expired, an extension due, a value it cannot
+   * read) is the library's.
    */
-  function signedSessionValue(incoming: IncomingHttpHeaders, cookieName: string): string | null {
-    const bearer = bearerOf(incoming.authorization);
-    if (bearer) return bearer.includes('%') ? decoded(bearer) : bearer;
-    const values = (incoming.cookie ?? '')
-      .split(';')
-      .map((c) => c.trim())
-      .filter((c) => c.slice(0, c.indexOf('=')) === cookieName)
-      .map((c) => decoded(c.slice(cookieName.length + 1)));
-    return values.length === 1 ? (values[0] ?? null) : null;
-  }
-
-  /**
-   * The stored session of a validly signed token when the library would take it as it is: found,
-   * unexpired, and not due the daily extension. One coalesced statement (decision 064); anything
-   * else (no such session, expired, an extension due, a value it cannot read) is the library's.
-   */
-  async function sessionAsStored(incoming: IncomingHttpHeaders, now: Date): Promise<StoredSession | null> {
-    const context = await auth.$context;
-    const signed = signedSessionValue(incoming, context.authCookies.sessionToken.name);
-    const token = signed ? verifiedToken(signed, context.secret) : null;
+  async function sessionAsStored(
+    signed: string,
+    context: Awaited<Auth['$context']>,
+    now: Date,
+  ): Promise<StoredSession | null> {
+    const value = signed.includes('%') ? decoded(signed) : signed;
+    const token = value ? verifiedToken(value, context.secret) : null;
     if (!token) return null;
     const stored = await repository.findSession(token);
     if (!stored || stored.expiresAt <= now) return null;
@@ -176,8 +167,11 @@ export function createAuthService(
       touch(`token:${found.tokenId}`, now, () => repository.touchApiToken(found.tokenId, now));
       return { user: found.user, token: bearer, sessionId: null, tokenScope: found.scope };
     }
-    let session = await sessionAsStored(incoming, now);
-    let token = presentedToken(incoming);
+    const context = await auth.$context;
+    const values = presentedValues(incoming, context.authCookies.sessionToken.name);
+    // Two cookies of the name are the library's to settle.
+    let session = values.length === 1 && values[0] ? await sessionAsStored(values[0], context, now) : null;
+    let token = values.find((value) => value !== '');
     if (!session) {
       const result = await auth.api.getSession({ headers: toHeaders(incoming) });
       if (!result) return null;
