@@ -289,3 +289,69 @@ describe('upgrading a database with users to workspaces', () => {
     }
   });
 });
+
+/*
+ * Decision 065: the workspace's row counts its personas and its active ones, so a create checks its
+ * limits in one statement. A workspace as it stood at 0034, with ten active personas and one paused.
+ */
+const full = {
+  id: `full-${crypto.randomUUID()}`,
+  email: `full.${Date.now()}@example.com`,
+  active: Array.from({ length: 10 }, () => crypto.randomUUID()),
+  paused: crypto.randomUUID(),
+};
+
+async function seedFullWorkspace(sql: (text: string) => Promise<void>) {
+  const settings = defaultPersonaSettings();
+  await sql(`INSERT INTO users (id, name, email, email_verified) VALUES ('${full.id}', 'Full', '${full.email}', true)`);
+  await sql(`INSERT INTO workspaces (id, name) VALUES ('${full.id}', 'Personal')`);
+  await sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ('${full.id}', '${full.id}', 'owner')`);
+  for (const [id, active] of [...full.active.map((id) => [id, true] as const), [full.paused, false] as const]) {
+    await sql(`INSERT INTO personas (id, workspace_id, name, personality, automation, sources, templates,
+        advanced_options, stats, recent_tweets, is_active, monetization)
+      VALUES ('${id}', '${full.id}', 'Voice ${id.slice(0, 4)}', ${json(settings.personality)}, ${json(settings.automation)},
+        ${json(settings.sources)}, ${json(settings.templates)}, ${json(settings.advanced_options)}, ${json(ZERO_STATS)},
+        '[]'::jsonb, ${active}, ${json(settings.monetization)})`);
+  }
+}
+
+describe('upgrading a database to counts on the workspace', () => {
+  let upgrade: { server: TestServer; close(): Promise<void> } | undefined;
+  let client: Client;
+  beforeAll(async () => {
+    upgrade = await upgradedFrom('counts_on_the_workspace', seedFullWorkspace);
+    client = createClient(upgrade.server.url);
+    await signInThroughOutbox(client, full.email);
+  });
+  afterAll(() => upgrade?.close());
+
+  it('counts the personas already there: the eleventh active one is refused, a paused one is not', async () => {
+    const create = (body: object) =>
+      client.request('/api/personas', { method: 'POST', json: { name: 'New', ...body } });
+    await readJson(await create({ is_active: true }), 409);
+    await readJson(await create({ is_active: false }), 201);
+    // Each way a persona stops counting frees its place once.
+    await readJson(await client.request(`/api/personas/${full.active[0]}`, { method: 'DELETE' }), 204);
+    await readJson(await create({ is_active: true }), 201);
+    await readJson(await create({ is_active: true }), 409);
+    await readJson(
+      await client.request(`/api/personas/${full.active[1]}`, { method: 'PUT', json: { is_active: false } }),
+      200,
+    );
+    await readJson(await create({ is_active: true }), 201);
+    await readJson(await create({ is_active: true }), 409);
+    await readJson(
+      await client.request('/api/personas/bulk', {
+        method: 'POST',
+        json: { ids: [full.active[2], full.active[3]], action: 'delete' },
+      }),
+      200,
+    );
+    await readJson(await create({ is_active: true }), 201);
+    await readJson(await create({ is_active: true }), 201);
+    await readJson(await create({ is_active: true }), 409);
+    const listed = await readJson<Persona[]>(await client.request('/api/personas'), 200);
+    expect(listed.filter((p) => p.is_active)).toHaveLength(10);
+    expect(listed).toHaveLength(13);
+  });
+});

@@ -58,6 +58,13 @@ export const workspaces = pgTable('workspaces', {
   /** The billing plan (packages/core PLANS); payment is not connected yet. */
   plan: text('plan').notNull().default('free'),
   needsApproval: boolean('needs_approval').notNull().default(false),
+  /**
+   * How many personas the workspace has, and how many of them are active: kept by the personas
+   * table's trigger (personas_count), so a create checks its limits in the statement that makes it
+   * (decision 065-counts-on-the-workspace).
+   */
+  personas: integer('personas').notNull().default(0),
+  activePersonas: integer('active_personas').notNull().default(0),
   ...timestamps,
 });
 

@@ -32,15 +32,19 @@ export function createPlanLimits(deps: {
   const limits = {
     enabled,
 
-    /** Before a persona is created, inside its transaction and under the workspace's lock (`repos`). */
-    async checkNewPersona(repos: Pick<Repositories, 'account' | 'workspaces'>, workspaceId: string): Promise<void> {
-      if (!enabled) return;
-      const plan = await planOf(repos, workspaceId);
+    /**
+     * How many personas the workspace's plan allows, and what to say when it has them all; null
+     * without a limit.
+     */
+    async personaLimit(workspaceId: string): Promise<{ limit: number; message: string } | null> {
+      if (!enabled) return null;
+      const plan = await planOf(repositories, workspaceId);
       const limit = plan.limits.personas;
-      if (limit === null || (await repos.account.countPersonas(workspaceId)) < limit) return;
-      throw new ConflictError(
-        `Your plan (${plan.name}) allows ${plural(limit, 'persona', 'personas')}: delete one or change plans in Account settings`,
-      );
+      if (limit === null) return null;
+      return {
+        limit,
+        message: `Your plan (${plan.name}) allows ${plural(limit, 'persona', 'personas')}: delete one or change plans in Account settings`,
+      };
     },
 
     /**

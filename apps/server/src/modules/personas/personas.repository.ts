@@ -330,9 +330,18 @@ export function createPersonasRepository(db: Db) {
       );
     },
 
-    /** Serialises writes that check the per-workspace active limit (inside a transaction). */
-    async lockWorkspace(workspaceId: string): Promise<void> {
-      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`personas:${workspaceId}`}))`);
+    /**
+     * Inside a transaction: how many personas the workspace has and how many are active, its row
+     * locked against other writes that check those limits until the transaction ends (the
+     * personas' trigger keeps the counts: decision 065-counts-on-the-workspace).
+     */
+    async lockCounts(workspaceId: string): Promise<{ personas: number; active: number }> {
+      const [row] = await db
+        .select({ personas: workspaces.personas, active: workspaces.activePersonas })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId))
+        .for('no key update');
+      return row ?? { personas: 0, active: 0 };
     },
 
     /** What changes whenever the workspace's list does: how many personas, and the highest revision among them. */
@@ -359,33 +368,58 @@ export function createPersonasRepository(db: Db) {
       return row ? toPersona(row.persona, row.connections) : null;
     },
 
-    async findMany(workspaceId: string, ids: string[]): Promise<Persona[]> {
-      const rows = await db
+    /** `lock`: inside a transaction, each locked against other writes (in the order of their ids) until it ends. */
+    async findMany(workspaceId: string, ids: string[], options: { lock?: boolean } = {}): Promise<Persona[]> {
+      const query = db
         .select(withConnections())
         .from(personas)
-        .where(and(eq(personas.workspaceId, workspaceId), inArray(personas.id, ids)));
+        .where(and(eq(personas.workspaceId, workspaceId), inArray(personas.id, ids)))
+        .orderBy(personas.id);
+      const rows = options.lock ? await query.for('update', { of: personas }) : await query;
       return rows.map((r) => toPersona(r.persona, r.connections));
     },
 
-    async countActive(workspaceId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(personas)
-        .where(and(eq(personas.workspaceId, workspaceId), eq(personas.isActive, true)));
-      return Number(row?.n ?? 0);
-    },
-
     /**
-     * A new persona and its first version (`summary`), in one statement: the persona as given is
-     * what was stored (a new persona has no connections yet).
+     * A new persona and its first version (`summary`) in one statement, when the workspace has room:
+     * fewer than `maxPersonas` personas (none: no such limit) and, for an active one, fewer than
+     * `maxActive` active. The workspace's row is locked while the counts are read, so two creations
+     * at once cannot both take the last place (decision 065-counts-on-the-workspace). Answers
+     * whether it was written, and the counts it was checked against.
      */
-    async insert(workspaceId: string, persona: Persona, summary: string): Promise<Persona> {
-      const inserted = db
-        .insert(personas)
-        .values({ id: persona.id, workspaceId, createdAt: new Date(persona.created_at), ...toColumns(persona) })
-        .returning({ id: personas.id });
-      await db.execute(withVersion(inserted, persona, summary));
-      return persona;
+    async insertIfRoom(
+      workspaceId: string,
+      persona: Persona,
+      summary: string,
+      limits: { maxActive: number; maxPersonas: number | null },
+    ): Promise<{ written: boolean; personas: number; active: number }> {
+      const values = { id: persona.id, workspaceId, createdAt: new Date(persona.created_at), ...toColumns(persona) };
+      const cells = Object.entries(values).map(([key, value]) => ({
+        column: personas[key as keyof typeof values],
+        value,
+      }));
+      const inserted = sql`(insert into ${personas} (${sql.join(
+        cells.map(({ column }) => sql.identifier(column.name)),
+        sql`, `,
+      )}) select ${sql.join(
+        // Each value cast to its column's type: a SELECT list does not take them from the table.
+        cells.map(({ column, value }) => sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`),
+        sql`, `,
+      )} from room
+        where (${limits.maxPersonas}::int is null or room.personas < ${limits.maxPersonas}::int)
+          and room.active_personas + ${persona.is_active ? 1 : 0}::int <= ${limits.maxActive}::int
+        returning ${personas.id})`;
+      const result = (await db.execute(sql`with room as (
+          select ${workspaces.personas}, ${workspaces.activePersonas} from ${workspaces}
+          where ${workspaces.id} = ${workspaceId} for no key update
+        ), written as ${inserted}, versioned as (
+          insert into ${personaVersions} (id, persona_id, summary, snapshot)
+          select ${crypto.randomUUID()}, written.id, ${summary}, ${JSON.stringify(persona)}::jsonb from written
+        )
+        select room.personas, room.active_personas, (select count(*) from written)::int as written from room`)) as unknown as {
+        rows: { personas: number; active_personas: number; written: number }[];
+      };
+      const [row] = result.rows;
+      return { written: (row?.written ?? 0) > 0, personas: row?.personas ?? 0, active: row?.active_personas ?? 0 };
     },
 
     /**

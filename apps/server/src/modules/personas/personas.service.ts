@@ -57,7 +57,7 @@ const LISTS_KEPT = 1000;
 export function createPersonasService(deps: {
   repositories: Repositories;
   unitOfWork: UnitOfWork;
-  planLimits: Pick<PlanLimits, 'checkNewPersona'>;
+  planLimits: Pick<PlanLimits, 'personaLimit'>;
   /**
    * Told when a saved persona posts on its own from now on (posting turned on, its schedule
    * changed, the persona resumed): automation plans its next slot at once, not at the next minute.
@@ -96,24 +96,25 @@ export function createPersonasService(deps: {
 
   /**
    * Inside a transaction: may `activating` more (now inactive) personas become active? Under the
-   * workspace's lock, taken here unless the caller holds it (`locked`).
+   * workspace's lock until the transaction ends.
    */
-  async function checkActiveLimit(repos: Repositories, workspaceId: string, activating: number, locked = false) {
+  async function checkActiveLimit(repos: Repositories, workspaceId: string, activating: number) {
     if (activating === 0) return;
-    if (!locked) await repos.personas.lockWorkspace(workspaceId);
-    const active = await repos.personas.countActive(workspaceId);
+    const { active } = await repos.personas.lockCounts(workspaceId);
     if (active + activating > MAX_ACTIVE_PERSONAS) throw new ConflictError(ACTIVE_LIMIT);
   }
 
+  /** One statement checks the plan's and the active limit and writes (decision 065-counts-on-the-workspace). */
   async function create(workspaceId: string, persona: Persona, summary: string): Promise<Persona> {
-    return unitOfWork(async (repos) => {
-      await checkTags(repos, workspaceId, persona.tags);
-      // Under the workspace's lock: two creations at once cannot both take the plan's last place.
-      await repos.personas.lockWorkspace(workspaceId);
-      await planLimits.checkNewPersona(repos, workspaceId);
-      await checkActiveLimit(repos, workspaceId, persona.is_active ? 1 : 0, true);
-      return repos.personas.insert(workspaceId, persona, summary);
+    await checkTags(repositories, workspaceId, persona.tags);
+    const plan = await planLimits.personaLimit(workspaceId);
+    const outcome = await repositories.personas.insertIfRoom(workspaceId, persona, summary, {
+      maxActive: MAX_ACTIVE_PERSONAS,
+      maxPersonas: plan?.limit ?? null,
     });
+    if (outcome.written) return persona;
+    if (plan && outcome.personas >= plan.limit) throw new ConflictError(plan.message);
+    throw new ConflictError(ACTIVE_LIMIT);
   }
 
   /** After a save: tells whoever looks after the automated label when its effect changed. */
@@ -268,7 +269,8 @@ export function createPersonasService(deps: {
     bulk(workspaceId: string, request: BulkRequest): Promise<BulkResult> {
       const ids = uniqueIds(request.ids);
       return unitOfWork(async (repos) => {
-        const found = await repos.personas.findMany(workspaceId, ids);
+        // Locked first, as a save locks its persona before the workspace (065): no two writes wait on each other.
+        const found = await repos.personas.findMany(workspaceId, ids, { lock: true });
         const byId = new Map(found.map((p) => [p.id, p]));
         const missing = ids.filter((id) => !byId.has(id));
         if (missing.length > 0) {
