@@ -2,6 +2,7 @@ import { DEFAULT_TRAITS, type Persona, type PersonaVersion, type Tag } from '@pl
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas, platformAccounts } from '../src/db/schema';
+import { createPersonasRepository } from '../src/modules/personas/personas.repository';
 import { build, type TestServer } from './helpers/build';
 import { type Client, createClient, readJson, signInThroughOutbox } from './helpers/client';
 
@@ -412,7 +413,7 @@ describe('the active limit and bulk actions', () => {
     expect((await list(dave)).filter((p) => p.is_active)).toHaveLength(10);
   });
 
-  it('keeps every field of saves made at once, each as one version', async () => {
+  it('keeps every field of saves made at once, each as one version, and a write made behind a save', async () => {
     const eve = await signedIn();
     const target = await create(eve, { name: 'Many hands' });
     const fields = [
@@ -429,6 +430,23 @@ describe('the active limit and bulk actions', () => {
     expect(saved).toMatchObject(Object.assign({}, ...fields));
     const versions = await readJson<PersonaVersion[]>(await eve.request(`/api/personas/${target.id}/versions`), 200);
     expect(versions).toHaveLength(fields.length + 1);
+
+    // A save guarded by the revision it read writes nothing once another write came first.
+    const repository = createPersonasRepository(server.app.database.db);
+    const { id: workspaceId } = await readJson<{ id: string }>(await eve.request('/api/me'), 200);
+    const read = await repository.findAt(workspaceId, target.id);
+    if (!read) throw new Error('not found');
+    await server.app.database.db
+      .update(personas)
+      .set({ stats: { ...saved.stats, followers: 4321 } })
+      .where(eq(personas.id, target.id));
+    const stale = { ...read.persona, bio: 'Stale' };
+    expect(await repository.updateAt(workspaceId, stale, read.revision, { summary: 'Stale' })).toBe(false);
+    const after = await readJson<Persona>(await eve.request(`/api/personas/${target.id}`), 200);
+    expect(after).toMatchObject({ bio: 'A bio written at once.', stats: { followers: 4321 } });
+    expect(
+      await readJson<PersonaVersion[]>(await eve.request(`/api/personas/${target.id}/versions`), 200),
+    ).toHaveLength(fields.length + 1);
   });
 
   it('changes nothing when one id is unknown, and names it', async () => {

@@ -61,7 +61,7 @@ export const workspaces = pgTable('workspaces', {
   /**
    * How many personas the workspace has, and how many of them are active: kept by the personas
    * table's trigger (personas_count), so a create checks its limits in the statement that makes it
-   * (decision 065-counts-on-the-workspace).
+   * (decision 065-writes-in-one-statement).
    */
   personas: integer('personas').notNull().default(0),
   activePersonas: integer('active_personas').notNull().default(0),

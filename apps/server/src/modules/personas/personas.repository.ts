@@ -24,6 +24,8 @@ import {
 const owners = alias(workspaceMembers, 'owners');
 
 type Row = typeof personas.$inferSelect;
+/** A persona as read, with the revision it was read at. */
+export type PersonaAt = { persona: Persona; revision: number };
 
 /** A persona's connection as `connectionsOf` reads it (times as PostgreSQL writes them in JSON). */
 type StoredConnection = {
@@ -234,7 +236,7 @@ export function createPersonasRepository(db: Db) {
   // The read every request about one persona makes: the asks made while one statement runs go
   // together in the next (decision 063-streams-read-directly; under load, dozens of requests a
   // second each read their persona, and a statement costs more than its row).
-  const findOne = coalesced<{ workspaceId: string; id: string }, Persona | null>(async (asks) => {
+  const findOne = coalesced<{ workspaceId: string; id: string }, PersonaAt | null>(async (asks) => {
     // An id that is no UUID matches nothing; left out, it cannot fail the others' statement.
     const asked = asks.filter((a) => isUuid(a.id));
     const rows = asked.length === 0 ? [] : await db.select(withConnections()).from(personas).where(oneOfEach(asked));
@@ -246,9 +248,10 @@ export function createPersonasRepository(db: Db) {
       if (!row) return null;
       const persona = toPersona(row.persona, row.connections);
       // Two asks for one persona get a copy each: one caller's change is not the other's.
-      if (handed.has(key)) return structuredClone(persona);
+      const { revision } = row.persona;
+      if (handed.has(key)) return { persona: structuredClone(persona), revision };
       handed.add(key);
-      return persona;
+      return { persona, revision };
     });
   });
   // What the persona list reads on every GET: the revision, and on a change the list. The asks of
@@ -299,6 +302,30 @@ export function createPersonasRepository(db: Db) {
     },
     { eachAloneOnFailure: true },
   );
+  /** The persona's settings and, with a `summary`, a version of them, in one statement (at `revision`, when given). */
+  async function writeSettings(
+    workspaceId: string,
+    persona: Persona,
+    revision: number | null,
+    { summary, unreviewedBy }: { summary?: string; unreviewedBy?: string | null },
+  ): Promise<boolean> {
+    const updated = db
+      .update(personas)
+      .set({ ...toColumns(persona), updatedAt: new Date(), ...(unreviewedBy !== undefined ? { unreviewedBy } : {}) })
+      .where(
+        and(
+          eq(personas.workspaceId, workspaceId),
+          eq(personas.id, persona.id),
+          revision === null ? undefined : eq(personas.revision, revision),
+        ),
+      )
+      .returning({ id: personas.id });
+    const rows =
+      summary === undefined
+        ? await updated
+        : ((await db.execute(withVersion(updated, persona, summary))) as unknown as { rows: unknown[] }).rows;
+    return rows.length > 0;
+  }
   return {
     /**
      * The personas connected to the accounts on `platforms` that this persona is connected to
@@ -333,7 +360,7 @@ export function createPersonasRepository(db: Db) {
     /**
      * Inside a transaction: how many personas the workspace has and how many are active, its row
      * locked against other writes that check those limits until the transaction ends (the
-     * personas' trigger keeps the counts: decision 065-counts-on-the-workspace).
+     * personas' trigger keeps the counts: decision 065-writes-in-one-statement).
      */
     async lockCounts(workspaceId: string): Promise<{ personas: number; active: number }> {
       const [row] = await db
@@ -354,7 +381,12 @@ export function createPersonasRepository(db: Db) {
       return lists(workspaceId);
     },
 
-    find(workspaceId: string, id: string): Promise<Persona | null> {
+    async find(workspaceId: string, id: string): Promise<Persona | null> {
+      return (await findOne({ workspaceId, id }))?.persona ?? null;
+    },
+
+    /** The persona with the revision it was read at, for a save guarded by it (`updateAt`). */
+    findAt(workspaceId: string, id: string): Promise<PersonaAt | null> {
       return findOne({ workspaceId, id });
     },
 
@@ -383,7 +415,7 @@ export function createPersonasRepository(db: Db) {
      * A new persona and its first version (`summary`) in one statement, when the workspace has room:
      * fewer than `maxPersonas` personas (none: no such limit) and, for an active one, fewer than
      * `maxActive` active. The workspace's row is locked while the counts are read, so two creations
-     * at once cannot both take the last place (decision 065-counts-on-the-workspace). Answers
+     * at once cannot both take the last place (decision 065-writes-in-one-statement). Answers
      * whether it was written, and the counts it was checked against.
      */
     async insertIfRoom(
@@ -433,18 +465,22 @@ export function createPersonasRepository(db: Db) {
       persona: Persona,
       options: { summary?: string; unreviewedBy?: string | null } = {},
     ): Promise<Persona> {
-      const { summary, unreviewedBy } = options;
-      const updated = db
-        .update(personas)
-        .set({ ...toColumns(persona), updatedAt: new Date(), ...(unreviewedBy !== undefined ? { unreviewedBy } : {}) })
-        .where(and(eq(personas.workspaceId, workspaceId), eq(personas.id, persona.id)))
-        .returning({ id: personas.id });
-      const rows =
-        summary === undefined
-          ? await updated
-          : ((await db.execute(withVersion(updated, persona, summary))) as unknown as { rows: unknown[] }).rows;
-      if (rows.length === 0) throw new Error('update matched no row');
+      if (!(await writeSettings(workspaceId, persona, null, options))) throw new Error('update matched no row');
       return persona;
+    },
+
+    /**
+     * `update` outside a transaction, as one statement that writes only while the persona is still
+     * at `revision` (every write moves it: a trigger): false when another write came first, and
+     * nothing was written.
+     */
+    updateAt(
+      workspaceId: string,
+      persona: Persona,
+      revision: number,
+      options: { summary?: string; unreviewedBy?: string | null } = {},
+    ): Promise<boolean> {
+      return writeSettings(workspaceId, persona, revision, options);
     },
 
     /** Deletes one persona of the workspace; false when it has none of that id. */

@@ -104,7 +104,7 @@ export function createPersonasService(deps: {
     if (active + activating > MAX_ACTIVE_PERSONAS) throw new ConflictError(ACTIVE_LIMIT);
   }
 
-  /** One statement checks the plan's and the active limit and writes (decision 065-counts-on-the-workspace). */
+  /** One statement checks the plan's and the active limit and writes (decision 065-writes-in-one-statement). */
   async function create(workspaceId: string, persona: Persona, summary: string): Promise<Persona> {
     await checkTags(repositories, workspaceId, persona.tags);
     const plan = await planLimits.personaLimit(workspaceId);
@@ -136,6 +136,65 @@ export function createPersonasService(deps: {
     return repos.personas.update(workspaceId, next, {
       summary: summary ?? describeChanges(before, next),
       unreviewedBy,
+    });
+  }
+
+  /**
+   * What a write (PUT) makes of the stored persona: the fields the client sent over the stored
+   * ones, and who lets its automation publish without review (decision 056-approval-that-blocks:
+   * the approver who switched it on; switched off, or on by someone who may not vouch, nobody;
+   * unchanged, left out). Refused when `by` may not switch it on.
+   */
+  function applyWrite(before: Persona, input: PersonaWrite, by?: ReviewWaiver) {
+    const next: Persona = { ...before };
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined) Object.assign(next, { [key]: value });
+    }
+    if (input.sources) next.sources = keepSourceChecks(before.sources, input.sources);
+    const skips = (p: Persona) => [
+      p.automation.autoPosting.publishWithoutReview,
+      p.automation.autoReplies.publishWithoutReview,
+    ];
+    const [postingBefore, repliesBefore] = skips(before);
+    const [postingNow, repliesNow] = skips(next);
+    const switchedOn = (!postingBefore && postingNow) || (!repliesBefore && repliesNow);
+    if (switchedOn && by && !mayWaiveReview(by.role, by.needsApproval))
+      throw new ForbiddenError(UNREVIEWED_NEEDS_APPROVER);
+    const unreviewedBy =
+      !postingNow && !repliesNow
+        ? null
+        : switchedOn
+          ? by && roleMay(by.role, 'approve')
+            ? by.userId
+            : null
+          : undefined;
+    return { next, unreviewedBy };
+  }
+
+  /**
+   * Saves a write. Most change nothing the workspace's lock guards (the active limit): one
+   * statement, written only while the persona is at the revision read (every write moves it, so
+   * a source check or another save recorded meanwhile is never overwritten); when another write
+   * came first, read again (decision 065-writes-in-one-statement). One that activates the persona, or keeps losing, is
+   * saved under the persona's lock in a transaction.
+   */
+  async function saveWrite(workspaceId: string, id: string, input: PersonaWrite, by?: ReviewWaiver) {
+    if (input.tags) await checkTags(repositories, workspaceId, input.tags);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const found = await repositories.personas.findAt(workspaceId, id);
+      if (!found) throw new NotFoundError(PERSONA_NOT_FOUND);
+      const before = found.persona;
+      const { next, unreviewedBy } = applyWrite(before, input, by);
+      if (next.is_active && !before.is_active) break;
+      const summary = describeChanges(before, next);
+      if (await repositories.personas.updateAt(workspaceId, next, found.revision, { summary, unreviewedBy })) {
+        return { before, saved: next };
+      }
+    }
+    return unitOfWork(async (repos) => {
+      const before = await lockPersona(repos, workspaceId, id);
+      const { next, unreviewedBy } = applyWrite(before, input, by);
+      return { before, saved: await save(repos, workspaceId, before, next, { unreviewedBy }) };
     });
   }
 
@@ -172,44 +231,15 @@ export function createPersonasService(deps: {
      * Replaces the fields the client sent; fields it left out keep their stored values. `by`: who
      * saves, for "publish without review" where posts need approval (decision 056-approval-that-blocks).
      */
-    update(workspaceId: string, id: string, input: PersonaWrite, by?: ReviewWaiver): Promise<Persona> {
-      return unitOfWork(async (repos) => {
-        const before = await lockPersona(repos, workspaceId, id);
-        const next: Persona = { ...before };
-        for (const [key, value] of Object.entries(input)) {
-          if (value !== undefined) Object.assign(next, { [key]: value });
-        }
-        if (input.sources) next.sources = keepSourceChecks(before.sources, input.sources);
-        if (input.tags) await checkTags(repos, workspaceId, input.tags);
-        const skips = (p: Persona) => [
-          p.automation.autoPosting.publishWithoutReview,
-          p.automation.autoReplies.publishWithoutReview,
-        ];
-        const [postingBefore, repliesBefore] = skips(before);
-        const [postingNow, repliesNow] = skips(next);
-        const switchedOn = (!postingBefore && postingNow) || (!repliesBefore && repliesNow);
-        if (switchedOn && by && !mayWaiveReview(by.role, by.needsApproval))
-          throw new ForbiddenError(UNREVIEWED_NEEDS_APPROVER);
-        // Recorded with the save: the approver who switched it on; switched off (or on by someone
-        // who may not vouch), nobody.
-        const unreviewedBy =
-          !postingNow && !repliesNow
-            ? null
-            : switchedOn
-              ? by && roleMay(by.role, 'approve')
-                ? by.userId
-                : null
-              : undefined;
-        return { before, saved: await save(repos, workspaceId, before, next, { unreviewedBy }) };
-      }).then(async ({ before, saved }) => {
-        await labelChanged(before, saved);
-        const posting = saved.is_active && saved.automation.autoPosting.enabled;
-        const changed = input.automation !== undefined || input.is_active !== undefined;
-        if (posting && changed) await deps.onPostingChanged?.(saved.id).catch(() => undefined);
-        const engaging = saved.automation.autoReplies.enabled || saved.automation.engagement.enabled;
-        if (saved.is_active && engaging && changed) await deps.onEngagementChanged?.(saved).catch(() => undefined);
-        return saved;
-      });
+    async update(workspaceId: string, id: string, input: PersonaWrite, by?: ReviewWaiver): Promise<Persona> {
+      const { before, saved } = await saveWrite(workspaceId, id, input, by);
+      await labelChanged(before, saved);
+      const posting = saved.is_active && saved.automation.autoPosting.enabled;
+      const changed = input.automation !== undefined || input.is_active !== undefined;
+      if (posting && changed) await deps.onPostingChanged?.(saved.id).catch(() => undefined);
+      const engaging = saved.automation.autoReplies.enabled || saved.automation.engagement.enabled;
+      if (saved.is_active && engaging && changed) await deps.onEngagementChanged?.(saved).catch(() => undefined);
+      return saved;
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
