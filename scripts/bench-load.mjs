@@ -326,7 +326,7 @@ export async function benchLoad({ root, port, postgresUrl, freshPostgres }) {
   const label = `mixed load, ${USERS} CRUD + ${USERS} streaming users, ${SECONDS} s (${engines.map((e) => names[e]).join(' | ')})`;
   const rows = [
     [label, ''],
-    line('  GET /api/health alone, req/s (over the run\'s API processes)', (r) => String(r.health)),
+    line("  GET /api/health alone, req/s (over the run's API processes)", (r) => String(r.health)),
     line('  CRUD req/s (target PG ≥ 300)', (r) => r.rps.toFixed(0)),
     line('  CRUD p50 / p99 ms (target PG p99 ≤ 200, PGlite ≤ 1000)', (r) => `${ms(r.p50)} / ${ms(r.p99)}`),
     line('  largest wait, any request, ms (target PGlite ≤ 2000)', (r) => ms(r.largest)),
