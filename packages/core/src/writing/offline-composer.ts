@@ -334,6 +334,10 @@ function aliasOf(subject: string, handle: string): string {
   if (handle === 'this') return 'this';
   const main = keyPhrases(subject).sort((a, b) => b.split(' ').length - a.split(' ').length)[0];
   if (!main || !subject.includes(main)) return handle;
+  // Named with an article as typed, named again with "the": "a community garden opening", then
+  // "the community garden opening".
+  const article = /^(?:a|an|the)\s+(.+)$/i.exec(subject.trim())?.[1];
+  if (article?.startsWith(main) && !/^[A-Z]/.test(main)) return `the ${main}`;
   return handleOf(main);
 }
 

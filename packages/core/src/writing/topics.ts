@@ -73,6 +73,16 @@ export function isFragmentTag(tag: string): boolean {
 const JOINING = new Set(['for', 'in', 'from', 'on', 'at', 'of', 'to']);
 
 /**
+ * Words a "to" after which starts a verb ("learning to bake sourdough", "how to run a marathon"):
+ * neither they nor that verb are the subject; what the verb acts on is.
+ */
+const TAKES_INFINITIVE = new Set(
+  'how learning learn learns learned learnt trying try tries tried want wants wanted need needs needed going starting started start decided deciding plan plans planning hoping hope ready able ways tips reasons easier harder hard easy failing forgot remember remembering choosing chose managing managed'.split(
+    ' ',
+  ),
+);
+
+/**
  * Runs of content words in a phrase, in order: "the future of remote work" -> ["future", "remote
  * work"]; two single words joined by a preposition stay one phrase ("working from home").
  */
@@ -84,9 +94,23 @@ export function keyPhrases(phrase: string): string[] {
     .split(/[\s,;:.!?/|–—]+/)
     .filter(Boolean);
   const runs: string[][] = [[]];
+  let verbNext = false;
   for (const [i, word] of words.entries()) {
     const lower = word.toLowerCase();
     const run = runs.at(-1) ?? [];
+    const infinitive = lower === 'to' && TAKES_INFINITIVE.has(words[i - 1]?.toLowerCase() ?? '');
+    if (infinitive) {
+      // "learning to bake sourdough": neither "learning" nor "bake" is what it is about.
+      if (run.length === 1 && TAKES_INFINITIVE.has(run[0]?.toLowerCase() ?? '')) run.pop();
+      verbNext = /^[a-z]/.test(words[i + 1] ?? '');
+      runs.push([]);
+      continue;
+    }
+    if (verbNext) {
+      verbNext = false;
+      runs.push([]);
+      continue;
+    }
     const joins = JOINING.has(lower) && run.length === 1 && isSingle(words, i + 1);
     if (joins) run.push(lower);
     else if (

@@ -118,6 +118,19 @@ describe('grammar for any topic', () => {
     }
   });
 
+  it('names the subject again by its noun, not by the verb of the phrase or without its article', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      for (const [topic, wrong] of [
+        ['learning to bake sourdough', /(?<!to )\bbake sourdough\b/],
+        ['trying to learn Japanese', /\b(?:with|for|on|about|where) learn Japanese\b/],
+        ['a community garden opening', /\b(?:with|for|on|about|where) community garden opening\b/],
+      ] as const) {
+        const [post] = write(persona(), { kind: 'draft', prompt: `Write about ${topic}` }, seed);
+        expect(post?.content).not.toMatch(wrong);
+      }
+    }
+  });
+
   it('reads a request for its subject, keeping what "about" names whole', () => {
     const [post] = write(persona(), { kind: 'draft', prompt: 'Write something about why most startups fail' }, 3);
     expect(post?.content).toContain('about why most startups fail');
@@ -143,6 +156,11 @@ describe('hashtags', () => {
     expect(topicHashtags('the last mile of delivery', [])).toEqual(['#LastMile']);
     expect(hashtagOf('iOS apps')).toBe('#iOSApps');
     expect(topicHashtags('how to say no', [])).toEqual([]);
+    // After "learning to", "how to": the verb is not the subject, what it acts on is.
+    expect(keyPhrases('learning to bake sourdough')).toEqual(['sourdough']);
+    expect(keyPhrases('how to run a first marathon')).toEqual(['first marathon']);
+    expect(keyPhrases('the road to recovery')).toEqual(['road to recovery']);
+    expect(topicHashtags('trying to learn Japanese', [])).toEqual(['#Japanese']);
     // The issue's fragments: verb endings, time words, bare modifiers, numbers glued on.
     expect(topicHashtags('mortgage rates going up', [])).toEqual(['#MortgageRates']);
     expect(topicHashtags('Tube strike on Thursday', [])).toEqual(['#TubeStrike']);
