@@ -620,6 +620,9 @@ describe('writing with an OpenAI-compatible provider', () => {
       .update(posts)
       .set({ postedAt: new Date('2025-11-03T12:00:00Z') })
       .where(eq(posts.id, planted.id));
+    // The day is the workspace's: 12:00 UTC on 3 Nov is 01:00 on 4 Nov in Auckland.
+    const { timeZone: before } = await ok<{ timeZone: string | null }>(await ann.request('/api/me/preferences'));
+    await ok(await ann.request('/api/me/preferences', { method: 'PUT', json: { timeZone: 'Pacific/Auckland' } }));
     // The model says it again, lightly reworded, every time it is asked.
     const again = 'Postgres 18 ships async I/O! Our nightly batch went from 41 to 29 minutes, without a code change.';
     stub.next(openaiText(again), openaiText(again), openaiText(again));
@@ -628,11 +631,11 @@ describe('writing with an OpenAI-compatible provider', () => {
     );
     expect(stub.seen).toHaveLength(3);
     expect(written?.content).toBe(again);
-    expect(written?.flags).toEqual([{ kind: 'repeat', reason: 'repeats your post of 3 Nov', postId: planted.id }]);
+    expect(written?.flags).toEqual([{ kind: 'repeat', reason: 'repeats your post of 4 Nov', postId: planted.id }]);
     // Each rewrite says why, quoting the post it repeats.
     for (const i of [1, 2]) {
       expect(messagesOf(i)[1]?.content).toBe(
-        'Write one short post on a subject this persona cares about.\n\nYour last draft could not be used. It repeats your post of 3 Nov ("Postgres 18 ships async I/O. Our nightly batch went from 41 to 29 minutes without a code change."): say something else, in other words. Write a new one.',
+        'Write one short post on a subject this persona cares about.\n\nYour last draft could not be used. It repeats your post of 4 Nov ("Postgres 18 ships async I/O. Our nightly batch went from 41 to 29 minutes without a code change."): say something else, in other words. Write a new one.',
       );
     }
     // Sent to review, it is checked again at the door and waits flagged, with who wrote it.
@@ -642,12 +645,12 @@ describe('writing with an OpenAI-compatible provider', () => {
     );
     expect(queued).toMatchObject({
       writer: 'custom',
-      flags: [{ kind: 'repeat', reason: 'repeats your post of 3 Nov' }],
+      flags: [{ kind: 'repeat', reason: 'repeats your post of 4 Nov' }],
     });
     const [listed] = await ok<ScheduledItem[]>(
       await ann.request(`/api/schedule?personaId=${writer.id}&status=pending_review`),
     );
-    expect(listed?.flags.map((f) => f.reason)).toEqual(['repeats your post of 3 Nov']);
+    expect(listed?.flags.map((f) => f.reason)).toEqual(['repeats your post of 4 Nov']);
     // Edited into something new, it is checked again and the flag goes.
     const fixed = await ok<ScheduledItem>(
       await ann.request(`/api/schedule/${queued.id}`, {
@@ -658,6 +661,7 @@ describe('writing with an OpenAI-compatible provider', () => {
       }),
     );
     expect(fixed.flags).toEqual([]);
+    await ok(await ann.request('/api/me/preferences', { method: 'PUT', json: { timeZone: before } }));
   });
 
   it('flags one of two near-identical drafts of a batch when rewriting does not help', async () => {

@@ -26,7 +26,11 @@ import type { PostsRepository } from '../publishing/posts.repository';
  * it must not repeat, and the model's examples (its best-performing posts, its latest ones).
  */
 export type DraftHistory = {
-  timeZone: string;
+  /**
+   * The workspace whose time zone words a repeat's day ("repeats your post of 3 Nov"), read only
+   * when there is a repeat to word; or that time zone, when the caller knows it.
+   */
+  zone: { timeZone: string } | { workspaceId: string };
   recent: CheckedPost[];
   index: RepeatIndex<CheckedPost>;
   examples: VoiceExamples;
@@ -34,7 +38,7 @@ export type DraftHistory = {
 
 /** A persona with no posts yet (or none stored: a preview of unsaved settings). */
 export function emptyHistory(timeZone = 'UTC'): DraftHistory {
-  return { timeZone, recent: [], index: [], examples: { best: [], recent: [] } };
+  return { zone: { timeZone }, recent: [], index: [], examples: { best: [], recent: [] } };
 }
 
 /**
@@ -82,14 +86,13 @@ export function createDraftCheck(deps: {
     personaId: string,
     known: { timeZone?: string } = {},
   ): Promise<DraftHistory> {
-    const [rows, best, timeZone] = await Promise.all([
+    const [rows, best] = await Promise.all([
       deps.posts.recentForCheck(personaId, CHECKED_RECENT_POSTS),
       deps.metrics.bestPosts(personaId, MAX_BEST_POSTS),
-      known.timeZone ?? deps.preferences.workspaceTimeZone(workspaceId),
     ]);
     const recent = checked(rows);
     return {
-      timeZone: timeZone ?? 'UTC',
+      zone: known.timeZone ? { timeZone: known.timeZone } : { workspaceId },
       recent,
       index: recentIndex(recent),
       examples: { best, recent: recent.slice(0, MAX_RECENT_IN_PROMPT).map((p) => p.content) },
@@ -115,7 +118,9 @@ export function createDraftCheck(deps: {
       initial: T;
       rewrite: (revision: Revision) => Promise<T>;
     }): Promise<{ draft: T; flags: DraftFlag[]; rewrites: number }> {
-      const judge = (draft: T) =>
+      const { zone } = input.history;
+      let timeZone = 'timeZone' in zone ? zone.timeZone : null;
+      const judgeIn = (draft: T, zoned: string) =>
         checkDraft({
           parts: input.partsOf(draft),
           platforms: input.platforms,
@@ -124,9 +129,16 @@ export function createDraftCheck(deps: {
           ...(input.subject ? { subject: input.subject } : {}),
           recent: input.history.index,
           ...(input.batch ? { batch: input.batch } : {}),
-          timeZone: input.history.timeZone,
+          timeZone: zoned,
         });
-      const attempts = [{ draft: input.initial, flags: judge(input.initial) }];
+      // The time zone only words a repeat's day: it is read when there is a repeat to word.
+      const judge = async (draft: T) => {
+        const flags = judgeIn(draft, timeZone ?? 'UTC');
+        if (timeZone !== null || 'timeZone' in zone || !flags.some((f) => f.kind === 'repeat')) return flags;
+        timeZone = (await deps.preferences.workspaceTimeZone(zone.workspaceId)) ?? 'UTC';
+        return judgeIn(draft, timeZone);
+      };
+      const attempts = [{ draft: input.initial, flags: await judge(input.initial) }];
       for (let rewrites = 0; rewrites < MAX_REWRITES; rewrites++) {
         const last = attempts.at(-1);
         if (!last || last.flags.length === 0) break;
@@ -135,7 +147,7 @@ export function createDraftCheck(deps: {
           note: rewriteNote(last.flags, input.history.recent),
           shorterBy: overflow(input.partsOf(last.draft), input.platforms),
         });
-        attempts.push({ draft, flags: judge(draft) });
+        attempts.push({ draft, flags: await judge(draft) });
       }
       const kept = bestAttempt(attempts) ?? { draft: input.initial, flags: [] };
       return { draft: kept.draft, flags: kept.flags, rewrites: attempts.length - 1 };
