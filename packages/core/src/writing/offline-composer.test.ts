@@ -5,6 +5,7 @@ import type { Platform } from '../platforms/platforms';
 import { POST_TYPES } from './api';
 import { fixturePersona, seeded } from './fixtures';
 import { fitsPlatforms } from './limits';
+import { isNearDuplicate } from './near-duplicate';
 import { composeOffline, subjectFromPrompt, typeFromPrompt } from './offline-composer';
 import { THREAD_PARTS, type WritingPersona } from './prompt';
 import { SUGGESTED_PROMPTS } from './suggested-prompts';
@@ -302,6 +303,23 @@ describe('offline replies', () => {
     for (const text of [reply('@ada hello there'), reply('@ada '.repeat(200), undefined, ['bluesky'])]) {
       expect(text).not.toMatch(/#|@ada/);
       expect(fitsPlatforms(text, ['x', 'bluesky'], 280)).toBe(true);
+    }
+  });
+
+  it('does not build a reply on the body of one already written in its batch', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = seeded(seed);
+      const written: string[] = [];
+      for (const text of ['@ada what do you think about tea?', '@ada how do you brew it?', '@ada and the water?']) {
+        const [next] = composeOffline({
+          persona: persona(),
+          request: { kind: 'reply', replyTo: { author: 'bob', text } },
+          avoid: written,
+          random,
+        });
+        for (const before of written) expect(isNearDuplicate(next?.content ?? '', before)).toBe(false);
+        written.push(next?.content ?? '');
+      }
     }
   });
 });

@@ -775,7 +775,13 @@ function replyMove(
 }
 
 /** A reply written offline: one short post in the voice (one touch at most), no hashtags, within the platform's limit. */
-function composeReply(persona: WritingPersona, request: WritingRequest, random: Random, d: Directives): ComposedPost {
+function composeReply(
+  persona: WritingPersona,
+  request: WritingRequest,
+  random: Random,
+  d: Directives,
+  avoid: readonly string[],
+): ComposedPost {
   const to = request.replyTo;
   const rule = lengthRuleFor(persona, request);
   const said = (to?.text ?? '')
@@ -789,7 +795,19 @@ function composeReply(persona: WritingPersona, request: WritingRequest, random: 
   const negative = /\b(?:stuck|struggl\w*|hard|hate|awful|frustrat\w*)\b/i.test(said);
   const mood = critical ? 'critical' : positive ? 'positive' : negative ? 'negative' : 'neutral';
   const move = replyMove(to?.instruction ?? '', said, mood);
-  const body = fill(pick(REPLY_BODIES[move], random()), subject);
+  // Not the body of a reply already written in this batch, whatever it was about (words only: a
+  // touch may have put an emoji between its sentences).
+  const words = (text: string) =>
+    text
+      .replace(/[^\p{L}\p{N}{}\s]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const used = (template: string) => {
+    const shape = new RegExp(words(template).replaceAll('{s}', '.+?'));
+    return avoid.some((text) => shape.test(words(text)));
+  };
+  const fresh = REPLY_BODIES[move].filter((template) => !used(template));
+  const body = fill(pick(fresh.length > 0 ? fresh : REPLY_BODIES[move], random()), subject);
   const v = voiceOf(persona.traits, voiceDice(random), {
     kind: 'reply',
     allowOpener: false,
@@ -925,6 +943,8 @@ export function composeOffline(input: {
   items?: readonly SourceItem[];
   /** A sentiment score for a topic or headline (-1 to 1; the server gives VADER's). */
   sentiment?: (text: string) => number;
+  /** Replies already written in the same batch: a reply is not built on the body of one of them. */
+  avoid?: readonly string[];
   random?: Random;
 }): ComposedPost[] {
   const { persona, request } = input;
@@ -936,7 +956,7 @@ export function composeOffline(input: {
     items: input.items ?? [],
     ...(input.sentiment ? { sentiment: input.sentiment } : {}),
   };
-  if (request.kind === 'reply') return [composeReply(persona, request, random, d)];
+  if (request.kind === 'reply') return [composeReply(persona, request, random, d, input.avoid ?? [])];
   const rule = lengthRuleFor(persona, request);
   const titles = (input.titles ?? []).map(cleanHeadline).filter(Boolean).slice(0, 5);
 

@@ -558,6 +558,8 @@ export function createWritingService(deps: {
       const base = toWritingPersona(stored);
       const writer: Writer = client?.provider ?? 'offline';
       const examples = client && history ? history.examples : undefined;
+      // What this writer wrote (one job's batch): offline, the next reply takes another body.
+      const written: string[] = [];
       return async (platform, replyTo, revision) => {
         const plain = { ...base, platforms: [platform] };
         const request: WritingRequest = { kind: 'reply', replyTo, ...(revision ? { revise: revision.note } : {}) };
@@ -566,8 +568,9 @@ export function createWritingService(deps: {
           : plain;
         const text = client
           ? await writeOne(client, buildPrompt({ persona, request, examples }))
-          : (composeOffline({ persona, request, random })[0]?.content ?? '');
+          : (composeOffline({ persona, request, random, avoid: written })[0]?.content ?? '');
         if (!text.trim()) throw new Error('The writer wrote nothing');
+        written.push(text);
         return { text, writer };
       };
     },
