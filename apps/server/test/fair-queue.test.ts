@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFairQueue, fairKey } from '../src/db/fair-queue';
+import { createFairQueue, fairKey, inSharedTurn } from '../src/db/fair-queue';
 
 // Decision 048-fair-under-load: PGlite's statements wait their user's turn, and the event loop runs
 // while a long queue drains.
@@ -19,6 +19,32 @@ describe('the fair queue in front of PGlite', () => {
     await Promise.all([...burst, single]);
     expect(order.indexOf('b0')).toBeLessThanOrEqual(4);
     expect(order).toHaveLength(11);
+  });
+
+  it('serves a statement carrying many asks every other turn, not after a round of every user', async () => {
+    const queue = createFairQueue();
+    const order: string[] = [];
+    const statement = (user: string, shared = false) =>
+      fairKey.run(user, () => {
+        const work = () =>
+          queue.run(async () => {
+            order.push(shared ? `${user}:shared` : user);
+          });
+        return shared ? inSharedTurn(work) : work();
+      });
+    // Twenty users wait; then one of them sends a statement that carries everyone's asks.
+    const users = Array.from({ length: 20 }, (_, n) => statement(`u${n}`));
+    const carried = statement('u19', true);
+    const more = Array.from({ length: 20 }, (_, n) => statement(`v${n}`));
+    await Promise.all([...users, carried, ...more]);
+    expect(order).toHaveLength(41);
+    expect(order.indexOf('u19:shared')).toBeLessThanOrEqual(1);
+    // Without a request's key (PostgreSQL, the worker) it runs as it is: no lane.
+    let key: string | undefined = 'unset';
+    await inSharedTurn(async () => {
+      key = fairKey.getStore();
+    });
+    expect(key).toBeUndefined();
   });
 
   it('lets the event loop run while statements queue', async () => {

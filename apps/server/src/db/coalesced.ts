@@ -1,3 +1,5 @@
+import { inSharedTurn } from './fair-queue';
+
 /**
  * Many callers' asks carried by one statement (issue 32, decision 062): a worker publishing 100
  * posts at once asks the same small question 100 times within milliseconds, and on PostgreSQL
@@ -7,7 +9,8 @@
  * ask of its list, in order; a statement that fails fails the asks it carried, and only those.
  * `eachAloneOnFailure`: a failed statement that carried several asks is run again for each ask on
  * its own, so one ask the database refuses (a message for a persona deleted meanwhile) fails only
- * its own caller. Only for a `run` that is one statement (nothing of a failed one stays).
+ * its own caller. Only for a `run` that is one statement (nothing of a failed one stays). In PGlite's
+ * fair queue a statement carrying many asks takes the shared lane (`inSharedTurn`).
  */
 export function coalesced<A, R>(
   run: (asks: A[]) => Promise<R[]>,
@@ -25,13 +28,13 @@ export function coalesced<A, R>(
         const carried = waiting.slice(0, limit);
         waiting = waiting.slice(carried.length);
         try {
-          const answers = await run(carried.map((one) => one.ask));
+          const answers = await inSharedTurn(() => run(carried.map((one) => one.ask)));
           for (const [i, one] of carried.entries()) one.done(answers[i] as R);
         } catch (error) {
           if (!eachAloneOnFailure || carried.length === 1) for (const one of carried) one.failed(error);
           else {
             for (const one of carried) {
-              await run([one.ask]).then(
+              await inSharedTurn(() => run([one.ask])).then(
                 ([answer]) => one.done(answer as R),
                 (alone: unknown) => one.failed(alone),
               );

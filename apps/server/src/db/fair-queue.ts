@@ -7,6 +7,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const fairKey = new AsyncLocalStorage<string>();
 
 const BACKGROUND = 'background';
+/** The key of statements that carry many requests' asks at once (db/coalesced). */
+const SHARED = 'shared';
+
+/**
+ * Runs a statement that carries many requests' asks (a coalesced one) in a lane of its own,
+ * served every other turn while it has work: it answers everyone it carries, so it does not wait
+ * a whole round of turns in the lane of whichever request happened to send it. Where no request
+ * has a key (PostgreSQL, the worker's jobs) it runs as it is.
+ */
+export function inSharedTurn<T>(statement: () => Promise<T>): Promise<T> {
+  return fairKey.getStore() === undefined ? statement() : fairKey.run(SHARED, statement);
+}
 
 /** How long statements may run back to back before the event loop gets a turn. */
 const SLICE_MS = 20;
@@ -27,14 +39,31 @@ export function createFairQueue(sliceMs = SLICE_MS) {
   let running = false;
   let sliceStart = 0;
   let turn = { key: '', taken: 0 };
+  let lastWasShared = false;
+
+  /** The first key in line other than the shared lane. */
+  function firstOwnKey(): [string, (() => void)[]] | undefined {
+    for (const entry of waiting) if (entry[0] !== SHARED) return entry;
+    return undefined;
+  }
 
   function next(): void {
-    const first = waiting.entries().next();
-    if (first.done) {
+    const shared = waiting.get(SHARED);
+    const own = firstOwnKey();
+    if (!shared && !own) {
       running = false;
       return;
     }
-    const [key, queue] = first.value;
+    // The shared lane every other statement while it has work (one statement a turn).
+    if (shared && (!own || !lastWasShared)) {
+      lastWasShared = true;
+      const start = shared.shift() as () => void;
+      if (shared.length === 0) waiting.delete(SHARED);
+      start();
+      return;
+    }
+    lastWasShared = false;
+    const [key, queue] = own as [string, (() => void)[]];
     const start = queue.shift() as () => void;
     turn = turn.key === key ? { key, taken: turn.taken + 1 } : { key, taken: 1 };
     // Its turn is over (nothing more waiting, or PER_TURN taken): its next goes to the back of the line.
