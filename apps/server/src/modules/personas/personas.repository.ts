@@ -358,17 +358,17 @@ export function createPersonasRepository(db: Db) {
     },
 
     /**
-     * Inside a transaction: how many personas the workspace has and how many are active, its row
-     * locked against other writes that check those limits until the transaction ends (the
-     * personas' trigger keeps the counts: decision 065-writes-in-one-statement).
+     * Inside a transaction: how many of the workspace's personas are active, its row locked against
+     * other writes that check the limits until the transaction ends (the personas' trigger keeps
+     * the count: decision 065-writes-in-one-statement).
      */
-    async lockCounts(workspaceId: string): Promise<{ personas: number; active: number }> {
+    async lockActiveCount(workspaceId: string): Promise<number> {
       const [row] = await db
-        .select({ personas: workspaces.personas, active: workspaces.activePersonas })
+        .select({ active: workspaces.activePersonas })
         .from(workspaces)
         .where(eq(workspaces.id, workspaceId))
         .for('no key update');
-      return row ?? { personas: 0, active: 0 };
+      return row?.active ?? 0;
     },
 
     /** What changes whenever the workspace's list does: how many personas, and the highest revision among them. */

@@ -100,11 +100,11 @@ export function createPersonasService(deps: {
    */
   async function checkActiveLimit(repos: Repositories, workspaceId: string, activating: number) {
     if (activating === 0) return;
-    const { active } = await repos.personas.lockCounts(workspaceId);
+    const active = await repos.personas.lockActiveCount(workspaceId);
     if (active + activating > MAX_ACTIVE_PERSONAS) throw new ConflictError(ACTIVE_LIMIT);
   }
 
-  /** One statement checks the plan's and the active limit and writes (decision 065-writes-in-one-statement). */
+  /** One statement checks the plan's and the active limit, and writes (decision 065-writes-in-one-statement). */
   async function create(workspaceId: string, persona: Persona, summary: string): Promise<Persona> {
     await checkTags(repositories, workspaceId, persona.tags);
     const plan = await planLimits.personaLimit(workspaceId);
@@ -175,8 +175,8 @@ export function createPersonasService(deps: {
    * Saves a write. Most change nothing the workspace's lock guards (the active limit): one
    * statement, written only while the persona is at the revision read (every write moves it, so
    * a source check or another save recorded meanwhile is never overwritten); when another write
-   * came first, read again (decision 065-writes-in-one-statement). One that activates the persona, or keeps losing, is
-   * saved under the persona's lock in a transaction.
+   * came first, read again (decision 065-writes-in-one-statement). One that activates the
+   * persona, or keeps losing, is saved under the persona's lock in a transaction.
    */
   async function saveWrite(workspaceId: string, id: string, input: PersonaWrite, by?: ReviewWaiver) {
     if (input.tags) await checkTags(repositories, workspaceId, input.tags);
