@@ -194,10 +194,13 @@ function pauseOf(row: Row): Persona['automation_pause'] {
  */
 function withVersion(write: SQLWrapper, persona: Persona, summary: string): SQL {
   // An embedded query comes in parentheses.
-  return sql`with written as ${write}
-    insert into ${personaVersions} (id, persona_id, summary, snapshot)
-    select ${crypto.randomUUID()}, written.id, ${summary}, ${JSON.stringify(persona)}::jsonb from written
-    returning persona_id`;
+  return sql`with written as ${write} ${versionOfWritten(persona, summary)} returning persona_id`;
+}
+
+/** The INSERT of a version of `persona` (`summary`) for the persona a `written` CTE answers. */
+function versionOfWritten(persona: Persona, summary: string): SQL {
+  return sql`insert into ${personaVersions} (id, persona_id, summary, snapshot)
+    select ${crypto.randomUUID()}, written.id, ${summary}, ${JSON.stringify(persona)}::jsonb from written`;
 }
 
 /** The personas named by each ask's workspace and id (the asks of a coalesced statement). */
@@ -443,10 +446,7 @@ export function createPersonasRepository(db: Db) {
       const result = (await db.execute(sql`with room as (
           select ${workspaces.personas}, ${workspaces.activePersonas} from ${workspaces}
           where ${workspaces.id} = ${workspaceId} for no key update
-        ), written as ${inserted}, versioned as (
-          insert into ${personaVersions} (id, persona_id, summary, snapshot)
-          select ${crypto.randomUUID()}, written.id, ${summary}, ${JSON.stringify(persona)}::jsonb from written
-        )
+        ), written as ${inserted}, versioned as (${versionOfWritten(persona, summary)})
         select room.personas, room.active_personas, (select count(*) from written)::int as written from room`)) as unknown as {
         rows: { personas: number; active_personas: number; written: number }[];
       };
