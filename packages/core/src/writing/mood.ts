@@ -51,17 +51,31 @@ const CELEBRATING = new RegExp(CELEBRATORY_OR_LAUGHING.join('|'), 'u');
 /** Whether a text carries a celebratory or laughing emoji. */
 export const celebratesOrLaughs = (text: string) => CELEBRATING.test(text);
 
-/** The emoji a persona reaches for, by the mood of what it writes about and its strongest trait. */
-export function emojiPool(mood: Mood, t: { humor: number; optimism: number; technicality: number; sarcasm: number }) {
+const OWN_EMOJI = {
+  humor: ['😂', '🙃', '🤷', '😅', '🤣'],
+  optimism: ['🚀', '✨', '🙌', '🌱', '💪'],
+  technicality: ['💡', '🛠️', '⚙️', '📈', '🧪'],
+  sarcasm: ['🙄', '😏', '🫠', '🤡', '👏'],
+} as const;
+const PLAIN_EMOJI = ['💡', '👀', '✨', '🙌', '📌'] as const;
+
+/**
+ * The emoji a persona reaches for: on bad and good news the mood's, else its most marked trait's
+ * (humor, optimism, technicality, sarcasm above 50) for a share of its emoji that grows from none
+ * at 50 to all at 100, and plain ones for the rest.
+ */
+export function emojiPools(
+  mood: Mood,
+  t: { humor: number; optimism: number; technicality: number; sarcasm: number },
+): { own: readonly string[]; share: number; plain: readonly string[] } {
   if (mood === 'bad') {
-    if (t.technicality > 70) return ['🛠️', '📉', '🧐', '⚠️', '👀'];
-    if (t.sarcasm > 70) return ['🙄', '😬', '🫤', '👀', '😐'];
-    return ['😬', '🙏', '👀', '🫤', '📌', '😔'];
+    if (t.technicality > 70) return { own: ['🛠️', '📉', '🧐', '⚠️', '👀'], share: 1, plain: PLAIN_EMOJI };
+    if (t.sarcasm > 70) return { own: ['🙄', '😬', '🫤', '👀', '😐'], share: 1, plain: PLAIN_EMOJI };
+    return { own: ['😬', '🙏', '👀', '🫤', '📌', '😔'], share: 1, plain: PLAIN_EMOJI };
   }
-  if (mood === 'good') return ['🎉', '🙌', '✨', '🚀', '🌱', '💪'];
-  if (t.humor > 70) return ['😂', '🙃', '🤷', '😅', '🤣'];
-  if (t.optimism > 70) return ['🚀', '✨', '🙌', '🌱', '💪'];
-  if (t.technicality > 70) return ['💡', '🛠️', '⚙️', '📈', '🧪'];
-  if (t.sarcasm > 70) return ['🙄', '😏', '🫠', '🤡', '👏'];
-  return ['💡', '👀', '✨', '🙌', '📌'];
+  if (mood === 'good') return { own: ['🎉', '🙌', '✨', '🚀', '🌱', '💪'], share: 1, plain: PLAIN_EMOJI };
+  const traits = ['humor', 'optimism', 'technicality', 'sarcasm'] as const;
+  const marked = traits.reduce((best, trait) => (t[trait] > t[best] ? trait : best), traits[0]);
+  const share = Math.min(1, Math.max(0, (t[marked] - 50) / 50));
+  return { own: share > 0 ? OWN_EMOJI[marked] : PLAIN_EMOJI, share, plain: PLAIN_EMOJI };
 }

@@ -10,8 +10,18 @@ import { pickStrategy } from '../personas/sources';
 import { MAX_TOUCHES, TRAIT_KEYS, type TraitKey, type Traits, traitDose, traitStrength } from '../personas/traits';
 import type { PostType } from './api';
 import { cutToFit, fitsPlatforms, type LengthRule, splitThread } from './limits';
-import { emojiPool, type Mood, moodOf } from './mood';
-import { CLAIMS, expand, FRAMES, framesFor, LEANS, type Lean, TOUCH_BANK } from './phrases';
+import { emojiPools, type Mood, moodOf } from './mood';
+import {
+  CLAIMS,
+  expand,
+  FRAMES,
+  framesFor,
+  LEANS,
+  type Lean,
+  SKEPTICAL_CLAIMS,
+  TOUCH_BANK,
+  UPBEAT_CLAIMS,
+} from './phrases';
 import { DEFAULT_POST_COUNT } from './post-process';
 import {
   lengthRuleFor,
@@ -48,14 +58,26 @@ const fill = (template: string, subject: string) => template.replaceAll('{s}', s
 export const BODIES: Record<Kind, readonly string[]> = FRAMES;
 
 /** A body of a kind on a subject: a frame suited to the mood, its claim chosen by the same roll's rest. */
-function bodyFor(kind: Kind, subject: string, mood: Mood, roll: number): string {
+function bodyFor(kind: Kind, subject: string, mood: Mood, roll: number, traits: Traits): string {
   const frames = framesFor(kind, mood);
   // Spread a roll that may sit near 0 (a seeded generator's first draw) over the whole range.
   const scaled = ((((roll * 7919) % 1) + 1) % 1) * frames.length;
   const frame = frames[Math.floor(scaled) % frames.length] as string;
-  const claims = CLAIMS[mood];
+  const claims = claimsFor(mood, traits);
   const claim = claims[Math.floor((scaled % 1) * claims.length) % claims.length] as string;
   return fill(frame, subject).replace('{c}', claim);
+}
+
+/** How far from 50 optimism must be for the body's claim to lean its way. */
+const CLAIM_TILT = 15;
+
+/**
+ * The claims a body may make: by the topic's mood, and on an ordinary topic by the persona's
+ * optimism too (an optimist's takeaway is hopeful, a skeptic's cautious).
+ */
+function claimsFor(mood: Mood, traits: Traits): readonly string[] {
+  if (mood !== 'neutral' || Math.abs(traits.optimism - 50) < CLAIM_TILT) return CLAIMS[mood];
+  return traits.optimism > 50 ? UPBEAT_CLAIMS : SKEPTICAL_CLAIMS;
 }
 
 const THREAD = {
@@ -412,9 +434,13 @@ function voiceOf(
     return { ...p, text: text.replaceAll('{H}', `${h[0]?.toUpperCase()}${h.slice(1)}`).replaceAll('{h}', h) };
   });
   const emojiCount = options.noEmoji ? 0 : Math.floor(traitDose('emoji', t.emoji) + dice.dose.emoji);
-  const pool = emojiPool(mood, t);
-  const start = Math.floor(dice.emoji * pool.length);
-  const emoji = Array.from({ length: emojiCount }, (_, i) => pool[(start + i) % pool.length] as string);
+  // Each emoji is the marked trait's for its share (the same dice at a higher value never fewer).
+  const pools = emojiPools(mood, t);
+  const emoji = Array.from({ length: emojiCount }, (_, i) => {
+    const own = (dice.emoji * 7.31 + i * 0.618034) % 1 < pools.share;
+    const pool = own ? pools.own : pools.plain;
+    return pool[(Math.floor(dice.emoji * pool.length) + i) % pool.length] as string;
+  });
   const contract = Math.floor(traitDose('professionalism', t.professionalism) + dice.dose.professionalism) < 0;
   // The strongest traits lean (MAX_LEANS), placed in a fixed order of traits, so a trait's own value
   // never moves where another's lean goes.
@@ -925,7 +951,16 @@ function composeBrief(
   const own = pick(ownSubjects(persona, d, random), random());
   const subject = kind === 'question' ? own.replace(/\bmy\b/gi, 'your') : own;
   const mood = moodOf(subject, d.sentiment);
-  return composePost(kind, bodyFor(kind, subject, mood, random()), subject, persona, request, random, d, { mood });
+  return composePost(
+    kind,
+    bodyFor(kind, subject, mood, random(), persona.traits),
+    subject,
+    persona,
+    request,
+    random,
+    d,
+    { mood },
+  );
 }
 
 /** The kept item of a headline, if the writer was given it. */
@@ -980,7 +1015,7 @@ export function composeOffline(input: {
       const subject = subjects[i % subjects.length] as string;
       const mood = moodOf(subject, d.sentiment);
       // The posts of one batch take frames apart: the roll moves by a golden step per post.
-      const body = bodyFor(type, subject, mood, (roll + (i + attempt * count) * 0.618034) % 1);
+      const body = bodyFor(type, subject, mood, (roll + (i + attempt * count) * 0.618034) % 1, persona.traits);
       return composePost(type, body, subject, persona, request, random, d, { mood });
     });
   }
@@ -1003,5 +1038,9 @@ export function composeOffline(input: {
   // A question asks the reader: "their morning routine" and "my to-do list" become "your …".
   const subject = kind === 'question' ? named.replace(/\b(?:their|my)\b/gi, 'your') : named;
   const mood = moodOf(subject, d.sentiment);
-  return [composePost(kind, bodyFor(kind, subject, mood, random()), subject, persona, request, random, d, { mood })];
+  return [
+    composePost(kind, bodyFor(kind, subject, mood, random(), persona.traits), subject, persona, request, random, d, {
+      mood,
+    }),
+  ];
 }

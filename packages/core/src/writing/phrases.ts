@@ -77,6 +77,44 @@ export const CLAIMS: Record<Mood, readonly string[]> = {
   ],
 };
 
+/** Claims on an ordinary topic for an optimist (each with an upbeat cue) and for a skeptic. */
+export const UPBEAT_CLAIMS: readonly string[] = [
+  'the progress is real, and that is great to see',
+  'it is more encouraging than the loud posts suggest',
+  'persistence pays off here more than talent, which is encouraging',
+  'there is a lot to be hopeful about here',
+  'it keeps getting better, and I love that',
+  'the small wins are adding up, which is great',
+  'the people working on it are doing wonderful work',
+  'it is a good time to start, and that is exciting',
+  'the next few years look genuinely exciting',
+  'the best part is how much great work is being shared',
+  'the people who stick with it end up glad they did, and that is great',
+  'every month it gets a little easier, which is encouraging',
+  'the curious beginners are the good news here',
+  'it is a wonderful thing to get better at',
+  'the momentum is real, and I am hopeful about where it goes',
+  'a little patience turns it into something great',
+];
+export const SKEPTICAL_CLAIMS: readonly string[] = [
+  'most of the promises will fail to arrive',
+  'I doubt the easy version works for long',
+  'the hype runs well ahead of the results',
+  'the results so far are poor, whatever the posts say',
+  'I worry the hard part is still being skipped',
+  'most of the quick fixes disappoint',
+  'the track record is poor, so I stay skeptical',
+  'the problems nobody mentions are the ones that bite',
+  'I am not convinced the current approach will last',
+  'the hype makes the real problems easy to miss',
+  'the easy answers tend to fail on the second try',
+  'I doubt the advice survives a bad week',
+  'the poor results get explained away too quickly',
+  'most of the shortcuts fail the moment things get busy',
+  'I worry people take the optimistic version at face value',
+  'the costs show up later, and they disappoint',
+];
+
 /**
  * Bodies by kind of post: a frame that names the subject after "about" ({s}) and, where it has a
  * `{c}`, a claim chosen by mood. Frames without a claim are for topics that are not bad news.
@@ -259,7 +297,7 @@ export const TOUCH_BANK: TouchBank = {
         'Genuinely exciting times for {h}[, and I love it||, honestly| right now].',
         'Good things are coming for {h}[, I think|| this year|, I can feel it].',
         'I love where {h} is heading[| lately| this year| right now].',
-        'Small wins in {h} add up, and that is [wonderful|great to see|worth a smile].',
+        'Small wins in {h} add up, and that is [wonderful|great to see|great news].',
         'Thrilled about where {h} is going[| this year| next].',
       ],
     },
@@ -280,9 +318,9 @@ export const TOUCH_BANK: TouchBank = {
           'Still hopeful [about what comes after|for a fair outcome on|that people get through] {h}.',
           'Hoping for good news on {h} [soon|this week|before long].',
           'There is good work happening on {h}, and I am hopeful[| it shows soon].',
-          'Rooting for everyone caught up in {h}[| right now].',
-          'Things around {h} tend to settle[ with time| sooner than it feels].',
-          'Thinking of the people [hit hardest by|dealing with] {h}; better days ahead.',
+          'Rooting for everyone caught up in {h}, and hopeful[| it eases soon].',
+          'Things around {h} tend to settle[ with time| sooner than it feels], hopefully.',
+          'Thinking of the people [hit hardest by|dealing with] {h}; hopeful for better days ahead.',
         ],
       },
       low: {

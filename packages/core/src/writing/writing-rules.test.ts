@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultStrategies } from '../personas/defaults';
-import { TRAIT_KEYS, type Traits } from '../personas/traits';
+import { TRAIT_KEYS, type TraitKey, type Traits } from '../personas/traits';
 import { BAD_NEWS, fixturePersona, seeded, VARIED_TOPICS } from './fixtures';
-import { celebratesOrLaughs, moodOf } from './mood';
+import { celebratesOrLaughs, emojiPools, moodOf } from './mood';
 import { composeOffline } from './offline-composer';
-import { TOUCH_BANK } from './phrases';
+import { expand, SKEPTICAL_CLAIMS, TOUCH_BANK, UPBEAT_CLAIMS, variants } from './phrases';
 import type { WritingPersona, WritingRequest } from './prompt';
 import { isFragmentTag } from './topics';
 import { measureVoice } from './voice-measures';
@@ -156,5 +156,59 @@ describe('offline writing that says something', () => {
       }
       expect((high - low) / 60, trait).toBeGreaterThan(0.3);
     }
+  });
+
+  it('shows its trait in every wording of every touch', () => {
+    for (const [trait, bank] of Object.entries(TOUCH_BANK) as [TraitKey, (typeof TOUCH_BANK)[string]][]) {
+      const poles = [
+        [bank.high, 1],
+        [bank.low, -1],
+        [bank.bad?.high, 1],
+        [bank.bad?.low, -1],
+      ] as const;
+      for (const [pole, sign] of poles) {
+        for (const template of pole?.asides ?? []) {
+          const n = variants(template);
+          for (let i = 0; i < n; i++) {
+            const text = expand(template, (i + 0.5) / n)
+              .replaceAll('{h}', 'gardening')
+              .replaceAll('{H}', 'Gardening');
+            expect(sign * measureVoice(trait, text, { subject: 'gardening' }), `${trait}: ${text}`).toBeGreaterThan(0);
+          }
+        }
+      }
+    }
+  });
+
+  it("reaches for a trait's own emoji more often the more marked it is, none of them at 50", () => {
+    const at = (humor: number) => emojiPools('neutral', { humor, optimism: 50, technicality: 50, sarcasm: 50 });
+    expect(at(50).share).toBe(0);
+    expect(at(75).share).toBe(0.5);
+    expect(at(100)).toMatchObject({ share: 1, own: expect.arrayContaining(['😂']) });
+    // Bad news keeps its sober pool, whatever the traits.
+    expect(emojiPools('bad', { humor: 100, optimism: 50, technicality: 50, sarcasm: 50 }).own).not.toContain('😂');
+    const laughs = (humor: number) =>
+      VARIED_TOPICS.slice(0, 40).reduce((sum, topic, i) => {
+        const post = write(persona({ humor, emoji: 100 }), { kind: 'generate', type: 'joke', topic, count: 1 }, i);
+        return sum + (post.match(/😂|🙃|🤷|😅|🤣/gu)?.length ?? 0);
+      }, 0);
+    expect(laughs(50)).toBe(0);
+    expect(laughs(75)).toBeGreaterThan(0);
+    expect(laughs(100)).toBeGreaterThan(laughs(75));
+  });
+
+  it("makes a skeptic's takeaway cautious and an optimist's hopeful, on an ordinary topic only", () => {
+    const claimOf = (optimism: number, topic: string, seed: number) => {
+      const post = write(persona({ optimism }), { kind: 'generate', type: 'short post', topic, count: 1 }, seed);
+      return (optimism > 50 ? UPBEAT_CLAIMS : SKEPTICAL_CLAIMS).find((claim) => post.includes(claim));
+    };
+    const ordinary = VARIED_TOPICS.filter((topic) => moodOf(topic) === 'neutral').slice(0, 30);
+    for (const [i, topic] of ordinary.entries()) {
+      expect(claimOf(20, topic, i) ?? claimOf(20, topic, i + 100), topic).toBeDefined();
+      expect(claimOf(80, topic, i) ?? claimOf(80, topic, i + 100), topic).toBeDefined();
+    }
+    for (const [i, topic] of BAD_NEWS.entries()) expect(claimOf(80, topic, i), topic).toBeUndefined();
+    for (const claim of UPBEAT_CLAIMS) expect(measureVoice('optimism', claim), claim).toBeGreaterThan(0);
+    for (const claim of SKEPTICAL_CLAIMS) expect(measureVoice('optimism', claim), claim).toBeLessThan(0);
   });
 });
