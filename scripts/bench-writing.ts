@@ -8,7 +8,9 @@
 //   modifier, a number glued to a word) or a tag none of whose words is in the topic;
 // - bad-news posts carrying a celebratory or laughing emoji (mood.ts: CELEBRATORY_OR_LAUGHING);
 // - distinct-2: distinct word pairs over all word pairs of a persona's posts;
-// - curated posts that carry their item's headline, a sentence of its text and its link.
+// - curated posts that carry their item's headline, a sentence of its text and its link;
+// - posts with more than one line of the voice (a touch that is a sentence of its own, phrases.ts:
+//   `isStockLine`; engagement's closing question and invitation aside): decision 066 allows one.
 // Prints one line of JSON: rows of [label, value].
 import {
   celebratesOrLaughs,
@@ -21,6 +23,7 @@ import {
 import vader from 'vader-sentiment';
 import { parseFeed } from '../apps/server/src/integrations/feeds/parse-feed';
 import { BAD_NEWS, fixturePersona, seeded } from '../packages/core/src/writing/fixtures';
+import { isStockLine } from '../packages/core/src/writing/phrases';
 
 const sentiment = (text: string) => vader.SentimentIntensityAnalyzer.polarity_scores(text).compound;
 
@@ -163,6 +166,8 @@ let tagged = 0;
 let badCelebrating = 0;
 let badPosts = 0;
 let worstDistinct2 = 1;
+let manyLines = 0;
+let written = 0;
 const samples: string[] = [];
 /** Posts of every preset the near-duplicate check is tried on (repeats planted in them). */
 const forCatch: string[] = [];
@@ -188,6 +193,10 @@ for (const [p, preset] of PERSONALITY_PRESETS.entries()) {
     for (const s of sentencesOf(post.content)) {
       if ([...(postsOf.get(s.toLowerCase()) ?? [])].some((j) => j !== i)) repeated++;
     }
+  }
+  for (const post of posts) {
+    written++;
+    if (post.content.split(/(?<=[.!?…])\s+/).filter(isStockLine).length > 1) manyLines++;
   }
   const skeletons = new Map<string, number>();
   for (const post of posts) {
@@ -238,6 +247,7 @@ rows.push(
   ['writing: hashtags with no word of the topic', `${offTopic} of ${tagged}`],
   ['writing: bad-news posts with a celebratory or laughing emoji (target 0)', `${badCelebrating} of ${badPosts}`],
   ['writing: worst preset, distinct-2', worstDistinct2.toFixed(3)],
+  ['writing: posts with more than one line of the voice (target 0)', `${manyLines} of ${written}`],
 );
 // The check before review (decision 037): light rewordings of real offline posts planted among them.
 const caught = nearDuplicateCatchRate(forCatch, seeded(97));

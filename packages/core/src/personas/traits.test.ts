@@ -54,10 +54,12 @@ describe('archetype', () => {
 });
 
 describe('what a trait means', () => {
-  it('moves in proportion to the value: none to the max for a "more" trait, pole to pole for a "between" one', () => {
+  it('moves with the value: none to the max for a "more" trait (slowly at first), pole to pole for a "between" one', () => {
     expect(traitDose('humor', 0)).toBe(0);
-    expect(traitDose('humor', 50)).toBe(1);
-    expect(traitDose('humor', 100)).toBe(2);
+    // A little humor is rare, plenty is a lot: 3 × (value/100)^1.5.
+    expect(traitDose('humor', 25)).toBeCloseTo(0.375);
+    expect(traitDose('humor', 50)).toBeCloseTo(1.061, 3);
+    expect(traitDose('humor', 100)).toBe(3);
     expect(traitDose('emoji', 100)).toBe(4);
     expect(traitDose('tone', 0)).toBe(-2);
     expect(traitDose('tone', 50)).toBe(0);
@@ -69,7 +71,7 @@ describe('what a trait means', () => {
 
   it('says the value and what it means, and every 10-point move of every trait says something else', () => {
     expect(describeTrait('humor', 65)).toBe(
-      'Humor 65/100 (0 dry, 100 wacky): jokes, wordplay or funny asides, about 1.3 per post (e.g. "Ask me how I know.")',
+      'Humor 65/100 (0 dry, 100 wacky): jokes, wordplay or funny asides, about 1.6 per post (e.g. "Ask me how I know.")',
     );
     expect(describeTrait('humor', 0)).toBe('Humor 0/100 (0 dry, 100 wacky): no jokes, wordplay or funny asides at all');
     expect(describeTrait('tone', 30)).toBe(
@@ -89,7 +91,7 @@ describe('what a trait means', () => {
       trait: 'humor',
       name: 'Humor',
       level: 'High',
-      text: 'Jokes, wordplay or funny asides, about 1.8 per post',
+      text: 'Jokes, wordplay or funny asides, about 2.6 per post',
     });
     expect(lines.find((l) => l.trait === 'emoji')?.text).toBe('No emoji');
     expect(lines.find((l) => l.trait === 'professionalism')?.text).toBe(

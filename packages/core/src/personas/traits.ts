@@ -81,7 +81,17 @@ export function withArticle(phrase: string): string {
  * are opposite poles and 50 neither; the value leans towards a pole by up to `max` touches a post.
  */
 type TraitMeaning =
-  | { name: string; shape: 'more'; max: number; low: string; high: string; touch: string; example: string }
+  | {
+      name: string;
+      shape: 'more';
+      max: number;
+      /** How the dose grows with the value: 1 in proportion; above 1 slowly at first (a little is rare, plenty is a lot). */
+      power: number;
+      low: string;
+      high: string;
+      touch: string;
+      example: string;
+    }
   | {
       name: string;
       shape: 'between';
@@ -98,7 +108,8 @@ export const TRAIT_MEANINGS: Record<TraitKey, TraitMeaning> = {
   humor: {
     name: 'Humor',
     shape: 'more',
-    max: 2,
+    max: 3,
+    power: 1.5,
     low: 'dry',
     high: 'wacky',
     touch: 'jokes, wordplay or funny asides',
@@ -107,7 +118,8 @@ export const TRAIT_MEANINGS: Record<TraitKey, TraitMeaning> = {
   sarcasm: {
     name: 'Sarcasm',
     shape: 'more',
-    max: 2,
+    max: 3,
+    power: 1.5,
     low: 'light',
     high: 'heavy',
     touch: 'sarcastic or wry remarks',
@@ -149,7 +161,8 @@ export const TRAIT_MEANINGS: Record<TraitKey, TraitMeaning> = {
   technicality: {
     name: 'Technicality',
     shape: 'more',
-    max: 2,
+    max: 3,
+    power: 1.5,
     low: 'plain words',
     high: 'deep technical detail',
     touch: 'technical details (precise terms, methods, numbers)',
@@ -166,11 +179,12 @@ export const TRAIT_MEANINGS: Record<TraitKey, TraitMeaning> = {
     lowExample: 'Your mileage may vary.',
     highExample: 'Change my mind.',
   },
-  emoji: { name: 'Emoji', shape: 'more', max: 4, low: 'none', high: 'plenty', touch: 'emoji', example: '✨' },
+  emoji: { name: 'Emoji', shape: 'more', max: 4, power: 1, low: 'none', high: 'plenty', touch: 'emoji', example: '✨' },
   engagement: {
     name: 'Engagement',
     shape: 'more',
-    max: 2,
+    max: 3,
+    power: 1.5,
     low: 'speaks, does not ask',
     high: 'asks the audience',
     touch: 'questions or invitations to the audience',
@@ -186,11 +200,17 @@ export const TRAIT_MEANINGS: Record<TraitKey, TraitMeaning> = {
 export function traitDose(trait: TraitKey, value: number): number {
   const meaning = TRAIT_MEANINGS[trait];
   const v = Math.min(100, Math.max(0, value)) / 100;
-  return meaning.shape === 'more' ? meaning.max * v : meaning.max * (2 * v - 1);
+  return meaning.shape === 'more' ? meaning.max * v ** meaning.power : meaning.max * (2 * v - 1);
 }
 
 /** Touches a post carries in all (emoji aside): the traits furthest from neutral keep theirs. */
 export const MAX_TOUCHES = 3;
+
+/**
+ * Touches of a post that are a sentence of their own (decision 066): one, the strongest trait's;
+ * the others are words woven into the post's sentences, or a short question to end on.
+ */
+export const MAX_LINES = 1;
 
 /** How strongly a trait speaks at a value, to decide whose touches a post keeps: its dose's share of the max. */
 export function traitStrength(trait: TraitKey, value: number): number {

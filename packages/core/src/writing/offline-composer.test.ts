@@ -67,30 +67,30 @@ describe('the offline composer', () => {
     expect(composeOffline({ persona: persona(), request, random: seeded(7) })).toMatchInlineSnapshot(`
       [
         {
-          "content": "Read up about remote work this morning, friend. Takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with remote work. 💡 Agree or disagree on remote work, for once? #RemoteWork",
+          "content": "Read up about remote work this morning. 💡 Takeaway: going by my benchmarks, writing things down changes how it goes, as my cat would tell you. It depends on your situation with remote work more than any rule, friend. 📌 Agree or disagree on remote work, for once? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Read up about remote work this morning, friend. Takeaway: maybe writing things down changes how it goes. Find the bottleneck in remote work before you optimize the rest. 📌 Learned it the hard way with remote work. 💡 Agree or disagree on remote work, for once? #RemoteWork",
+            "Read up about remote work this morning. 💡 Takeaway: going by my benchmarks, writing things down changes how it goes, as my cat would tell you. It depends on your situation with remote work more than any rule, friend. 📌 Agree or disagree on remote work, for once? #RemoteWork",
           ],
         },
         {
-          "content": "Technical note: talked with friends about remote work, and the first step is smaller than it looks, and that is encouraging. 👀 Source: my 112 open tabs on remote work, perhaps. Agree or disagree on remote work, and why? #RemoteWork",
+          "content": "Talked with a few people about remote work, and the first step is smaller than it looks, at least in the metrics. 👀 As my cat would tell you, your mileage may vary with remote work, and that is encouraging. Agree or disagree on remote work, and why? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Technical note: talked with friends about remote work, and the first step is smaller than it looks, and that is encouraging. 👀 Source: my 112 open tabs on remote work, perhaps. Agree or disagree on remote work, and why? #RemoteWork",
+            "Talked with a few people about remote work, and the first step is smaller than it looks, at least in the metrics. 👀 As my cat would tell you, your mileage may vary with remote work, and that is encouraging. Agree or disagree on remote work, and why? #RemoteWork",
           ],
         },
         {
-          "content": "Technical note: reading about remote work is easy; doing the work weekly is the game, and that is encouraging. ✨ Learned it the hard way with remote work, twice, maybe. Agree or disagree on remote work? #RemoteWork",
+          "content": "Reading about remote work takes an hour; doing the work weekly is the real test, as I learned the hard way. ✨ Going by my benchmarks, it depends on your situation with remote work more than any rule, friend. Agree or disagree on remote work? #RemoteWork",
           "hashtags": [
             "#RemoteWork",
           ],
           "parts": [
-            "Technical note: reading about remote work is easy; doing the work weekly is the game, and that is encouraging. ✨ Learned it the hard way with remote work, twice, maybe. Agree or disagree on remote work? #RemoteWork",
+            "Reading about remote work takes an hour; doing the work weekly is the real test, as I learned the hard way. ✨ Going by my benchmarks, it depends on your situation with remote work more than any rule, friend. Agree or disagree on remote work? #RemoteWork",
           ],
         },
       ]
@@ -156,7 +156,7 @@ describe('the offline composer', () => {
       expect(post.hashtags).toEqual(['#talks']);
     }
     // Its own tag is the first thing a long post leaves out.
-    const own = composeOffline({ persona: persona(), request, random: seeded(1) });
+    const own = [1, 2, 3, 4].flatMap((seed) => composeOffline({ persona: persona(), request, random: seeded(seed) }));
     for (const post of own) expect(post.hashtags).toEqual(post.content.includes('#') ? ['#PublicSpeaking'] : []);
     expect(own.some((p) => p.hashtags.length === 1)).toBe(true);
     for (const post of composeOffline({

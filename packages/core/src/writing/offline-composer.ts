@@ -2,12 +2,22 @@
  * The offline composer: what writes when no AI provider is set up (decision 023). A post is a body
  * sentence about the subject, in the kind of post asked for, plus the voice's touches: each trait
  * adds as many of its touches as its value means (`traitDose`, the same meaning the model's prompt
- * states), so more humor never means fewer jokes. Deterministic for a given `random`; every answer
- * says it was written offline, so it never passes for a model's writing.
+ * states), so more humor never means fewer jokes. One touch is a sentence of its own, the strongest
+ * trait's; the others are woven in as words, an opener or a closing question (decision 066).
+ * Deterministic for a given `random`; every answer says it was written offline, so it never passes
+ * for a model's writing.
  */
 import type { Strategy } from '../personas/persona';
 import { pickStrategy } from '../personas/sources';
-import { MAX_TOUCHES, TRAIT_KEYS, type TraitKey, type Traits, traitDose, traitStrength } from '../personas/traits';
+import {
+  MAX_LINES,
+  MAX_TOUCHES,
+  TRAIT_KEYS,
+  type TraitKey,
+  type Traits,
+  traitDose,
+  traitStrength,
+} from '../personas/traits';
 import type { PostType } from './api';
 import { cutToFit, fitsPlatforms, type LengthRule, splitThread } from './limits';
 import { emojiPools, type Mood, moodOf } from './mood';
@@ -18,6 +28,7 @@ import {
   framesFor,
   LEANS,
   type Lean,
+  MARKS,
   SKEPTICAL_CLAIMS,
   TOUCH_BANK,
   UPBEAT_CLAIMS,
@@ -63,20 +74,19 @@ function bodyFor(kind: Kind, subject: string, mood: Mood, roll: number, traits: 
   // Spread a roll that may sit near 0 (a seeded generator's first draw) over the whole range.
   const scaled = ((((roll * 7919) % 1) + 1) % 1) * frames.length;
   const frame = frames[Math.floor(scaled) % frames.length] as string;
-  const claims = claimsFor(mood, traits);
+  const claims = claimsFor(mood, traits, (((roll * 104_729) % 1) + 1) % 1);
   const claim = claims[Math.floor((scaled % 1) * claims.length) % claims.length] as string;
   return fill(frame, subject).replace('{c}', claim);
 }
 
-/** How far from 50 optimism must be for the body's claim to lean its way. */
-const CLAIM_TILT = 15;
-
 /**
  * The claims a body may make: by the topic's mood, and on an ordinary topic by the persona's
- * optimism too (an optimist's takeaway is hopeful, a skeptic's cautious).
+ * optimism too (an optimist's takeaway is hopeful, a skeptic's cautious): in a share of posts that
+ * grows from none at 45-55 to all at 15 and 85, by the post’s own die.
  */
-function claimsFor(mood: Mood, traits: Traits): readonly string[] {
-  if (mood !== 'neutral' || Math.abs(traits.optimism - 50) < CLAIM_TILT) return CLAIMS[mood];
+function claimsFor(mood: Mood, traits: Traits, die: number): readonly string[] {
+  const share = Math.min(1, Math.max(0, (Math.abs(traits.optimism - 50) - 5) / 30));
+  if (mood !== 'neutral' || die >= share) return CLAIMS[mood];
   return traits.optimism > 50 ? UPBEAT_CLAIMS : SKEPTICAL_CLAIMS;
 }
 
@@ -245,14 +255,19 @@ function polesOf(trait: Exclude<TraitKey, 'emoji'>, high: boolean, mood: Mood) {
 
 /** A touch of the voice; `tie` is its trait's die, which decides between traits of equal strength. */
 type Piece = { trait: Exclude<TraitKey, 'emoji'>; text: string; priority: number; tie: number };
+/** A word of the voice woven into a sentence: a between trait's lean, or a `more` trait's mark. */
+type Word = Lean & { trait: TraitKey; priority: number; tie: number };
 type Voice = {
   kind: Kind | 'reply';
   opener: Piece | null;
+  /** The post's one line of the voice (a thread's points take more). */
   asides: Piece[];
+  /** Engagement beyond the line: a short question to end on, an invitation after it. */
+  closers: Piece[];
   emoji: string[];
   contract: boolean;
-  /** Lean words of the traits between two poles, strongest first ("Frankly,", "Perhaps"). */
-  leans: (Lean & { trait: TraitKey })[];
+  /** Words of the voice: the between traits' leans and the `more` traits' marks, strongest first. */
+  words: Word[];
   /** Where the emoji go: a roll. */
   emojiRoll: number;
 };
@@ -281,9 +296,6 @@ function voiceDice(random: Random) {
   };
 }
 type VoiceDice = ReturnType<typeof voiceDice>;
-
-/** Leans a post carries at most (the strongest traits'). */
-const MAX_LEANS = 2;
 
 /** How far from 50 a between trait must be for its lean to show every time. */
 const LEAN_SPAN = 20;
@@ -381,7 +393,7 @@ function voiceOf(
   },
 ): Voice {
   const mood = options.mood ?? 'neutral';
-  const budget = options.maxTouches ?? MAX_TOUCHES;
+  const budget = options.maxTouches ?? MAX_LINES;
   const pieces: Piece[] = [];
   for (const trait of ASIDE_ORDER) {
     const n = Math.floor(traitDose(trait, t[trait]) + dice.dose[trait]);
@@ -409,30 +421,73 @@ function voiceOf(
   // The strongest traits' touches, up to the budget. Between traits of equal strength the die
   // decides, not the reading order, which would always leave out the last (engagement).
   const kept = [...pieces].sort((a, b) => b.priority - a.priority || b.tie - a.tie).slice(0, budget);
+  const beyond = pieces.filter((p) => !kept.includes(p));
   pieces.splice(0, pieces.length, ...pieces.filter((p) => kept.includes(p)));
+  // The line's trait opens the post with its next touch ("Confession:"); a joke opens like a joke,
+  // with its line, or not at all (nothing may follow its punchline).
   let opener: Piece | null = null;
-  if (options.allowOpener && dice.opener < 0.5) {
-    const strongest = [...pieces].sort((a, b) => b.priority - a.priority);
-    for (const piece of strongest) {
-      // A joke opens like a joke ("Plot twist:"), or not at all.
-      if (options.kind === 'joke' && piece.trait !== 'humor' && piece.trait !== 'sarcasm') continue;
-      const openers = polesOf(piece.trait, traitDose(piece.trait, t[piece.trait]) > 0, mood)?.openers ?? [];
-      if (openers.length === 0) continue;
-      opener = { ...piece, text: pick(openers, dice.offset[piece.trait]) };
-      pieces.splice(pieces.indexOf(piece), 1);
-      break;
+  const openerOf = (piece: Piece) => {
+    const openers = polesOf(piece.trait, traitDose(piece.trait, t[piece.trait]) > 0, mood)?.openers ?? [];
+    return openers.length > 0 ? { ...piece, text: pick(openers, dice.offset[piece.trait]) } : null;
+  };
+  const line = kept[0];
+  if (options.allowOpener && line && options.kind === 'joke') {
+    if (dice.opener < 0.5 && (line.trait === 'humor' || line.trait === 'sarcasm')) {
+      opener = openerOf(line);
+      if (opener) pieces.splice(pieces.indexOf(line), 1);
+    }
+  } else if (options.allowOpener && line) {
+    const next = beyond.find((p) => p.trait === line.trait);
+    opener = next ? openerOf(next) : null;
+    if (opener && next) beyond.splice(beyond.indexOf(next), 1);
+  }
+  // Touches beyond the line are words woven into other sentences (decision 066), two a trait at
+  // most; engagement's own question and invitation end the post first.
+  const marks: Word[] = [];
+  const closers: Piece[] = [];
+  const woven = options.kind !== 'joke' && options.kind !== 'reply';
+  for (const trait of ASIDE_ORDER) {
+    const lost = beyond.filter((p) => p.trait === trait);
+    const first = lost[0];
+    const between = (BETWEEN as TraitKey[]).includes(trait);
+    // A between trait also leans when its dice give it no touch (35 and 65 three times in four).
+    const lean = between ? leanOf(t[trait], dice.lean[trait as BetweenTrait]) : 0;
+    const high = first ? traitDose(trait, t[trait]) > 0 : lean > 0;
+    const lined = kept.some((p) => p.trait === trait);
+    const count = Math.min(2, lost.length + (lean !== 0 && !lined && lost.length === 0 ? 1 : 0));
+    if (count === 0 || !woven) continue;
+    const priority = traitStrength(trait, t[trait]);
+    const tie = (dice.offset[trait] * 9.73) % 1;
+    // Its question ends the post, then its invitation (only that when the line already asks); beyond
+    // them engagement asks inside a sentence (", or tell me otherwise").
+    const ending = trait === 'engagement' ? lost.slice(0, lined ? 1 : 2) : [];
+    closers.push(...ending);
+    const wanted = trait === 'engagement' ? lost.length - ending.length : count;
+    if (wanted === 0) continue;
+    // Bad news is not met with "Happily" nor "funnily enough".
+    if (trait === 'optimism' && high && mood === 'bad') continue;
+    const bank: readonly Lean[] = between
+      ? LEANS[trait as BetweenTrait][high ? 'high' : 'low']
+      : ((mood === 'bad' ? MARKS[trait as keyof typeof MARKS].bad : undefined) ??
+        MARKS[trait as keyof typeof MARKS].normal);
+    for (let i = 0; i < Math.min(wanted, 2, bank.length); i++) {
+      const word = bank[(Math.floor(dice.offset[trait] * bank.length) + i) % bank.length] as Lean;
+      marks.push({ ...word, trait, priority, tie });
     }
   }
   // Nothing after a punchline: a joke's touches only open it.
   const asides = options.kind === 'joke' ? [] : pieces;
   const handle = handleOf(options.subject ?? 'this');
   const alias = aliasOf(options.subject ?? 'this', handle);
-  const ordered = ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k)).map((p, i) => {
+  const named = (p: Piece, i: number) => {
     // The body names the whole subject; the touches its shorter name, so the post stays short.
     const h = i === 0 && alias === 'this' ? handle : alias;
-    const text = isPlural(h) ? pluralVerbs(p.text) : p.text;
+    // "coming for it this year", not "for this this year".
+    const text = (isPlural(h) ? pluralVerbs(p.text) : p.text).replace(/\{h\}(?= this\b)/g, h === 'this' ? 'it' : '{h}');
     return { ...p, text: text.replaceAll('{H}', `${h[0]?.toUpperCase()}${h.slice(1)}`).replaceAll('{h}', h) };
-  });
+  };
+  const ordered = ASIDE_ORDER.flatMap((k) => asides.filter((p) => p.trait === k)).map(named);
+  const ends = closers.map((p, i) => named(p, ordered.length + i));
   const emojiCount = options.noEmoji ? 0 : Math.floor(traitDose('emoji', t.emoji) + dice.dose.emoji);
   // Each emoji is the marked trait's for its share (the same dice at a higher value never fewer).
   const pools = emojiPools(mood, t);
@@ -442,22 +497,27 @@ function voiceOf(
     return pool[(Math.floor(dice.emoji * pool.length) + i) % pool.length] as string;
   });
   const contract = Math.floor(traitDose('professionalism', t.professionalism) + dice.dose.professionalism) < 0;
-  // The strongest traits lean (MAX_LEANS), placed in a fixed order of traits, so a trait's own value
-  // never moves where another's lean goes.
-  const leaning = [...BETWEEN]
-    .filter((trait) => leanOf(t[trait], dice.lean[trait]) !== 0)
-    .sort((a, b) => traitStrength(b, t[b]) - traitStrength(a, t[a]))
-    .slice(0, MAX_LEANS);
-  const leans = BETWEEN.filter((trait) => leaning.includes(trait)).flatMap((trait) => {
-    const lean = leanOf(t[trait], dice.lean[trait]);
-    if (lean === 0 || options.kind === 'reply' || options.kind === 'joke') return [];
-    // Bad news is not met with "Happily": its upbeat lean is left to the hopeful touches.
-    if (trait === 'optimism' && lean > 0 && mood === 'bad') return [];
-    const words: Lean[] = LEANS[trait][lean > 0 ? 'high' : 'low'];
-    return [{ ...pick(words, dice.offset[trait]), trait }];
-  });
-  return { kind: options.kind, opener, asides: ordered, emoji, contract, leans, emojiRoll: dice.place };
+  const words = marks.sort((a, b) => b.priority - a.priority || b.tie - a.tie);
+  return {
+    kind: options.kind,
+    opener,
+    asides: ordered,
+    closers: ends,
+    emoji,
+    contract,
+    words,
+    emojiRoll: dice.place,
+  };
 }
+
+/** A word's last three words, lower case ("as I learned the hard way" -> "the hard way"). */
+const lastWords = (phrase: string) =>
+  phrase
+    .toLowerCase()
+    .replace(/^[\s,]+|[\s,]+$/g, '')
+    .split(' ')
+    .slice(-3)
+    .join(' ');
 
 /** Sentence starts a lean word reads well before ("Frankly, the…", "Perhaps most…", "Honestly, we…"). */
 const LEANABLE =
@@ -473,7 +533,7 @@ function leaned(sentence: string, lean: string): string | null {
   const [head, rest] =
     colon > 0 && colon < 90 ? [sentence.slice(0, colon + 2), sentence.slice(colon + 2)] : ['', sentence];
   if (!LEANABLE.test(rest) || /^I\b/.test(rest)) return null;
-  return head ? `${head}${lean.toLowerCase()} ${lower(rest)}` : `${lean} ${lower(rest)}`;
+  return head ? `${head}${lower(lean)} ${lower(rest)}` : `${lean} ${lower(rest)}`;
 }
 
 /**
@@ -503,6 +563,8 @@ function placeEmoji(sentences: string[], emoji: string[], roll: number, from = 0
     out[i] = `${out[i]} ${emoji.slice(k, k + take).join('')}`;
     k += take;
   }
+  // More emoji than two a statement: the rest open the post.
+  if (k < emoji.length && from === 0) out[0] = `${emoji.slice(k, k + 2).join('')} ${out[0]}`;
   return out;
 }
 
@@ -534,63 +596,108 @@ type Tags = { required: string[]; optional: string[] };
  */
 function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '', link = '', quoted = 0): ComposedPost {
   const fits = (text: string) => fitsPlatforms(text, rule.platforms, rule.maxLength);
-  const render = (opener: Piece | null, asides: Piece[], emoji: string[], optional: boolean) => {
+  const render = (
+    opener: Piece | null,
+    asides: Piece[],
+    closers: Piece[],
+    words: Word[],
+    emoji: string[],
+    optional: boolean,
+  ) => {
     // After an opener the body reads on ("Confession: been thinking…"), but "I" and names keep their capital.
+    // After an opener, a body's own colon is a dash ("Technical note: one lesson about Rust — the…").
+    const dashed = opener ? body.replace(/: (?=[a-z])/, ' — ') : body;
     const lead =
-      opener && /^[A-Z][a-z]/.test(body) && !/^I\b/.test(body) ? `${body[0]?.toLowerCase()}${body.slice(1)}` : body;
+      opener && /^[A-Z](?:[a-z]|\s)/.test(dashed) && !/^I\b/.test(dashed)
+        ? `${dashed[0]?.toLowerCase()}${dashed.slice(1)}`
+        : dashed;
     // A question goes last, so the post ends on what it asks.
-    const main = { text: lead, trait: null as TraitKey | null };
-    const touches = asides.map((p) => ({ text: p.text, trait: p.trait as TraitKey | null }));
-    const parts = v.kind === 'question' ? [...touches, main] : [main, ...touches];
+    const main = { text: lead, trait: null as TraitKey | null, closer: false };
+    const touches = asides.map((p) => ({ text: p.text, trait: p.trait as TraitKey | null, closer: false }));
+    const ends = closers.map((p) => ({ text: p.text, trait: p.trait as TraitKey | null, closer: true }));
+    const parts = v.kind === 'question' ? [...touches, main, ...ends] : [main, ...touches, ...ends];
     const split = parts.flatMap((p) =>
-      p.text.split(/(?<=[.!?…])\s+(?=[A-Z“])/).map((text) => ({ text, trait: p.trait })),
+      p.text.split(/(?<=[.!?…])\s+(?=[A-Z“])/).map((text) => ({ text, trait: p.trait, closer: p.closer })),
     );
     const sentences = split.map((p) => p.text);
-    // A lean never lands on its own trait's touch, where it would show nothing more.
-    const ownTouch = (i: number, trait: TraitKey) => split[i]?.trait === trait;
-    // The between traits' leans, the strongest first: in front of a statement that reads on after
-    // it ("Frankly, the…"), else at the end of one (", friends."); one of each a sentence.
+    // A word never lands on its own trait's touch, nor next to another of its own, where it would
+    // show nothing more; nor on a closing question or invitation, which stay short.
+    const used = new Set<string>();
+    const ownTouch = (i: number, trait: TraitKey) =>
+      split[i]?.trait === trait || split[i]?.closer === true || used.has(`${trait}:${i}`);
     const own = Math.max(quoted, 0);
-    // One lean a sentence, two a post at most, so a post never reads as a string of adverbs.
-    const taken = new Set<number>();
-    const leadTaken = taken;
-    const tailTaken = taken;
-    for (const lean of v.leans) {
-      let done = false;
-      for (let i = own; i < sentences.length && !done; i++) {
-        if (leadTaken.has(i) || (i === 0 && opener) || ownTouch(i, lean.trait)) continue;
-        const next = leaned(sentences[i] as string, lean.lead);
-        if (next) [sentences[i], done] = [next, leadTaken.add(i).has(i)];
-      }
-      for (let i = own; i < sentences.length && !done; i++) {
+    const ownSentences = split.flatMap((p, i) => (p.trait === null && i >= own ? [i] : []));
+    const lines = split.flatMap((p, i) => (p.trait !== null && !p.closer && i >= own ? [i] : []));
+    // Where a word may go, the likeliest to read well first. A lean ("friends", "Frankly,") goes on
+    // another trait's line first, then the body; a `more` trait's word ("funnily enough") goes in the
+    // body's claim (its last sentence), else opens another trait's line, else ends one.
+    const claim = ownSentences.at(-1);
+    const spots = (word: Word): ['lead' | 'tail', number][] =>
+      (BETWEEN as TraitKey[]).includes(word.trait)
+        ? [
+            ...lines.map((i) => ['tail', i] as ['tail', number]),
+            ...lines.map((i) => ['lead', i] as ['lead', number]),
+            ...ownSentences.map((i) => ['lead', i] as ['lead', number]),
+            ...ownSentences.map((i) => ['tail', i] as ['tail', number]),
+          ]
+        : [
+            ...(claim === undefined
+              ? []
+              : ([
+                  ['lead', claim],
+                  ['tail', claim],
+                ] as ['lead' | 'tail', number][])),
+            ...lines.map((i) => ['lead', i] as ['lead', number]),
+            // With no room left, the end of another trait's line ("…, if my logs are right").
+            ...lines.map((i) => ['tail', i] as ['tail', number]),
+          ];
+    const leadTaken = new Set<number>();
+    const tailTaken = new Set<number>();
+    // A word that repeats what the post already says ("the hard way" twice) is left out.
+    const saysAlready = (phrase: string) => sentences.join(' ').toLowerCase().includes(lastWords(phrase));
+    for (const word of words) {
+      for (const [where, i] of spots(word)) {
+        if ((where === 'lead' && saysAlready(word.lead)) || (where === 'tail' && saysAlready(word.tail))) continue;
+        if (ownTouch(i, word.trait)) continue;
         const sentence = sentences[i] as string;
-        if (tailTaken.has(i) || !/[a-z)]\.$/.test(sentence) || ownTouch(i, lean.trait)) continue;
-        [sentences[i], done] = [`${sentence.slice(0, -1)}${lean.tail}.`, tailTaken.add(i).has(i)];
+        let next: string | null = null;
+        if (where === 'lead' && word.lead && !leadTaken.has(i) && !(i === 0 && opener))
+          next = leaned(sentence, word.lead);
+        if (where === 'tail' && word.tail && !tailTaken.has(i) && /[a-z)]\.$/.test(sentence))
+          next = `${sentence.slice(0, -1)}${word.tail}.`;
+        if (!next) continue;
+        sentences[i] = next;
+        (where === 'lead' ? leadTaken : tailTaken).add(i);
+        used.add(`${word.trait}:${i}`);
+        break;
       }
     }
     const placed = placeEmoji(sentences, emoji, v.emojiRoll, own);
-    const words = [opener?.text, ...placed].filter(Boolean).join(' ');
-    const text = [v.contract ? contracted(words) : words, signOff, link].filter(Boolean).join(' ');
+    const said = [opener?.text, ...placed].filter(Boolean).join(' ');
+    const text = [v.contract ? contracted(said) : said, signOff, link].filter(Boolean).join(' ');
     return [text, [...tags.required, ...(optional ? tags.optional : [])].join(' ')].filter(Boolean).join(' ');
   };
   let opener = v.opener;
   const asides = [...v.asides];
+  const closers = [...v.closers];
+  const words = [...v.words];
   let emoji = [...v.emoji];
-  let content = render(opener, asides, emoji, true);
-  if (!fits(content)) content = render(opener, asides, emoji, false);
+  let content = render(opener, asides, closers, words, emoji, true);
+  if (!fits(content)) content = render(opener, asides, closers, words, emoji, false);
   while (!fits(content)) {
-    // The touch nearest neutral goes first; of equals, the one the die puts last.
-    const weakest = [...(opener ? [opener] : []), ...asides].reduce<Piece | undefined>(
+    // The touch nearest neutral goes first, sentence or word; of equals, the one the die puts last.
+    const weakest = [...(opener ? [opener] : []), ...asides, ...closers, ...words].reduce<Piece | Word | undefined>(
       (weak, p) =>
         !weak || p.priority < weak.priority || (p.priority === weak.priority && p.tie <= weak.tie) ? p : weak,
       undefined,
     );
     if (weakest) {
       if (weakest === opener) opener = null;
-      else asides.splice(asides.indexOf(weakest), 1);
+      for (const list of [asides, closers, words] as (Piece | Word)[][])
+        if (list.includes(weakest)) list.splice(list.indexOf(weakest), 1);
     } else if (emoji.length > 0) emoji = emoji.slice(1);
     else break;
-    content = render(opener, asides, emoji, false);
+    content = render(opener, asides, closers, words, emoji, false);
   }
   if (!fits(content)) content = cutToFit(content, rule.platforms, rule.maxLength);
   const own = [...tags.required, ...tags.optional];
@@ -616,7 +723,13 @@ function composeThread(
   const points = shuffled(THREAD.points, random).slice(0, THREAD_PARTS.max - 2 - (random() < 0.5 ? 1 : 0));
   const intro = fill(pick(THREAD.intros, random()), subject);
   const closer = fill(pick(THREAD.closers, random()), subject);
-  const v = voiceOf(t, voiceDice(random), { kind: 'short post', allowOpener: false, noEmoji: d.noEmoji });
+  // A thread's points take a line of the voice each.
+  const v = voiceOf(t, voiceDice(random), {
+    kind: 'short post',
+    allowOpener: false,
+    noEmoji: d.noEmoji,
+    maxTouches: MAX_TOUCHES,
+  });
   // The voice's touches spread over the points, one each; the emoji mark the opening post.
   // The closer asks the audience; the points carry the other touches.
   const touches = v.asides.filter((a) => a.trait !== 'engagement');
@@ -880,7 +993,7 @@ function composePost(
   const v = voiceOf(persona.traits, voiceDice(random), {
     kind,
     // No opener before a question, nor a second colon ("Key takeaway: One rule: ...").
-    allowOpener: kind !== 'question' && !body.includes(':') && !body.startsWith('“'),
+    allowOpener: kind !== 'question' && !body.includes('“') && (body.match(/: /g) ?? []).length <= 1,
     noEmoji: d.noEmoji,
     mood,
     subject: extra.handle ?? subject,

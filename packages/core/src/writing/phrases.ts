@@ -32,22 +32,22 @@ export const CLAIMS: Record<Mood, readonly string[]> = {
     'small decisions made on time beat big plans made late',
     'the details matter more than the headlines',
     'the people closest to it see the change first',
-    'the boring parts decide how it goes',
-    'most of the value is in the follow-through',
-    'it rewards patience more than cleverness',
+    'the unglamorous parts decide how it goes',
+    'most of it comes down to the follow-through',
+    'it takes steadiness more than cleverness',
     'the first step is smaller than it looks',
     'doing it every week matters more than knowing what to do',
-    'good questions get further than quick answers',
+    'careful questions get further than quick answers',
     'the basics still carry most of the weight',
-    'starting is easier than keeping going',
+    'starting is simpler than keeping going',
     'writing things down changes how it goes',
     'the right habit matters more than the right tool',
     'there is more nuance in it than the loud posts suggest',
-    'the people who share their notes learn fastest',
-    'what looks like luck is mostly preparation',
+    'the people who write up their notes learn fastest',
+    'what looks like chance is mostly preparation',
     'the second attempt teaches more than the first',
     'it is worth doing slowly before doing it fast',
-    'the quiet weeks are where the progress happens',
+    'the quiet weeks are where the work happens',
   ],
   bad: [
     'the people affected deserve clear answers',
@@ -97,21 +97,21 @@ export const UPBEAT_CLAIMS: readonly string[] = [
   'a little patience turns it into something great',
 ];
 export const SKEPTICAL_CLAIMS: readonly string[] = [
-  'most of the promises will fail to arrive',
-  'I doubt the easy version works for long',
-  'the hype runs well ahead of the results',
+  'most of it will fail to arrive on time',
+  'I doubt the quick version works for long',
+  'the hype is loud and the results are weak',
   'the results so far are poor, whatever the posts say',
   'I worry the hard part is still being skipped',
   'most of the quick fixes disappoint',
   'the track record is poor, so I stay skeptical',
   'the problems nobody mentions are the ones that bite',
   'I am not convinced the current approach will last',
-  'the hype makes the real problems easy to miss',
-  'the easy answers tend to fail on the second try',
+  'the hype hides the real problems',
+  'the quick answers tend to fail on the second try',
   'I doubt the advice survives a bad week',
   'the poor results get explained away too quickly',
   'most of the shortcuts fail the moment things get busy',
-  'I worry people take the optimistic version at face value',
+  'I worry the warning signs get ignored',
   'the costs show up later, and they disappoint',
 ];
 
@@ -125,14 +125,14 @@ export const FRAMES = {
     'The more I read about {s}, the clearer it gets: {c}.',
     'What I keep relearning about {s}: {c}.',
     'A note to self about {s}: {c}.',
-    'What stuck with me about {s}: {c}.',
+    'What stayed with me about {s}: {c}.',
     'Read up about {s} this morning. Takeaway: {c}.',
     'A quick thought about {s}: {c}.',
     'All I read about {s} says one thing: {c}.',
-    'Talked with friends about {s}, and {c}.',
+    'Talked with a few people about {s}, and {c}.',
     'Where I land on the news about {s}: {c}.',
     'One lesson about {s} so far: {c}.',
-    'Reading about {s} is easy; doing the work weekly is the game.',
+    'Reading about {s} takes an hour; doing the work weekly is the real test.',
     'Most advice about {s} fits in one sentence: do the next small thing.',
   ],
   observation: [
@@ -217,7 +217,7 @@ export const TOUCH_BANK: TouchBank = {
     high: {
       openers: ['Plot twist:', 'True story:', 'Confession:', 'Fun fact nobody asked for:'],
       asides: [
-        '[My cat|My dog|My houseplant|My coffee|My inbox|My to-do list] [has opinions on|remains unconvinced about|slept through my rant about|has heard enough about] {h}[| already| again].',
+        '[My cat|My dog|My houseplant|My coffee|My inbox|My to-do list] [has opinions on|has questions about|slept through my talk about|has heard enough about] {h}[| already| again].',
         'Yes, I made a spreadsheet about {h}[| again|, with colours].',
         'Source: my [23|47|61|112] open tabs on {h}.',
         'Learned [that one|it] the hard way with {h}[|, twice|, on a Monday].',
@@ -228,7 +228,7 @@ export const TOUCH_BANK: TouchBank = {
       high: {
         openers: ['True story:', 'Confession:'],
         asides: [
-          '[My cat|My dog|My houseplant|My coffee] [has opinions on|has heard enough about|slept through my rant about] {h}[| already| again].',
+          '[My cat|My dog|My houseplant|My coffee] [has opinions on|has heard enough about|slept through my talk about] {h}[| already| again].',
           'Yes, I made a spreadsheet about {h}[| again|, because of course I did].',
           'Source: my [23|47|61] open tabs on {h}.',
         ],
@@ -338,22 +338,22 @@ export const TOUCH_BANK: TouchBank = {
     high: {
       openers: ['Under the hood:', 'Technical note:'],
       asides: [
-        'Measure a baseline for {h} first, then change one variable at a time.',
+        '[Measure|Record|Write down] a baseline for {h} first, then change [one variable|one thing|a single variable] at a time.',
         'Track the [median|p95|average] on {h}, not the best day.',
         'Log every change [to|around] {h} with a [date|timestamp].',
-        'Map {h} as a pipeline of [inputs, constraints and outputs|inputs and outputs].',
-        'Find the bottleneck in {h} before you optimize the rest[ of the system|].',
-        'Automate the repeatable parts of {h}[| and benchmark the rest].',
+        'Map {h} as a [pipeline|system] of [inputs, constraints and outputs|inputs and outputs|steps, inputs and outputs].',
+        'Find the bottleneck in {h} before you [optimize|tune|touch] the rest[ of the system|].',
+        'Automate the [repeatable|boring|routine] parts of {h}[| and benchmark the rest| and log the rest].',
       ],
     },
     bad: {
       high: {
         openers: ['Technical note:'],
         asides: [
-          'Worth reading the [logs|incident logs|metrics] on {h} before the takes.',
-          'The [metrics|latency numbers|throughput numbers] on {h} will tell the real story.',
-          'Track the [median|p95] impact of {h}, not the worst headline.',
-          'Map the [inputs and constraints|system dependencies] behind {h} before blaming anyone.',
+          'Worth reading the [logs|incident logs|metrics] on {h} [before the takes|before reacting|before the hot takes].',
+          'The [metrics|latency numbers|throughput numbers] on {h} [will tell the real story|will say more than the headlines|are worth a look first].',
+          'Track the [median|p95|average] impact of {h}[, not the worst headline|, not the loudest take|, not the scariest number].',
+          'Map the [inputs and constraints|system dependencies] behind {h} [before blaming anyone|before pointing fingers|before drawing conclusions].',
         ],
       },
     },
@@ -396,24 +396,24 @@ export const TOUCH_BANK: TouchBank = {
       asides: [
         'What would you add about {h}[| from your own experience| to this list|, if anything]?',
         'Replies are open[ on {h}|, especially if you work on {h}| if you see {h} differently].',
-        'What is your [experience|own rule|honest experience|best trick] with {h}[| so far| lately]?',
-        'Tell me [below|in the replies] what [worked|did not work|surprised you] with {h}.',
+        'What is your [experience|own rule|usual approach|first step] with {h}[| so far| lately]?',
+        'Tell me [below|in the replies] what [worked|did not work|changed for you] with {h}.',
         'Agree or disagree on {h}[|, for once|, and why]?',
-        'Tag someone who [follows|cares about|works on|keeps asking about] {h}.',
+        'Tag someone who [follows|talks about|works on|keeps asking about] {h}.',
         'How do you [handle|approach|think about] {h}[| these days| at work| at home]?',
-        'Share your [best tip|biggest lesson|favourite resource] on {h} [below|in the replies].',
+        'Post your [top tip|biggest lesson|go-to resource] on {h} in the replies.',
       ],
     },
     bad: {
       high: {
         openers: [],
         asides: [
-          'How is {h} affecting you[| so far| this week]?',
+          'How is {h} affecting you[| so far| this week| right now| at work]?',
           'Replies are open if {h} [hits you too|touches your work|changes your plans].',
-          'What would help most with {h} [right now|this week|from here]?',
+          'What would make the biggest difference with {h} [right now|this week|from here]?',
           'Tell me how {h} looks [where you are|from your side|in your town].',
-          'What are you [hearing|seeing|planning] about {h}[| locally]?',
-          'Share what [you know|has helped|you need] about {h} in the replies.',
+          'What are you [hearing|seeing|planning] about {h}[| locally| at work| this week]?',
+          'Post what [you know|has worked|you need] about {h} in the replies.',
         ],
       },
     },
@@ -466,4 +466,80 @@ export const LEANS: Record<'tone' | 'professionalism' | 'optimism' | 'controvers
       { lead: 'Maybe', tail: ', maybe' },
     ],
   },
+};
+
+/**
+ * A `more` trait's touch beyond the post's one line of the voice (decision 066): a word or a short
+ * phrase woven into a sentence, like a lean, or a short question after the post (engagement). Each
+ * carries one of the trait's cues (voice-measures.ts). No humor is woven into bad news.
+ */
+export const MARKS: Record<'humor' | 'sarcasm' | 'technicality' | 'engagement', { normal: Lean[]; bad?: Lean[] }> = {
+  humor: {
+    normal: [
+      { lead: 'As I learned the hard way,', tail: ', ask me how I know' },
+      { lead: 'As my cat would tell you,', tail: ', as I learned the hard way' },
+      { lead: 'As my to-do list can confirm,', tail: ', as my cat would tell you' },
+    ],
+    bad: [],
+  },
+  sarcasm: {
+    normal: [
+      { lead: 'Obviously,', tail: ', obviously' },
+      { lead: 'Shockingly,', tail: ', shockingly' },
+      { lead: 'Obviously,', tail: ', as everyone obviously knew' },
+    ],
+    // "…deserve clear answers, obviously": emphasis, never a shrug at the news.
+    bad: [{ lead: 'Obviously,', tail: ', obviously' }],
+  },
+  technicality: {
+    normal: [
+      { lead: 'Looking at the metrics,', tail: ', judging by my own logs' },
+      { lead: 'From the logs I keep,', tail: ', if my logs are right' },
+      { lead: 'Going by my benchmarks,', tail: ', and the metrics say the same' },
+      { lead: 'Measured over a month of logs,', tail: ', at least in the metrics' },
+    ],
+  },
+  engagement: {
+    normal: [
+      { lead: '', tail: ', reply if you see it differently' },
+      { lead: '', tail: ', or tell me otherwise' },
+      { lead: '', tail: ', let me know if yours differs' },
+    ],
+  },
+};
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A template as a pattern: each of its alternatives, any subject. */
+const patternOf = (template: string) =>
+  new RegExp(
+    `^${template
+      .replace(/[.!?]$/, '')
+      .split(/(\[[^\]]*\]|\{[hH]\})/)
+      .map((part) =>
+        part.startsWith('{')
+          ? '.+?'
+          : part.startsWith('[')
+            ? `(?:${part.slice(1, -1).split('|').map(escaped).join('|')})`
+            : escaped(part),
+      )
+      .join('')}`,
+    'i',
+  );
+const STOCK_LINES = Object.entries(TOUCH_BANK)
+  .filter(([trait]) => trait !== 'engagement')
+  .flatMap(([, bank]) => [bank.high, bank.low, bank.bad?.high, bank.bad?.low])
+  .flatMap((pole) => pole?.asides ?? [])
+  .map(patternOf);
+
+/**
+ * Whether a sentence is one of the voice's lines (a touch of its own, engagement's questions and
+ * invitations aside), whatever words were woven into it: decision 066 allows one a post.
+ */
+export const isStockLine = (sentence: string) => {
+  const plain = sentence
+    .replace(/(?:\s|\p{Extended_Pictographic}|\uFE0F)+$/u, '')
+    .replace(/^[A-Z][\w ’']{0,28}, (?=[a-zA-Z])/, '');
+  const whole = sentence.trim();
+  const candidates = [whole, plain, `${plain[0]?.toUpperCase()}${plain.slice(1)}`];
+  return STOCK_LINES.some((line) => candidates.some((text) => line.test(text)));
 };

@@ -4,7 +4,7 @@
  */
 import { type AdvancedOptions, isEnglish, languageName, mainLanguage, type Strategy } from '../personas/persona';
 import { MAX_TITLES_FOR_GENERATION, strategyShares } from '../personas/sources';
-import { archetype, describeTrait, MAX_TOUCHES, TRAIT_KEYS, type Traits, withArticle } from '../personas/traits';
+import { archetype, describeTrait, MAX_LINES, TRAIT_KEYS, type Traits, withArticle } from '../personas/traits';
 import { type Platform, platformLabel } from '../platforms/platforms';
 import type { PostType } from './api';
 import { characterLimit, type LengthRule } from './limits';
@@ -275,9 +275,9 @@ export function buildPrompt(input: {
   const lines = [
     `You are ${name ? `${name}, ` : ''}a social media persona: ${withArticle(archetype(persona.traits))}.`,
     ...(bio ? [`Your bio: ${bio}`] : []),
-    'Your voice, trait by trait (a touch is one short phrase or sentence; follow the amounts):',
+    'Your voice, trait by trait (follow the amounts):',
     ...TRAIT_KEYS.map((trait) => `- ${describeTrait(trait, persona.traits[trait])}.`),
-    `In all, at most ${MAX_TOUCHES} touches a post (emoji aside): the strongest traits come first.`,
+    `At most ${MAX_LINES} touch a post is a sentence of its own, the strongest trait's; every other touch is a word or a short phrase inside a sentence ("funnily enough", "frankly"), or a question to end on.`,
   ];
   const custom = persona.customPrompt.trim();
   if (!persona.useDefaultPrompt && custom) lines.push(`The user's instructions for this persona: ${custom}`);

@@ -200,14 +200,21 @@ describe('offline writing that says something', () => {
   it("makes a skeptic's takeaway cautious and an optimist's hopeful, on an ordinary topic only", () => {
     const claimOf = (optimism: number, topic: string, seed: number) => {
       const post = write(persona({ optimism }), { kind: 'generate', type: 'short post', topic, count: 1 }, seed);
-      return (optimism > 50 ? UPBEAT_CLAIMS : SKEPTICAL_CLAIMS).find((claim) => post.includes(claim));
+      const banks =
+        optimism > 50 ? UPBEAT_CLAIMS : optimism < 50 ? SKEPTICAL_CLAIMS : [...UPBEAT_CLAIMS, ...SKEPTICAL_CLAIMS];
+      return banks.find((claim) => post.includes(claim));
     };
+    // Two frames in thirteen make no claim ("Reading about … takes an hour"): three posts a topic.
+    const anyOf = (optimism: number, topic: string, i: number) =>
+      claimOf(optimism, topic, i) ?? claimOf(optimism, topic, i + 100) ?? claimOf(optimism, topic, i + 200);
     const ordinary = VARIED_TOPICS.filter((topic) => moodOf(topic) === 'neutral').slice(0, 30);
     for (const [i, topic] of ordinary.entries()) {
-      expect(claimOf(20, topic, i) ?? claimOf(20, topic, i + 100), topic).toBeDefined();
-      expect(claimOf(80, topic, i) ?? claimOf(80, topic, i + 100), topic).toBeDefined();
+      // At 10 and 90 every takeaway leans; at 50 none does.
+      expect(anyOf(10, topic, i), topic).toBeDefined();
+      expect(anyOf(90, topic, i), topic).toBeDefined();
+      expect(anyOf(50, topic, i), topic).toBeUndefined();
     }
-    for (const [i, topic] of BAD_NEWS.entries()) expect(claimOf(80, topic, i), topic).toBeUndefined();
+    for (const [i, topic] of BAD_NEWS.entries()) expect(claimOf(90, topic, i), topic).toBeUndefined();
     for (const claim of UPBEAT_CLAIMS) expect(measureVoice('optimism', claim), claim).toBeGreaterThan(0);
     for (const claim of SKEPTICAL_CLAIMS) expect(measureVoice('optimism', claim), claim).toBeLessThan(0);
   });
