@@ -193,9 +193,10 @@ export const TRAIT_MEANINGS: Record<TraitKey, TraitMeaning> = {
 };
 
 /**
- * How many of a trait's touches a post carries on average: for a `more` trait from 0 to its max, for
- * a `between` trait from -max (all the way to the low pole) to +max (the high pole), 0 at 50;
- * in proportion to the value. A post carries at most `MAX_TOUCHES` in all (the strongest first).
+ * How many of a trait's touches a post carries on average: for a `more` trait from 0 to its max
+ * (by its power: humor, sarcasm, technicality and engagement slowly at first), for a `between` trait
+ * from -max (all the way to the low pole) to +max (the high pole), 0 at 50, in proportion. One touch
+ * a post is a sentence of its own (`MAX_LINES`), the rest are words (decision 066).
  */
 export function traitDose(trait: TraitKey, value: number): number {
   const meaning = TRAIT_MEANINGS[trait];
@@ -203,7 +204,10 @@ export function traitDose(trait: TraitKey, value: number): number {
   return meaning.shape === 'more' ? meaning.max * v ** meaning.power : meaning.max * (2 * v - 1);
 }
 
-/** Touches a post carries in all (emoji aside): the traits furthest from neutral keep theirs. */
+/**
+ * The traits a post speaks for first (emoji aside): a thread's points take a line of each, and the
+ * check before review holds only these to their sliders.
+ */
 export const MAX_TOUCHES = 3;
 
 /**
