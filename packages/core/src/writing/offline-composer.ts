@@ -536,6 +536,62 @@ function leaned(sentence: string, lean: string): string | null {
   return head ? `${head}${lower(lean)} ${lower(rest)}` : `${lean} ${lower(rest)}`;
 }
 
+/** A sentence of a post being written: the body's own (trait null), a line of the voice, or a closer. */
+type Said = { text: string; trait: TraitKey | null; closer: boolean };
+
+/**
+ * The post's sentences with the voice's words woven in (decision 066), the strongest first, each
+ * where it reads best. A lean ("friends", "Frankly,") goes on another trait's line first, then the
+ * body; a `more` trait's word ("as I learned the hard way") in the body's claim (its last sentence),
+ * else opening another trait's line, else (no room left) ending one. A sentence takes one word in
+ * front and one at its end; a word never lands on its own trait's line or next to another of its
+ * own (where it would show nothing more), on a closing question or invitation (they stay short),
+ * before `from` (the item's own words), in front of an opened post, or where the post already says it.
+ */
+function weave(split: readonly Said[], words: readonly Word[], at: { from: number; opener: boolean }): string[] {
+  const sentences = split.map((p) => p.text);
+  const body = split.flatMap((p, i) => (p.trait === null && i >= at.from ? [i] : []));
+  const lines = split.flatMap((p, i) => (p.trait !== null && !p.closer && i >= at.from ? [i] : []));
+  const claim = body.at(-1);
+  type Spot = ['lead' | 'tail', number];
+  const spots = (word: Word): Spot[] =>
+    (BETWEEN as TraitKey[]).includes(word.trait)
+      ? [
+          ...lines.map((i): Spot => ['tail', i]),
+          ...lines.map((i): Spot => ['lead', i]),
+          ...body.map((i): Spot => ['lead', i]),
+          ...body.map((i): Spot => ['tail', i]),
+        ]
+      : [
+          ...(claim === undefined ? [] : [['lead', claim] as Spot, ['tail', claim] as Spot]),
+          ...lines.map((i): Spot => ['lead', i]),
+          ...lines.map((i): Spot => ['tail', i]),
+        ];
+  const used = new Set<string>();
+  const closed = (i: number, trait: TraitKey) =>
+    split[i]?.trait === trait || split[i]?.closer === true || used.has(`${trait}:${i}`);
+  const leadTaken = new Set<number>();
+  const tailTaken = new Set<number>();
+  const saysAlready = (phrase: string) => sentences.join(' ').toLowerCase().includes(lastWords(phrase));
+  for (const word of words) {
+    for (const [where, i] of spots(word)) {
+      if (saysAlready(where === 'lead' ? word.lead : word.tail) || closed(i, word.trait)) continue;
+      const sentence = sentences[i] as string;
+      let next: string | null = null;
+      if (where === 'lead' && word.lead && !leadTaken.has(i) && !(i === 0 && at.opener))
+        next = leaned(sentence, word.lead);
+      if (where === 'tail' && word.tail && !tailTaken.has(i) && /[a-z)]\.$/.test(sentence))
+        next = `${sentence.slice(0, -1)}${word.tail}.`;
+      if (!next) continue;
+      sentences[i] = next;
+      (where === 'lead' ? leadTaken : tailTaken).add(i);
+      used.add(`${word.trait}:${i}`);
+      break;
+    }
+  }
+  return sentences;
+}
+
 /**
  * Emoji where a person puts them: after a statement, spread over the post (at most two together),
  * never right after a question; a post of questions only takes them in front.
@@ -612,66 +668,15 @@ function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '',
         ? `${dashed[0]?.toLowerCase()}${dashed.slice(1)}`
         : dashed;
     // A question goes last, so the post ends on what it asks.
-    const main = { text: lead, trait: null as TraitKey | null, closer: false };
-    const touches = asides.map((p) => ({ text: p.text, trait: p.trait as TraitKey | null, closer: false }));
-    const ends = closers.map((p) => ({ text: p.text, trait: p.trait as TraitKey | null, closer: true }));
+    const main: Said = { text: lead, trait: null, closer: false };
+    const touches = asides.map((p): Said => ({ text: p.text, trait: p.trait, closer: false }));
+    const ends = closers.map((p): Said => ({ text: p.text, trait: p.trait, closer: true }));
     const parts = v.kind === 'question' ? [...touches, main, ...ends] : [main, ...touches, ...ends];
     const split = parts.flatMap((p) =>
       p.text.split(/(?<=[.!?…])\s+(?=[A-Z“])/).map((text) => ({ text, trait: p.trait, closer: p.closer })),
     );
-    const sentences = split.map((p) => p.text);
-    // A word never lands on its own trait's touch, nor next to another of its own, where it would
-    // show nothing more; nor on a closing question or invitation, which stay short.
-    const used = new Set<string>();
-    const ownTouch = (i: number, trait: TraitKey) =>
-      split[i]?.trait === trait || split[i]?.closer === true || used.has(`${trait}:${i}`);
     const own = Math.max(quoted, 0);
-    const ownSentences = split.flatMap((p, i) => (p.trait === null && i >= own ? [i] : []));
-    const lines = split.flatMap((p, i) => (p.trait !== null && !p.closer && i >= own ? [i] : []));
-    // Where a word may go, the likeliest to read well first. A lean ("friends", "Frankly,") goes on
-    // another trait's line first, then the body; a `more` trait's word ("funnily enough") goes in the
-    // body's claim (its last sentence), else opens another trait's line, else ends one.
-    const claim = ownSentences.at(-1);
-    const spots = (word: Word): ['lead' | 'tail', number][] =>
-      (BETWEEN as TraitKey[]).includes(word.trait)
-        ? [
-            ...lines.map((i) => ['tail', i] as ['tail', number]),
-            ...lines.map((i) => ['lead', i] as ['lead', number]),
-            ...ownSentences.map((i) => ['lead', i] as ['lead', number]),
-            ...ownSentences.map((i) => ['tail', i] as ['tail', number]),
-          ]
-        : [
-            ...(claim === undefined
-              ? []
-              : ([
-                  ['lead', claim],
-                  ['tail', claim],
-                ] as ['lead' | 'tail', number][])),
-            ...lines.map((i) => ['lead', i] as ['lead', number]),
-            // With no room left, the end of another trait's line ("…, if my logs are right").
-            ...lines.map((i) => ['tail', i] as ['tail', number]),
-          ];
-    const leadTaken = new Set<number>();
-    const tailTaken = new Set<number>();
-    // A word that repeats what the post already says ("the hard way" twice) is left out.
-    const saysAlready = (phrase: string) => sentences.join(' ').toLowerCase().includes(lastWords(phrase));
-    for (const word of words) {
-      for (const [where, i] of spots(word)) {
-        if ((where === 'lead' && saysAlready(word.lead)) || (where === 'tail' && saysAlready(word.tail))) continue;
-        if (ownTouch(i, word.trait)) continue;
-        const sentence = sentences[i] as string;
-        let next: string | null = null;
-        if (where === 'lead' && word.lead && !leadTaken.has(i) && !(i === 0 && opener))
-          next = leaned(sentence, word.lead);
-        if (where === 'tail' && word.tail && !tailTaken.has(i) && /[a-z)]\.$/.test(sentence))
-          next = `${sentence.slice(0, -1)}${word.tail}.`;
-        if (!next) continue;
-        sentences[i] = next;
-        (where === 'lead' ? leadTaken : tailTaken).add(i);
-        used.add(`${word.trait}:${i}`);
-        break;
-      }
-    }
+    const sentences = weave(split, words, { from: own, opener: opener !== null });
     const placed = placeEmoji(sentences, emoji, v.emojiRoll, own);
     const said = [opener?.text, ...placed].filter(Boolean).join(' ');
     const text = [v.contract ? contracted(said) : said, signOff, link].filter(Boolean).join(' ');
