@@ -662,7 +662,8 @@ function fit(body: string, v: Voice, tags: Tags, rule: LengthRule, signOff = '',
   ) => {
     // After an opener the body reads on ("Confession: been thinking…"), but "I" and names keep their capital.
     // After an opener, a body's own colon is a dash ("Technical note: one lesson about Rust — the…").
-    const dashed = opener ? body.replace(/: (?=[a-z])/, ' — ') : body;
+    // Only in its first sentence: "Read up about X this morning. Takeaway: …" keeps its colon.
+    const dashed = opener ? body.replace(/^([^.!?]*?): (?=[a-z])/, '$1 — ') : body;
     const lead =
       opener && /^[A-Z](?:[a-z]|\s)/.test(dashed) && !/^I\b/.test(dashed)
         ? `${dashed[0]?.toLowerCase()}${dashed.slice(1)}`
