@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Automation, ReplyTemplate } from '../personas/persona';
 import { PLATFORM_RULES, type Platform } from '../platforms/platforms';
+import { escapeRegExp } from '../regexp';
 
 /** What the persona was sent: a post that names it, a reply to one of its posts, a quote of one. */
 export const MENTION_KINDS = ['mention', 'reply', 'quote'] as const;
@@ -74,8 +75,7 @@ export function hasTrigger(text: string, trigger: string): boolean {
   if (!t) return false;
   const lower = text.toLowerCase();
   if (!/[\p{L}\p{N}]/u.test(t)) return lower.includes(t);
-  const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u').test(lower);
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(t)}($|[^\\p{L}\\p{N}])`, 'u').test(lower);
 }
 
 /**

@@ -4,6 +4,7 @@
  * conversation, by a new post (the offline composer, in the service), or, when only a model could
  * do it, by saying so plainly. Never an unrelated post.
  */
+import { escapeRegExp } from '../regexp';
 import type { Writer } from './api';
 import { type ChatIntent, chatIntents, TRANSFORM_INTENTS, WRITING_INTENTS } from './chat-intents';
 import {
@@ -46,9 +47,6 @@ export const NEED_A_MODEL = 'I need a model for that: set one up in Global Setti
 const NOTHING_TO_CHANGE = 'Nothing to change:';
 const NO_TEXT_YET = 'There is no post of mine in this conversation yet';
 const NOT_A_TEXT = new RegExp(`^(?:${[NEED_A_MODEL, NOTHING_TO_CHANGE, NO_TEXT_YET].map(escapeRegExp).join('|')})`);
-function escapeRegExp(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * The texts written in a conversation, oldest first: each answer to a request for a post or a

@@ -4,6 +4,7 @@
  * (`[a|b|c]`), so one persona's posts rarely repeat a whole sentence. Every alternative of a
  * trait's touch carries one of the trait's cues (voice-measures.ts), so each touch still counts.
  */
+import { escapeRegExp } from '../regexp';
 import type { Mood } from './mood';
 
 /**
@@ -508,7 +509,6 @@ export const MARKS: Record<'humor' | 'sarcasm' | 'technicality' | 'engagement', 
   },
 };
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A template as a pattern: each of its alternatives, any subject. */
 const patternOf = (template: string) =>
   new RegExp(
@@ -519,17 +519,20 @@ const patternOf = (template: string) =>
         part.startsWith('{')
           ? '.+?'
           : part.startsWith('[')
-            ? `(?:${part.slice(1, -1).split('|').map(escaped).join('|')})`
-            : escaped(part),
+            ? `(?:${part.slice(1, -1).split('|').map(escapeRegExp).join('|')})`
+            : escapeRegExp(part),
       )
       .join('')}`,
     'i',
   );
-const STOCK_LINES = Object.entries(TOUCH_BANK)
-  .filter(([trait]) => trait !== 'engagement')
-  .flatMap(([, bank]) => [bank.high, bank.low, bank.bad?.high, bank.bad?.low])
-  .flatMap((pole) => pole?.asides ?? [])
-  .map(patternOf);
+/** The voice's lines as patterns, made on first use (only the tests and the bench ask). */
+let stockLines: RegExp[] | undefined;
+const stockLinePatterns = () =>
+  (stockLines ??= Object.entries(TOUCH_BANK)
+    .filter(([trait]) => trait !== 'engagement')
+    .flatMap(([, bank]) => [bank.high, bank.low, bank.bad?.high, bank.bad?.low])
+    .flatMap((pole) => pole?.asides ?? [])
+    .map(patternOf));
 
 /**
  * Whether a sentence is one of the voice's lines (a touch of its own, engagement's questions and
@@ -541,5 +544,5 @@ export const isStockLine = (sentence: string) => {
     .replace(/^[A-Z][\w ’']{0,28}, (?=[a-zA-Z])/, '');
   const whole = sentence.trim();
   const candidates = [whole, plain, `${plain[0]?.toUpperCase()}${plain.slice(1)}`];
-  return STOCK_LINES.some((line) => candidates.some((text) => line.test(text)));
+  return stockLinePatterns().some((line) => candidates.some((text) => line.test(text)));
 };

@@ -9,6 +9,7 @@
  * broader than its phrases and a model's text is scored by the same rules.
  */
 import type { TraitKey } from '../personas/traits';
+import { escapeRegExp } from '../regexp';
 
 const cues = (words: string[]) => new RegExp(`(?:${words.join('|')})`, 'iu');
 /** A post's sentences and its openers ("Plot twist:"): each shows a trait or not, however many cues it has. */
@@ -218,8 +219,6 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * The trait's score for a text: higher means more of it (the high pole, for a trait between two).
  * The subject's words and the hashtags are the topic's, not the voice's, so they are left out.
@@ -232,11 +231,11 @@ export function measureVoice(
   const { subject, sentiment } = options;
   let t = text.replace(/#[\p{L}\p{N}_]+/gu, ' ');
   if (subject?.trim()) {
-    t = t.replace(new RegExp(literal(subject.trim()), 'giu'), ' ');
+    t = t.replace(new RegExp(escapeRegExp(subject.trim()), 'giu'), ' ');
     // A post may name its subject by a shorter name ("the automation"): the subject's words go too.
     // Its function words ("the", "how") are everyone's: taking them out would hide a cue ("the hard way").
     for (const word of subject.match(/[\p{L}\p{N}]{3,}/gu) ?? [])
-      if (!FUNCTION_WORDS.has(word.toLowerCase())) t = t.replace(new RegExp(`\\b${literal(word)}\\b`, 'giu'), ' ');
+      if (!FUNCTION_WORDS.has(word.toLowerCase())) t = t.replace(new RegExp(`\\b${escapeRegExp(word)}\\b`, 'giu'), ' ');
   }
   switch (trait) {
     case 'humor':
